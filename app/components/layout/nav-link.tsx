@@ -1,0 +1,43 @@
+import type { MouseEvent, ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { isNavActive } from "./nav-links.ts";
+
+/** Scrolls smoothly to a home-page section; returns false when not on the home page. */
+export function scrollToSection(id: string): boolean {
+  if (typeof document === "undefined" || window.location.pathname !== "/") return false;
+  const el = document.getElementById(id);
+  if (!el) return false;
+  const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  el.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "start" });
+  history.replaceState(history.state, "", `#${id}`);
+  return true;
+}
+
+interface Props {
+  to: string;
+  section?: string;
+  className?: string;
+  activeClassName?: string;
+  onNavigate?: () => void;
+  children: ReactNode;
+}
+
+/** A header link: section anchors scroll on `/` and go to `/#anchor` elsewhere. */
+export function NavLink({ to, section, className = "", activeClassName = "", onNavigate, children }: Props) {
+  const { pathname } = useLocation();
+  const active = isNavActive(to, pathname);
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (section && scrollToSection(section)) e.preventDefault();
+    onNavigate?.();
+  };
+  return (
+    <Link
+      to={to}
+      onClick={onClick}
+      aria-current={active ? "page" : undefined}
+      className={`${className} ${active ? activeClassName : ""}`}
+    >
+      {children}
+    </Link>
+  );
+}

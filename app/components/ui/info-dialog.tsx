@@ -1,0 +1,33 @@
+import { AlertDialog } from "radix-ui";
+import type { ReactNode } from "react";
+
+/** An accessible alert popup: the spec's footer links "only show alert popups". */
+export function InfoDialog({
+  trigger,
+  title,
+  children,
+}: {
+  trigger: ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-card bg-cream p-6 shadow-card data-[state=open]:animate-fade-in">
+          <AlertDialog.Title className="font-display text-xl text-forest">{title}</AlertDialog.Title>
+          <AlertDialog.Description asChild>
+            <div className="mt-2 text-ink">{children}</div>
+          </AlertDialog.Description>
+          <div className="mt-6 flex justify-end">
+            <AlertDialog.Action className="min-h-11 rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep">
+              OK
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,5 @@
+import { createContext } from "react-router";
+import type { AppServices } from "../server/context.ts";
+
+/** The server's services, handed to loaders and actions through React Router's typed context. */
+export const appContext = createContext<AppServices>();

@@ -1,0 +1,60 @@
+import { useSyncExternalStore } from "react";
+
+// Spec point 9: one toast at a time, removed 1,000,000 ms after it is dismissed.
+const TOAST_LIMIT = 1;
+const TOAST_REMOVE_DELAY = 1_000_000;
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+}
+export interface ToastItem extends ToastInput {
+  id: string;
+  open: boolean;
+}
+
+let toasts: ToastItem[] = [];
+let counter = 0;
+const listeners = new Set<() => void>();
+const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+function emit(next: ToastItem[]) {
+  toasts = next;
+  for (const l of listeners) l();
+}
+
+export function dismiss(id: string) {
+  emit(toasts.map((t) => (t.id === id ? { ...t, open: false } : t)));
+  if (!removeTimers.has(id)) {
+    removeTimers.set(
+      id,
+      setTimeout(() => {
+        removeTimers.delete(id);
+        emit(toasts.filter((t) => t.id !== id));
+      }, TOAST_REMOVE_DELAY),
+    );
+  }
+}
+
+/** Shows a toast; the newest replaces the one on screen. Safe to call outside React. */
+export function toast(input: ToastInput): string {
+  counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
+  const id = String(counter);
+  emit([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  return id;
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+const empty: ToastItem[] = [];
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => empty,
+  );
+}

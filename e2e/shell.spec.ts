@@ -1,0 +1,26 @@
+import { expect, test } from "@playwright/test";
+
+const productNames = ["Korean Ginseng", "Total Restore", "Ashwagandha", "Verdant Edge"];
+
+test("the home page shows the four products", async ({ page }) => {
+  await page.goto("/");
+  const grid = page.locator("#products");
+  for (const name of productNames) {
+    await expect(grid.getByRole("heading", { name })).toBeVisible();
+  }
+});
+
+test("the server's HTML already names every product, before any JavaScript", async ({ request }) => {
+  const res = await request.get("/");
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  for (const name of productNames) expect(html).toContain(name);
+});
+
+test("an unknown path shows the 404 page with status 404", async ({ page }) => {
+  const res = await page.goto("/no-such-page");
+  expect(res?.status()).toBe(404);
+  await expect(page).toHaveTitle(/404 Page Not Found/);
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+});

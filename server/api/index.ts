@@ -1,0 +1,44 @@
+import { type ErrorHandler, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { AppServices } from "../context.ts";
+import { ApiError } from "../http/api-error.ts";
+import { productsApi } from "./products.ts";
+
+/** The JSON API under /api. Every answer, errors included, is JSON `{ message, code }` on failure. */
+export function createApi(services: AppServices) {
+  const api = new Hono();
+
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: services.env.BODY_LIMIT_BYTES,
+      onError: (c) => c.json({ message: "The request body is too large.", code: "payload_too_large" }, 413),
+    }),
+  );
+  api.use("*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("cache-control")) c.header("Cache-Control", "no-store");
+  });
+
+  api.route("/products", productsApi(services));
+
+  // Mounted sub-apps do not use their own notFound, so the catch-all is a route of its own.
+  api.all("*", (c) =>
+    c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: "not_found" }, 404),
+  );
+  api.onError(apiErrorHandler(services));
+  return api;
+}
+
+/** Every API failure is JSON `{ message, code }`; anything unexpected is logged and answered 500. */
+export function apiErrorHandler(services: AppServices): ErrorHandler {
+  return (err, c) => {
+    if (err instanceof ApiError) return c.json({ message: err.message, code: err.code }, err.status);
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json({ message: err.message || "Bad request", code: "bad_request" }, err.status);
+    }
+    services.logger.error({ err, path: c.req.path }, "unhandled API error");
+    return c.json({ message: "Something went wrong on our side. Please try again.", code: "internal" }, 500);
+  };
+}

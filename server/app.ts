@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import type { RouterContext } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { apiErrorHandler, createApi } from "./api/index.ts";
+import type { AppServices } from "./context.ts";
+
+type Vars = { requestId: string };
+
+export interface CreateAppOptions {
+  /** The React Router server build (production: the built module; development: Vite's live one). */
+  getBuild?: () => Promise<ServerBuild>;
+  /** Extra middleware mounted before page rendering, e.g. static files in production. */
+  beforePages?: (app: Hono<{ Variables: Vars }>) => void;
+}
+
+/** The whole HTTP surface: health probes, /api/*, and every other path rendered by React Router. */
+export function createApp(services: AppServices, options: CreateAppOptions = {}) {
+  const app = new Hono<{ Variables: Vars }>();
+  const { logger } = services;
+
+  app.use("*", async (c, next) => {
+    const requestId = randomUUID();
+    c.set("requestId", requestId);
+    const started = performance.now();
+    await next();
+    c.header("X-Request-Id", requestId);
+    logger.info(
+      {
+        reqId: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+  });
+  app.use("*", compress());
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await services.database.ping();
+      return c.json({ status: "ready", database: services.database.kind });
+    } catch (err) {
+      logger.warn({ err }, "readiness check failed");
+      return c.json({ status: "unavailable", message: "The database is not reachable." }, 503);
+    }
+  });
+
+  app.route("/api", createApi(services));
+
+  options.beforePages?.(app);
+
+  const getBuild = options.getBuild;
+  if (getBuild) {
+    const handler = createRequestHandler(
+      getBuild,
+      services.env.NODE_ENV === "production" ? "production" : "development",
+    );
+    app.all("*", async (c) => {
+      const build = await getBuild();
+      // The context key lives in the app bundle; the server entry re-exports it so both sides share one key.
+      const { appContext } = build.entry.module as unknown as { appContext: RouterContext<AppServices> };
+      const context = new RouterContextProvider();
+      context.set(appContext, services);
+      return handler(c.req.raw, context);
+    });
+  }
+  app.onError((err, c) => {
+    if (c.req.path.startsWith("/api/")) return apiErrorHandler(services)(err, c);
+    logger.error({ err, path: c.req.path }, "unhandled error");
+    return c.text("Something went wrong on our side. Please try again.", 500);
+  });
+  return app;
+}

@@ -1,0 +1,9 @@
+import { parseEnv } from "../env.ts";
+import { openDatabase } from "./client.ts";
+import { seed } from "./seed.ts";
+
+const env = parseEnv();
+const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+const counts = await seed(database.db);
+console.log(`Seeded ${counts.products} products into ${database.kind}.`);
+await database.close();

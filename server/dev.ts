@@ -1,0 +1,34 @@
+import { createServer as createHttpServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createServer as createViteServer } from "vite";
+import { parseEnv } from "./env.ts";
+import { createServices } from "./services.ts";
+
+/**
+ * Development server: Vite (hot reload) in front, then the same Hono app as production. The app module is
+ * loaded through Vite so edits to the API reload too; the database is opened once, outside Vite.
+ */
+const env = parseEnv();
+const services = await createServices(env);
+const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+
+type AppModule = typeof import("./app.ts");
+let current: { module: AppModule; fetch: (req: Request) => Response | Promise<Response> } | null = null;
+
+const listener = getRequestListener(async (request) => {
+  const module = (await vite.ssrLoadModule("/server/app.ts")) as AppModule;
+  if (!current || current.module !== module) {
+    const app = module.createApp(services, {
+      getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    });
+    current = { module, fetch: app.fetch };
+  }
+  return current.fetch(request);
+});
+
+createHttpServer((req, res) => vite.middlewares(req, res, () => listener(req, res))).listen(
+  env.PORT,
+  env.HOST,
+  () => console.log(`MANA dev server on http://localhost:${env.PORT}`),
+);

@@ -1,0 +1,49 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import { ApiError } from "./api-error.ts";
+
+function describeIssues(issues: z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
+    .join("; ");
+}
+
+/** Parses a value with a schema or throws a 400 naming what is wrong. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what = "input"): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success)
+    throw new ApiError(400, "invalid_input", `Invalid ${what}: ${describeIssues(result.error.issues)}`);
+  return result.data;
+}
+
+/** Reads a JSON body (malformed JSON is a 400, not a 500) and validates it. */
+export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const type = c.req.header("content-type") ?? "";
+  if (!type.toLowerCase().includes("application/json")) {
+    throw new ApiError(
+      415,
+      "unsupported_media_type",
+      "Send the body as JSON (Content-Type: application/json).",
+    );
+  }
+  let body: unknown;
+  try {
+    const text = await c.req.text();
+    body = text.length === 0 ? undefined : JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "malformed_json", "The request body is not valid JSON.");
+  }
+  return parseWith(schema, body, "request body");
+}
+
+/** Validates the query string; repeated keys are refused rather than silently picked. */
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  const all = c.req.queries();
+  const flat: Record<string, string> = {};
+  for (const [key, values] of Object.entries(all)) {
+    if (values.length > 1) throw new ApiError(400, "invalid_query", `Query parameter '${key}' is repeated.`);
+    flat[key] = values[0] ?? "";
+  }
+  return parseWith(schema, flat, "query");
+}

@@ -1,0 +1,66 @@
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app.ts";
+import { EnvError, parseEnv } from "./env.ts";
+import { createServices } from "./services.ts";
+
+/** Production entry: serves build/ with the API, on PORT/HOST, and shuts down cleanly on SIGTERM. */
+let env: ReturnType<typeof parseEnv>;
+try {
+  env = parseEnv({ NODE_ENV: "production", ...process.env });
+} catch (err) {
+  console.error(err instanceof EnvError ? err.message : err);
+  process.exit(1);
+}
+
+const buildPath = new URL("../build/server/index.js", import.meta.url);
+if (!existsSync(buildPath)) {
+  console.error("No production build found. Run `npm run build` first (npm start does this for you).");
+  process.exit(1);
+}
+
+const services = await createServices(env);
+const build = (await import(buildPath.href)) as ServerBuild;
+
+const app = createApp(services, {
+  getBuild: async () => build,
+  beforePages: (app) => {
+    // Hashed files never change: cache them for a year. Everything else in public/ for an hour.
+    app.use("/assets/*", async (c, next) => {
+      await next();
+      if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+    });
+    app.use("*", async (c, next) => {
+      await next();
+      if (c.res.ok && !c.res.headers.has("cache-control")) c.header("Cache-Control", "public, max-age=3600");
+    });
+    app.use("*", serveStatic({ root: "./build/client" }));
+  },
+});
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  services.logger.info(
+    { port: info.port, host: env.HOST, database: services.database.kind },
+    "MANA is listening",
+  );
+}) as Server;
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  services.logger.info({ signal }, "shutting down: finishing in-flight requests");
+  server.close(async () => {
+    await services.database.close();
+    services.logger.info("stopped");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  // Requests still running after 10 s are cut off rather than holding the process forever.
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

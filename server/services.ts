@@ -1,0 +1,18 @@
+import pino from "pino";
+import { Catalogue } from "./catalogue.ts";
+import type { AppServices } from "./context.ts";
+import { openDatabase } from "./db/client.ts";
+import { seedIfEmpty } from "./db/seed.ts";
+import type { Env } from "./env.ts";
+
+/** Opens the database (migrating it), seeds an empty catalogue, and wires the services. */
+export async function createServices(env: Env): Promise<AppServices> {
+  const logger = pino({ level: env.LOG_LEVEL, base: { service: "mana" } });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolMax: env.DATABASE_POOL_MAX,
+  });
+  if (env.AUTO_SEED && (await seedIfEmpty(database.db))) logger.info("seeded the catalogue from content/");
+  return { env, database, catalogue: new Catalogue(database.db), logger };
+}

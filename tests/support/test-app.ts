@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import pino from "pino";
+import { createApp } from "../../server/app.ts";
+import { Catalogue } from "../../server/catalogue.ts";
+import type { AppServices } from "../../server/context.ts";
+import { openDatabase } from "../../server/db/client.ts";
+import { seed } from "../../server/db/seed.ts";
+import { parseEnv } from "../../server/env.ts";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI sets it). */
+export const testDatabases: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ["pglite", "postgres"]
+  : ["pglite"];
+
+export interface TestShop {
+  app: ReturnType<typeof createApp>;
+  services: AppServices;
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated, seeded database of the given kind; PostgreSQL databases are dropped on close. */
+async function freshDatabase(kind: DatabaseKind) {
+  if (kind === "pglite") {
+    return { database: await openDatabase({ dataDir: "memory://" }), drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `mana_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolMax: 20 });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestShop(
+  kind: DatabaseKind,
+  envOverrides: Record<string, string> = {},
+): Promise<TestShop> {
+  const { database, drop } = await freshDatabase(kind);
+  await seed(database.db);
+  const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...envOverrides });
+  const services: AppServices = {
+    env,
+    database,
+    catalogue: new Catalogue(database.db),
+    logger: pino({ level: "silent" }),
+  };
+  const app = createApp(services);
+  return {
+    app,
+    services,
+    close: async () => {
+      await database.close();
+      await drop();
+    },
+  };
+}
