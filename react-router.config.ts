@@ -3,5 +3,6 @@ import type { Config } from "@react-router/dev/config";
 export default {
   ssr: true,
   appDirectory: "app",
-  buildDirectory: "build",
+  // BUILD_DIR lets several builds (e.g. parallel test runs) live side by side.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
 } satisfies Config;

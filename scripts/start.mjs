@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-if (!existsSync("build/server/index.js") || process.env.REBUILD === "true") {
+if (!existsSync(`${process.env.BUILD_DIR ?? "build"}/server/index.js`) || process.env.REBUILD === "true") {
   console.log("No production build yet: building the shop first…");
   const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (built.status !== 0) process.exit(built.status ?? 1);

@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
 import type { Server } from "node:http";
+import { join, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { ServerBuild } from "react-router";
@@ -16,7 +18,8 @@ try {
   process.exit(1);
 }
 
-const buildPath = new URL("../build/server/index.js", import.meta.url);
+const buildDir = resolve(process.env.BUILD_DIR ?? "build");
+const buildPath = pathToFileURL(join(buildDir, "server/index.js"));
 if (!existsSync(buildPath)) {
   console.error("No production build found. Run `npm run build` first (npm start does this for you).");
   process.exit(1);
@@ -37,7 +40,7 @@ const app = createApp(services, {
       await next();
       if (c.res.ok && !c.res.headers.has("cache-control")) c.header("Cache-Control", "public, max-age=3600");
     });
-    app.use("*", serveStatic({ root: "./build/client" }));
+    app.use("*", serveStatic({ root: relative(process.cwd(), join(buildDir, "client")) }));
   },
 });
 

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -49,11 +50,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dataDir = options.dataDir ?? "./data";
   let client: PGlite;
   if (dataDir.startsWith("memory://")) {
-    client = new PGlite(dataDir);
+    client = new PGlite(dataDir, { extensions: { pg_trgm } });
   } else {
     const dir = resolve(dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions: { pg_trgm } });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

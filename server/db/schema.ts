@@ -1,7 +1,24 @@
 import { sql } from "drizzle-orm";
-import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
-/** The catalogue. Money is integer cents (ARCHITECTURE.md, "Money"). */
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`);
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`);
+
+// ---------------------------------------------------------------------------------------------------------
+// Catalogue. Money is integer cents everywhere (ARCHITECTURE.md, "Money").
+
 export const products = pgTable("products", {
   id: integer("id").primaryKey(),
   slug: text("slug").notNull().unique(),
@@ -16,7 +33,318 @@ export const products = pgTable("products", {
   packageSize: text("package_size").notNull(),
   imageUrl: text("image_url").notNull(),
   accent: text("accent").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  updatedAt: updatedAt(),
+});
+export type ProductRow = typeof products.$inferSelect;
+
+/** A stack is also a bundle: lines added from it carry its slug as `bundleId` and get its price. */
+export const stacks = pgTable("stacks", {
+  id: integer("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  expertEndorsed: boolean("expert_endorsed").notNull().default(false),
+  popularityScore: integer("popularity_score").notNull(),
+  targetOutcomes: jsonb("target_outcomes").$type<string[]>().notNull(),
+  synergyExplanation: text("synergy_explanation").notNull(),
+  productIds: jsonb("product_ids").$type<number[]>().notNull(),
+  bundlePriceCents: integer("bundle_price_cents").notNull(),
+  subscriptionDiscount: integer("subscription_discount").notNull(),
+  updatedAt: updatedAt(),
+});
+export type StackRow = typeof stacks.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------------------
+// Editorial content.
+
+export const experts = pgTable("experts", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  credentials: text("credentials").notNull(),
+  bio: text("bio").notNull(),
+  authorityScore: integer("authority_score").notNull(),
+  verifiedExpert: boolean("verified_expert").notNull().default(false),
+  website: text("website"),
+  headshotUrl: text("headshot_url").notNull(),
+  featured: boolean("featured").notNull().default(false),
 });
 
-export type ProductRow = typeof products.$inferSelect;
+export const articles = pgTable(
+  "articles",
+  {
+    id: integer("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    articleType: text("article_type").notNull(),
+    tags: jsonb("tags").$type<string[]>().notNull(),
+    featuredProducts: jsonb("featured_products").$type<number[]>().notNull(),
+    featuredImage: text("featured_image").notNull(),
+    publishDate: timestamp("publish_date", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    readingTime: integer("reading_time").notNull(),
+    wordCount: integer("word_count").notNull(),
+    category: text("category").notNull(),
+    expertAuthorId: integer("expert_author_id"),
+    contentBlocks: jsonb("content_blocks").$type<unknown[]>().notNull(),
+    /** Title, excerpt, tags and text blocks flattened by the seed, for full-text and trigram search. */
+    searchText: text("search_text").notNull(),
+  },
+  (t) => [
+    index("articles_search_fts").using("gin", sql`to_tsvector('english', ${t.searchText})`),
+    index("articles_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("articles_publish_date").on(t.publishDate),
+  ],
+);
+
+/** Article analytics: views (at most one per visitor per article per hour) and product clicks. */
+export const articleEvents = pgTable(
+  "article_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    articleId: integer("article_id").notNull(),
+    eventType: text("event_type").notNull(),
+    productId: integer("product_id"),
+    visitorKey: text("visitor_key").notNull(),
+    hourBucket: timestamp("hour_bucket", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("article_events_one_view_per_hour")
+      .on(t.articleId, t.visitorKey, t.hourBucket)
+      .where(sql`${t.eventType} = 'view'`),
+    index("article_events_article").on(t.articleId, t.eventType),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Identity (Better Auth's core tables plus the phone-number plugin's fields).
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  phoneNumber: text("phone_number").unique(),
+  phoneNumberVerified: boolean("phone_number_verified"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("session_user").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("account_user").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verification_identifier").on(t.identifier)],
+);
+
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+/** The profile the sync-user call returns (spec point 7); editable display name and phone. */
+export const profiles = pgTable("profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  displayName: text("display_name"),
+  photoUrl: text("photo_url"),
+  phoneNumber: text("phone_number"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Cart. A cart belongs to a guest (hash of the opaque cookie token) or to a user.
+
+export const carts = pgTable("carts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  guestTokenHash: text("guest_token_hash").unique(),
+  userId: text("user_id")
+    .unique()
+    .references(() => user.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    quantity: integer("quantity").notNull(),
+    isSubscription: boolean("is_subscription").notNull().default(false),
+    /** Slug of the stack/bundle the line was added from; '' for a line added on its own. */
+    bundleId: text("bundle_id").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One line per product, mode and bundle: concurrent adds meet here and add up (ON CONFLICT).
+    uniqueIndex("cart_items_one_line").on(t.cartId, t.productId, t.isSubscription, t.bundleId),
+    check("cart_items_quantity_range", sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Newsletter and the outbox (e-mail and SMS kept for the dev outbox page, or sent and recorded).
+
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull().unique(),
+  consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    channel: text("channel").notNull(), // "email" | "sms"
+    to: text("to").notNull(),
+    subject: text("subject"),
+    text: text("text").notNull(),
+    html: text("html"),
+    /** "stored" (dev outbox), "sent" (delivered to SMTP/Twilio) or "failed". */
+    status: text("status").notNull().default("stored"),
+    /** Deduplicates messages that must go out once (e.g. one confirmation per order). */
+    dedupeKey: text("dedupe_key").unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_created").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Orders, subscriptions and payment events.
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderNumber: text("order_number").notNull().unique(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    cartId: uuid("cart_id"),
+    /** Hash of the cart's lines at checkout: the same cart submitted twice finds the same pending order. */
+    cartFingerprint: text("cart_fingerprint").notNull(),
+    email: text("email").notNull(),
+    status: text("status").notNull().default("pending"),
+    currency: text("currency").notNull().default("usd"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    provider: text("provider").notNull(),
+    providerSessionId: text("provider_session_id").unique(),
+    checkoutUrl: text("checkout_url"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    trackingCode: text("tracking_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("orders_user").on(t.userId, t.createdAt), index("orders_cart").on(t.cartId, t.status)],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").notNull(),
+    productName: text("product_name").notNull(),
+    quantity: integer("quantity").notNull(),
+    isSubscription: boolean("is_subscription").notNull(),
+    bundleId: text("bundle_id").notNull().default(""),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    discountPercent: integer("discount_percent").notNull().default(0),
+    lineTotalCents: integer("line_total_cents").notNull(),
+  },
+  (t) => [index("order_lines_order").on(t.orderId)],
+);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    orderLineId: uuid("order_line_id").notNull().unique(),
+    productId: integer("product_id").notNull(),
+    productName: text("product_name").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    interval: text("interval").notNull().default("month"),
+    status: text("status").notNull().default("active"),
+    nextBillingDate: timestamp("next_billing_date", { withTimezone: true }).notNull(),
+    providerSubscriptionId: text("provider_subscription_id"),
+    providerCustomerId: text("provider_customer_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscriptions_user").on(t.userId, t.createdAt)],
+);
+
+/** Provider events already handled: a webhook delivered twice has no second effect. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().default(sql`now()`),
+});

@@ -5,5 +5,5 @@ import { seed } from "./seed.ts";
 const env = parseEnv();
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
 const counts = await seed(database.db);
-console.log(`Seeded ${counts.products} products into ${database.kind}.`);
+console.log(`Seeded ${JSON.stringify(counts)} into ${database.kind}.`);
 await database.close();

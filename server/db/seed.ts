@@ -1,45 +1,73 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "./client.ts";
-import { products } from "./schema.ts";
+import { articleFile, expertFile, productFile, searchTextOf, stackFile } from "./content-schemas.ts";
+import { articles, experts, products, stacks } from "./schema.ts";
 
 const contentDir = fileURLToPath(new URL("../../content/", import.meta.url));
 
-const productFileSchema = z.array(
-  z.object({
-    id: z.number().int().positive(),
-    slug: z.string().regex(/^[a-z0-9-]+$/),
-    name: z.string().min(1),
-    tagline: z.string().min(1),
-    description: z.string().min(1),
-    priceCents: z.number().int().positive(),
-    subscriptionDiscount: z.number().int().min(0).max(90).nullable(),
-    benefits: z.array(z.string().min(1)).min(3),
-    category: z.enum(["cognitive", "sleep", "vitality", "stress"]),
-    packageSize: z.string().min(1),
-    imageUrl: z.string().startsWith("/"),
-    accent: z.string().regex(/^#[0-9A-Fa-f]{6}$/),
-  }),
-);
-
-async function readJson(name: string): Promise<unknown> {
-  return JSON.parse(await readFile(contentDir + name, "utf8"));
+async function readJson(path: string): Promise<unknown> {
+  return JSON.parse(await readFile(contentDir + path, "utf8"));
 }
 
-/** Loads the catalogue from content/ into the database, replacing what is there, in one transaction. */
-export async function seed(db: Db): Promise<{ products: number }> {
-  const catalogue = productFileSchema.parse(await readJson("products.json"));
+async function readArticleDir(dir: string) {
+  const names = (await readdir(contentDir + dir)).filter((n) => n.endsWith(".json")).sort();
+  return Promise.all(
+    names.map(async (n) => {
+      const parsed = articleFile.safeParse(await readJson(`${dir}/${n}`));
+      if (!parsed.success) throw new Error(`content/${dir}/${n}: ${parsed.error.message}`);
+      return parsed.data;
+    }),
+  );
+}
+
+/** Loads content/ into the database, replacing the catalogue and editorial content, in one transaction. */
+export async function seed(db: Db) {
+  const catalogue = productFile.parse(await readJson("products.json"));
+  const stackList = stackFile.parse(await readJson("stacks.json"));
+  const expertList = expertFile.parse(await readJson("experts.json"));
+  const articleList = [...(await readArticleDir("articles")), ...(await readArticleDir("stories"))];
+
+  const productIds = new Set(catalogue.map((p) => p.id));
+  for (const s of stackList) {
+    for (const id of s.productIds)
+      if (!productIds.has(id)) throw new Error(`stack ${s.slug}: unknown product ${id}`);
+  }
+
   await db.transaction(async (tx) => {
     for (const p of catalogue) {
       await tx
         .insert(products)
-        .values({ ...p, updatedAt: new Date() })
+        .values(p)
         .onConflictDoUpdate({ target: products.id, set: { ...p, updatedAt: sql`now()` } });
     }
+    for (const s of stackList) {
+      await tx
+        .insert(stacks)
+        .values(s)
+        .onConflictDoUpdate({ target: stacks.id, set: { ...s, updatedAt: sql`now()` } });
+    }
+    for (const e of expertList) {
+      const row = { ...e, website: e.website ?? null };
+      await tx.insert(experts).values(row).onConflictDoUpdate({ target: experts.id, set: row });
+    }
+    for (const a of articleList) {
+      const row = {
+        ...a,
+        publishDate: new Date(a.publishDate),
+        updatedAt: new Date(a.updatedAt),
+        searchText: searchTextOf(a),
+      };
+      await tx.insert(articles).values(row).onConflictDoUpdate({ target: articles.id, set: row });
+    }
   });
-  return { products: catalogue.length };
+  return {
+    products: catalogue.length,
+    stacks: stackList.length,
+    experts: expertList.length,
+    articles: articleList.length,
+  };
 }
 
 /** Seeds only when the catalogue is empty (first start on a new database). */

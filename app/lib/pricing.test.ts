@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import {
+  type Bundle,
+  dailyPriceCents,
+  lineTotalCents,
+  type PricingLine,
+  priceCart,
+  stackCustomers,
+  stackDiscountPercent,
+  stackRating,
+} from "./pricing.ts";
+
+const prices: Record<number, number> = { 1: 3000, 2: 4000, 3: 3000, 4: 3000 };
+const line = (
+  id: string,
+  productId: number,
+  quantity = 1,
+  extra: Partial<PricingLine> = {},
+): PricingLine => ({
+  id,
+  productId,
+  quantity,
+  isSubscription: false,
+  bundleId: "",
+  unitCents: prices[productId] ?? 0,
+  ...extra,
+});
+const complete: Bundle = {
+  id: "complete-mana-system",
+  name: "Complete MANA System",
+  productIds: [1, 2, 3, 4],
+  bundlePriceCents: 10000,
+  subscriptionDiscount: 20,
+};
+
+describe("pricing rules (spec point 9)", () => {
+  it("daily price is the monthly price divided by 30, to the cent", () => {
+    expect(dailyPriceCents(3000)).toBe(100);
+    expect(dailyPriceCents(4000)).toBe(133);
+    expect(dailyPriceCents(10000)).toBe(333);
+  });
+
+  it("subscription line = price x (1 - discount) x quantity, 15% by default", () => {
+    expect(lineTotalCents(3000, 2, 15)).toBe(5100);
+    const totals = priceCart([line("a", 2, 1, { isSubscription: true })], [], 595);
+    expect(totals.lines[0]).toEqual({ id: "a", discountPercent: 15, lineCents: 3400 });
+  });
+
+  it("uses the product's own subscription discount when it sets one", () => {
+    const totals = priceCart(
+      [line("a", 1, 1, { isSubscription: true, productSubscriptionDiscount: 20 })],
+      [],
+      0,
+    );
+    expect(totals.lines[0]?.lineCents).toBe(2400);
+  });
+
+  it("totals sum the lines, count items and flag the kinds of line", () => {
+    const totals = priceCart([line("a", 1, 2), line("b", 2, 1, { isSubscription: true })], [], 595);
+    expect(totals.subtotalCents).toBe(6000 + 3400);
+    expect(totals.itemCount).toBe(3);
+    expect(totals.hasOneTimeItems).toBe(true);
+    expect(totals.hasSubscriptionItems).toBe(true);
+  });
+
+  it("charges the flat rate up to $75 and ships free above it", () => {
+    expect(priceCart([line("a", 1)], [], 595).shippingCents).toBe(595);
+    expect(priceCart([line("a", 2, 1), line("b", 1, 1)], [], 595).shippingCents).toBe(595); // exactly 70
+    expect(priceCart([line("a", 2, 2)], [], 595)).toMatchObject({ shippingCents: 0, totalCents: 8000 });
+  });
+
+  it("an empty cart costs nothing", () => {
+    expect(priceCart([], [complete], 595)).toMatchObject({ totalCents: 0, shippingCents: 0, itemCount: 0 });
+  });
+
+  it("honours the bundle price: four products for $100, saving $30, shipping free", () => {
+    const lines = [1, 2, 3, 4].map((p) => line(`l${p}`, p, 1, { bundleId: complete.id }));
+    const totals = priceCart(lines, [complete], 595);
+    expect(totals.subtotalCents).toBe(13000);
+    expect(totals.bundleSavings).toEqual([
+      { bundleId: complete.id, name: "Complete MANA System", sets: 1, savingsCents: 3000 },
+    ]);
+    expect(totals).toMatchObject({ discountCents: 3000, shippingCents: 0, totalCents: 10000 });
+  });
+
+  it("counts complete sets only, and prices products added one by one one by one", () => {
+    const lines = [
+      ...[1, 2, 3, 4].map((p) => line(`l${p}`, p, p === 1 ? 3 : 2, { bundleId: complete.id })),
+      line("solo", 2, 1),
+    ];
+    const totals = priceCart(lines, [complete], 595);
+    expect(totals.bundleSavings[0]?.sets).toBe(2);
+    expect(totals.discountCents).toBe(6000);
+    // Removing one product of the bundle removes the saving.
+    const broken = priceCart(
+      lines.filter((l) => l.id !== "l3"),
+      [complete],
+      595,
+    );
+    expect(broken.discountCents).toBe(0);
+  });
+
+  it("subscription lines from a bundle take the bundle's subscription discount", () => {
+    const lines = [1, 2, 3, 4].map((p) =>
+      line(`l${p}`, p, 1, { bundleId: complete.id, isSubscription: true }),
+    );
+    const totals = priceCart(lines, [complete], 595);
+    expect(totals.lines.map((l) => l.discountPercent)).toEqual([20, 20, 20, 20]);
+    expect(totals.subtotalCents).toBe(10400);
+    expect(totals).toMatchObject({ discountCents: 0, shippingCents: 0, totalCents: 10400 });
+  });
+
+  it("stack figures: discount percent, customers and rating", () => {
+    expect(stackDiscountPercent(13000, 10000)).toBe(23);
+    expect(stackCustomers(87.5)).toBe(875);
+    expect(stackCustomers(92)).toBe(920);
+    expect(stackRating(92)).toBe("4.6");
+    expect(stackRating(85)).toBe("4.3");
+  });
+});

@@ -1,0 +1,135 @@
+import { z } from "zod";
+
+/** Shapes of the files under content/. The seed refuses a file that does not match. */
+
+const slug = z.string().regex(/^[a-z0-9-]+$/);
+const imagePath = z.string().regex(/^(\/|@assets\/)/);
+
+export const productFile = z.array(
+  z.object({
+    id: z.number().int().positive(),
+    slug,
+    name: z.string().min(1),
+    tagline: z.string().min(1),
+    description: z.string().min(1),
+    priceCents: z.number().int().positive(),
+    subscriptionDiscount: z.number().int().min(0).max(90).nullable(),
+    benefits: z.array(z.string().min(1)).min(3),
+    category: z.enum(["cognitive", "sleep", "vitality", "stress"]),
+    packageSize: z.string().min(1),
+    imageUrl: imagePath,
+    accent: z.string().regex(/^#[0-9A-Fa-f]{6}$/),
+  }),
+);
+
+export const outcomeIds = [
+  "enhanced-focus",
+  "all-day-energy",
+  "stress-resilience",
+  "deep-sleep",
+  "muscle-recovery",
+] as const;
+
+export const stackFile = z.array(
+  z.object({
+    id: z.number().int().positive(),
+    slug,
+    name: z.string().min(1),
+    description: z.string().min(1),
+    expertEndorsed: z.boolean(),
+    popularityScore: z.number().int().min(0).max(100),
+    targetOutcomes: z.array(z.enum(outcomeIds)).min(1),
+    synergyExplanation: z.string().min(1),
+    productIds: z.array(z.number().int().positive()).min(2),
+    bundlePriceCents: z.number().int().positive(),
+    subscriptionDiscount: z.number().int().min(0).max(50),
+  }),
+);
+
+export const expertFile = z.array(
+  z.object({
+    id: z.number().int().positive(),
+    name: z.string().min(1),
+    credentials: z.string().min(1),
+    bio: z.string().min(1),
+    authorityScore: z.number().int().min(0).max(100),
+    verifiedExpert: z.boolean(),
+    website: z.string().url().nullable().optional(),
+    headshotUrl: imagePath,
+    featured: z.boolean(),
+  }),
+);
+
+export const contentBlock = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("text"),
+    text: z.string().min(1),
+    storyRole: z
+      .enum(["section-header", "character-dialogue", "plant-wisdom", "cultural-context", "moral-lesson"])
+      .optional(),
+    metadata: z
+      .object({
+        characterName: z.string().optional(),
+        plantReference: z.string().optional(),
+        culturalTerm: z.string().optional(),
+      })
+      .optional(),
+  }),
+  z.object({
+    type: z.literal("image"),
+    src: imagePath,
+    alt: z.string().min(1),
+    caption: z.string().optional(),
+  }),
+  z.object({ type: z.literal("quote"), text: z.string().min(1), author: z.string().min(1) }),
+  z.object({ type: z.literal("product-card"), productId: z.number().int().positive() }),
+  z.object({
+    type: z.literal("research-citation"),
+    study: z.string().min(1),
+    link: z.string().url().optional(),
+  }),
+  z.object({
+    type: z.literal("expert-insight"),
+    insight: z.string().min(1),
+    expertName: z.string().min(1),
+    credentials: z.string().min(1),
+  }),
+]);
+export type ContentBlock = z.infer<typeof contentBlock>;
+
+export const articleTypes = [
+  "research",
+  "protocol",
+  "transformation",
+  "expert-insight",
+  "wellness-stack",
+] as const;
+
+export const articleFile = z.object({
+  id: z.number().int().positive(),
+  slug,
+  title: z.string().min(1),
+  excerpt: z.string().min(1),
+  articleType: z.enum(articleTypes),
+  tags: z.array(z.string().min(1)),
+  featuredProducts: z.array(z.number().int().positive()),
+  featuredImage: imagePath,
+  publishDate: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  readingTime: z.number().int().positive(),
+  wordCount: z.number().int().nonnegative(),
+  category: z.string().min(1),
+  expertAuthorId: z.number().int().positive().nullable(),
+  contentBlocks: z.array(contentBlock).min(1),
+});
+export type ArticleFile = z.infer<typeof articleFile>;
+
+/** The text the search index reads: title, excerpt, tags and every text-bearing block. */
+export function searchTextOf(a: ArticleFile): string {
+  const parts = [a.title, a.excerpt, a.tags.join(" ")];
+  for (const b of a.contentBlocks) {
+    if (b.type === "text" || b.type === "quote") parts.push(b.text);
+    else if (b.type === "expert-insight") parts.push(b.insight);
+  }
+  return parts.join("\n");
+}
