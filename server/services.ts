@@ -1,6 +1,6 @@
 import pino from "pino";
 import { Catalogue } from "./catalogue.ts";
-import type { AppServices } from "./context.ts";
+import { type AppServices, anonymousIdentity } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedIfEmpty } from "./db/seed.ts";
 import type { Env } from "./env.ts";
@@ -14,5 +14,5 @@ export async function createServices(env: Env): Promise<AppServices> {
     poolMax: env.DATABASE_POOL_MAX,
   });
   if (env.AUTO_SEED && (await seedIfEmpty(database.db))) logger.info("seeded the catalogue from content/");
-  return { env, database, catalogue: new Catalogue(database.db), logger };
+  return { env, database, catalogue: new Catalogue(database.db), identity: anonymousIdentity, logger };
 }

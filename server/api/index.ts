@@ -3,6 +3,8 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { AppServices } from "../context.ts";
 import { ApiError } from "../http/api-error.ts";
+import { sameOrigin } from "../http/same-origin.ts";
+import { cartApi } from "./cart.ts";
 import { productsApi } from "./products.ts";
 
 /** The JSON API under /api. Every answer, errors included, is JSON `{ message, code }` on failure. */
@@ -16,12 +18,14 @@ export function createApi(services: AppServices) {
       onError: (c) => c.json({ message: "The request body is too large.", code: "payload_too_large" }, 413),
     }),
   );
+  api.use("*", sameOrigin(services.env.PUBLIC_URL ? [new URL(services.env.PUBLIC_URL).origin] : []));
   api.use("*", async (c, next) => {
     await next();
     if (!c.res.headers.has("cache-control")) c.header("Cache-Control", "no-store");
   });
 
   api.route("/products", productsApi(services));
+  api.route("/cart", cartApi(services));
 
   // Mounted sub-apps do not use their own notFound, so the catch-all is a route of its own.
   api.all("*", (c) =>

@@ -3,7 +3,7 @@ import pg from "pg";
 import pino from "pino";
 import { createApp } from "../../server/app.ts";
 import { Catalogue } from "../../server/catalogue.ts";
-import type { AppServices } from "../../server/context.ts";
+import { type AppServices, anonymousIdentity, type Identity } from "../../server/context.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { seed } from "../../server/db/seed.ts";
 import { parseEnv } from "../../server/env.ts";
@@ -46,17 +46,21 @@ async function freshDatabase(kind: DatabaseKind) {
   };
 }
 
-export async function createTestShop(
-  kind: DatabaseKind,
-  envOverrides: Record<string, string> = {},
-): Promise<TestShop> {
+export interface TestShopOptions {
+  env?: Record<string, string>;
+  /** Stand-in for the identity provider, e.g. a user looked up from a test header. */
+  identity?: Identity;
+}
+
+export async function createTestShop(kind: DatabaseKind, options: TestShopOptions = {}): Promise<TestShop> {
   const { database, drop } = await freshDatabase(kind);
   await seed(database.db);
-  const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...envOverrides });
+  const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...options.env });
   const services: AppServices = {
     env,
     database,
     catalogue: new Catalogue(database.db),
+    identity: options.identity ?? anonymousIdentity,
     logger: pino({ level: "silent" }),
   };
   const app = createApp(services);

@@ -1,0 +1,86 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "../../app/lib/pricing.ts";
+import { type CartOwner, issueGuestToken, readGuestTokenHash } from "../cart/cart-owner.ts";
+import {
+  addItem,
+  clearCart,
+  ensureCartId,
+  findCartId,
+  listItems,
+  removeItem,
+  setQuantity,
+} from "../cart/cart-store.ts";
+import type { AppServices } from "../context.ts";
+import { notFound } from "../http/api-error.ts";
+import { readJsonBody } from "../http/validate.ts";
+
+const quantity = z.number().int().min(1).max(MAX_LINE_QUANTITY);
+const addSchema = z.strictObject({
+  productId: z.number().int().positive().max(1_000_000),
+  quantity: quantity.default(1),
+  isSubscription: z.boolean().default(false),
+  /** The stack/bundle the line comes from (beyond the spec's payload), so its advertised price holds. */
+  bundleId: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/)
+    .nullish(),
+});
+const updateSchema = z.strictObject({ quantity });
+const itemId = z.uuid();
+
+/** The cart API (spec point 7). Each visitor's cart is theirs alone: another visitor's line answers 404. */
+export function cartApi(services: AppServices) {
+  const { database, catalogue, env, identity } = services;
+  const db = database.db;
+
+  async function owner(c: Context): Promise<CartOwner> {
+    const user = await identity.getUser(c.req.raw.headers);
+    return user
+      ? { kind: "user", userId: user.id }
+      : { kind: "guest", tokenHash: readGuestTokenHash(c, env) };
+  }
+
+  /** For writes: a guest without a cart cookie gets one now. */
+  async function ownerForWrite(c: Context): Promise<CartOwner> {
+    const o = await owner(c);
+    if (o.kind === "guest" && !o.tokenHash) return { kind: "guest", tokenHash: issueGuestToken(c, env) };
+    return o;
+  }
+
+  function lineId(c: Context): string {
+    const parsed = itemId.safeParse(c.req.param("id"));
+    if (!parsed.success) throw notFound("Cart item not found.");
+    return parsed.data;
+  }
+
+  return new Hono()
+    .get("/", async (c) => {
+      const cartId = await findCartId(db, await owner(c));
+      return c.json(await listItems(db, catalogue, cartId));
+    })
+    .post("/", async (c) => {
+      const body = await readJsonBody(c, addSchema);
+      const cartId = await ensureCartId(db, await ownerForWrite(c));
+      const id = await addItem(db, catalogue, cartId, body);
+      const item = (await listItems(db, catalogue, cartId)).find((i) => i.id === id);
+      return c.json(item, 201);
+    })
+    .put("/:id", async (c) => {
+      const id = lineId(c);
+      const body = await readJsonBody(c, updateSchema);
+      const cartId = await findCartId(db, await owner(c));
+      await setQuantity(db, cartId, id, body.quantity);
+      const item = (await listItems(db, catalogue, cartId)).find((i) => i.id === id);
+      return c.json(item);
+    })
+    .delete("/:id", async (c) => {
+      const id = lineId(c);
+      await removeItem(db, await findCartId(db, await owner(c)), id);
+      return c.json({ deleted: true });
+    })
+    .delete("/", async (c) => {
+      const removed = await clearCart(db, await findCartId(db, await owner(c)));
+      return c.json({ cleared: removed });
+    });
+}

@@ -1,0 +1,207 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { MAX_LINE_QUANTITY } from "../../app/lib/pricing.ts";
+import type { Catalogue } from "../catalogue.ts";
+import type { Db } from "../db/client.ts";
+import { cartItems, carts, stacks } from "../db/schema.ts";
+import { ApiError, notFound } from "../http/api-error.ts";
+import type { CartOwner } from "./cart-owner.ts";
+
+/** A cart line as the API returns it (spec point 3, "Cart item"), plus its bundle when it has one. */
+export interface CartItemView {
+  id: string;
+  productId: number;
+  quantity: number;
+  isSubscription: boolean;
+  bundleId: string | null;
+  product: {
+    name: string;
+    slug: string;
+    imageUrl: string;
+    price: string;
+    subscriptionDiscount: number | null;
+  };
+  bundle: {
+    id: string;
+    name: string;
+    productIds: number[];
+    bundlePriceCents: number;
+    subscriptionDiscount: number;
+  } | null;
+}
+
+type Tx = Pick<Db, "select" | "insert" | "update" | "delete">;
+
+export async function findCartId(db: Tx, owner: CartOwner): Promise<string | null> {
+  if (owner.kind === "guest" && !owner.tokenHash) return null;
+  const where =
+    owner.kind === "user"
+      ? eq(carts.userId, owner.userId)
+      : eq(carts.guestTokenHash, owner.tokenHash as string);
+  const [row] = await db.select({ id: carts.id }).from(carts).where(where).limit(1);
+  return row?.id ?? null;
+}
+
+/** Finds or creates the owner's cart; safe when two requests create it at once (unique keys). */
+export async function ensureCartId(
+  db: Tx,
+  owner: CartOwner & { tokenHash?: string | null },
+): Promise<string> {
+  const existing = await findCartId(db, owner);
+  if (existing) return existing;
+  const values =
+    owner.kind === "user" ? { userId: owner.userId } : { guestTokenHash: owner.tokenHash as string };
+  await db.insert(carts).values(values).onConflictDoNothing();
+  const created = await findCartId(db, owner);
+  if (!created) throw new Error("cart could not be created");
+  return created;
+}
+
+export async function listItems(
+  db: Db,
+  catalogue: Catalogue,
+  cartId: string | null,
+): Promise<CartItemView[]> {
+  if (!cartId) return [];
+  const rows = await db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const bundleIds = [...new Set(rows.map((r) => r.bundleId).filter(Boolean))];
+  const bundleRows = bundleIds.length
+    ? await db.select().from(stacks).where(sql`${stacks.slug} in ${bundleIds}`)
+    : [];
+  const products = await catalogue.list();
+  return rows.flatMap((r) => {
+    const p = products.find((x) => x.id === r.productId);
+    if (!p) return [];
+    const b = bundleRows.find((s) => s.slug === r.bundleId);
+    return [
+      {
+        id: r.id,
+        productId: r.productId,
+        quantity: r.quantity,
+        isSubscription: r.isSubscription,
+        bundleId: r.bundleId || null,
+        product: {
+          name: p.name,
+          slug: p.slug,
+          imageUrl: p.imageUrl,
+          price: p.price,
+          subscriptionDiscount: p.subscriptionDiscount,
+        },
+        bundle: b
+          ? {
+              id: b.slug,
+              name: b.name,
+              productIds: b.productIds,
+              bundlePriceCents: b.bundlePriceCents,
+              subscriptionDiscount: b.subscriptionDiscount,
+            }
+          : null,
+      },
+    ];
+  });
+}
+
+export interface AddItem {
+  productId: number;
+  quantity: number;
+  isSubscription: boolean;
+  bundleId?: string | null;
+}
+
+/**
+ * Adds to the line for this product, mode and bundle, or creates it. One statement, so concurrent adds
+ * meet at the unique index and add up; a total over the line cap is refused, never silently clipped.
+ */
+export async function addItem(db: Db, catalogue: Catalogue, cartId: string, item: AddItem): Promise<string> {
+  if (!(await catalogue.byId(item.productId))) {
+    throw new ApiError(400, "unknown_product", `There is no product with id ${item.productId}.`);
+  }
+  const bundleId = item.bundleId ?? "";
+  if (bundleId) {
+    const [stack] = await db.select().from(stacks).where(eq(stacks.slug, bundleId)).limit(1);
+    if (!stack) throw new ApiError(400, "unknown_bundle", `There is no bundle '${bundleId}'.`);
+    if (!stack.productIds.includes(item.productId)) {
+      throw new ApiError(400, "not_in_bundle", `Product ${item.productId} is not part of '${bundleId}'.`);
+    }
+  }
+  const [row] = await db
+    .insert(cartItems)
+    .values({
+      cartId,
+      productId: item.productId,
+      quantity: item.quantity,
+      isSubscription: item.isSubscription,
+      bundleId,
+    })
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.productId, cartItems.isSubscription, cartItems.bundleId],
+      set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
+    })
+    .returning({ id: cartItems.id });
+  if (!row) {
+    throw new ApiError(
+      422,
+      "quantity_limit",
+      `A cart line can hold at most ${MAX_LINE_QUANTITY} of a product.`,
+    );
+  }
+  await db.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+  return row.id;
+}
+
+export async function setQuantity(
+  db: Db,
+  cartId: string | null,
+  itemId: string,
+  quantity: number,
+): Promise<void> {
+  if (!cartId) throw notFound("Cart item not found.");
+  const rows = await db
+    .update(cartItems)
+    .set({ quantity, updatedAt: sql`now()` })
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)))
+    .returning({ id: cartItems.id });
+  if (rows.length === 0) throw notFound("Cart item not found.");
+}
+
+export async function removeItem(db: Db, cartId: string | null, itemId: string): Promise<void> {
+  if (!cartId) throw notFound("Cart item not found.");
+  const rows = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)))
+    .returning({ id: cartItems.id });
+  if (rows.length === 0) throw notFound("Cart item not found.");
+}
+
+export async function clearCart(db: Tx, cartId: string | null): Promise<number> {
+  if (!cartId) return 0;
+  const rows = await db.delete(cartItems).where(eq(cartItems.cartId, cartId)).returning({ id: cartItems.id });
+  return rows.length;
+}
+
+/**
+ * Moves a guest cart's lines into the user's cart at sign-in: quantities add up for the same product,
+ * mode and bundle (capped at the line maximum), and the guest cart is deleted, in one transaction. The
+ * guest cart row is locked first, so two sign-ins merging it at once count every line once.
+ */
+export async function mergeGuestCart(db: Db, guestTokenHash: string, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [guest] = await tx
+      .select({ id: carts.id })
+      .from(carts)
+      .where(eq(carts.guestTokenHash, guestTokenHash))
+      .for("update");
+    if (!guest) return;
+    const userCartId = await ensureCartId(tx, { kind: "user", userId });
+    await tx.execute(sql`
+      insert into cart_items (cart_id, product_id, quantity, is_subscription, bundle_id)
+      select ${userCartId}, product_id, quantity, is_subscription, bundle_id from cart_items where cart_id = ${guest.id}
+      on conflict (cart_id, product_id, is_subscription, bundle_id)
+      do update set quantity = least(cart_items.quantity + excluded.quantity, ${MAX_LINE_QUANTITY}), updated_at = now()`);
+    await tx.delete(carts).where(eq(carts.id, guest.id));
+  });
+}
