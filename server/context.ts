@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Catalogue } from "./catalogue.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import type { Mailer } from "./mail/mailer.ts";
 
 /** The signed-in visitor as the rest of the shop sees them. */
 export interface SessionUser {
@@ -21,6 +22,7 @@ export interface AppServices {
   database: Database;
   catalogue: Catalogue;
   identity: Identity;
+  mailer: Mailer;
   logger: Logger;
 }
 

@@ -4,6 +4,7 @@ import { type AppServices, anonymousIdentity } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedIfEmpty } from "./db/seed.ts";
 import type { Env } from "./env.ts";
+import { createMailer } from "./mail/mailer.ts";
 
 /** Opens the database (migrating it), seeds an empty catalogue, and wires the services. */
 export async function createServices(env: Env): Promise<AppServices> {
@@ -14,5 +15,13 @@ export async function createServices(env: Env): Promise<AppServices> {
     poolMax: env.DATABASE_POOL_MAX,
   });
   if (env.AUTO_SEED && (await seedIfEmpty(database.db))) logger.info("seeded the catalogue from content/");
-  return { env, database, catalogue: new Catalogue(database.db), identity: anonymousIdentity, logger };
+  const mailer = createMailer({ db: database.db, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, logger });
+  return {
+    env,
+    database,
+    catalogue: new Catalogue(database.db),
+    identity: anonymousIdentity,
+    mailer,
+    logger,
+  };
 }

@@ -4,7 +4,10 @@ import { createTestShop, type TestShop, testDatabases } from "../support/test-ap
 /** A visitor with their own cookie jar, talking to the in-process app. */
 class Visitor {
   cookie = "";
-  constructor(private shop: TestShop) {}
+  private shop: TestShop;
+  constructor(shop: TestShop) {
+    this.shop = shop;
+  }
   async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await this.shop.app.request(path, {
       method,

@@ -7,6 +7,7 @@ import { type AppServices, anonymousIdentity, type Identity } from "../../server
 import { openDatabase } from "../../server/db/client.ts";
 import { seed } from "../../server/db/seed.ts";
 import { parseEnv } from "../../server/env.ts";
+import { createMailer } from "../../server/mail/mailer.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -61,6 +62,12 @@ export async function createTestShop(kind: DatabaseKind, options: TestShopOption
     database,
     catalogue: new Catalogue(database.db),
     identity: options.identity ?? anonymousIdentity,
+    mailer: createMailer({
+      db: database.db,
+      from: env.MAIL_FROM,
+      smtpUrl: env.SMTP_URL,
+      logger: pino({ level: "silent" }),
+    }),
     logger: pino({ level: "silent" }),
   };
   const app = createApp(services);

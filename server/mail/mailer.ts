@@ -1,0 +1,62 @@
+import { desc, eq } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Logger } from "pino";
+import type { Db } from "../db/client.ts";
+import { outbox } from "../db/schema.ts";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** A message with a key goes out at most once (e.g. `order-confirmation:{orderId}`). */
+  dedupeKey?: string;
+}
+
+export interface Mailer {
+  /** Records the message in the outbox and, with SMTP configured, delivers it. Returns false for a duplicate. */
+  send(message: MailMessage): Promise<boolean>;
+}
+
+/**
+ * Every message is written to the outbox first (the dedupe key makes a second send a no-op); with
+ * SMTP_URL set it is then delivered through nodemailer, otherwise it stays in the outbox that
+ * /dev/outbox shows outside production.
+ */
+export function createMailer(options: { db: Db; from: string; smtpUrl?: string; logger: Logger }): Mailer {
+  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  return {
+    async send(message) {
+      const [row] = await options.db
+        .insert(outbox)
+        .values({
+          channel: "email",
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+          dedupeKey: message.dedupeKey ?? null,
+        })
+        .onConflictDoNothing()
+        .returning({ id: outbox.id });
+      if (!row) return false;
+      if (transport) {
+        try {
+          await transport.sendMail({ from: options.from, ...message });
+          await options.db.update(outbox).set({ status: "sent" }).where(sqlId(row.id));
+        } catch (err) {
+          options.logger.error({ err, to: message.to }, "mail delivery failed");
+          await options.db.update(outbox).set({ status: "failed" }).where(sqlId(row.id));
+        }
+      }
+      return true;
+    },
+  };
+}
+
+const sqlId = (id: string) => eq(outbox.id, id);
+
+/** The newest outbox entries, for the dev outbox page. */
+export function latestOutbox(db: Db, limit = 50) {
+  return db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(limit);
+}
