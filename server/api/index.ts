@@ -5,6 +5,8 @@ import type { AppServices } from "../context.ts";
 import { ApiError } from "../http/api-error.ts";
 import { sameOrigin } from "../http/same-origin.ts";
 import { cartApi } from "./cart.ts";
+import { contentApi } from "./content.ts";
+import { productContentApi } from "./product-content.ts";
 import { productsApi } from "./products.ts";
 
 /** The JSON API under /api. Every answer, errors included, is JSON `{ message, code }` on failure. */
@@ -25,6 +27,9 @@ export function createApi(services: AppServices) {
   });
 
   api.route("/products", productsApi(services));
+  // After productsApi so `GET /api/products` stays its; this one only answers /products/:id/...
+  api.route("/products", productContentApi(services));
+  api.route("/content", contentApi(services));
   api.route("/cart", cartApi(services));
 
   // Mounted sub-apps do not use their own notFound, so the catch-all is a route of its own.

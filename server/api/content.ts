@@ -1,0 +1,158 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { findOutcome } from "../../app/components/stacks/outcomes.ts";
+import {
+  countViews,
+  newVisitorCookie,
+  readVisitorCookie,
+  recordEvent,
+  visitorKey,
+} from "../content/analytics.ts";
+import {
+  allArticles,
+  articleById,
+  articleBySlug,
+  listArticles,
+  recommendFor,
+  searchArticles,
+} from "../content/articles.ts";
+import { expertById, listExperts } from "../content/experts.ts";
+import { listStacks, stackBySlug } from "../content/stacks.ts";
+import type { AppServices } from "../context.ts";
+import { articleTypes } from "../db/content-schemas.ts";
+import { ApiError, notFound } from "../http/api-error.ts";
+import { parseWith, readJsonBody, readQuery } from "../http/validate.ts";
+
+export const ARTICLE_LIMIT_DEFAULT = 50;
+export const ARTICLE_LIMIT_MAX = 100;
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_MAX_LENGTH = 200;
+
+const id = z
+  .string()
+  .regex(/^[1-9][0-9]{0,8}$/, "must be a positive whole number")
+  .transform(Number);
+const slug = z.string().max(200);
+
+const articlesQuery = z.strictObject({
+  type: z.enum(articleTypes).optional(),
+  limit: z
+    .string()
+    .regex(/^[0-9]{1,7}$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(ARTICLE_LIMIT_MAX))
+    .optional(),
+});
+const expertsQuery = z.strictObject({ featured: z.enum(["true", "false"]).optional() });
+const searchQuery = z.strictObject({
+  q: z.string().max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`).default(""),
+});
+const recommendationsQuery = z.strictObject({ articleId: id });
+const stacksQuery = z.strictObject({
+  outcome: z
+    .string()
+    .max(100)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v || v === "null") return undefined;
+      const outcome = findOutcome(v);
+      if (!outcome) {
+        ctx.addIssue({ code: "custom", message: "unknown outcome" });
+        return z.NEVER;
+      }
+      return outcome.id;
+    }),
+});
+const trackBody = z.discriminatedUnion("eventType", [
+  z.strictObject({ articleId: z.number().int().positive(), eventType: z.literal("view") }),
+  z.strictObject({
+    articleId: z.number().int().positive(),
+    eventType: z.literal("product_click"),
+    productId: z.number().int().positive(),
+  }),
+]);
+
+function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown"; // in-process requests (tests) have no socket
+  }
+}
+
+/** The content calls of spec point 7, under /api/content. */
+export function contentApi(services: AppServices) {
+  const db = services.database.db;
+  return new Hono()
+    .get("/articles", async (c) => {
+      const q = readQuery(c, articlesQuery);
+      // Children's stories are articles too: the list includes them and the hub page splits them out
+      // with the shared isStoryEligible rule (grid without them, story section with them).
+      return c.json(await listArticles(db, { type: q.type, limit: q.limit ?? ARTICLE_LIMIT_DEFAULT }));
+    })
+    .get("/articles/:slug", async (c) => {
+      const s = parseWith(slug, c.req.param("slug"), "slug");
+      const article = await articleBySlug(db, s);
+      if (!article) throw notFound("Article not found");
+      return c.json(article);
+    })
+    .get("/experts", async (c) => {
+      const q = readQuery(c, expertsQuery);
+      return c.json(await listExperts(db, { featured: q.featured === "true" }));
+    })
+    .get("/experts/:id", async (c) => {
+      const expertId = parseWith(id, c.req.param("id"), "expert id");
+      const expert = await expertById(db, expertId);
+      if (!expert) throw notFound("Expert not found");
+      return c.json(expert);
+    })
+    .get("/categories", async (c) => {
+      const counts = new Map<string, number>();
+      for (const a of await allArticles(db)) counts.set(a.category, (counts.get(a.category) ?? 0) + 1);
+      return c.json(
+        [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([category, count]) => ({ category, count })),
+      );
+    })
+    .get("/search", async (c) => {
+      const q = readQuery(c, searchQuery).q.trim();
+      // Spec point 5: search only for queries longer than 2 characters.
+      if (q.length < SEARCH_MIN_LENGTH) return c.json([]);
+      return c.json(await searchArticles(db, q));
+    })
+    .get("/recommendations", async (c) => {
+      const { articleId } = readQuery(c, recommendationsQuery);
+      const article = await articleById(db, articleId);
+      if (!article) throw notFound("Article not found");
+      return c.json(await recommendFor(db, article));
+    })
+    .get("/analytics/articles/:id", async (c) => {
+      const articleId = parseWith(id, c.req.param("id"), "article id");
+      if (!(await articleById(db, articleId))) throw notFound("Article not found");
+      return c.json({ articleId, views: await countViews(db, articleId) });
+    })
+    .post("/analytics/track", async (c) => {
+      const event = await readJsonBody(c, trackBody);
+      if (!(await articleById(db, event.articleId))) throw notFound("Article not found");
+      if (event.eventType === "product_click" && !(await services.catalogue.byId(event.productId))) {
+        throw new ApiError(400, "invalid_input", "Invalid request body: productId: unknown product");
+      }
+      const cookieId = readVisitorCookie(c.req.header("cookie"));
+      const key = visitorKey({ cookieId, ip: clientIp(c), userAgent: c.req.header("user-agent") ?? "" });
+      // Without the cookie this view counts under IP + user agent; the next ones under the cookie.
+      if (!cookieId)
+        c.header("Set-Cookie", newVisitorCookie(new URL(c.req.url).protocol === "https:").header);
+      const recorded = await recordEvent(db, event, key);
+      return c.json({ recorded }, 202);
+    })
+    .get("/stacks", async (c) => {
+      const { outcome } = readQuery(c, stacksQuery);
+      return c.json(await listStacks(db, services.catalogue, outcome));
+    })
+    .get("/stacks/:slug", async (c) => {
+      const s = parseWith(slug, c.req.param("slug"), "slug");
+      const stack = await stackBySlug(db, services.catalogue, s);
+      if (!stack) throw notFound("Stack not found");
+      return c.json(stack);
+    });
+}

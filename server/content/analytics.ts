@@ -1,0 +1,102 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, like, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { articleEvents } from "../db/schema.ts";
+
+/**
+ * Article analytics (spec point 7: views and product clicks), built so that bots and floods cannot
+ * inflate counts without bound:
+ * - a visitor is a hash of a first-party anonymous cookie (`mana_vid`, issued by the article page and
+ *   by the track call) or, without it, of IP + user agent;
+ * - the key is prefixed with a hash of the network address, so one address can add at most
+ *   MAX_VISITORS_PER_NETWORK views of an article per hour even if it rotates cookies;
+ * - the database keeps at most one view per article, visitor and hour (unique partial index).
+ */
+export const VISITOR_COOKIE = "mana_vid";
+const VISITOR_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+export const MAX_VISITORS_PER_NETWORK = 50;
+export const MAX_CLICKS_PER_VISITOR_HOUR = 30;
+
+const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+
+export function readVisitorCookie(cookieHeader: string | null | undefined): string | null {
+  const match = cookieHeader?.match(/(?:^|;\s*)mana_vid=([a-f0-9]{32})(?:;|$)/);
+  return match?.[1] ?? null;
+}
+
+/** A fresh anonymous visitor id with its Set-Cookie header. */
+export function newVisitorCookie(secure: boolean): { id: string; header: string } {
+  const id = randomBytes(16).toString("hex");
+  const header = `${VISITOR_COOKIE}=${id}; Path=/; Max-Age=${VISITOR_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return { id, header };
+}
+
+export function visitorKey(input: { cookieId: string | null; ip: string; userAgent: string }): string {
+  const network = sha(`net:${input.ip}`).slice(0, 16);
+  const who = input.cookieId
+    ? `c${sha(`vid:${input.cookieId}`)}`
+    : `a${sha(`ipua:${input.ip}|${input.userAgent}`)}`;
+  return `${network}:${who.slice(0, 41)}`;
+}
+
+export function hourBucket(now = new Date()): Date {
+  return new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
+}
+
+export type TrackEvent =
+  | { articleId: number; eventType: "view" }
+  | { articleId: number; eventType: "product_click"; productId: number };
+
+/** Stores the event unless it is a repeat view (or over a cap); returns whether it was counted. */
+export async function recordEvent(
+  db: Db,
+  event: TrackEvent,
+  key: string,
+  now = new Date(),
+): Promise<boolean> {
+  const bucket = hourBucket(now);
+  const network = key.slice(0, key.indexOf(":") + 1);
+  const cap = event.eventType === "view" ? MAX_VISITORS_PER_NETWORK : MAX_CLICKS_PER_VISITOR_HOUR;
+  const scope = event.eventType === "view" ? network : key;
+  return db.transaction(async (tx) => {
+    // Serialises concurrent events of one network (or visitor) on one article, so the cap holds
+    // under a flood; the lock ends with the transaction.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`${event.articleId}|${event.eventType}|${scope}`}, 0))`,
+    );
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(articleEvents)
+      .where(
+        and(
+          eq(articleEvents.articleId, event.articleId),
+          eq(articleEvents.eventType, event.eventType),
+          eq(articleEvents.hourBucket, bucket),
+          event.eventType === "view"
+            ? like(articleEvents.visitorKey, `${network}%`)
+            : eq(articleEvents.visitorKey, key),
+        ),
+      );
+    if (n >= cap) return false;
+    const inserted = await tx
+      .insert(articleEvents)
+      .values({
+        articleId: event.articleId,
+        eventType: event.eventType,
+        productId: event.eventType === "product_click" ? event.productId : null,
+        visitorKey: key,
+        hourBucket: bucket,
+      })
+      .onConflictDoNothing()
+      .returning({ id: articleEvents.id });
+    return inserted.length > 0;
+  });
+}
+
+export async function countViews(db: Db, articleId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(articleEvents)
+    .where(and(eq(articleEvents.articleId, articleId), eq(articleEvents.eventType, "view")));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,137 @@
+import { and, asc, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
+import { isStoryEligible } from "../../app/lib/story.ts";
+import type { Db } from "../db/client.ts";
+import type { ContentBlock } from "../db/content-schemas.ts";
+import { articles } from "../db/schema.ts";
+
+/** An article as the API and pages see it (spec point 3, Article). Dates are ISO strings. */
+export interface Article {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  articleType: string;
+  tags: string[];
+  featuredProducts: number[];
+  featuredImage: string;
+  publishDate: string;
+  updatedAt: string;
+  readingTime: number;
+  wordCount: number;
+  category: string;
+  expertAuthorId: number | null;
+  contentBlocks: ContentBlock[];
+}
+
+const { searchText: _searchText, ...articleColumns } = getTableColumns(articles);
+type ArticleRow = Omit<typeof articles.$inferSelect, "searchText">;
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export function toArticle(row: ArticleRow): Article {
+  return {
+    ...row,
+    contentBlocks: row.contentBlocks as ContentBlock[],
+    publishDate: iso(row.publishDate),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** Newest first; ties broken by id so the order is stable. */
+export async function listArticles(db: Db, options: { type?: string; limit: number }): Promise<Article[]> {
+  const rows = await db
+    .select(articleColumns)
+    .from(articles)
+    .where(options.type ? eq(articles.articleType, options.type) : undefined)
+    .orderBy(desc(articles.publishDate), desc(articles.id))
+    .limit(options.limit);
+  return rows.map(toArticle);
+}
+
+export async function allArticles(db: Db): Promise<Article[]> {
+  const rows = await db.select(articleColumns).from(articles).orderBy(asc(articles.id));
+  return rows.map(toArticle);
+}
+
+export async function articleBySlug(db: Db, slug: string): Promise<Article | undefined> {
+  const [row] = await db.select(articleColumns).from(articles).where(eq(articles.slug, slug)).limit(1);
+  return row ? toArticle(row) : undefined;
+}
+
+export async function articleById(db: Db, id: number): Promise<Article | undefined> {
+  const [row] = await db.select(articleColumns).from(articles).where(eq(articles.id, id)).limit(1);
+  return row ? toArticle(row) : undefined;
+}
+
+/** Every word of the query as a prefix ('ash' finds 'ashwagandha'): 'ash:* & root:*'. */
+function prefixQuery(q: string): string | null {
+  const words = q.match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words
+    .slice(0, 12)
+    .map((w) => `${w.toLowerCase()}:*`)
+    .join(" & ");
+}
+
+/** Word similarity above which a query matches despite a typo ('ashwaganda' finds 'ashwagandha'). */
+const TYPO_THRESHOLD = 0.55;
+
+/**
+ * Full-text search over title, excerpt, tags and text blocks (the seed's `search_text`): web-style query
+ * syntax, each word also as a prefix, and trigram word similarity for one-letter typos. Ranked by
+ * text rank plus similarity, then newest first.
+ */
+export async function searchArticles(db: Db, q: string, limit = 50): Promise<Article[]> {
+  const prefix = prefixQuery(q);
+  const doc = sql`to_tsvector('english', ${articles.searchText})`;
+  const web = sql`websearch_to_tsquery('english', ${q})`;
+  const pre = prefix ? sql`to_tsquery('english', ${prefix})` : web;
+  const similarity = sql<number>`greatest(word_similarity(${q}, ${articles.title}), word_similarity(${q}, ${articles.searchText}))`;
+  const rank = sql<number>`ts_rank(${doc}, ${web}) + ts_rank(${doc}, ${pre}) + ${similarity}`;
+  const rows = await db
+    .select(articleColumns)
+    .from(articles)
+    .where(sql`(${doc} @@ ${web} or ${doc} @@ ${pre} or ${similarity} >= ${TYPO_THRESHOLD})`)
+    .orderBy(desc(rank), desc(articles.publishDate))
+    .limit(limit);
+  return rows.map(toArticle);
+}
+
+/**
+ * Four articles related to one by shared tags and featured products, never the article itself. Stories
+ * are recommended alongside stories and articles alongside articles; the newest fill any gap.
+ */
+export async function recommendFor(db: Db, article: Article, count = 4): Promise<Article[]> {
+  const others = await db
+    .select(articleColumns)
+    .from(articles)
+    .where(and(ne(articles.id, article.id)))
+    .orderBy(desc(articles.publishDate), desc(articles.id));
+  const story = isStoryEligible(article);
+  const tags = new Set(article.tags.map((t) => t.toLowerCase()));
+  const products = new Set(article.featuredProducts);
+  return others
+    .map(toArticle)
+    .filter((a) => isStoryEligible(a) === story)
+    .map((a, order) => ({
+      a,
+      order,
+      score:
+        a.tags.filter((t) => tags.has(t.toLowerCase())).length * 2 +
+        a.featuredProducts.filter((p) => products.has(p)).length +
+        (a.articleType === article.articleType ? 0.5 : 0),
+    }))
+    .sort((x, y) => y.score - x.score || x.order - y.order)
+    .slice(0, count)
+    .map((x) => x.a);
+}
+
+/** Articles (stories included) that feature a product, newest first. */
+export async function articlesForProduct(db: Db, productId: number): Promise<Article[]> {
+  const rows = await db
+    .select(articleColumns)
+    .from(articles)
+    .where(sql`${articles.featuredProducts} @> ${JSON.stringify([productId])}::jsonb`)
+    .orderBy(desc(articles.publishDate), desc(articles.id));
+  return rows.map(toArticle);
+}
