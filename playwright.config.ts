@@ -42,6 +42,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? "./data/e2e",
       LOG_LEVEL: "warn",
       PUBLIC_URL: baseURL,
+      DEV_OUTBOX: "true",
     },
   },
 });

@@ -26,6 +26,55 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("MANA <hello@mana.local>"),
   SHIPPING_FLAT_RATE: z.coerce.number().min(0).max(1000).default(5.95),
+  // Payments (server/payments). Default provider: stripe when STRIPE_SECRET_KEY is set, else sandbox.
+  PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+    .optional(),
+  /** Signing secret of the webhook endpoint (whsec_…): required with the stripe provider. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Where the Stripe client sends API calls; only changed for a local stand-in in tests. */
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  /** Show /dev/outbox even in production (for end-to-end tests of a production build; never in a real shop). */
+  DEV_OUTBOX: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+  // Identity (server/auth). The secret signs session cookies: required in production.
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Extra origins allowed to call /api (comma-separated), besides PUBLIC_URL and the request's own. */
+  TRUSTED_ORIGINS: z.string().optional(),
+  /** Proxies (IPs or CIDR ranges, comma-separated) whose X-Forwarded-For is believed. Unset: none. */
+  TRUSTED_PROXIES: z.string().optional(),
+  /** redis://… keeps sessions (secondary storage), rate limits and used human checks in Redis. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  X_CLIENT_ID: z.string().optional(),
+  X_CLIENT_SECRET: z.string().optional(),
+  APPLE_CLIENT_ID: z.string().optional(),
+  APPLE_CLIENT_SECRET: z.string().optional(),
+  /** A generic OpenID Connect provider (any issuer with a discovery document). */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().min(1).default("OpenID Connect"),
+  /** Twilio's REST API for SMS codes; unset keeps SMS in the dev outbox. */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  /** Secret for the human-check (ALTCHA) challenges; defaults to BETTER_AUTH_SECRET. */
+  ALTCHA_HMAC_KEY: z.string().min(16).optional(),
+  /** ALTCHA proof-of-work difficulty (largest random number the browser searches). */
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
   /** Seed the catalogue automatically when the products table is empty. */
   AUTO_SEED: z
     .enum(["true", "false"])
@@ -45,5 +94,19 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
-  return result.data;
+  const env = result.data;
+  const provider = env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? "stripe" : "sandbox");
+  if (provider === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+    throw new EnvError(
+      `Invalid environment configuration:\n  ${env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"}: required with the stripe payment provider`,
+    );
+  }
+  // A real deployment (production over HTTPS) must bring its own secret; local production builds on
+  // http://localhost fall back to the development secret (server/auth/auth.ts logs a warning).
+  if (env.NODE_ENV === "production" && env.PUBLIC_URL?.startsWith("https:") && !env.BETTER_AUTH_SECRET) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  BETTER_AUTH_SECRET: required in production over HTTPS (32+ random characters, e.g. `openssl rand -base64 32`)",
+    );
+  }
+  return env;
 }

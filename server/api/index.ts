@@ -7,6 +7,7 @@ import { sameOrigin } from "../http/same-origin.ts";
 import { cartApi } from "./cart.ts";
 import { contentApi } from "./content.ts";
 import { productContentApi } from "./product-content.ts";
+import { newsletterApi } from "./newsletter.ts";
 import { productsApi } from "./products.ts";
 
 /** The JSON API under /api. Every answer, errors included, is JSON `{ message, code }` on failure. */
@@ -31,6 +32,7 @@ export function createApi(services: AppServices) {
   api.route("/products", productContentApi(services));
   api.route("/content", contentApi(services));
   api.route("/cart", cartApi(services));
+  api.route("/newsletter", newsletterApi(services));
 
   // Mounted sub-apps do not use their own notFound, so the catch-all is a route of its own.
   api.all("*", (c) =>

@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newsletterSubscribers, outbox } from "../../server/db/schema.ts";
+import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
+
+const post = (shop: TestShop, body: unknown) =>
+  shop.app.request("/api/newsletter", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+
+describe.each(testDatabases)("newsletter API on %s", (kind) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop(kind);
+  });
+  afterAll(() => shop.close());
+
+  it("subscribes once, records consent and sends one welcome e-mail", async () => {
+    const first = await post(shop, { email: "  Ada@Example.com ", consent: true });
+    expect(first.status).toBe(200);
+    const again = await post(shop, { email: "ada@example.com", consent: true });
+    expect(again.status).toBe(200);
+    const rows = await shop.services.database.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, "ada@example.com"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.consentAt).toBeInstanceOf(Date);
+    const mail = await shop.services.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, "ada@example.com"));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ channel: "email", subject: "Welcome to MANA!" });
+  });
+
+  it.each([
+    ["an invalid e-mail", { email: "not-an-email", consent: true }],
+    ["missing consent", { email: "bob@example.com" }],
+    ["consent false", { email: "bob@example.com", consent: false }],
+    ["an empty body", {}],
+    ["an e-mail of 10,000 characters", { email: `${"a".repeat(10_000)}@x.com`, consent: true }],
+  ])("refuses %s with 400", async (_name, body) => {
+    const res = await post(shop, body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: "invalid_input", message: expect.any(String) });
+  });
+
+  it("50 simultaneous subscriptions of one address make one row and one e-mail", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => post(shop, { email: "eve@example.com", consent: true })),
+    );
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const db = shop.services.database.db;
+    expect(
+      await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, "eve@example.com")),
+    ).toHaveLength(1);
+    expect(await db.select().from(outbox).where(eq(outbox.to, "eve@example.com"))).toHaveLength(1);
+  });
+});
+
+describe("mailer over SMTP", () => {
+  const received: string[] = [];
+  let server: SMTPServer;
+  let port = 0;
+  let shop: TestShop;
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, _session, callback) {
+        let raw = "";
+        stream.on("data", (chunk: Buffer) => {
+          raw += chunk.toString();
+        });
+        stream.on("end", () => {
+          received.push(raw);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.server.address() as { port: number }).port;
+    shop = await createTestShop("pglite", { env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+  });
+  afterAll(async () => {
+    await shop.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it("delivers the welcome e-mail to a real SMTP server and marks it sent", async () => {
+    expect((await post(shop, { email: "smtp@example.com", consent: true })).status).toBe(200);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toContain("Subject: Welcome to MANA!");
+    expect(received[0]).toContain("smtp@example.com");
+    const [row] = await shop.services.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, "smtp@example.com"));
+    expect(row?.status).toBe("sent");
+  });
+});
