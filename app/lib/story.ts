@@ -2,7 +2,7 @@
  * Children's bedtime stories (spec point 3 "Story", point 5 validation rules, point 8 fallbacks, point 9
  * constants). Pure functions shared by the server (which article is a story) and the story reader.
  */
-import defaultReference from "../../content/story-reference.json";
+import defaultReference from "../../content/story-reference.json" with { type: "json" };
 
 export const STORY_MIN_ID = 101;
 export const STORY_DEFAULT_READING_TIME = 10;

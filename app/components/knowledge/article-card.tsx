@@ -1,0 +1,83 @@
+import { Clock } from "lucide-react";
+import { Link } from "react-router";
+import { articleTypeLabel, DEFAULT_READING_TIME, hubProductLabels } from "./labels.ts";
+
+/** What a card needs: the article without its content blocks. */
+export interface ArticleSummary {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  articleType: string;
+  tags: string[];
+  featuredProducts: number[];
+  featuredImage: string;
+  publishDate: string;
+  readingTime: number;
+}
+
+export function toSummary<T extends ArticleSummary>(a: T): ArticleSummary {
+  return {
+    id: a.id,
+    slug: a.slug,
+    title: a.title,
+    excerpt: a.excerpt,
+    articleType: a.articleType,
+    tags: a.tags,
+    featuredProducts: a.featuredProducts,
+    featuredImage: a.featuredImage,
+    publishDate: a.publishDate,
+    readingTime: a.readingTime,
+  };
+}
+
+/** An article in the hub grid or in recommendations; the whole card is one link. */
+export function ArticleCard({
+  article,
+  href = `/knowledge/${article.slug}`,
+  headingLevel = 3,
+}: {
+  article: ArticleSummary;
+  href?: string;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-card bg-white shadow-card transition-shadow hover:shadow-lg">
+      <img
+        src={article.featuredImage}
+        alt=""
+        width={1200}
+        height={675}
+        loading="lazy"
+        className="aspect-video w-full bg-sand object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-6">
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <span className="rounded-full bg-sand px-3 py-1 font-semibold text-forest">
+            {articleTypeLabel(article.articleType)}
+          </span>
+          <span className="inline-flex items-center gap-1 text-muted">
+            <Clock className="size-4" aria-hidden />
+            {article.readingTime || DEFAULT_READING_TIME} min read
+          </span>
+        </p>
+        <Heading className="text-xl">
+          <Link to={href} className="after:absolute after:inset-0 after:content-['']">
+            {article.title}
+          </Link>
+        </Heading>
+        <p className="line-clamp-3 text-muted">{article.excerpt}</p>
+        {article.featuredProducts.length > 0 ? (
+          <ul className="mt-auto flex flex-wrap gap-2 pt-2" aria-label="Featured products">
+            {article.featuredProducts.map((id) => (
+              <li key={id} className="rounded-full border border-sand-deep px-2.5 py-0.5 text-sm text-ink">
+                {hubProductLabels[id] ?? `Product ${id}`}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import { BadgeCheck } from "lucide-react";
+
+export interface ExpertSummary {
+  id: number;
+  name: string;
+  credentials: string;
+  bio: string;
+  authorityScore: number;
+  verifiedExpert: boolean;
+  website: string | null;
+  headshotUrl: string;
+}
+
+/** A featured expert: drawn monogram headshot, credentials, verified mark, authority score, bio. */
+export function ExpertCard({ expert }: { expert: ExpertSummary }) {
+  return (
+    <article className="flex h-full flex-col gap-4 rounded-card bg-white p-6 shadow-card">
+      <div className="flex items-center gap-4">
+        <img
+          src={expert.headshotUrl}
+          alt={`Illustrated monogram portrait of ${expert.name}`}
+          width={80}
+          height={80}
+          loading="lazy"
+          className="size-20 shrink-0 rounded-full bg-sand"
+        />
+        <div>
+          <h3 className="flex items-center gap-1.5 text-lg">
+            {expert.name}
+            {expert.verifiedExpert ? (
+              <BadgeCheck className="size-5 text-verdant" aria-label="Verified expert" role="img" />
+            ) : null}
+          </h3>
+          <p className="text-sm text-muted">{expert.credentials}</p>
+        </div>
+      </div>
+      <p className="text-sm leading-relaxed">{expert.bio}</p>
+      <p className="mt-auto flex items-center justify-between text-sm">
+        <span className="font-semibold text-gold">Authority score {expert.authorityScore}</span>
+        {expert.website ? (
+          <a
+            href={expert.website}
+            className="font-medium text-forest underline underline-offset-4"
+            rel="noopener noreferrer"
+            target="_blank"
+          >
+            Website<span className="sr-only"> of {expert.name} (opens in a new tab)</span>
+          </a>
+        ) : null}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+
+export interface RelatedProduct {
+  id: number;
+  slug: string;
+  name: string;
+  tagline: string;
+  price: string;
+  imageUrl: string;
+  packageSize: string;
+}
+
+/** A product named by an article; following it records a product_click (spec, Article page). */
+export function RelatedProductCard({
+  product,
+  onOpen,
+  compact = false,
+}: {
+  product: RelatedProduct;
+  onOpen: (productId: number) => void;
+  compact?: boolean;
+}) {
+  return (
+    <div className="group relative flex items-center gap-4 rounded-card bg-white p-4 shadow-card transition-shadow hover:shadow-lg">
+      <img
+        src={product.imageUrl}
+        alt=""
+        width={96}
+        height={96}
+        loading="lazy"
+        className={`${compact ? "size-16" : "size-24"} shrink-0 rounded-xl bg-sand`}
+      />
+      <div className="min-w-0">
+        <p className="font-display text-lg text-forest">
+          <Link
+            to={`/products/${product.slug}`}
+            onClick={() => onOpen(product.id)}
+            className="after:absolute after:inset-0 after:content-['']"
+          >
+            {product.name}
+          </Link>
+        </p>
+        <p className="text-sm text-muted">{product.tagline}</p>
+        <p className="mt-1 text-sm font-semibold text-gold">
+          ${product.price}{" "}
+          <span className="font-normal text-muted">/ 30-day supply · {product.packageSize}</span>
+        </p>
+      </div>
+    </div>
+  );
+}

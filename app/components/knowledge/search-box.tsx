@@ -1,0 +1,68 @@
+import { Search, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+
+/** Spec point 5: the hub searches only for queries longer than 2 characters. */
+export const SEARCH_MIN_LENGTH = 3;
+
+/**
+ * The hub's search field. It reports a query only when it is long enough (after a short pause while
+ * typing, or at once on Enter); a shorter one reports '' so the page shows the full list again.
+ */
+export function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
+  const id = useId();
+  const [value, setValue] = useState(initial);
+  const last = useRef(initial);
+  const report = (raw: string) => {
+    const q = raw.trim().length >= SEARCH_MIN_LENGTH ? raw.trim() : "";
+    if (q === last.current) return;
+    last.current = q;
+    onSearch(q);
+  };
+  useEffect(() => {
+    const t = setTimeout(() => report(value), 300);
+    return () => clearTimeout(t);
+  });
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a form with role=search is the well-supported landmark.
+    <form
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        report(value);
+      }}
+      className="relative w-full max-w-xl"
+    >
+      <label htmlFor={id} className="sr-only">
+        Search articles
+      </label>
+      <Search
+        className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted"
+        aria-hidden
+      />
+      <input
+        id={id}
+        type="search"
+        name="q"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder="Search ginseng, sleep, stress…"
+        autoComplete="off"
+        maxLength={200}
+        className="h-14 w-full rounded-full border border-sand-deep bg-white pr-12 pl-12 text-base text-ink shadow-card placeholder:text-muted/80 [&::-webkit-search-cancel-button]:hidden"
+      />
+      {value ? (
+        <button
+          type="button"
+          onClick={() => {
+            setValue("");
+            report("");
+          }}
+          className="absolute top-1/2 right-2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-sand"
+          aria-label="Clear search"
+        >
+          <X className="size-5" aria-hidden />
+        </button>
+      ) : null}
+    </form>
+  );
+}

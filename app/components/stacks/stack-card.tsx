@@ -1,0 +1,163 @@
+import { Award, Check, ShieldCheck, Star, TrendingUp, Users } from "lucide-react";
+import { Link } from "react-router";
+import type { Stack } from "../../../server/content/stacks.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { dailyPriceCents, stackCustomers, stackRating } from "../../lib/pricing.ts";
+import { OutcomeChip } from "./outcome-icon.tsx";
+import { useAddStack } from "./use-add-stack.ts";
+
+/** Spec point 9: a stack is 'Popular' above this popularity score. */
+export const POPULAR_ABOVE = 85;
+
+export function StackBadges({ stack }: { stack: Stack }) {
+  const p = stack.pricingStrategy;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <span className="inline-flex items-center gap-1 rounded-full bg-forest px-3 py-1 text-sm font-semibold text-cream">
+        <Award className="size-4" aria-hidden />
+        {stack.expertEndorsed ? "Expert Endorsed" : "Wellness Stack"}
+      </span>
+      {stack.popularityScore > POPULAR_ABOVE ? (
+        <span className="inline-flex items-center gap-1 rounded-full bg-gold px-3 py-1 text-sm font-semibold text-white">
+          <TrendingUp className="size-4" aria-hidden /> Popular
+        </span>
+      ) : null}
+      {p.discountPercent > 0 ? (
+        <span className="rounded-full bg-verdant/10 px-3 py-1 text-sm font-semibold text-verdant">
+          Save {p.discountPercent}% ({formatMoney(p.savingsCents)})
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function StackButtons({ stack }: { stack: Stack }) {
+  const add = useAddStack();
+  const p = stack.pricingStrategy;
+  const productIds = stack.productCombination.map((x) => x.id);
+  return (
+    <div className="flex flex-col gap-3">
+      <button
+        type="button"
+        disabled={add.isPending}
+        onClick={() => add.mutate({ slug: stack.slug, productIds, isSubscription: false })}
+        className="min-h-12 rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep disabled:opacity-70"
+      >
+        Add Complete Stack - {formatMoney(p.bundlePriceCents)}
+      </button>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Link
+          to={`/stacks/${stack.slug}`}
+          className="inline-flex min-h-11 items-center justify-center rounded-full border border-forest px-5 font-semibold text-forest hover:bg-forest hover:text-cream"
+        >
+          View Details<span className="sr-only">: {stack.name}</span>
+        </Link>
+        <button
+          type="button"
+          disabled={add.isPending}
+          onClick={() => add.mutate({ slug: stack.slug, productIds, isSubscription: true })}
+          className="min-h-11 rounded-full border border-gold px-5 font-semibold text-gold hover:bg-gold hover:text-white disabled:opacity-70"
+        >
+          Subscribe & Save {p.subscriptionDiscount}%
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function StackFooter({ stack }: { stack: Stack }) {
+  return (
+    <p className="flex flex-wrap items-center justify-between gap-3 border-t border-sand-deep pt-4 text-sm text-muted">
+      <span className="inline-flex items-center gap-1.5">
+        <Users className="size-4" aria-hidden />{" "}
+        {stackCustomers(stack.popularityScore).toLocaleString("en-US")} customers
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <Star className="size-4 fill-gold-bright text-gold-bright" aria-hidden />{" "}
+        {stackRating(stack.popularityScore)}
+        <span className="sr-only"> out of 5</span>
+      </span>
+      <span className="inline-flex items-center gap-1.5">
+        <ShieldCheck className="size-4" aria-hidden /> 60-day guarantee
+      </span>
+    </p>
+  );
+}
+
+export function StackPrice({ stack }: { stack: Stack }) {
+  const p = stack.pricingStrategy;
+  return (
+    <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+      <s className="text-muted">
+        <span className="sr-only">Individually </span>
+        {formatMoney(p.individualPriceCents)}
+      </s>
+      <span className="font-display text-3xl font-semibold text-forest">
+        <span className="sr-only">Stack price </span>
+        {formatMoney(p.bundlePriceCents)}
+      </span>
+      <span className="text-sm text-muted">{formatMoney(dailyPriceCents(p.bundlePriceCents))}/day</span>
+    </div>
+  );
+}
+
+/** A stack on the stacks page, with every field and figure of the spec. */
+export function StackCard({ stack }: { stack: Stack }) {
+  return (
+    <article className="flex h-full flex-col gap-5 rounded-card bg-white p-6 shadow-card md:p-8">
+      <StackBadges stack={stack} />
+      <div>
+        <h3 className="text-2xl">{stack.name}</h3>
+        <p className="mt-2 text-muted">{stack.description}</p>
+      </div>
+      <ul className="flex flex-wrap gap-2" aria-label="Outcomes">
+        {stack.targetOutcomes.map((o) => (
+          <li key={o}>
+            <OutcomeChip outcome={o} />
+          </li>
+        ))}
+      </ul>
+      <div className="rounded-xl bg-sand p-4">
+        <h4 className="text-base">How It Works</h4>
+        <p className="mt-1 text-sm leading-relaxed">{stack.synergyExplanation}</p>
+      </div>
+      <div>
+        <h4 className="text-base">Includes ({stack.productCombination.length} Products)</h4>
+        <ul className="mt-3 flex flex-col gap-3">
+          {stack.productCombination.map((p) => (
+            <li key={p.id} className="flex items-start justify-between gap-4">
+              <span className="flex items-start gap-2">
+                <Check className="mt-1 size-4 shrink-0 text-verdant" aria-hidden />
+                <span>
+                  <span className="block font-semibold text-ink">{p.name}</span>
+                  <span className="block text-sm text-muted">{p.tagline}</span>
+                </span>
+              </span>
+              <span className="shrink-0 text-right text-sm">
+                <span className="block font-semibold text-ink">${p.price}</span>
+                <span className="block text-muted">30-day supply</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="mt-auto flex flex-col gap-5">
+        <StackPrice stack={stack} />
+        <StackButtons stack={stack} />
+        <StackFooter stack={stack} />
+      </div>
+    </article>
+  );
+}
+
+export function StackCardSkeleton() {
+  return (
+    <div className="flex h-[36rem] flex-col gap-5 rounded-card bg-white p-8 shadow-card" aria-hidden>
+      <div className="h-7 w-40 animate-pulse rounded-full bg-sand motion-reduce:animate-none" />
+      <div className="h-8 w-2/3 animate-pulse rounded bg-sand motion-reduce:animate-none" />
+      <div className="h-16 animate-pulse rounded bg-sand motion-reduce:animate-none" />
+      <div className="h-24 animate-pulse rounded-xl bg-sand motion-reduce:animate-none" />
+      <div className="mt-auto h-12 animate-pulse rounded-full bg-sand motion-reduce:animate-none" />
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { Dialog } from "radix-ui";
+import { useId, useState } from "react";
+import { acceptChildName } from "../../lib/story.ts";
+
+/**
+ * Asks for the child's name (spec, Story page). Enter submits; only a name that is non-empty after
+ * trimming is accepted, with no message otherwise. Skipping (or Escape) closes without a name.
+ */
+export function NameDialog({
+  open,
+  initialName,
+  onName,
+  onSkip,
+}: {
+  open: boolean;
+  initialName: string;
+  onName: (name: string) => void;
+  onSkip: () => void;
+}) {
+  const inputId = useId();
+  const [value, setValue] = useState(initialName);
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) setValue(initialName);
+        else onSkip();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50 motion-safe:animate-fade-in" />
+        <Dialog.Content
+          onOpenAutoFocus={() => setValue(initialName)}
+          className="fixed top-1/2 left-1/2 z-50 w-[min(30rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-card bg-cream p-8 shadow-card"
+        >
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              const name = acceptChildName(value);
+              if (name) onName(name);
+            }}
+          >
+            <p className="text-center text-4xl" aria-hidden>
+              🌙
+            </p>
+            <Dialog.Title asChild>
+              <label htmlFor={inputId} className="mt-2 block text-center font-display text-2xl text-forest">
+                What's your child's name or nickname?
+              </label>
+            </Dialog.Title>
+            <Dialog.Description className="mt-2 text-center text-muted">
+              We'll weave it into the story. It stays on this device.
+            </Dialog.Description>
+            <input
+              id={inputId}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              autoComplete="off"
+              className="mt-6 h-12 w-full rounded-xl border border-sand-deep bg-white px-4 text-lg text-ink"
+            />
+            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <button
+                type="button"
+                onClick={onSkip}
+                className="min-h-11 rounded-full px-6 font-semibold text-forest hover:bg-sand"
+              >
+                Skip for now
+              </button>
+              <button
+                type="submit"
+                className="min-h-11 rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
+              >
+                Personalize Story
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

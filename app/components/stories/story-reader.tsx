@@ -1,0 +1,249 @@
+import { Check, ChevronLeft, ChevronRight, Clock, Globe, Pencil, Users } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { CHILD_NAME_STORAGE_KEY, clampChapter, type Story } from "../../lib/story.ts";
+import { NameDialog } from "./name-dialog.tsx";
+import { StoryBlockView } from "./story-block.tsx";
+
+export interface StoryLink {
+  slug: string;
+  title: string;
+}
+
+function readStoredName(): string | null {
+  try {
+    return window.localStorage.getItem(CHILD_NAME_STORAGE_KEY)?.trim() || null;
+  } catch {
+    return null; // storage blocked: the story still reads, just without the name
+  }
+}
+
+/**
+ * The story reader (spec, Story page). The name lives in localStorage, which the server cannot see,
+ * so until the browser has read it the chapter area says 'Loading your magical story...' rather than
+ * flash the story with the wrong name.
+ */
+export function StoryReader({
+  story,
+  previous,
+  next,
+}: {
+  story: Story;
+  previous?: StoryLink | null;
+  next?: StoryLink | null;
+}) {
+  const [ready, setReady] = useState(false);
+  const [childName, setChildName] = useState<string | null>(null);
+  const [askName, setAskName] = useState(false);
+  const [index, setIndex] = useState(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const total = story.chapters.length;
+  const chapter = story.chapters[clampChapter(index, total)];
+
+  useEffect(() => {
+    const stored = readStoredName();
+    setChildName(stored);
+    setAskName(!stored);
+    setIndex(0);
+    setReady(true);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each chapter change.
+  useEffect(() => {
+    if (!moved.current) return;
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+  }, [index]);
+
+  const go = (to: number) => {
+    moved.current = true;
+    setIndex(clampChapter(to, total));
+  };
+
+  const saveName = (name: string) => {
+    setChildName(name);
+    setAskName(false);
+    try {
+      window.localStorage.setItem(CHILD_NAME_STORAGE_KEY, name);
+    } catch {
+      // storage blocked: keep the name for this visit only
+    }
+  };
+
+  const last = index >= total - 1;
+  return (
+    <article className="pb-24">
+      <header className="bg-restore/5">
+        <div className="container-shop grid items-center gap-8 py-12 md:grid-cols-[1fr_minmax(0,28rem)]">
+          <div>
+            <p className="text-sm font-semibold tracking-widest text-restore uppercase">Bedtime story</p>
+            <h1 className="mt-2 text-4xl md:text-5xl">
+              {story.title}
+              {childName ? <span className="text-ashwagandha"> for {childName}</span> : null}
+            </h1>
+            <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-muted">
+              <li className="inline-flex items-center gap-2">
+                <Globe className="size-4" aria-hidden /> {story.culturalOrigin}
+              </li>
+              <li className="inline-flex items-center gap-2">
+                <Clock className="size-4" aria-hidden /> {story.readingTime} min read
+              </li>
+              <li className="inline-flex items-center gap-2">
+                <Users className="size-4" aria-hidden /> {story.ageRange}
+              </li>
+            </ul>
+            {childName ? (
+              <button
+                type="button"
+                onClick={() => setAskName(true)}
+                className="mt-6 inline-flex min-h-11 items-center gap-2 rounded-full border border-forest px-5 font-semibold text-forest hover:bg-forest hover:text-cream"
+              >
+                <Pencil className="size-4" aria-hidden /> Change Name
+              </button>
+            ) : null}
+          </div>
+          {story.featuredImage ? (
+            <img
+              src={story.featuredImage}
+              alt=""
+              width={1200}
+              height={675}
+              className="w-full rounded-card bg-sand shadow-card"
+            />
+          ) : null}
+        </div>
+      </header>
+
+      <div className="container-shop mt-10 max-w-3xl">
+        {!ready || !chapter ? (
+          <p role="status" className="py-16 text-center font-display text-2xl text-restore">
+            Loading your magical story...
+          </p>
+        ) : (
+          <>
+            <div>
+              <p className="font-semibold text-forest" aria-live="polite">
+                Chapter {index + 1} of {total}: {chapter.title}
+              </p>
+              <div className="mt-2 h-2 overflow-hidden rounded-full bg-sand" aria-hidden>
+                <div
+                  className="h-full rounded-full bg-restore transition-[width] duration-500"
+                  style={{ width: `${((index + 1) / total) * 100}%` }}
+                />
+              </div>
+            </div>
+
+            <section key={chapter.id} aria-labelledby="chapter-title" className="mt-10">
+              <h2 id="chapter-title" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-3xl">
+                {chapter.title}
+              </h2>
+              <div className="mt-6 flex flex-col gap-6 text-lg leading-[1.75] md:text-xl">
+                {chapter.blocks.map((block, i) => (
+                  <div
+                    // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no id and never reorder.
+                    key={i}
+                    className="motion-safe:animate-fade-in"
+                    style={{ animationDelay: `${i * 0.1}s` }}
+                  >
+                    <StoryBlockView block={block} childName={childName} />
+                  </div>
+                ))}
+              </div>
+              {last ? (
+                <p className="mt-12 text-center font-display text-3xl text-restore" aria-hidden>
+                  ✦ ✦ ✦
+                </p>
+              ) : null}
+            </section>
+
+            <nav aria-label="Chapters" className="mt-12 flex flex-wrap items-center justify-between gap-4">
+              <button
+                type="button"
+                onClick={() => go(index - 1)}
+                disabled={index === 0}
+                className="inline-flex min-h-11 items-center gap-1 rounded-full border border-forest px-5 font-semibold text-forest enabled:hover:bg-forest enabled:hover:text-cream disabled:border-muted/40 disabled:text-muted"
+              >
+                <ChevronLeft className="size-5" aria-hidden /> Previous Chapter
+              </button>
+              <ol className="flex flex-wrap justify-center gap-2">
+                {story.chapters.map((c, i) => {
+                  const done = i < index;
+                  const current = i === index;
+                  return (
+                    <li key={c.id}>
+                      <button
+                        type="button"
+                        onClick={() => go(i)}
+                        aria-current={current ? "step" : undefined}
+                        aria-label={`Chapter ${i + 1}: ${c.title}${done ? " (read)" : ""}`}
+                        className={`inline-flex size-11 items-center justify-center rounded-full border-2 font-semibold ${
+                          current
+                            ? "border-restore bg-restore text-cream"
+                            : done
+                              ? "border-verdant bg-verdant/10 text-verdant"
+                              : "border-sand-deep bg-white text-muted"
+                        }`}
+                      >
+                        {done ? <Check className="size-5" aria-hidden /> : i + 1}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ol>
+              <button
+                type="button"
+                onClick={() => go(index + 1)}
+                disabled={last}
+                className="inline-flex min-h-11 items-center gap-1 rounded-full bg-forest px-5 font-semibold text-cream enabled:hover:bg-forest-deep disabled:bg-restore"
+              >
+                {last ? (
+                  "The End"
+                ) : (
+                  <>
+                    Next Chapter <ChevronRight className="size-5" aria-hidden />
+                  </>
+                )}
+              </button>
+            </nav>
+          </>
+        )}
+
+        {previous || next ? (
+          <nav
+            aria-label="More stories"
+            className="mt-16 grid gap-4 border-t border-sand-deep pt-8 sm:grid-cols-2"
+          >
+            {previous ? (
+              <Link
+                to={`/story/${previous.slug}`}
+                className="rounded-card bg-white p-5 shadow-card hover:shadow-lg"
+              >
+                <span className="block text-sm text-muted">Previous story</span>
+                <span className="font-display text-lg text-forest">{previous.title}</span>
+              </Link>
+            ) : (
+              <span />
+            )}
+            {next ? (
+              <Link
+                to={`/story/${next.slug}`}
+                className="rounded-card bg-white p-5 text-right shadow-card hover:shadow-lg"
+              >
+                <span className="block text-sm text-muted">Next story</span>
+                <span className="font-display text-lg text-forest">{next.title}</span>
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </div>
+
+      <NameDialog
+        open={ready && askName}
+        initialName={childName ?? ""}
+        onName={saveName}
+        onSkip={() => setAskName(false)}
+      />
+    </article>
+  );
+}

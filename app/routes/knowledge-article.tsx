@@ -1,0 +1,324 @@
+import { Bookmark, Calendar, Clock, Volume2 } from "lucide-react";
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { ArticleCard, toSummary } from "../components/knowledge/article-card.tsx";
+import { ContentBlocks } from "../components/knowledge/content-blocks.tsx";
+import { articleTypeLabel, DEFAULT_READING_TIME, formatDate } from "../components/knowledge/labels.ts";
+import { RelatedProductCard } from "../components/knowledge/related-product-card.tsx";
+import { useTrackEvent } from "../components/knowledge/use-track-event.ts";
+import { StoryReader } from "../components/stories/story-reader.tsx";
+import { InfoDialog } from "../components/ui/info-dialog.tsx";
+import { appContext } from "../context.ts";
+import { isStoryEligible } from "../lib/story.ts";
+import type { Route } from "./+types/knowledge-article";
+
+const SITE_NAME = "MANA";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const db = services.database.db;
+  const { articleBySlug, recommendFor } = await import("../../server/content/articles.ts");
+  const { expertById } = await import("../../server/content/experts.ts");
+  const { newVisitorCookie, readVisitorCookie } = await import("../../server/content/analytics.ts");
+  const { storyWithNeighbours } = await import("../components/stories/story-data.server.ts");
+
+  const article = params.slug.length <= 200 ? await articleBySlug(db, params.slug) : undefined;
+  if (!article) throw data("Article not found", { status: 404 });
+  const origin = (services.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "");
+  // The anonymous visitor cookie that keeps view counts to one per visitor per hour (analytics.ts).
+  const headers = new Headers();
+  if (!readVisitorCookie(request.headers.get("cookie"))) {
+    headers.append("Set-Cookie", newVisitorCookie(origin.startsWith("https:")).header);
+  }
+  const seo = {
+    origin,
+    title: article.title,
+    excerpt: article.excerpt,
+    slug: article.slug,
+    image: article.featuredImage,
+    publishDate: article.publishDate,
+    updatedAt: article.updatedAt,
+    tags: article.tags,
+    category: article.category,
+    wordCount: article.wordCount,
+  };
+
+  if (isStoryEligible(article)) {
+    return data({ kind: "story" as const, seo, ...(await storyWithNeighbours(db, article)) }, { headers });
+  }
+  const [author, recommendations, products] = await Promise.all([
+    article.expertAuthorId ? expertById(db, article.expertAuthorId) : Promise.resolve(undefined),
+    recommendFor(db, article),
+    services.catalogue.list(),
+  ]);
+  const mentioned = new Set([
+    ...article.featuredProducts,
+    ...article.contentBlocks.flatMap((b) => (b.type === "product-card" ? [b.productId] : [])),
+  ]);
+  return data(
+    {
+      kind: "article" as const,
+      seo,
+      article,
+      author: author ?? null,
+      recommendations: recommendations.map(toSummary),
+      products: products
+        .filter((p) => mentioned.has(p.id))
+        .map(({ id, slug, name, tagline, price, imageUrl, packageSize }) => ({
+          id,
+          slug,
+          name,
+          tagline,
+          price,
+          imageUrl,
+          packageSize,
+        })),
+      featuredProductIds: article.featuredProducts,
+    },
+    { headers },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+/** Spec, Article page: '{title} | MANA', description, robots, Open Graph, Twitter, article metadata, JSON-LD. */
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData)
+    return [{ title: `Article not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const { seo } = loaderData;
+  const url = `${seo.origin}/knowledge/${seo.slug}`;
+  const image = seo.image.startsWith("http") ? seo.image : `${seo.origin}${seo.image}`;
+  const author = loaderData.kind === "article" ? loaderData.author : null;
+  return [
+    { title: `${seo.title} | ${SITE_NAME}` },
+    { name: "description", content: seo.excerpt },
+    { name: "robots", content: "index, follow, max-image-preview:large" },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: seo.title },
+    { property: "og:description", content: seo.excerpt },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "675" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: seo.title },
+    { name: "twitter:description", content: seo.excerpt },
+    { name: "twitter:image", content: image },
+    { property: "article:published_time", content: seo.publishDate },
+    { property: "article:modified_time", content: seo.updatedAt },
+    { property: "article:section", content: seo.category },
+    ...seo.tags.map((tag) => ({ property: "article:tag", content: tag })),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Article",
+        headline: seo.title,
+        description: seo.excerpt,
+        image: [image],
+        datePublished: seo.publishDate,
+        dateModified: seo.updatedAt,
+        wordCount: seo.wordCount,
+        keywords: seo.tags.join(", "),
+        articleSection: seo.category,
+        mainEntityOfPage: { "@type": "WebPage", "@id": url },
+        author: author
+          ? { "@type": "Person", name: author.name, ...(author.website ? { url: author.website } : {}) }
+          : { "@type": "Organization", name: SITE_NAME },
+        publisher: {
+          "@type": "Organization",
+          name: SITE_NAME,
+          logo: { "@type": "ImageObject", url: `${seo.origin}/images/logo-mark.svg` },
+        },
+      },
+    },
+  ];
+};
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const track = useTrackEvent();
+  const articleId = loaderData.kind === "article" ? loaderData.article.id : loaderData.story.id;
+  const { mutate } = track;
+  // Spec: a view event on load (the server keeps one per visitor per hour).
+  useEffect(() => {
+    mutate({ articleId, eventType: "view" });
+  }, [articleId, mutate]);
+
+  if (loaderData.kind === "story") {
+    return (
+      <StoryReader
+        key={loaderData.story.id}
+        story={loaderData.story}
+        previous={loaderData.previous}
+        next={loaderData.next}
+      />
+    );
+  }
+  const { article, author, recommendations, products, featuredProductIds } = loaderData;
+  const onProductOpen = (productId: number) => mutate({ articleId, eventType: "product_click", productId });
+  const featured = products.filter((p) => featuredProductIds.includes(p.id));
+
+  return (
+    <article className="pb-24">
+      <header className="bg-sand">
+        <div className="container-shop max-w-4xl py-12 md:py-16">
+          <nav aria-label="Breadcrumb" className="text-sm">
+            <Link to="/knowledge" className="font-medium text-forest underline underline-offset-4">
+              Knowledge Hub
+            </Link>
+            <span className="text-muted" aria-hidden>
+              {" "}
+              /{" "}
+            </span>
+            <span className="text-muted">{articleTypeLabel(article.articleType)}</span>
+          </nav>
+          <h1 className="mt-4 text-4xl md:text-5xl">{article.title}</h1>
+          <p className="mt-4 text-xl text-muted">{article.excerpt}</p>
+          <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3 text-muted">
+            {author ? (
+              <span className="inline-flex items-center gap-3">
+                <img
+                  src={author.headshotUrl}
+                  alt=""
+                  width={40}
+                  height={40}
+                  className="size-10 rounded-full bg-cream"
+                />
+                <span>
+                  <span className="font-semibold text-ink">{author.name}</span>, {author.credentials}
+                </span>
+              </span>
+            ) : null}
+            <span className="inline-flex items-center gap-2">
+              <Calendar className="size-4" aria-hidden />
+              <time dateTime={article.publishDate}>{formatDate(article.publishDate)}</time>
+            </span>
+            <span className="inline-flex items-center gap-2">
+              <Clock className="size-4" aria-hidden /> {article.readingTime || DEFAULT_READING_TIME} min read
+            </span>
+          </div>
+          <div className="mt-6 flex gap-3">
+            <InfoDialog
+              title="Read Aloud feature coming soon!"
+              trigger={
+                <button
+                  type="button"
+                  className="inline-flex min-h-11 items-center gap-2 rounded-full bg-forest px-5 font-semibold text-cream hover:bg-forest-deep"
+                >
+                  <Volume2 className="size-5" aria-hidden /> Listen
+                </button>
+              }
+            >
+              We are recording our articles. Until then, the full text is right here.
+            </InfoDialog>
+            <InfoDialog
+              title="Bookmark saved!"
+              trigger={
+                <button
+                  type="button"
+                  className="inline-flex min-h-11 items-center gap-2 rounded-full border border-forest px-5 font-semibold text-forest hover:bg-forest hover:text-cream"
+                >
+                  <Bookmark className="size-5" aria-hidden /> Bookmark
+                </button>
+              }
+            >
+              “{article.title}” is waiting for you in the Knowledge Hub.
+            </InfoDialog>
+          </div>
+        </div>
+      </header>
+
+      <div className="container-shop mt-10 grid max-w-6xl gap-12 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0 max-w-[68ch]">
+          <img
+            src={article.featuredImage}
+            alt=""
+            width={1200}
+            height={675}
+            className="mb-10 w-full rounded-card bg-sand shadow-card"
+          />
+          <ContentBlocks blocks={article.contentBlocks} products={products} onProductOpen={onProductOpen} />
+          {article.tags.length > 0 ? (
+            <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
+              {article.tags.map((t) => (
+                <li key={t} className="rounded-full bg-sand px-3 py-1 text-sm text-forest">
+                  #{t}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {author ? (
+            <aside
+              aria-label="About the author"
+              className="mt-12 flex gap-5 rounded-card bg-white p-6 shadow-card"
+            >
+              <img
+                src={author.headshotUrl}
+                alt={`Illustrated monogram portrait of ${author.name}`}
+                width={80}
+                height={80}
+                className="size-20 shrink-0 rounded-full bg-sand"
+              />
+              <div>
+                <p className="font-display text-xl text-forest">{author.name}</p>
+                <p className="text-sm text-muted">{author.credentials}</p>
+                <p className="mt-2 text-base">{author.bio}</p>
+              </div>
+            </aside>
+          ) : null}
+        </div>
+
+        {featured.length > 0 ? (
+          <aside aria-labelledby="related-products" className="lg:sticky lg:top-24 lg:self-start">
+            <h2 id="related-products" className="text-2xl">
+              Related products
+            </h2>
+            <ul className="mt-4 flex flex-col gap-4">
+              {featured.map((p) => (
+                <li key={p.id}>
+                  <RelatedProductCard product={p} onOpen={onProductOpen} compact />
+                </li>
+              ))}
+            </ul>
+          </aside>
+        ) : null}
+      </div>
+
+      {recommendations.length > 0 ? (
+        <section aria-labelledby="recommended" className="container-shop mt-20">
+          <h2 id="recommended" className="text-3xl">
+            Keep reading
+          </h2>
+          <ul className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+            {recommendations.map((a) => (
+              <li key={a.id}>
+                <ArticleCard article={a} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container-shop py-24 text-center">
+      <h1 className="text-3xl">{notFound ? "Article not found" : "Something went wrong"}</h1>
+      <p className="mt-4 text-muted">
+        {notFound ? "It may have moved, or the link may be mistyped." : "Please try again in a moment."}
+      </p>
+      <Link
+        to="/knowledge"
+        className="mt-8 inline-flex min-h-11 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
+      >
+        Back to the Knowledge Hub
+      </Link>
+    </section>
+  );
+}

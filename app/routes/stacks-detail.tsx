@@ -1,0 +1,128 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { ArticleCard, toSummary } from "../components/knowledge/article-card.tsx";
+import { OutcomeChip } from "../components/stacks/outcome-icon.tsx";
+import { StackBadges, StackButtons, StackFooter, StackPrice } from "../components/stacks/stack-card.tsx";
+import { appContext } from "../context.ts";
+import { isStoryEligible } from "../lib/story.ts";
+import type { Route } from "./+types/stacks-detail";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { database, catalogue } = context.get(appContext);
+  const { stackBySlug } = await import("../../server/content/stacks.ts");
+  const { listArticles } = await import("../../server/content/articles.ts");
+  const stack =
+    params.slug.length <= 200 ? await stackBySlug(database.db, catalogue, params.slug) : undefined;
+  if (!stack) throw data(null, { status: 404 });
+  const ids = new Set(stack.productCombination.map((p) => p.id));
+  const reading = (await listArticles(database.db, { limit: 50 }))
+    .filter((a) => !isStoryEligible(a) && a.featuredProducts.some((p) => ids.has(p)))
+    .sort((a, b) => Number(b.articleType === "wellness-stack") - Number(a.articleType === "wellness-stack"))
+    .slice(0, 3)
+    .map(toSummary);
+  return { stack, reading };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [
+        { title: `${loaderData.stack.name} | MANA` },
+        { name: "description", content: loaderData.stack.description },
+        { property: "og:title", content: loaderData.stack.name },
+        { property: "og:type", content: "product.group" },
+      ]
+    : [{ title: "404 Page Not Found | MANA" }];
+
+export default function StackDetail({ loaderData }: Route.ComponentProps) {
+  const { stack, reading } = loaderData;
+  return (
+    <div className="pb-24">
+      <div className="container-shop pt-8">
+        <Link
+          to="/stacks"
+          className="inline-flex min-h-11 items-center gap-2 font-medium text-forest underline underline-offset-4"
+        >
+          <ArrowLeft className="size-4" aria-hidden /> All stacks
+        </Link>
+      </div>
+      <div className="container-shop mt-6 grid gap-12 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div>
+          <StackBadges stack={stack} />
+          <h1 className="mt-4 text-4xl md:text-5xl">{stack.name}</h1>
+          <p className="mt-4 text-xl text-muted">{stack.description}</p>
+          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Outcomes">
+            {stack.targetOutcomes.map((o) => (
+              <li key={o}>
+                <OutcomeChip outcome={o} />
+              </li>
+            ))}
+          </ul>
+          <section aria-labelledby="how" className="mt-12">
+            <h2 id="how" className="text-2xl">
+              How It Works
+            </h2>
+            <p className="mt-3 max-w-[68ch] text-lg leading-relaxed">{stack.synergyExplanation}</p>
+          </section>
+          <section aria-labelledby="includes" className="mt-12">
+            <h2 id="includes" className="text-2xl">
+              Includes ({stack.productCombination.length} Products)
+            </h2>
+            <ul className="mt-6 grid gap-6 sm:grid-cols-2">
+              {stack.productCombination.map((p) => (
+                <li key={p.id} className="flex gap-4 rounded-card bg-white p-5 shadow-card">
+                  <img
+                    src={p.imageUrl}
+                    alt=""
+                    width={96}
+                    height={96}
+                    className="size-24 shrink-0 rounded-xl bg-sand"
+                  />
+                  <div>
+                    <h3 className="text-lg">
+                      <Link to={`/products/${p.slug}`} className="underline-offset-4 hover:underline">
+                        {p.name}
+                      </Link>
+                    </h3>
+                    <p className="text-sm text-muted">{p.tagline}</p>
+                    <p className="mt-1 text-sm">
+                      <span className="font-semibold text-gold">${p.price}</span>{" "}
+                      <span className="text-muted">30-day supply</span>
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <aside
+          aria-label="Price"
+          className="flex flex-col gap-5 self-start rounded-card bg-white p-6 shadow-card lg:sticky lg:top-24"
+        >
+          <StackPrice stack={stack} />
+          <p className="text-sm text-muted">
+            You save {stack.pricingStrategy.discountPercent}% ({"$"}
+            {stack.pricingStrategy.savings}) a month versus buying the formulas one by one, and shipping is
+            free. Subscribe and every formula in the stack is {stack.pricingStrategy.subscriptionDiscount}%
+            off each month.
+          </p>
+          <StackButtons stack={stack} />
+          <StackFooter stack={stack} />
+        </aside>
+      </div>
+      {reading.length > 0 ? (
+        <section aria-labelledby="reading" className="container-shop mt-20">
+          <h2 id="reading" className="text-3xl">
+            Read more about this stack
+          </h2>
+          <ul className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            {reading.map((a) => (
+              <li key={a.id}>
+                <ArticleCard article={a} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

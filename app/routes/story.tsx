@@ -1,0 +1,55 @@
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { StoryReader } from "../components/stories/story-reader.tsx";
+import { appContext } from "../context.ts";
+import { isStoryEligible } from "../lib/story.ts";
+import type { Route } from "./+types/story";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { database } = context.get(appContext);
+  const { articleBySlug } = await import("../../server/content/articles.ts");
+  const { storyWithNeighbours } = await import("../components/stories/story-data.server.ts");
+  const article = params.slug.length <= 200 ? await articleBySlug(database.db, params.slug) : undefined;
+  if (!article) throw data("Story Not Found", { status: 404 });
+  // Spec: an article that is not eligible as a story is read on its own page.
+  if (!isStoryEligible(article)) throw redirect(`/knowledge/${article.slug}`);
+  return storyWithNeighbours(database.db, article);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Story Not Found | MANA" }, { name: "robots", content: "noindex" }];
+  const { story } = loaderData;
+  return [
+    { title: `${story.title} | MANA` },
+    { name: "description", content: story.excerpt },
+    { property: "og:title", content: story.title },
+    { property: "og:description", content: story.excerpt },
+    { property: "og:type", content: "article" },
+  ];
+};
+
+export default function StoryPage({ loaderData }: Route.ComponentProps) {
+  return <StoryReader key={loaderData.story.id} {...loaderData} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container-shop py-24 text-center">
+      <p className="text-5xl" aria-hidden>
+        📖
+      </p>
+      <h1 className="mt-4 text-3xl">{notFound ? "Story Not Found" : "Something went wrong"}</h1>
+      <p className="mt-4 text-muted">
+        {notFound
+          ? "The story you're looking for doesn't exist or has been moved."
+          : "Please try again in a moment."}
+      </p>
+      <Link
+        to="/knowledge"
+        className="mt-8 inline-flex min-h-11 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
+      >
+        Back to the Knowledge Hub
+      </Link>
+    </section>
+  );
+}
