@@ -3,6 +3,7 @@ import type { Catalogue } from "./catalogue.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { PaymentProvider } from "./payments/provider.ts";
 
 /** The signed-in visitor as the rest of the shop sees them. */
 export interface SessionUser {
@@ -24,6 +25,8 @@ export interface AppServices {
   identity: Identity;
   mailer: Mailer;
   logger: Logger;
+  /** Takes the card: the sandbox page or Stripe Checkout (server/payments). */
+  payments: PaymentProvider;
 }
 
 /** Until a provider is configured nobody is signed in. */

@@ -5,6 +5,7 @@ import { openDatabase } from "./db/client.ts";
 import { seedIfEmpty } from "./db/seed.ts";
 import type { Env } from "./env.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { createPaymentProvider } from "./payments/create-provider.ts";
 
 /** Opens the database (migrating it), seeds an empty catalogue, and wires the services. */
 export async function createServices(env: Env): Promise<AppServices> {
@@ -23,5 +24,6 @@ export async function createServices(env: Env): Promise<AppServices> {
     identity: anonymousIdentity,
     mailer,
     logger,
+    payments: createPaymentProvider(env),
   };
 }

@@ -5,10 +5,13 @@ import type { AppServices } from "../context.ts";
 import { ApiError } from "../http/api-error.ts";
 import { sameOrigin } from "../http/same-origin.ts";
 import { cartApi } from "./cart.ts";
+import { checkoutApi } from "./checkout.ts";
 import { contentApi } from "./content.ts";
 import { productContentApi } from "./product-content.ts";
 import { newsletterApi } from "./newsletter.ts";
+import { ordersApi } from "./orders.ts";
 import { productsApi } from "./products.ts";
+import { webhooksApi } from "./webhooks.ts";
 
 /** The JSON API under /api. Every answer, errors included, is JSON `{ message, code }` on failure. */
 export function createApi(services: AppServices) {
@@ -32,6 +35,11 @@ export function createApi(services: AppServices) {
   api.route("/products", productContentApi(services));
   api.route("/content", contentApi(services));
   api.route("/cart", cartApi(services));
+  api.route("/checkout", checkoutApi(services));
+  const { orders, subscriptions } = ordersApi(services);
+  api.route("/orders", orders);
+  api.route("/subscriptions", subscriptions);
+  api.route("/webhooks", webhooksApi(services));
   api.route("/newsletter", newsletterApi(services));
 
   // Mounted sub-apps do not use their own notFound, so the catch-all is a route of its own.

@@ -8,6 +8,7 @@ import { openDatabase } from "../../server/db/client.ts";
 import { seed } from "../../server/db/seed.ts";
 import { parseEnv } from "../../server/env.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
+import { createPaymentProvider } from "../../server/payments/create-provider.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -69,6 +70,7 @@ export async function createTestShop(kind: DatabaseKind, options: TestShopOption
       logger: pino({ level: "silent" }),
     }),
     logger: pino({ level: "silent" }),
+    payments: createPaymentProvider(env),
   };
   const app = createApp(services);
   return {

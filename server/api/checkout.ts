@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import type { AppServices } from "../context.ts";
+import { readJsonBody } from "../http/validate.ts";
+import { asServiceUnavailable } from "../orders/database-unavailable.ts";
+import { createSessionBody, startCheckout } from "../orders/start-checkout.ts";
+
+/** POST /api/checkout/create-session (spec point 7): answers `{ url }`, the provider's hosted page. */
+export function checkoutApi(services: AppServices) {
+  return new Hono().post("/create-session", async (c) => {
+    const body = await readJsonBody(c, createSessionBody);
+    try {
+      const { url } = await startCheckout(services, {
+        headers: c.req.raw.headers,
+        origin: new URL(c.req.url).origin,
+        body,
+      });
+      return c.json({ url });
+    } catch (err) {
+      throw asServiceUnavailable(err);
+    }
+  });
+}

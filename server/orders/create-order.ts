@@ -1,0 +1,135 @@
+import { createHash } from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { carts, orderLines, orders } from "../db/schema.ts";
+import { newOrderNumber } from "./order-number.ts";
+import type { PricedOrder } from "./price-order.ts";
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** A second submit of the same cart within this window finds the first pending order and its session. */
+const REUSE_PENDING_MINUTES = 30;
+
+export interface NewOrder {
+  cartId: string;
+  userId: string | null;
+  email: string;
+  provider: string;
+  currency: string;
+  priced: PricedOrder;
+}
+
+/** Everything that makes two checkouts "the same": lines, server prices, e-mail, account and provider. */
+export function cartFingerprint(order: NewOrder): string {
+  const lines = order.priced.lines
+    .map((l) => [l.productId, l.isSubscription, l.bundleId, l.quantity, l.unitPriceCents, l.lineTotalCents])
+    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  const t = order.priced.totals;
+  const material = JSON.stringify({
+    lines,
+    totals: [t.subtotalCents, t.discountCents, t.shippingCents, t.totalCents],
+    email: order.email.toLowerCase(),
+    userId: order.userId,
+    provider: order.provider,
+    currency: order.currency,
+  });
+  return createHash("sha256").update(material).digest("base64url");
+}
+
+/**
+ * Creates the pending order with its lines, or returns the pending order this same cart created a moment
+ * ago. The cart row is locked first, so a double submit (two requests at once) yields one order; the
+ * order and its lines are written in one transaction, so there is never half an order.
+ */
+export async function createOrFindPendingOrder(
+  db: Db,
+  input: NewOrder,
+): Promise<{ order: OrderRow; reused: boolean }> {
+  const fingerprint = cartFingerprint(input);
+  return db.transaction(async (tx) => {
+    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, input.cartId)).for("update");
+    const [existing] = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.cartId, input.cartId),
+          eq(orders.cartFingerprint, fingerprint),
+          eq(orders.status, "pending"),
+          gt(orders.createdAt, sql`now() - make_interval(mins => ${REUSE_PENDING_MINUTES})`),
+        ),
+      )
+      .limit(1);
+    if (existing) return { order: existing, reused: true };
+
+    const t = input.priced.totals;
+    let order: OrderRow | undefined;
+    while (!order) {
+      [order] = await tx
+        .insert(orders)
+        .values({
+          orderNumber: newOrderNumber(),
+          userId: input.userId,
+          cartId: input.cartId,
+          cartFingerprint: fingerprint,
+          email: input.email,
+          status: "pending",
+          currency: input.currency,
+          subtotalCents: t.subtotalCents,
+          discountCents: t.discountCents,
+          shippingCents: t.shippingCents,
+          totalCents: t.totalCents,
+          provider: input.provider,
+        })
+        .onConflictDoNothing({ target: orders.orderNumber })
+        .returning();
+    }
+    const orderId = order.id;
+    await tx.insert(orderLines).values(
+      input.priced.lines.map((l) => ({
+        orderId,
+        productId: l.productId,
+        productName: l.productName,
+        quantity: l.quantity,
+        isSubscription: l.isSubscription,
+        bundleId: l.bundleId,
+        unitPriceCents: l.unitPriceCents,
+        discountPercent: l.discountPercent,
+        lineTotalCents: l.lineTotalCents,
+      })),
+    );
+    return { order, reused: false };
+  });
+}
+
+/**
+ * Stores the provider's session on the order. When two requests raced to create it, the first stored
+ * wins and both answer with it (Stripe's idempotency key makes them the same session anyway).
+ */
+export async function attachSession(
+  db: Db,
+  orderId: string,
+  session: { sessionId: string; url: string },
+): Promise<{ sessionId: string; url: string }> {
+  const [updated] = await db
+    .update(orders)
+    .set({ providerSessionId: session.sessionId, checkoutUrl: session.url, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), sql`${orders.providerSessionId} is null`))
+    .returning({ sessionId: orders.providerSessionId, url: orders.checkoutUrl });
+  if (updated?.sessionId && updated.url) return { sessionId: updated.sessionId, url: updated.url };
+  const [stored] = await db
+    .select({ sessionId: orders.providerSessionId, url: orders.checkoutUrl })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!stored?.sessionId || !stored.url) throw new Error(`order ${orderId} has no checkout session`);
+  return { sessionId: stored.sessionId, url: stored.url };
+}
+
+export function loadOrderLines(db: Db, orderId: string): Promise<OrderLineRow[]> {
+  return db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.productId, orderLines.isSubscription, orderLines.bundleId);
+}

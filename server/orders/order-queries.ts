@@ -1,0 +1,113 @@
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { formatCents } from "../../app/lib/money.ts";
+import type { Db } from "../db/client.ts";
+import { orderLines, orders, subscriptions } from "../db/schema.ts";
+
+/**
+ * An order as the account tab and the orders page read it (spec point 3): both shapes in one object,
+ * so either page can use it. Money as numbers with 2 decimals (total) and decimal strings (the rest).
+ */
+export interface OrderView {
+  id: string;
+  orderNumber: string;
+  date: string;
+  createdAt: string;
+  status: string;
+  items: { productName: string; name: string; quantity: number; price: string; isSubscription: boolean }[];
+  subtotal: string;
+  discount: string;
+  shipping: string;
+  total: number;
+  totalAmount: string;
+  totalCents: number;
+  trackingCode: string | null;
+}
+
+export interface SubscriptionView {
+  id: string;
+  productName: string;
+  amount: string;
+  interval: string;
+  status: string;
+  nextBillingDate: string;
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+
+export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
+  return {
+    id: o.id,
+    orderNumber: o.orderNumber,
+    date: o.createdAt.toISOString(),
+    createdAt: o.createdAt.toISOString(),
+    status: o.status,
+    items: lines.map((l) => ({
+      productName: l.productName,
+      name: l.productName,
+      quantity: l.quantity,
+      price: formatCents(l.lineTotalCents),
+      isSubscription: l.isSubscription,
+    })),
+    subtotal: formatCents(o.subtotalCents),
+    discount: formatCents(o.discountCents),
+    shipping: formatCents(o.shippingCents),
+    total: o.totalCents / 100,
+    totalAmount: formatCents(o.totalCents),
+    totalCents: o.totalCents,
+    trackingCode: o.trackingCode,
+  };
+}
+
+/**
+ * A user's orders, newest first. Pending orders are checkouts not (yet) paid, not orders the customer
+ * placed, so they are left out (docs/decisions/ "orders appear once paid").
+ */
+export async function listOrdersForUser(db: Db, userId: string, orderId?: string): Promise<OrderView[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        ne(orders.status, "pending"),
+        orderId ? eq(orders.id, orderId) : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(200);
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(orderLines.productId, orderLines.isSubscription, orderLines.bundleId);
+  return rows.map((o) =>
+    toOrderView(
+      o,
+      lines.filter((l) => l.orderId === o.id),
+    ),
+  );
+}
+
+export async function listSubscriptionsForUser(db: Db, userId: string): Promise<SubscriptionView[]> {
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(200);
+  return rows.map((s) => ({
+    id: s.id,
+    productName: s.productName,
+    amount: formatCents(s.amountCents),
+    interval: s.interval,
+    status: s.status,
+    nextBillingDate: s.nextBillingDate.toISOString(),
+  }));
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/**
+ * The parts of Stripe's event objects the shop reads (webhook payloads are validated like any input).
+ * The sandbox's own confirmation is expressed in the same shape, so both go through one code path.
+ */
+const idOrObject = z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish();
+const metadata = z.record(z.string(), z.string()).nullish();
+
+export const paymentEventSchema = z
+  .object({
+    id: z.string().min(1).max(255),
+    type: z.string().min(1).max(255),
+    created: z.number().optional(),
+    data: z.object({ object: z.record(z.string(), z.unknown()) }).loose(),
+  })
+  .loose();
+export type PaymentEvent = z.infer<typeof paymentEventSchema>;
+
+export const checkoutSessionSchema = z
+  .object({
+    id: z.string().min(1),
+    amount_total: z.number().int().nullish(),
+    currency: z.string().nullish(),
+    payment_status: z.string().nullish(),
+    metadata,
+    client_reference_id: z.string().nullish(),
+    subscription: idOrObject,
+    customer: idOrObject,
+  })
+  .loose();
+export type CheckoutSessionObject = z.infer<typeof checkoutSessionSchema>;
+
+export const subscriptionObjectSchema = z
+  .object({
+    id: z.string().min(1),
+    status: z.string().nullish(),
+    pause_collection: z.unknown().nullish(),
+    metadata,
+    items: z
+      .object({ data: z.array(z.object({ current_period_end: z.number().nullish() }).loose()) })
+      .loose()
+      .nullish(),
+  })
+  .loose();
+
+export const invoiceObjectSchema = z
+  .object({
+    id: z.string().min(1),
+    subscription: idOrObject,
+    parent: z
+      .object({
+        subscription_details: z.object({ subscription: idOrObject, metadata }).loose().nullish(),
+      })
+      .loose()
+      .nullish(),
+  })
+  .loose();
+
+export const idOf = (value: z.infer<typeof idOrObject>): string | null =>
+  value == null ? null : typeof value === "string" ? value : value.id;

@@ -1,0 +1,81 @@
+import { eq } from "drizzle-orm";
+import type { Identity } from "../../server/context.ts";
+import { user } from "../../server/db/schema.ts";
+import type { TestShop } from "../support/test-app.ts";
+
+/** A visitor with their own cookie jar (and optionally a signed-in user), talking to the in-process app. */
+export class Visitor {
+  cookie = "";
+  userId: string | null = null;
+  private shop: TestShop;
+  constructor(shop: TestShop, userId: string | null = null) {
+    this.shop = shop;
+    this.userId = userId;
+  }
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await this.shop.app.request(path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.userId ? { "x-test-user": this.userId } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const set = res.headers.get("set-cookie");
+    if (set) this.cookie = set.split(";")[0] ?? "";
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = text;
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: test responses are asserted field by field
+    return { status: res.status, body: parsed as any, headers: res.headers };
+  }
+  add(productId: number, quantity = 1, isSubscription = false, bundleId?: string) {
+    return this.call("POST", "/api/cart", {
+      productId,
+      quantity,
+      isSubscription,
+      ...(bundleId ? { bundleId } : {}),
+    });
+  }
+  async cartItems() {
+    const { body } = await this.call("GET", "/api/cart");
+    return (
+      body as { productId: number; quantity: number; isSubscription: boolean; bundleId: string | null }[]
+    ).map((i) => ({
+      productId: i.productId,
+      quantity: i.quantity,
+      isSubscription: i.isSubscription,
+      bundleId: i.bundleId,
+    }));
+  }
+  async checkout(extra: Record<string, unknown> = {}) {
+    return this.call("POST", "/api/checkout/create-session", {
+      email: "guest@example.com",
+      userId: null,
+      cartItems: await this.cartItems(),
+      ...extra,
+    });
+  }
+}
+
+/** Stands in for the identity provider: the user whose id is in the x-test-user header, if that user exists. */
+export function headerIdentity(shop: () => TestShop): Identity {
+  return {
+    async getUser(headers) {
+      const id = headers.get("x-test-user");
+      if (!id) return null;
+      const [row] = await shop().services.database.db.select().from(user).where(eq(user.id, id));
+      return row ? { id: row.id, email: row.email, name: row.name } : null;
+    },
+  };
+}
+
+export async function createUser(shop: TestShop, id: string, email: string) {
+  await shop.services.database.db.insert(user).values({ id, email, name: id, emailVerified: true });
+}
