@@ -1,6 +1,7 @@
 import pino from "pino";
 import { Catalogue } from "./catalogue.ts";
-import { type AppServices, anonymousIdentity } from "./context.ts";
+import { createAuthIdentity } from "./auth/create-identity.ts";
+import type { AppServices } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedIfEmpty } from "./db/seed.ts";
 import type { Env } from "./env.ts";
@@ -17,11 +18,12 @@ export async function createServices(env: Env): Promise<AppServices> {
   });
   if (env.AUTO_SEED && (await seedIfEmpty(database.db))) logger.info("seeded the catalogue from content/");
   const mailer = createMailer({ db: database.db, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, logger });
+  const identity = createAuthIdentity({ env, db: database.db, logger });
   return {
     env,
     database,
     catalogue: new Catalogue(database.db),
-    identity: anonymousIdentity,
+    identity,
     mailer,
     logger,
     payments: createPaymentProvider(env),

@@ -1,6 +1,9 @@
 import { type ErrorHandler, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { trustedOrigins } from "../auth/auth.ts";
+import { authRoutes } from "../auth/auth-routes.ts";
+import { isAuthIdentity } from "../auth/identity.ts";
 import type { AppServices } from "../context.ts";
 import { ApiError } from "../http/api-error.ts";
 import { sameOrigin } from "../http/same-origin.ts";
@@ -11,6 +14,7 @@ import { productContentApi } from "./product-content.ts";
 import { newsletterApi } from "./newsletter.ts";
 import { ordersApi } from "./orders.ts";
 import { productsApi } from "./products.ts";
+import { profileApi } from "./profile.ts";
 import { webhooksApi } from "./webhooks.ts";
 
 /** The JSON API under /api. Every answer, errors included, is JSON `{ message, code }` on failure. */
@@ -24,7 +28,10 @@ export function createApi(services: AppServices) {
       onError: (c) => c.json({ message: "The request body is too large.", code: "payload_too_large" }, 413),
     }),
   );
-  api.use("*", sameOrigin(services.env.PUBLIC_URL ? [new URL(services.env.PUBLIC_URL).origin] : []));
+  const originCheck = sameOrigin(trustedOrigins(services.env));
+  // OAuth providers may POST their callback from their own origin (Apple's form_post); Better Auth
+  // checks the state there instead.
+  api.use("*", (c, next) => (c.req.path.startsWith("/api/auth/callback/") ? next() : originCheck(c, next)));
   api.use("*", async (c, next) => {
     await next();
     if (!c.res.headers.has("cache-control")) c.header("Cache-Control", "no-store");
@@ -35,6 +42,11 @@ export function createApi(services: AppServices) {
   api.route("/products", productContentApi(services));
   api.route("/content", contentApi(services));
   api.route("/cart", cartApi(services));
+  if (isAuthIdentity(services.identity)) {
+    // The shop's own /api/auth routes first, so Better Auth's catch-all does not swallow them.
+    api.route("/auth", profileApi(services, services.identity));
+    api.route("/auth", authRoutes(services, services.identity));
+  }
   api.route("/checkout", checkoutApi(services));
   const { orders, subscriptions } = ordersApi(services);
   api.route("/orders", orders);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import pino from "pino";
 import { createApp } from "../../server/app.ts";
+import { createAuthIdentity } from "../../server/auth/create-identity.ts";
 import { Catalogue } from "../../server/catalogue.ts";
 import { type AppServices, anonymousIdentity, type Identity } from "../../server/context.ts";
 import { openDatabase } from "../../server/db/client.ts";
@@ -52,17 +53,27 @@ export interface TestShopOptions {
   env?: Record<string, string>;
   /** Stand-in for the identity provider, e.g. a user looked up from a test header. */
   identity?: Identity;
+  /** Real Better Auth on the test database (sign-up, sessions, limits, SMS to the outbox). */
+  auth?: boolean;
 }
 
 export async function createTestShop(kind: DatabaseKind, options: TestShopOptions = {}): Promise<TestShop> {
   const { database, drop } = await freshDatabase(kind);
   await seed(database.db);
-  const env = parseEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", ...options.env });
+  const env = parseEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    ...(options.auth ? { PUBLIC_URL: "http://localhost" } : {}),
+    ...options.env,
+  });
+  const realAuth = options.auth
+    ? createAuthIdentity({ env, db: database.db, logger: pino({ level: "silent" }) })
+    : null;
   const services: AppServices = {
     env,
     database,
     catalogue: new Catalogue(database.db),
-    identity: options.identity ?? anonymousIdentity,
+    identity: realAuth ?? options.identity ?? anonymousIdentity,
     mailer: createMailer({
       db: database.db,
       from: env.MAIL_FROM,
@@ -77,6 +88,7 @@ export async function createTestShop(kind: DatabaseKind, options: TestShopOption
     app,
     services,
     close: async () => {
+      await realAuth?.close();
       await database.close();
       await drop();
     },

@@ -1,0 +1,156 @@
+import { eq } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import { guestCookieName, readGuestTokenHash } from "../cart/cart-owner.ts";
+import { mergeGuestCart } from "../cart/cart-store.ts";
+import type { AppServices } from "../context.ts";
+import { user } from "../db/schema.ts";
+import { CLIENT_IP_HEADER, COOKIE_PREFIX, enabledProviders, trustedProxies } from "./auth.ts";
+import { clientIp, proxyList } from "./client-ip.ts";
+import type { AuthIdentity } from "./identity.ts";
+import { isE164 } from "./phone.ts";
+
+/** Issue 8, "Brute force": per account and per phone number, whatever the client's address. */
+export const ACCOUNT_SIGN_IN_FAILURES = { window: 600, max: 10 };
+export const SMS_SENDS_PER_NUMBER = { window: 600, max: 3 };
+export const SMS_SENDS_PER_NUMBER_PER_DAY = { window: 86_400, max: 10 };
+export const SMS_CHECKS_PER_NUMBER = { window: 600, max: 10 };
+
+/** The header the auth page sends the human-check (ALTCHA) payload in. */
+export const HUMAN_CHECK_HEADER = "x-human-check";
+
+const json = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ code, message }), {
+    status,
+    headers: { "content-type": "application/json", "cache-control": "no-store", ...headers },
+  });
+
+const tooMany = (retryAfter: number | null) =>
+  json(429, "TOO_MANY_REQUESTS", "Too many requests. Please try again later.", {
+    "retry-after": String(retryAfter ?? 60),
+  });
+
+const SESSION_COOKIE = new RegExp(`^(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=([^;]*)`);
+
+/**
+ * The front door of /api/auth/*: resolves the client IP for Better Auth's limiter, adds the limits
+ * Better Auth has no notion of (per account, per phone number, the human check before every SMS),
+ * maps the sign-in failure to the spec's two messages, and merges the guest cart at every sign-in.
+ */
+export function authRoutes(services: AppServices, identity: AuthIdentity) {
+  const { auth, humanCheck, limits } = identity;
+  const { env, database, logger } = services;
+  const proxies = proxyList(trustedProxies(env));
+  const app = new Hono();
+
+  app.get("/human-check", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await humanCheck.createChallenge());
+  });
+
+  /** Which sign-in methods work here, so the page can say so instead of failing later. */
+  app.get("/providers", (c) => c.json(enabledProviders(env)));
+
+  app.all("*", async (c) => {
+    const req = c.req.raw;
+    const url = new URL(req.url);
+    const path = url.pathname.replace(/^\/api\/auth/, "");
+    const headers = new Headers(req.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, proxies));
+
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    const text = hasBody ? await req.text() : undefined;
+    let body: Record<string, unknown> = {};
+    if (text && (headers.get("content-type") ?? "").includes("application/json")) {
+      try {
+        const parsed = JSON.parse(text);
+        if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed;
+      } catch {
+        // Better Auth answers malformed JSON itself.
+      }
+    }
+
+    let refundKey: string | null = null;
+    if (req.method === "POST" && path === "/sign-in/email" && typeof body.email === "string") {
+      refundKey = `signin-fail:${body.email.trim().toLowerCase()}`;
+      const d = await limits.consume(refundKey, ACCOUNT_SIGN_IN_FAILURES);
+      if (!d.allowed) return tooMany(d.retryAfter);
+    }
+    if (req.method === "POST" && path === "/phone-number/send-otp") {
+      const phone = typeof body.phoneNumber === "string" ? body.phoneNumber : "";
+      if (!isE164(phone)) return json(400, "INVALID_PHONE_NUMBER", "Invalid phone number");
+      const check = await humanCheck.verify(c.req.header(HUMAN_CHECK_HEADER));
+      if (!check.ok) {
+        return json(400, "HUMAN_CHECK_FAILED", "Please complete the human check before we send a code.");
+      }
+      for (const [key, rule] of [
+        [`sms-send:${phone}`, SMS_SENDS_PER_NUMBER],
+        [`sms-send-day:${phone}`, SMS_SENDS_PER_NUMBER_PER_DAY],
+      ] as const) {
+        const d = await limits.consume(key, rule);
+        if (!d.allowed) return tooMany(d.retryAfter);
+      }
+    }
+    if (req.method === "POST" && path === "/phone-number/verify") {
+      const phone = typeof body.phoneNumber === "string" ? body.phoneNumber : "";
+      const d = await limits.consume(`sms-check:${phone}`, SMS_CHECKS_PER_NUMBER);
+      if (!d.allowed) return tooMany(d.retryAfter);
+    }
+
+    let res = await auth.handler(
+      new Request(req.url, { method: req.method, headers, body: text, redirect: "manual" }),
+    );
+
+    if (refundKey) {
+      if (res.ok) await limits.refund(refundKey);
+      else if (res.status === 401) res = await explainSignInFailure(res, body.email as string);
+    }
+    return afterSignIn(c, res);
+  });
+
+  /** Spec point 8 tells 'No account found with this email' from 'Incorrect password'. */
+  async function explainSignInFailure(res: Response, email: string): Promise<Response> {
+    const failure = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: string } | null;
+    if (failure?.code !== "INVALID_EMAIL_OR_PASSWORD") return res;
+    const [found] = await database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, email.trim().toLowerCase()))
+      .limit(1);
+    return found
+      ? json(401, "INVALID_PASSWORD", "Incorrect password")
+      : json(401, "USER_NOT_FOUND", "No account found with this email");
+  }
+
+  /** A response that starts a session: merge the visitor's guest cart into theirs, drop the guest cookie. */
+  async function afterSignIn(c: Context, res: Response): Promise<Response> {
+    const token = res.headers
+      .getSetCookie()
+      .map((line) => SESSION_COOKIE.exec(line)?.[1])
+      .find((v) => v);
+    const guestHash = token ? readGuestTokenHash(c, env) : null;
+    if (!token || !guestHash) return res;
+    const cookieName = res.headers
+      .getSetCookie()
+      .find((l) => SESSION_COOKIE.test(l))
+      ?.split("=")[0] as string;
+    const session = await identity.getSession(new Headers({ cookie: `${cookieName}=${token}` }));
+    if (!session) return res;
+    try {
+      await mergeGuestCart(database.db, guestHash, session.user.id);
+    } catch (err) {
+      logger.error({ err }, "guest cart merge failed");
+      return res;
+    }
+    const out = new Response(res.body, res);
+    const name = guestCookieName(env);
+    const secure = name.startsWith("__Host-") ? "; Secure" : "";
+    out.headers.append("set-cookie", `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`);
+    return out;
+  }
+
+  return app;
+}

@@ -1,0 +1,237 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { genericOAuth, phoneNumber } from "better-auth/plugins";
+import type { Logger } from "pino";
+import type { Db } from "../db/client.ts";
+import { account, rateLimit, session, user, verification } from "../db/schema.ts";
+import type { Env } from "../env.ts";
+import type { LimitStore } from "./limit-store.ts";
+import {
+  COMMON_PASSWORD_MESSAGE,
+  isCommonPassword,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+} from "./password-policy.ts";
+import { isE164 } from "./phone.ts";
+import type { SecondaryStorage } from "./redis-storage.ts";
+import type { SmsSender } from "./sms-sender.ts";
+
+/** Used only outside a real deployment (env.ts refuses production over HTTPS without a secret). */
+export const DEVELOPMENT_SECRET = "mana-development-secret-not-for-production-use-0000";
+
+/** The header our front door (auth-routes.ts) sets to the client IP it resolved; any incoming copy is dropped. */
+export const CLIENT_IP_HEADER = "x-mana-client-ip";
+
+export const COOKIE_PREFIX = "mana";
+const DAY = 24 * 60 * 60;
+/** Sliding lifetime: a session unused for 7 days ends; one in use is renewed once a day. */
+export const SESSION_SLIDING_SECONDS = 7 * DAY;
+/** Absolute lifetime: however active, a session ends 30 days after sign-in (issue 8, "Sessions"). */
+export const SESSION_ABSOLUTE_SECONDS = 30 * DAY;
+/** A "recent sign-in" for sensitive changes (phone number). */
+export const SESSION_FRESH_SECONDS = DAY;
+export const OTP_EXPIRES_SECONDS = 300;
+
+export type SocialProviderId = "google" | "github" | "twitter" | "apple";
+
+/** Which sign-in buttons work: each social provider needs its id and secret; OIDC its issuer too. */
+export function enabledProviders(env: Env) {
+  return {
+    google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    github: Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET),
+    twitter: Boolean(env.X_CLIENT_ID && env.X_CLIENT_SECRET),
+    apple: Boolean(env.APPLE_CLIENT_ID && env.APPLE_CLIENT_SECRET),
+    oidc: env.OIDC_ISSUER && env.OIDC_CLIENT_ID ? { name: env.OIDC_NAME } : null,
+  };
+}
+
+export function trustedOrigins(env: Env): string[] {
+  const list = (env.TRUSTED_ORIGINS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => new URL(s).origin);
+  if (env.PUBLIC_URL) list.unshift(new URL(env.PUBLIC_URL).origin);
+  return list;
+}
+
+export function trustedProxies(env: Env): string[] {
+  return (env.TRUSTED_PROXIES ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Temporary e-mail for an account created by phone sign-in (the user table requires one). */
+export const phoneEmail = (phone: string) => `${phone.replace(/\D/g, "")}@phone.mana.invalid`;
+
+export interface CreateAuthOptions {
+  env: Env;
+  db: Db;
+  logger: Logger;
+  sms: SmsSender;
+  limits: LimitStore;
+  secondaryStorage?: SecondaryStorage;
+}
+
+export function createAuth({ env, db, logger, sms, limits, secondaryStorage }: CreateAuthOptions) {
+  const secure = env.PUBLIC_URL?.startsWith("https:") === true;
+  if (!env.BETTER_AUTH_SECRET && env.NODE_ENV === "production") {
+    logger.warn("BETTER_AUTH_SECRET is not set: using the development secret (fine on localhost only)");
+  }
+  const providers = enabledProviders(env);
+  const socialProviders = {
+    ...(providers.google && {
+      google: { clientId: env.GOOGLE_CLIENT_ID as string, clientSecret: env.GOOGLE_CLIENT_SECRET as string },
+    }),
+    ...(providers.github && {
+      github: {
+        clientId: env.GITHUB_CLIENT_ID as string,
+        clientSecret: env.GITHUB_CLIENT_SECRET as string,
+        scope: ["user:email"],
+      },
+    }),
+    ...(providers.twitter && {
+      twitter: { clientId: env.X_CLIENT_ID as string, clientSecret: env.X_CLIENT_SECRET as string },
+    }),
+    ...(providers.apple && {
+      apple: {
+        clientId: env.APPLE_CLIENT_ID as string,
+        clientSecret: env.APPLE_CLIENT_SECRET as string,
+        scope: ["email", "name"],
+      },
+    }),
+  };
+
+  const plugins = [
+    phoneNumber({
+      otpLength: 6,
+      expiresIn: OTP_EXPIRES_SECONDS,
+      allowedAttempts: 3,
+      phoneNumberValidator: (p) => isE164(p),
+      sendOTP: async ({ phoneNumber: to, code }) => {
+        await sms.send({ to, text: `Your MANA verification code is ${code}. It expires in 5 minutes.` });
+      },
+      // Signing in by phone creates the account on first verification (issue 5).
+      signUpOnVerification: { getTempEmail: phoneEmail, getTempName: (p) => p },
+    }),
+    ...(providers.oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: "oidc",
+                name: env.OIDC_NAME,
+                discoveryUrl: `${(env.OIDC_ISSUER as string).replace(/\/$/, "")}/.well-known/openid-configuration`,
+                clientId: env.OIDC_CLIENT_ID as string,
+                clientSecret: env.OIDC_CLIENT_SECRET,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : []),
+  ];
+
+  return betterAuth({
+    appName: "MANA",
+    basePath: "/api/auth",
+    baseURL: env.PUBLIC_URL ?? {
+      allowedHosts: ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*"],
+      protocol: "http",
+    },
+    secret: env.BETTER_AUTH_SECRET ?? DEVELOPMENT_SECRET,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    secondaryStorage,
+    trustedOrigins: trustedOrigins(env),
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        logger[level]({ args }, `auth: ${message}`);
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: true,
+    },
+    socialProviders,
+    plugins,
+    account: {
+      accountLinking: {
+        enabled: true,
+        // Never link a social sign-in to a local account whose e-mail nobody has proven (issue 8, "OAuth").
+        requireLocalEmailVerified: true,
+        allowDifferentEmails: false,
+      },
+    },
+    session: {
+      expiresIn: SESSION_SLIDING_SECONDS,
+      updateAge: DAY,
+      freshAge: SESSION_FRESH_SECONDS,
+      // Sessions live in the database even with Redis as secondary storage (issue 5).
+      storeSessionInDatabase: true,
+    },
+    rateLimit: {
+      // Better Auth switches its limiter off outside production; ours is on everywhere (issue 8).
+      enabled: true,
+      window: 60,
+      max: 100,
+      customStorage: limits,
+      customRules: {
+        "/sign-in/*": { window: 60, max: 20 },
+        "/sign-up/*": { window: 60, max: 10 },
+        "/phone-number/send-otp": { window: 60, max: 5 },
+        "/phone-number/verify": { window: 60, max: 10 },
+        "/get-session": false,
+      },
+    },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
+      // Both on in every environment, tests included (Better Auth skips the origin check under test).
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      session: {
+        update: {
+          // Sliding renewal never reaches past the absolute lifetime.
+          before: async (data, ctx) => {
+            const createdAt = ctx?.context.session?.session.createdAt;
+            if (!createdAt || !data.expiresAt) return;
+            const limit = new Date(new Date(createdAt).getTime() + SESSION_ABSOLUTE_SECONDS * 1000);
+            if (new Date(data.expiresAt) > limit) return { data: { ...data, expiresAt: limit } };
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const candidate =
+          ctx.path === "/sign-up/email"
+            ? body.password
+            : ["/change-password", "/reset-password", "/set-password"].includes(ctx.path)
+              ? body.newPassword
+              : undefined;
+        if (typeof candidate === "string" && isCommonPassword(candidate)) {
+          throw new APIError("BAD_REQUEST", {
+            code: "PASSWORD_TOO_COMMON",
+            message: COMMON_PASSWORD_MESSAGE,
+          });
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

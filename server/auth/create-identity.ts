@@ -1,0 +1,45 @@
+import type { Logger } from "pino";
+import type { Db } from "../db/client.ts";
+import type { Env } from "../env.ts";
+import { createAuth, DEVELOPMENT_SECRET } from "./auth.ts";
+import { createHumanCheck } from "./human-check.ts";
+import { type AuthIdentity, betterAuthIdentity } from "./identity.ts";
+import { databaseLimitStore, type LimitStore, redisLimitStore } from "./limit-store.ts";
+import { connectRedis, redisSecondaryStorage } from "./redis-storage.ts";
+import { createSmsSender, type SmsSender } from "./sms-sender.ts";
+
+/** Wires Better Auth, the limiter store, the human check and the SMS sender from the environment. */
+export function createAuthIdentity(options: {
+  env: Env;
+  db: Db;
+  logger: Logger;
+  sms?: SmsSender;
+}): AuthIdentity & { close(): Promise<void> } {
+  const { env, db, logger } = options;
+  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : null;
+  redis?.on("error", (err) =>
+    logger.warn({ err: err.message }, "redis unavailable: sign-in limits fail closed"),
+  );
+  const limits: LimitStore = redis ? redisLimitStore(redis) : databaseLimitStore(db);
+  const sms = options.sms ?? createSmsSender(env, db, logger);
+  const secret = env.BETTER_AUTH_SECRET ?? DEVELOPMENT_SECRET;
+  const auth = createAuth({
+    env,
+    db,
+    logger,
+    sms,
+    limits,
+    secondaryStorage: redis ? redisSecondaryStorage(redis) : undefined,
+  });
+  const humanCheck = createHumanCheck({
+    secret: env.ALTCHA_HMAC_KEY ?? `${secret}:altcha`,
+    maxNumber: env.ALTCHA_MAX_NUMBER,
+    store: limits,
+  });
+  return {
+    ...betterAuthIdentity({ auth, humanCheck, limits, sms }),
+    close: async () => {
+      await redis?.quit().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { readFileSync } from "node:fs";
+
+/** Spec point 5: at least 6 characters. */
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+
+export const COMMON_PASSWORD_MESSAGE =
+  "This password is one of the most common passwords. Please choose a less predictable one.";
+
+let common: Set<string> | null = null;
+
+/** The 1,000 most common passwords (issue 8, "Supply chain"), read once from the shipped list file. */
+function commonPasswords(): Set<string> {
+  if (!common) {
+    const text = readFileSync(new URL("./common-passwords.txt", import.meta.url), "utf8");
+    common = new Set(
+      text
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => l && !l.startsWith("#")),
+    );
+  }
+  return common;
+}
+
+export function isCommonPassword(password: string): boolean {
+  return commonPasswords().has(password.toLowerCase());
+}
