@@ -5,7 +5,9 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
+import { CartDrawer } from "./components/shop/cart-drawer.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
+import { CartDrawerProvider } from "./hooks/use-cart-drawer.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
 import { NotFoundPage } from "./routes/not-found.tsx";
 
@@ -42,12 +44,15 @@ function Shell({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <Header />
-      <main id="main" className="flex-1">
-        {children}
-      </main>
-      <Footer />
-      <Toaster />
+      <CartDrawerProvider>
+        <Header />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer />
+        <CartDrawer />
+        <Toaster />
+      </CartDrawerProvider>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,9 @@
-import { Link } from "react-router";
+import { BundleOffer } from "../components/home/bundle-offer.tsx";
+import { Difference, Testimonials } from "../components/home/difference.tsx";
+import { Hero, Stats } from "../components/home/hero.tsx";
+import { NewsletterForm } from "../components/home/newsletter-form.tsx";
+import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
+import { ProductCard } from "../components/shop/product-card.tsx";
 import { appContext } from "../context.ts";
 import type { Route } from "./+types/home";
 
@@ -9,6 +14,9 @@ export const meta: Route.MetaFunction = () => [
     content:
       "Korean Ginseng, Total Restore, Ashwagandha and Verdant Edge: four monthly supplements rooted in tradition and tested in the lab.",
   },
+  { property: "og:title", content: "MANA | Integrated science and ancestral wisdom" },
+  { property: "og:type", content: "website" },
+  { property: "og:image", content: "/images/bundle.svg" },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -18,26 +26,29 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <section id="products" className="container-shop py-16">
-      <h1 className="text-4xl">Integrated science and ancestral wisdom</h1>
-      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {loaderData.products.map((p) => (
-          <li key={p.id} className="rounded-card bg-sand p-5 shadow-card">
-            <img
-              src={p.imageUrl}
-              alt={`${p.name}, ${p.packageSize}`}
-              width={400}
-              height={400}
-              className="w-full"
-            />
-            <h2 className="mt-4 text-xl">
-              <Link to={`/products/${p.slug}`}>{p.name}</Link>
-            </h2>
-            <p className="text-muted">{p.tagline}</p>
-            <p className="mt-2 font-semibold text-gold">${p.price}/month</p>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <>
+      <Hero />
+      <Stats />
+      <section id="products" aria-labelledby="products-title" className="container-shop py-16">
+        <h2 id="products-title" className="text-center text-3xl">
+          Four formulas, one philosophy
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-muted">
+          Each is a 30-day supply. Buy once, or subscribe and save 15% every month.
+        </p>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {loaderData.products.map((p, i) => (
+            <li key={p.id}>
+              <ProductCard product={p} priority={i < 2} />
+            </li>
+          ))}
+        </ul>
+        <FdaDisclaimer className="mt-6 text-center" />
+      </section>
+      <BundleOffer />
+      <Difference />
+      <Testimonials />
+      <NewsletterForm />
+    </>
   );
 }

@@ -41,3 +41,26 @@ export function NavLink({ to, section, className = "", activeClassName = "", onN
     </Link>
   );
 }
+
+/** An in-page link to a home section: smooth scroll where possible, a plain anchor otherwise. */
+export function SectionLink({
+  section,
+  className,
+  children,
+}: {
+  section: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      href={`#${section}`}
+      className={className}
+      onClick={(e) => {
+        if (scrollToSection(section)) e.preventDefault();
+      }}
+    >
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,81 @@
+import { Award, FlaskConical, ShieldCheck } from "lucide-react";
+import { SectionLink } from "../layout/nav-link.tsx";
+
+const badges = [
+  { Icon: ShieldCheck, label: "Third-party certified" },
+  { Icon: FlaskConical, label: "Laboratory tested" },
+  { Icon: Award, label: "60-day guarantee" },
+];
+
+export function Hero() {
+  return (
+    <section className="relative overflow-hidden bg-sand">
+      <img
+        src="/images/hero-botanical.svg"
+        alt=""
+        width={1600}
+        height={900}
+        fetchPriority="high"
+        className="pointer-events-none absolute inset-0 h-full w-full object-cover object-right opacity-70"
+      />
+      <div className="container-shop relative grid gap-8 py-20 md:py-28">
+        <p className="text-sm font-semibold tracking-[0.2em] text-gold uppercase">
+          Integrated science · Ancestral wisdom
+        </p>
+        <h1 className="max-w-3xl text-3xl sm:text-4xl md:text-5xl">
+          Rooted in tradition. Proven in the lab. Made for your every day.
+        </h1>
+        <p className="max-w-xl text-lg text-ink">
+          Four monthly supplements — Korean Ginseng, Total Restore, Ashwagandha and Verdant Edge — that bring
+          centuries of botanical knowledge together with modern research.
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <SectionLink
+            section="products"
+            className="inline-flex min-h-12 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
+          >
+            Start Your Journey
+          </SectionLink>
+          <SectionLink
+            section="science"
+            className="inline-flex min-h-12 items-center rounded-full border-2 border-forest px-6 font-semibold text-forest hover:bg-cream"
+          >
+            Learn Our Science
+          </SectionLink>
+        </div>
+        <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-forest">
+          {badges.map(({ Icon, label }) => (
+            <li key={label} className="flex items-center gap-2">
+              <Icon className="size-5" aria-hidden />
+              {label}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+const stats = [
+  { value: "92%", label: "cognitive improvement in ginseng studies" },
+  { value: "74%", label: "better sleep with magnesium therapy" },
+  { value: "2000+", label: "years of traditional use" },
+  { value: "$3.33", label: "per day for the complete system" },
+  { value: "78%", label: "choose the bundle" },
+];
+
+export function Stats() {
+  return (
+    <section aria-label="MANA in numbers" className="border-y border-sand-deep bg-cream">
+      <dl className="container-shop grid grid-cols-2 gap-6 py-10 text-center md:grid-cols-5">
+        {stats.map((s) => (
+          <div key={s.label}>
+            <dt className="sr-only">{s.label}</dt>
+            <dd className="font-display text-3xl text-forest">{s.value}</dd>
+            <dd className="mt-1 text-sm text-muted">{s.label}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

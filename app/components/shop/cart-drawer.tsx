@@ -1,0 +1,163 @@
+import { Trash2, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { Link } from "react-router";
+import {
+  type CartItem,
+  useCart,
+  useClearCart,
+  useRemoveCartItem,
+  useUpdateCartItem,
+} from "../../hooks/use-cart.ts";
+import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
+import { formatMoney } from "../../lib/money.ts";
+import { QuantityStepper } from "./quantity-stepper.tsx";
+
+function CartLine({
+  item,
+  lineCents,
+  discountPercent,
+}: {
+  item: CartItem;
+  lineCents: number;
+  discountPercent: number;
+}) {
+  const update = useUpdateCartItem();
+  const remove = useRemoveCartItem();
+  const busy = update.isPending || remove.isPending;
+  // Quantity decreased below 1 removes the line (spec point 4).
+  const change = (quantity: number) =>
+    quantity < 1 ? remove.mutate(item.id) : update.mutate({ id: item.id, quantity });
+  return (
+    <li className="flex gap-4 py-4" aria-busy={busy}>
+      <img
+        src={item.product.imageUrl}
+        alt=""
+        width={72}
+        height={72}
+        className="size-18 shrink-0 rounded-xl bg-sand object-contain"
+      />
+      <div className="flex flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-2">
+          <div>
+            <p className="font-semibold text-ink">{item.product.name}</p>
+            <p className="text-sm text-muted">
+              {item.isSubscription ? `Monthly subscription, ${discountPercent}% off` : "One-time purchase"}
+              {item.bundle ? ` · ${item.bundle.name}` : ""}
+            </p>
+          </div>
+          <p className="font-semibold text-gold tabular-nums">{formatMoney(lineCents)}</p>
+        </div>
+        <div className="flex items-center justify-between">
+          <QuantityStepper
+            value={item.quantity}
+            label={item.product.name}
+            disabled={busy}
+            onDecrease={() => change(item.quantity - 1)}
+            onIncrease={() => change(item.quantity + 1)}
+          />
+          <button
+            type="button"
+            onClick={() => remove.mutate(item.id)}
+            disabled={busy}
+            className="inline-flex size-11 items-center justify-center rounded-full text-danger hover:bg-sand disabled:opacity-50"
+            aria-label={`Remove ${item.product.name} from cart`}
+          >
+            <Trash2 className="size-5" aria-hidden />
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The cart drawer (spec point 2, "Cart drawer"). Opening it refreshes the cart. */
+export function CartDrawer() {
+  const { open, setOpen } = useCartDrawer();
+  const { items, totals, isLoading, refetch } = useCart();
+  const clear = useClearCart();
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) void refetch();
+  };
+  const byId = new Map(totals.lines.map((l) => [l.id, l]));
+  const continueShopping = (
+    <Dialog.Close className="min-h-11 rounded-full border border-forest px-5 font-semibold text-forest hover:bg-sand">
+      Continue Shopping
+    </Dialog.Close>
+  );
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50 data-[state=open]:animate-fade-in" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-cream shadow-xl data-[state=open]:animate-slide-in-right">
+          <div className="flex items-center justify-between border-b border-sand-deep px-6 py-4">
+            <Dialog.Title className="text-2xl">Your MANA Cart</Dialog.Title>
+            <Dialog.Close
+              className="inline-flex size-11 items-center justify-center rounded-full hover:bg-sand"
+              aria-label="Close cart"
+            >
+              <X className="size-6" aria-hidden />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">Items in your cart and their total</Dialog.Description>
+          {isLoading ? (
+            <p className="px-6 py-10 text-muted">Loading your cart…</p>
+          ) : items.length === 0 ? (
+            <div className="flex flex-1 flex-col items-center justify-center gap-6 px-6 text-center">
+              <p className="font-display text-xl text-forest">Your cart is empty</p>
+              {continueShopping}
+            </div>
+          ) : (
+            <>
+              <ul className="flex-1 divide-y divide-sand-deep overflow-y-auto px-6">
+                {items.map((item) => (
+                  <CartLine
+                    key={item.id}
+                    item={item}
+                    lineCents={byId.get(item.id)?.lineCents ?? 0}
+                    discountPercent={byId.get(item.id)?.discountPercent ?? 0}
+                  />
+                ))}
+              </ul>
+              <div className="space-y-3 border-t border-sand-deep px-6 py-5">
+                {totals.bundleSavings.map((s) => (
+                  <p key={s.bundleId} className="flex justify-between text-verdant">
+                    <span>
+                      {s.name} savings{s.sets > 1 ? ` (×${s.sets})` : ""}
+                    </span>
+                    <span className="tabular-nums">−{formatMoney(s.savingsCents)}</span>
+                  </p>
+                ))}
+                <p className="flex justify-between text-lg font-semibold">
+                  <span>Total</span>
+                  <span className="tabular-nums" data-testid="cart-total">
+                    {formatMoney(totals.subtotalCents - totals.discountCents)}
+                  </span>
+                </p>
+                <p className="text-sm text-muted">Free shipping on orders over $75 and on bundles.</p>
+                <Link
+                  to="/checkout"
+                  onClick={() => setOpen(false)}
+                  className="flex min-h-12 items-center justify-center rounded-full bg-forest font-semibold text-cream hover:bg-forest-deep"
+                >
+                  Proceed to Checkout
+                </Link>
+                <div className="flex items-center justify-between gap-2">
+                  {continueShopping}
+                  <button
+                    type="button"
+                    onClick={() => clear.mutate()}
+                    disabled={clear.isPending}
+                    className="min-h-11 rounded-full px-4 text-sm font-semibold text-danger hover:bg-sand disabled:opacity-50"
+                  >
+                    Clear Cart
+                  </button>
+                </div>
+              </div>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,76 @@
+import { Check } from "lucide-react";
+import { Link } from "react-router";
+import { useAddToCart } from "../../hooks/use-cart.ts";
+import { formatMoney, toCents } from "../../lib/money.ts";
+import { dailyPriceCents } from "../../lib/pricing.ts";
+
+export interface ProductSummary {
+  id: number;
+  slug: string;
+  name: string;
+  tagline: string;
+  price: string;
+  benefits: string[];
+  imageUrl: string;
+  packageSize: string;
+  accent: string;
+}
+
+/** A product in the home grid: image, name, three benefits, monthly and daily price, add to cart. */
+export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
+  const add = useAddToCart();
+  const cents = toCents(product.price);
+  return (
+    <article className="flex flex-col overflow-hidden rounded-card bg-white shadow-card">
+      <Link to={`/products/${product.slug}`} className="block bg-sand" tabIndex={-1} aria-hidden>
+        <img
+          src={product.imageUrl}
+          alt=""
+          width={400}
+          height={400}
+          loading={priority ? "eager" : "lazy"}
+          className="aspect-square w-full object-contain p-4"
+        />
+      </Link>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div>
+          <h3 className="text-xl">
+            <Link to={`/products/${product.slug}`} className="hover:underline">
+              {product.name}
+            </Link>
+          </h3>
+          <p className="text-sm text-muted">
+            {product.tagline} · {product.packageSize}
+          </p>
+        </div>
+        <ul className="grid gap-1.5 text-sm">
+          {product.benefits.slice(0, 3).map((b) => (
+            <li key={b} className="flex gap-2">
+              <Check className="mt-0.5 size-4 shrink-0" style={{ color: product.accent }} aria-hidden />
+              <span>
+                {b}
+                <span aria-hidden>*</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-auto grid gap-3 pt-2">
+          <p>
+            <span className="text-xl font-semibold text-gold">{formatMoney(cents)}</span>
+            <span className="text-sm text-muted">/month</span>
+            <span className="ml-2 text-sm text-muted">{formatMoney(dailyPriceCents(cents))} per day</span>
+          </p>
+          <button
+            type="button"
+            onClick={() => add.mutate({ productId: product.id })}
+            disabled={add.isPending}
+            className="min-h-11 w-full rounded-full bg-forest px-4 text-sm font-semibold text-cream hover:bg-forest-deep disabled:opacity-60"
+            aria-label={`Add ${product.name} to cart`}
+          >
+            {add.isPending ? "Adding…" : "Add to Cart"}
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+import { useId, useState } from "react";
+import { useAddToCart } from "../../hooks/use-cart.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { lineTotalCents, subscriptionDiscountPercent } from "../../lib/pricing.ts";
+import { QuantityStepper } from "./quantity-stepper.tsx";
+
+interface Props {
+  product: { id: number; name: string; priceCents: number; subscriptionDiscount: number | null };
+}
+
+/** One-time or subscribe (15% off unless the product sets its own), quantity, Add to cart. */
+export function PurchasePanel({ product }: Props) {
+  const [mode, setMode] = useState<"once" | "subscribe">("once");
+  const [quantity, setQuantity] = useState(1);
+  const add = useAddToCart();
+  const name = useId();
+  const discount = subscriptionDiscountPercent(product.subscriptionDiscount);
+  const isSubscription = mode === "subscribe";
+  const total = lineTotalCents(product.priceCents, quantity, isSubscription ? discount : 0);
+  const option = "flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border-2 bg-white px-4 py-3";
+  return (
+    <div className="grid gap-5">
+      <fieldset className="grid gap-3">
+        <legend className="mb-2 font-semibold">Purchase option</legend>
+        <label className={`${option} ${!isSubscription ? "border-forest" : "border-sand-deep"}`}>
+          <input
+            type="radio"
+            name={name}
+            checked={!isSubscription}
+            onChange={() => setMode("once")}
+            className="size-5 accent-forest"
+          />
+          <span className="flex-1">One-time purchase</span>
+          <span className="font-semibold tabular-nums">{formatMoney(product.priceCents)}</span>
+        </label>
+        <label className={`${option} ${isSubscription ? "border-forest" : "border-sand-deep"}`}>
+          <input
+            type="radio"
+            name={name}
+            checked={isSubscription}
+            onChange={() => setMode("subscribe")}
+            className="size-5 accent-forest"
+          />
+          <span className="flex-1">
+            Subscribe &amp; save {discount}%
+            <span className="block text-sm text-muted">Delivered monthly, pause or cancel any time</span>
+          </span>
+          <span className="font-semibold tabular-nums">
+            {formatMoney(lineTotalCents(product.priceCents, 1, discount))}
+          </span>
+        </label>
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-4">
+        <QuantityStepper
+          value={quantity}
+          label={product.name}
+          onDecrease={() => setQuantity((q) => Math.max(1, q - 1))}
+          onIncrease={() => setQuantity((q) => Math.min(99, q + 1))}
+        />
+        <button
+          type="button"
+          disabled={add.isPending}
+          onClick={() => add.mutate({ productId: product.id, quantity, isSubscription })}
+          className="min-h-12 flex-1 rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep disabled:opacity-70"
+        >
+          {add.isPending ? "Adding…" : `Add to cart · ${formatMoney(total)}`}
+        </button>
+      </div>
+    </div>
+  );
+}

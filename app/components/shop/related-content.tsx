@@ -1,0 +1,101 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { apiRequest } from "../../lib/api.ts";
+
+interface ArticleSummary {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  articleType: string;
+  tags: string[];
+}
+interface StackSummary {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+}
+interface ProductContent {
+  articles: ArticleSummary[];
+  stacks: StackSummary[];
+}
+
+const isStory = (a: ArticleSummary) =>
+  a.id >= 101 && a.tags.some((t) => /children|kids|bedtime|for children/i.test(t));
+
+/** Product detail content (spec point 2): up to 2 research, 2 protocol, 2 stacks, 3 stories, 2 expert insights. */
+export function RelatedContent({ productId }: { productId: number }) {
+  const { data } = useQuery({
+    queryKey: [`/api/products/${productId}/content`],
+    queryFn: () => apiRequest<ProductContent>("GET", `/api/products/${productId}/content`),
+  });
+  if (!data) return null;
+  const stories = data.articles.filter(isStory).slice(0, 3);
+  const byType = (type: string, n: number) =>
+    data.articles.filter((a) => !isStory(a) && a.articleType === type).slice(0, n);
+  const groups = [
+    {
+      title: "Research",
+      items: byType("research", 2).map((a) => ({
+        key: a.slug,
+        to: `/knowledge/${a.slug}`,
+        title: a.title,
+        text: a.excerpt,
+      })),
+    },
+    {
+      title: "Protocols",
+      items: byType("protocol", 2).map((a) => ({
+        key: a.slug,
+        to: `/knowledge/${a.slug}`,
+        title: a.title,
+        text: a.excerpt,
+      })),
+    },
+    {
+      title: "Expert insights",
+      items: byType("expert-insight", 2).map((a) => ({
+        key: a.slug,
+        to: `/knowledge/${a.slug}`,
+        title: a.title,
+        text: a.excerpt,
+      })),
+    },
+    {
+      title: "Wellness stacks",
+      items: data.stacks
+        .slice(0, 2)
+        .map((s) => ({ key: s.slug, to: `/stacks/${s.slug}`, title: s.name, text: s.description })),
+    },
+    {
+      title: "Bedtime stories",
+      items: stories.map((a) => ({ key: a.slug, to: `/story/${a.slug}`, title: a.title, text: a.excerpt })),
+    },
+  ].filter((g) => g.items.length > 0);
+  if (groups.length === 0) return null;
+  return (
+    <section aria-labelledby="related-title" className="container-shop py-12">
+      <h2 id="related-title" className="text-2xl">
+        Learn more
+      </h2>
+      <div className="mt-6 grid gap-8 md:grid-cols-2">
+        {groups.map((g) => (
+          <div key={g.title}>
+            <h3 className="font-sans text-sm font-semibold tracking-wider text-gold uppercase">{g.title}</h3>
+            <ul className="mt-3 grid gap-3">
+              {g.items.map((i) => (
+                <li key={i.key}>
+                  <Link to={i.to} className="block rounded-card bg-white p-4 shadow-card hover:bg-sand">
+                    <span className="font-display text-lg text-forest">{i.title}</span>
+                    <span className="mt-1 block text-sm text-muted">{i.text}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

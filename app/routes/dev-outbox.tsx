@@ -1,0 +1,58 @@
+import { data } from "react-router";
+import { latestOutbox } from "../../server/mail/mailer.ts";
+import { appContext } from "../context.ts";
+import type { Route } from "./+types/dev-outbox";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Dev outbox | MANA" },
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+/** Outside production: the e-mails and SMS codes the shop would have sent, newest first. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, database } = context.get(appContext);
+  if (env.NODE_ENV === "production" && !env.DEV_OUTBOX) throw data(null, { status: 404 });
+  const rows = await latestOutbox(database.db, 50);
+  return {
+    messages: rows.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+export default function DevOutbox({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="container-shop py-12">
+      <h1 className="text-3xl">Dev outbox</h1>
+      <p className="mt-2 text-muted">
+        Messages the shop sent, kept here because no SMTP server or SMS provider is set.
+      </p>
+      {loaderData.messages.length === 0 ? (
+        <p className="mt-8">The outbox is empty.</p>
+      ) : (
+        <ol className="mt-8 grid gap-4">
+          {loaderData.messages.map((m) => (
+            <li key={m.id} className="rounded-card bg-white p-5 shadow-card">
+              <p className="text-sm text-muted">
+                {m.channel === "sms" ? "SMS" : "E-mail"} to <strong className="text-ink">{m.to}</strong> ·{" "}
+                {new Date(m.createdAt).toLocaleString("en-US")} · {m.status}
+              </p>
+              {m.subject ? <h2 className="mt-2 text-xl">{m.subject}</h2> : null}
+              <pre className="mt-3 font-sans text-sm whitespace-pre-wrap">{m.text}</pre>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

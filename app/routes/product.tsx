@@ -1,0 +1,139 @@
+import { Check, RotateCcw, ShieldCheck, Truck } from "lucide-react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
+import { PurchasePanel } from "../components/shop/purchase-panel.tsx";
+import { RelatedContent } from "../components/shop/related-content.tsx";
+import { appContext } from "../context.ts";
+import { formatMoney } from "../lib/money.ts";
+import { dailyPriceCents } from "../lib/pricing.ts";
+import type { Route } from "./+types/product";
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { catalogue, env } = context.get(appContext);
+  const product = await catalogue.bySlug(params.slug);
+  if (!product) throw data(null, { status: 404 });
+  const origin = env.PUBLIC_URL ?? new URL(request.url).origin;
+  return { product, origin };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: d }) => {
+  if (!d) return [{ title: "Product not found | MANA" }, { name: "robots", content: "noindex" }];
+  const { product: p, origin } = d;
+  const url = `${origin}/products/${p.slug}`;
+  const image = `${origin}${p.imageUrl}`;
+  const description = `${p.name} (${p.packageSize}): ${p.tagline}. ${p.description}`.slice(0, 300);
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: p.name,
+    description: p.description,
+    image,
+    sku: `MANA-${p.id}`,
+    brand: { "@type": "Brand", name: "MANA" },
+    offers: {
+      "@type": "Offer",
+      price: p.price,
+      priceCurrency: "USD",
+      availability: "https://schema.org/InStock",
+      url,
+    },
+  };
+  return [
+    { title: `${p.name} | MANA` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: `${p.name} | MANA` },
+    { property: "og:description", content: description },
+    { property: "og:image", content: image },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: "summary_large_image" },
+    { "script:ld+json": jsonLd },
+  ];
+};
+
+const promises = [
+  { Icon: ShieldCheck, text: "60-day money-back guarantee" },
+  { Icon: Truck, text: "Free shipping on orders over $75" },
+  { Icon: RotateCcw, text: "Ships in 2-3 business days" },
+];
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product: p } = loaderData;
+  return (
+    <>
+      <section className="container-shop grid gap-10 py-12 md:grid-cols-2">
+        <div className="rounded-card bg-sand p-6 md:self-start">
+          <img
+            src={p.imageUrl}
+            alt={`${p.name}, ${p.packageSize}`}
+            width={800}
+            height={800}
+            fetchPriority="high"
+            className="aspect-square w-full object-contain"
+          />
+        </div>
+        <div className="flex flex-col gap-5">
+          <nav aria-label="Breadcrumb" className="text-sm text-muted">
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>{" "}
+            / <span aria-current="page">{p.name}</span>
+          </nav>
+          <div>
+            <h1 className="text-4xl">{p.name}</h1>
+            <p className="mt-2 text-lg text-muted">{p.tagline}</p>
+          </div>
+          <p>
+            <span className="font-display text-3xl text-gold">{formatMoney(p.priceCents)}</span>
+            <span className="text-muted"> per 30-day month</span>
+            <span className="block text-sm text-muted">
+              {formatMoney(dailyPriceCents(p.priceCents))} per day · {p.packageSize}
+            </span>
+          </p>
+          <p>{p.description}</p>
+          <ul className="grid gap-2">
+            {p.benefits.map((b) => (
+              <li key={b} className="flex gap-2">
+                <Check className="mt-1 size-4 shrink-0 text-verdant" aria-hidden />
+                <span>
+                  {b}
+                  <span aria-hidden>*</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <PurchasePanel product={p} />
+          <ul className="grid gap-2 rounded-card bg-sand p-4 text-sm">
+            {promises.map(({ Icon, text }) => (
+              <li key={text} className="flex items-center gap-2">
+                <Icon className="size-5 text-forest" aria-hidden />
+                {text}
+              </li>
+            ))}
+          </ul>
+          <FdaDisclaimer />
+        </div>
+      </section>
+      <RelatedContent productId={p.id} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container-shop py-24 text-center">
+      <h1 className="text-3xl">{missing ? "Product not found" : "Something went wrong"}</h1>
+      <p className="mt-4 text-muted">
+        {missing ? "We couldn't find that product." : "Please try again in a moment."}
+      </p>
+      <Link
+        to="/"
+        className="mt-8 inline-flex min-h-11 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
+      >
+        Back to home
+      </Link>
+    </section>
+  );
+}

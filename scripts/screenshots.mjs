@@ -1,0 +1,42 @@
+// Takes full-page screenshots of shop pages at desktop (1280 px) and phone (390 px) widths, for a person
+// to look at. Usage: node scripts/screenshots.mjs http://127.0.0.1:3000 out-dir / /products/ashwagandha …
+import { mkdirSync } from "node:fs";
+import { chromium } from "playwright-core";
+import { findChromium, HOW_TO_GET_CHROMIUM } from "./find-chromium.mjs";
+
+const [base, outDir, ...paths] = process.argv.slice(2);
+if (!base || !outDir || paths.length === 0) {
+  console.error("usage: node scripts/screenshots.mjs BASE_URL OUT_DIR PATH…");
+  process.exit(2);
+}
+const executablePath = await findChromium();
+if (!executablePath) {
+  console.error(HOW_TO_GET_CHROMIUM);
+  process.exit(1);
+}
+mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({
+  executablePath,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+for (const [label, width, height] of [
+  ["desktop", 1280, 800],
+  ["phone", 390, 844],
+]) {
+  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
+  for (const path of paths) {
+    await page.goto(base + path, { waitUntil: "networkidle" });
+    const name = `${label}-${path.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}.png`;
+    await page.screenshot({ path: `${outDir}/${name}`, fullPage: true });
+    console.log(`${outDir}/${name}`);
+  }
+  await page.close();
+}
+await browser.close();
