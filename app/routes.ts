@@ -10,5 +10,7 @@ export default [
   route("stacks/:slug", "routes/stacks-detail.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  route("products/:slug", "routes/product.tsx"),
+  route("dev/outbox", "routes/dev-outbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
