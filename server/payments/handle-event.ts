@@ -34,6 +34,8 @@ export const HANDLED_EVENTS = [
   "checkout.session.async_payment_succeeded",
   "checkout.session.async_payment_failed",
   "invoice.paid",
+  "invoice.payment_failed",
+  "customer.subscription.created",
   "customer.subscription.updated",
   "customer.subscription.deleted",
 ] as const;
@@ -193,7 +195,7 @@ async function markPaid(services: AppServices, tx: Tx, order: OrderRow, session:
     .onConflictDoNothing({ target: subscriptions.orderLineId });
 }
 
-/** invoice.paid and customer.subscription.*: re-read the subscription from the provider and apply it. */
+/** invoice.* and customer.subscription.*: re-read the subscription from the provider and apply it. */
 async function onSubscriptionEvent(
   services: AppServices,
   tx: Tx,
@@ -202,7 +204,7 @@ async function onSubscriptionEvent(
   let subscriptionId: string | null;
   let orderId: string | null | undefined;
   let fromPayload: ProviderSubscriptionState | null = null;
-  if (event.type === "invoice.paid") {
+  if (event.type.startsWith("invoice.")) {
     const invoice = invoiceObjectSchema.parse(event.data.object);
     const details = invoice.parent?.subscription_details;
     subscriptionId = idOf(invoice.subscription) ?? idOf(details?.subscription);

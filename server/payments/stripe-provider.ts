@@ -113,6 +113,8 @@ export function createStripeProvider(env: Env, client: Stripe = createStripeClie
       try {
         return subscriptionState(await client.subscriptions.retrieve(id));
       } catch (err) {
+        // Unknown to Stripe (another account's id, or a test object): nothing to apply, no retry loop.
+        if (err instanceof Stripe.errors.StripeError && err.statusCode === 404) return null;
         throw new PaymentProviderError(`Stripe could not return subscription ${id}.`, { cause: err });
       }
     },

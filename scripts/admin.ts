@@ -1,0 +1,71 @@
+// `npm run admin -- orders list | ship <orderNumber> --tracking <code> | deliver <orderNumber> | cancel <orderNumber>`
+// The owner's tool for moving orders (issue 4). Reads the same environment as the server. With the
+// embedded database (PGlite) only one process may open it: stop the server first, or use PostgreSQL.
+import { formatMoney } from "../app/lib/money.ts";
+import { openDatabase } from "../server/db/client.ts";
+import { EnvError, parseEnv } from "../server/env.ts";
+import { latestOrders, moveOrder, type OwnerMove } from "../server/orders/move-order.ts";
+import { OrderTransitionError } from "../server/orders/order-status.ts";
+
+const USAGE = `Usage:
+  npm run admin -- orders list
+  npm run admin -- orders ship <orderNumber> --tracking <code>
+  npm run admin -- orders deliver <orderNumber>
+  npm run admin -- orders cancel <orderNumber>`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const args = process.argv.slice(2);
+const [resource, command, orderNumber] = args;
+if (resource !== "orders" || !command) fail(USAGE);
+
+let env: ReturnType<typeof parseEnv>;
+try {
+  env = parseEnv(process.env);
+} catch (err) {
+  fail(err instanceof EnvError ? err.message : String(err));
+}
+
+const moves: Record<string, OwnerMove> = { ship: "shipped", deliver: "delivered", cancel: "cancelled" };
+const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 2 });
+try {
+  if (command === "list") {
+    const rows = await latestOrders(database.db);
+    if (rows.length === 0) console.log("No orders yet.");
+    for (const o of rows) {
+      console.log(
+        [
+          o.orderNumber,
+          o.createdAt.toISOString().slice(0, 16).replace("T", " "),
+          o.status.padEnd(10),
+          formatMoney(o.totalCents).padStart(9),
+          o.email,
+          o.trackingCode ? `tracking ${o.trackingCode}` : "",
+        ].join("  "),
+      );
+    }
+  } else if (moves[command]) {
+    if (!orderNumber) fail(`Which order? ${USAGE}`);
+    const trackingAt = args.indexOf("--tracking");
+    const trackingCode = trackingAt > 0 ? args[trackingAt + 1] : undefined;
+    const moved = await moveOrder(database.db, orderNumber, moves[command] as OwnerMove, { trackingCode });
+    console.log(
+      `Order ${moved.orderNumber} is now ${moved.status}${moved.trackingCode && command === "ship" ? ` (tracking ${moved.trackingCode})` : ""}.`,
+    );
+    if (command === "cancel" && moved.provider === "stripe" && moved.paidAt) {
+      console.log(
+        "It was paid through Stripe: refund the payment (and end any subscription) in the Stripe dashboard.",
+      );
+    }
+  } else {
+    fail(USAGE);
+  }
+} catch (err) {
+  if (err instanceof OrderTransitionError) fail(err.message);
+  throw err;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,46 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { orders, subscriptions } from "../db/schema.ts";
+import type { OrderRow } from "./create-order.ts";
+import { assertMove, type OrderStatus, OrderTransitionError } from "./order-status.ts";
+
+/** The owner's moves (shipping, delivery, cancellation); the paid move belongs to the payment handler. */
+export type OwnerMove = Extract<OrderStatus, "shipped" | "delivered" | "cancelled">;
+
+/**
+ * Moves an order by its number, in one transaction with the row locked: an impossible move is refused
+ * with a message saying why. Cancelling a paid order also cancels its subscriptions.
+ */
+export async function moveOrder(
+  db: Db,
+  orderNumber: string,
+  to: OwnerMove,
+  options: { trackingCode?: string } = {},
+): Promise<OrderRow> {
+  const number = orderNumber.trim().toUpperCase();
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, number)).for("update");
+    if (!order) throw new OrderTransitionError(`There is no order ${number}.`);
+    assertMove(order.orderNumber, order.status, to);
+    const trackingCode = options.trackingCode?.trim();
+    if (to === "shipped" && !trackingCode) {
+      throw new OrderTransitionError(`Order ${number} needs a tracking code to ship (--tracking <code>).`);
+    }
+    const [moved] = await tx
+      .update(orders)
+      .set({ status: to, ...(to === "shipped" ? { trackingCode } : {}), updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (to === "cancelled") {
+      await tx
+        .update(subscriptions)
+        .set({ status: "cancelled", updatedAt: sql`now()` })
+        .where(eq(subscriptions.orderId, order.id));
+    }
+    return moved as OrderRow;
+  });
+}
+
+export function latestOrders(db: Db, limit = 50) {
+  return db.select().from(orders).orderBy(desc(orders.createdAt)).limit(limit);
+}

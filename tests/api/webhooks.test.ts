@@ -1,0 +1,366 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, outbox, paymentEvents, subscriptions } from "../../server/db/schema.ts";
+import { loadSandboxSession } from "../../server/payments/sandbox-checkout.ts";
+import { StripeStandIn } from "../support/stripe-stand-in.ts";
+import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
+import { Visitor } from "./checkout-visitor.ts";
+
+const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString("hex")}`;
+const stripe = new Stripe("sk_test_signing_only");
+
+type Session = { id: string; amount_total: number; currency: string; metadata: Record<string, string> };
+
+describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
+  let shop: TestShop;
+  let standIn: StripeStandIn;
+  const db = () => shop.services.database.db;
+
+  beforeAll(async () => {
+    standIn = await new StripeStandIn().start();
+    shop = await createTestShop(kind, { env: standIn.env(WEBHOOK_SECRET) });
+  });
+  afterAll(async () => {
+    await shop.close();
+    await standIn.stop();
+  });
+
+  async function checkout(
+    lines: [number, number, boolean][] = [
+      [1, 1, false],
+      [2, 1, true],
+    ],
+  ) {
+    const v = new Visitor(shop);
+    for (const [id, qty, sub] of lines) await v.add(id, qty, sub);
+    const res = await v.checkout();
+    expect(res.status).toBe(200);
+    const sessionId = new URL(res.body.url).pathname.split("/").pop() as string;
+    const session = standIn.sessions.get(sessionId) as unknown as Session;
+    const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
+    if (!order) throw new Error("no order");
+    return { v, res, session, order };
+  }
+
+  const orderNow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
+  const subsOf = (orderId: string) =>
+    db().select().from(subscriptions).where(eq(subscriptions.orderId, orderId));
+  const mailsOf = (orderId: string) =>
+    db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `order-confirmation:${orderId}`));
+
+  function event(
+    type: string,
+    object: Record<string, unknown>,
+    id = `evt_${randomBytes(8).toString("hex")}`,
+  ) {
+    return {
+      id,
+      object: "event",
+      type,
+      created: Math.floor(Date.now() / 1000),
+      api_version: "2026-10-28.endive",
+      data: { object },
+    };
+  }
+  function completed(session: Session, extra: Record<string, unknown> = {}) {
+    return event("checkout.session.completed", {
+      ...session,
+      payment_status: "paid",
+      status: "complete",
+      subscription: `sub_${session.id.slice(-10)}`,
+      customer: `cus_${session.id.slice(-10)}`,
+      ...extra,
+    });
+  }
+  async function deliver(payload: unknown, secret = WEBHOOK_SECRET, signature?: string) {
+    const body = JSON.stringify(payload);
+    const header = signature ?? stripe.webhooks.generateTestHeaderString({ payload: body, secret });
+    const res = await shop.app.request("/api/webhooks/stripe", {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": header },
+      body,
+    });
+    return { status: res.status, body: await res.json() };
+  }
+
+  it("creates a Stripe Checkout Session per the order: subscription mode, e-mail, URLs, metadata, idempotency key", async () => {
+    const { res, order } = await checkout();
+    expect(res.body.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    const [call] = standIn.sessionRequests().slice(-1);
+    expect(call?.idempotencyKey).toBe(`mana-order-session:${order.id}`);
+    expect(call?.params).toMatchObject({
+      mode: "subscription",
+      customer_email: "guest@example.com",
+      success_url: "http://localhost/success?session_id={CHECKOUT_SESSION_ID}",
+      cancel_url: "http://localhost/checkout",
+      metadata: { orderId: order.id, orderNumber: order.orderNumber },
+    });
+    const items = Object.values(
+      call?.params.line_items as Record<string, { price_data: Record<string, unknown> }>,
+    );
+    expect(
+      items.map((i) => [
+        i.price_data.unit_amount,
+        (i.price_data.recurring as { interval?: string })?.interval,
+      ]),
+    ).toEqual([
+      ["3000", undefined],
+      ["3400", "month"],
+      ["595", undefined],
+    ]);
+    expect(standIn.sessions.get(order.providerSessionId as string)?.amount_total).toBe(order.totalCents);
+  });
+
+  it("uses payment mode without subscription lines, and takes bundle savings off with a coupon", async () => {
+    const v = new Visitor(shop);
+    for (const id of [1, 2, 3, 4]) await v.add(id, 1, false, "complete-mana-system");
+    const res = await v.checkout();
+    const [call] = standIn.sessionRequests().slice(-1);
+    expect(call?.params.mode).toBe("payment");
+    expect(call?.params.discounts).toBeDefined();
+    const sessionId = new URL(res.body.url).pathname.split("/").pop() as string;
+    expect(standIn.sessions.get(sessionId)?.amount_total).toBe(10000);
+  });
+
+  it("checkout.session.completed marks the order paid once: processing, cart emptied, e-mail, subscriptions with provider ids", async () => {
+    const { v, session, order } = await checkout();
+    const evt = completed(session);
+    expect(await deliver(evt)).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
+    expect((await orderNow(order.id))?.status).toBe("processing");
+    expect(await v.cartItems()).toEqual([]);
+    expect(await mailsOf(order.id)).toHaveLength(1);
+    const subs = await subsOf(order.id);
+    expect(subs).toHaveLength(1);
+    expect(subs[0]).toMatchObject({
+      amountCents: 3400,
+      status: "active",
+      interval: "month",
+      providerSubscriptionId: `sub_${session.id.slice(-10)}`,
+      providerCustomerId: `cus_${session.id.slice(-10)}`,
+    });
+
+    // Replayed: no second effect.
+    await v.add(3);
+    expect(await deliver(evt)).toEqual({ status: 200, body: { received: true, outcome: "duplicate" } });
+    expect(await v.cartItems()).toHaveLength(1);
+    expect(await mailsOf(order.id)).toHaveLength(1);
+    expect(await subsOf(order.id)).toHaveLength(1);
+  });
+
+  it("refuses a bad or missing signature with 400 and changes nothing", async () => {
+    const { session, order } = await checkout();
+    const evt = completed(session);
+    expect((await deliver(evt, "whsec_wrong_secret_123")).status).toBe(400);
+    expect((await deliver(evt, WEBHOOK_SECRET, "t=1,v1=deadbeef")).status).toBe(400);
+    const unsigned = await shop.app.request("/api/webhooks/stripe", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(evt),
+    });
+    expect(unsigned.status).toBe(400);
+    // A payload changed after signing.
+    const body = JSON.stringify(evt);
+    const header = stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
+    const tampered = await shop.app.request("/api/webhooks/stripe", {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": header },
+      body: body.replace(`"amount_total":${session.amount_total}`, '"amount_total":1'),
+    });
+    expect(tampered.status).toBe(400);
+    expect((await orderNow(order.id))?.status).toBe("pending");
+    expect(await db().select().from(paymentEvents).where(eq(paymentEvents.id, evt.id))).toHaveLength(0);
+  });
+
+  it("does not mark an order paid when the amount or currency differs from the order's total", async () => {
+    const { session, order } = await checkout();
+    expect((await deliver(completed(session, { amount_total: session.amount_total - 1 }))).body.outcome).toBe(
+      "amount_mismatch",
+    );
+    expect((await deliver(completed(session, { currency: "eur" }))).body.outcome).toBe("amount_mismatch");
+    expect((await orderNow(order.id))?.status).toBe("pending");
+    expect(await mailsOf(order.id)).toHaveLength(0);
+    expect(await subsOf(order.id)).toHaveLength(0);
+  });
+
+  it("waits for async payments: unpaid completion, then succeeded; a failed one cancels", async () => {
+    const a = await checkout([[1, 3, false]]);
+    expect((await deliver(completed(a.session, { payment_status: "unpaid" }))).body.outcome).toBe(
+      "awaiting_payment",
+    );
+    expect((await orderNow(a.order.id))?.status).toBe("pending");
+    expect(
+      (
+        await deliver(
+          event("checkout.session.async_payment_succeeded", { ...a.session, payment_status: "paid" }),
+        )
+      ).body.outcome,
+    ).toBe("paid");
+    expect((await orderNow(a.order.id))?.status).toBe("processing");
+
+    const b = await checkout([[4, 2, false]]);
+    await deliver(completed(b.session, { payment_status: "unpaid" }));
+    expect((await deliver(event("checkout.session.async_payment_failed", b.session))).body.outcome).toBe(
+      "payment_failed",
+    );
+    expect((await orderNow(b.order.id))?.status).toBe("cancelled");
+    expect(await mailsOf(b.order.id)).toHaveLength(0);
+  });
+
+  it("a succeeded async payment arriving before its completion event is not undone by it", async () => {
+    const { session, order } = await checkout([[2, 2, false]]);
+    await deliver(event("checkout.session.async_payment_succeeded", { ...session, payment_status: "paid" }));
+    expect((await deliver(completed(session, { payment_status: "unpaid" }))).body.outcome).toBe(
+      "awaiting_payment",
+    );
+    expect((await orderNow(order.id))?.status).toBe("processing");
+  });
+
+  it("ignores events for sessions it does not know, and event types it does not handle", async () => {
+    const fake = { id: "cs_test_unknown", amount_total: 100, currency: "usd", metadata: {} };
+    expect((await deliver(completed(fake))).body.outcome).toBe("unknown_order");
+    expect((await deliver(event("charge.refunded", { id: "ch_1" }))).body.outcome).toBe("ignored");
+  });
+
+  it("ten copies of one completion at once: one paid transition, one e-mail, one set of subscriptions", async () => {
+    const { session, order } = await checkout([
+      [1, 1, true],
+      [3, 1, true],
+    ]);
+    const evt = completed(session);
+    const results = await Promise.all(Array.from({ length: 10 }, () => deliver(evt)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.body.outcome === "paid")).toHaveLength(1);
+    expect(await mailsOf(order.id)).toHaveLength(1);
+    expect(await subsOf(order.id)).toHaveLength(2);
+  });
+
+  it("applies subscription events by re-reading the subscription: renewals, pauses and cancellations", async () => {
+    const { session, order } = await checkout([[2, 1, true]]);
+    const subId = `sub_${session.id.slice(-10)}`;
+    standIn.setSubscription(subId, "active");
+    await deliver(completed(session));
+    const renewal = Math.floor(Date.UTC(2031, 0, 15) / 1000);
+    standIn.setSubscription(subId, "active", renewal);
+    await deliver(
+      event("invoice.paid", {
+        id: "in_1",
+        parent: { subscription_details: { subscription: subId, metadata: { orderId: order.id } } },
+      }),
+    );
+    expect((await subsOf(order.id))[0]?.nextBillingDate.toISOString()).toBe("2031-01-15T00:00:00.000Z");
+    standIn.setSubscription(subId, "paused", renewal);
+    await deliver(
+      event("customer.subscription.updated", {
+        id: subId,
+        status: "paused",
+        metadata: { orderId: order.id },
+      }),
+    );
+    expect((await subsOf(order.id))[0]?.status).toBe("paused");
+    standIn.setSubscription(subId, "canceled", renewal);
+    await deliver(event("customer.subscription.deleted", { id: subId, status: "canceled" }));
+    expect((await subsOf(order.id))[0]?.status).toBe("cancelled");
+  });
+
+  it("reaches the same final state whatever order the events arrive in (all 24 orders of 4 events)", async () => {
+    const types = [
+      "checkout.session.completed",
+      "invoice.paid",
+      "customer.subscription.updated",
+      "customer.subscription.deleted",
+    ];
+    const permutations = (xs: string[]): string[][] =>
+      xs.length <= 1
+        ? [xs]
+        : xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p]));
+    const finals = new Set<string>();
+    for (const order of permutations(types)) {
+      const c = await checkout([[3, 1, true]]);
+      const subId = `sub_${c.session.id.slice(-10)}`;
+      // Stripe's current state is the end of the story: the subscription was cancelled.
+      standIn.setSubscription(subId, "canceled", Math.floor(Date.UTC(2030, 5, 1) / 1000));
+      for (const type of order) {
+        const evt =
+          type === "checkout.session.completed"
+            ? completed(c.session)
+            : type === "invoice.paid"
+              ? event(type, { id: `in_${subId}`, subscription: subId })
+              : event(type, {
+                  id: subId,
+                  status: type.endsWith("deleted") ? "canceled" : "active",
+                  metadata: { orderId: c.order.id },
+                });
+        expect((await deliver(evt)).status).toBe(200);
+      }
+      const subs = await subsOf(c.order.id);
+      const o = await orderNow(c.order.id);
+      finals.add(JSON.stringify([o?.status, subs.map((s) => [s.status, s.nextBillingDate.toISOString()])]));
+    }
+    expect([...finals]).toEqual([
+      JSON.stringify(["processing", [["cancelled", "2030-06-01T00:00:00.000Z"]]]),
+    ]);
+  });
+
+  it("answers the checkout error within 10 s when Stripe fails, and a retry reuses the order and its idempotency key", async () => {
+    for (const fault of ["500", "reset", "hang"] as const) {
+      const v = new Visitor(shop);
+      await v.add(1, 2, false);
+      standIn.faults = [fault, fault];
+      const started = Date.now();
+      const failed = await v.checkout();
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(failed.status).toBe(502);
+      expect(failed.body).toMatchObject({
+        code: "payment_provider_unavailable",
+        message: expect.any(String),
+      });
+      standIn.faults = [];
+      const retried = await v.checkout();
+      expect(retried.status).toBe(200);
+      const sessionId = new URL(retried.body.url).pathname.split("/").pop() as string;
+      const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
+      expect(
+        await db()
+          .select()
+          .from(orders)
+          .where(eq(orders.cartId, order?.cartId as string)),
+      ).toHaveLength(1);
+      const keys = new Set(
+        standIn.requests
+          .filter(
+            (r) => r.path === "/v1/checkout/sessions" && r.idempotencyKey?.endsWith(order?.id as string),
+          )
+          .map((r) => r.idempotencyKey),
+      );
+      expect(keys.size).toBe(1);
+      expect(order?.status).toBe("pending");
+    }
+  }, 60_000);
+
+  it("has no sandbox page while Stripe takes the payments", async () => {
+    const { order } = await checkout([[4, 1, false]]);
+    expect(await loadSandboxSession(shop.services, order.providerSessionId as string)).toBeNull();
+  });
+});
+
+describe("the webhook endpoint on a sandbox shop", () => {
+  it("answers 404: there are no Stripe webhooks to receive", async () => {
+    const shop = await createTestShop("pglite");
+    try {
+      const res = await shop.app.request("/api/webhooks/stripe", {
+        method: "POST",
+        body: "{}",
+        headers: { "stripe-signature": "t=1,v1=x" },
+      });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ code: "not_found" });
+    } finally {
+      await shop.close();
+    }
+  });
+});
