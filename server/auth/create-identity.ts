@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
-import { createAuth, DEVELOPMENT_SECRET } from "./auth.ts";
+import { createAuth, DEVELOPMENT_SECRET, enabledProviders } from "./auth.ts";
 import { createHumanCheck } from "./human-check.ts";
 import { type AuthIdentity, betterAuthIdentity } from "./identity.ts";
 import { databaseLimitStore, type LimitStore, redisLimitStore } from "./limit-store.ts";
@@ -37,7 +37,7 @@ export function createAuthIdentity(options: {
     store: limits,
   });
   return {
-    ...betterAuthIdentity({ auth, humanCheck, limits, sms }),
+    ...betterAuthIdentity({ auth, humanCheck, limits, sms, providers: enabledProviders(env) }),
     close: async () => {
       await redis?.quit().catch(() => {});
     },

@@ -1,5 +1,5 @@
 import type { Identity, SessionUser } from "../context.ts";
-import type { Auth } from "./auth.ts";
+import type { Auth, enabledProviders } from "./auth.ts";
 import type { HumanCheck } from "./human-check.ts";
 import type { LimitStore } from "./limit-store.ts";
 import type { SmsSender } from "./sms-sender.ts";
@@ -21,6 +21,8 @@ export interface AuthIdentity extends Identity {
   humanCheck: HumanCheck;
   limits: LimitStore;
   sms: SmsSender;
+  /** Which sign-in buttons work (server/auth/auth.ts, enabledProviders). */
+  providers: ReturnType<typeof enabledProviders>;
   getSession(headers: Headers): Promise<AuthSession | null>;
 }
 
@@ -33,6 +35,7 @@ export function betterAuthIdentity(parts: {
   humanCheck: HumanCheck;
   limits: LimitStore;
   sms: SmsSender;
+  providers: ReturnType<typeof enabledProviders>;
 }): AuthIdentity {
   const { auth } = parts;
   async function getSession(headers: Headers): Promise<AuthSession | null> {

@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Link } from "react-router";
 import { CartButton } from "../shop/cart-button.tsx";
+import { AccountMenu } from "./account-menu.tsx";
 import { NavLink } from "./nav-link.tsx";
 import { navLinks } from "./nav-links.ts";
 
@@ -43,17 +44,7 @@ export function Header() {
         </nav>
         <div className="flex items-center gap-2">
           <CartButton />
-          <div className="hidden items-center gap-2 sm:flex">
-            <Link to="/auth" className={linkClass}>
-              Sign In
-            </Link>
-            <Link
-              to="/auth?tab=signup"
-              className="inline-flex min-h-11 items-center rounded-full bg-cream px-4 text-sm font-semibold text-forest transition hover:bg-sand"
-            >
-              Get Started
-            </Link>
-          </div>
+          <AccountMenu />
           <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
             <Dialog.Trigger
               className="inline-flex size-11 items-center justify-center rounded-full text-cream hover:bg-white/10 lg:hidden"
@@ -91,21 +82,8 @@ export function Header() {
                     ))}
                   </ul>
                 </nav>
-                <div className="mt-auto flex flex-col gap-2">
-                  <Link
-                    to="/auth"
-                    onClick={() => setMenuOpen(false)}
-                    className="flex min-h-11 items-center justify-center rounded-full border border-cream/40 text-cream"
-                  >
-                    Sign In
-                  </Link>
-                  <Link
-                    to="/auth?tab=signup"
-                    onClick={() => setMenuOpen(false)}
-                    className="flex min-h-11 items-center justify-center rounded-full bg-cream font-semibold text-forest"
-                  >
-                    Get Started
-                  </Link>
+                <div className="mt-auto">
+                  <AccountMenu variant="sheet" onNavigate={() => setMenuOpen(false)} />
                 </div>
               </Dialog.Content>
             </Dialog.Portal>

@@ -1,0 +1,129 @@
+import { useState } from "react";
+import { toast } from "../../hooks/use-toast.ts";
+import { type Profile, updateProfile } from "../../lib/auth-client.ts";
+import { toE164 } from "../auth/phone-sign-in.tsx";
+import { formatDate } from "./account-data.ts";
+
+const inputClass =
+  "block min-h-11 w-full rounded-xl border border-sand-deep bg-white px-3 text-base text-ink focus-visible:border-forest disabled:bg-sand/60 disabled:text-muted";
+
+/** Overview's profile card (spec point 2): Edit / Cancel / Save; e-mail and member-since read-only. */
+export function ProfileCard({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [displayName, setDisplayName] = useState(profile.displayName ?? "");
+  const [phone, setPhone] = useState(profile.phoneNumber ?? "");
+
+  function cancel() {
+    setDisplayName(profile.displayName ?? "");
+    setPhone(profile.phoneNumber ?? "");
+    setEditing(false);
+  }
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setSaving(true);
+    try {
+      const updated = await updateProfile({
+        displayName: displayName.trim(),
+        phoneNumber: phone.trim() ? toE164(phone) : "",
+      });
+      onSaved(updated);
+      setEditing(false);
+      toast({ title: "Profile updated", description: "Your profile has been updated successfully." });
+    } catch {
+      toast({
+        title: "Update failed",
+        description: "Could not update your profile. Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={save} className="rounded-card bg-white p-6 shadow-card" aria-labelledby="profile-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="profile-title" className="text-xl">
+          Profile Information
+        </h2>
+        {editing ? (
+          <div className="flex gap-2">
+            <button
+              type="button"
+              onClick={cancel}
+              disabled={saving}
+              className="inline-flex min-h-11 items-center rounded-full border border-forest/30 px-4 text-sm font-semibold text-forest hover:bg-sand"
+            >
+              Cancel
+            </button>
+            <button
+              type="submit"
+              disabled={saving}
+              className="inline-flex min-h-11 items-center rounded-full bg-forest px-5 text-sm font-semibold text-cream hover:bg-forest-deep disabled:opacity-70"
+            >
+              {saving ? "Saving..." : "Save"}
+            </button>
+          </div>
+        ) : (
+          <button
+            type="button"
+            onClick={() => setEditing(true)}
+            className="inline-flex min-h-11 items-center rounded-full border border-forest/30 px-5 text-sm font-semibold text-forest hover:bg-sand"
+          >
+            Edit
+          </button>
+        )}
+      </div>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-1.5">
+          <label htmlFor="profile-name" className="text-sm font-medium">
+            Display Name
+          </label>
+          <input
+            id="profile-name"
+            value={displayName}
+            onChange={(e) => setDisplayName(e.target.value)}
+            disabled={!editing || saving}
+            required
+            maxLength={80}
+            className={inputClass}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="profile-email" className="text-sm font-medium">
+            Email
+          </label>
+          <input id="profile-email" value={profile.email} readOnly disabled className={inputClass} />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="profile-phone" className="text-sm font-medium">
+            Phone Number
+          </label>
+          <input
+            id="profile-phone"
+            type="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            disabled={!editing || saving}
+            placeholder="+1 (555) 000-0000"
+            className={inputClass}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="profile-since" className="text-sm font-medium">
+            Member Since
+          </label>
+          <input
+            id="profile-since"
+            value={formatDate(profile.memberSince)}
+            readOnly
+            disabled
+            className={inputClass}
+          />
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import type { RouterContextProvider } from "react-router";
+import type { AuthIdentity, AuthSession } from "../../../server/auth/identity.ts";
+import { appContext } from "../../context.ts";
+
+/** The signed-in visitor for a page loader (null when signed out or when sign-in is not wired). */
+export async function loadSession(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<AuthSession | null> {
+  const { identity } = context.get(appContext);
+  const auth = identity as Partial<AuthIdentity>;
+  if (auth.getSession) return auth.getSession(request.headers);
+  const user = await identity.getUser(request.headers);
+  if (!user) return null;
+  return {
+    user: { ...user, image: null, phoneNumber: null, emailVerified: false, createdAt: new Date(0) },
+    session: { id: "", createdAt: new Date(0), expiresAt: new Date(0) },
+  };
+}
+
+export function loadProviders(context: Readonly<RouterContextProvider>) {
+  const identity = context.get(appContext).identity as Partial<AuthIdentity>;
+  return identity.providers ?? { google: false, github: false, twitter: false, apple: false, oidc: null };
+}
+
+/** Account, orders and auth pages are never cached (issue 8, "Headers"). */
+export const noStore = { "Cache-Control": "no-store" };
+
+/** The stored profile (display name and phone as edited), falling back to the identity's values. */
+export async function loadProfile(context: Readonly<RouterContextProvider>, session: AuthSession) {
+  const { readProfile } = await import("../../../server/api/profile.ts");
+  return readProfile(context.get(appContext).database.db, session);
+}

@@ -1,0 +1,31 @@
+import { toast } from "../../hooks/use-toast.ts";
+import { type AuthUser, authClient, syncUser } from "../../lib/auth-client.ts";
+
+export const PROFILE_SYNC_ERROR = {
+  title: "Profile Sync Error",
+  description: "Could not sync your profile. Some features may be limited.",
+  variant: "destructive" as const,
+};
+
+/**
+ * After every sign-in (spec point 4): sync the profile from the session, then show the success toast.
+ * A failed sync does not undo the sign-in; it shows the spec's sync error instead.
+ */
+export async function completeSignIn(
+  success:
+    | { title: string; description?: string }
+    | ((u: AuthUser) => { title: string; description?: string }),
+) {
+  const { data } = await authClient.getSession({ query: { disableCookieCache: true } });
+  const user = data?.user as AuthUser | undefined;
+  if (!user) {
+    toast(PROFILE_SYNC_ERROR);
+    return;
+  }
+  try {
+    await syncUser(user);
+    toast(typeof success === "function" ? success(user) : success);
+  } catch {
+    toast(PROFILE_SYNC_ERROR);
+  }
+}

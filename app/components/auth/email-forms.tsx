@@ -1,0 +1,133 @@
+import { useState } from "react";
+import { BusyLabel, Field, inputClass, primaryButtonClass } from "./busy-label.tsx";
+
+export interface EmailCredentials {
+  email: string;
+  password: string;
+  name?: string;
+}
+
+/** Sign In's e-mail and password form (spec point 5: e-mail of e-mail type, password required). */
+export function SignInForm({
+  busy,
+  disabled,
+  onSubmit,
+}: {
+  busy: boolean;
+  disabled: boolean;
+  onSubmit: (c: EmailCredentials) => void;
+}) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit({ email: email.trim(), password });
+      }}
+    >
+      <Field id="signin-email" label="Email">
+        <input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          required
+          disabled={disabled}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.com"
+          className={inputClass}
+        />
+      </Field>
+      <Field id="signin-password" label="Password">
+        <input
+          id="signin-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          disabled={disabled}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          className={inputClass}
+        />
+      </Field>
+      <button type="submit" disabled={disabled} className={primaryButtonClass}>
+        <BusyLabel busy={busy} busyText="Signing in...">
+          Sign In
+        </BusyLabel>
+      </button>
+    </form>
+  );
+}
+
+/** Sign Up's form: name, e-mail, password (at least 6 characters). */
+export function SignUpForm({
+  busy,
+  disabled,
+  onSubmit,
+}: {
+  busy: boolean;
+  disabled: boolean;
+  onSubmit: (c: EmailCredentials) => void;
+}) {
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  return (
+    <form
+      className="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit({ email: email.trim(), password, name: name.trim() });
+      }}
+    >
+      <Field id="signup-name" label="Full Name">
+        <input
+          id="signup-name"
+          type="text"
+          autoComplete="name"
+          maxLength={80}
+          disabled={disabled}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder="Your name"
+          className={inputClass}
+        />
+      </Field>
+      <Field id="signup-email" label="Email">
+        <input
+          id="signup-email"
+          type="email"
+          autoComplete="email"
+          required
+          disabled={disabled}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.com"
+          className={inputClass}
+        />
+      </Field>
+      <Field id="signup-password" label="Password" hint="At least 6 characters">
+        <input
+          id="signup-password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={6}
+          maxLength={128}
+          aria-describedby="signup-password-hint"
+          disabled={disabled}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          className={inputClass}
+        />
+      </Field>
+      <button type="submit" disabled={disabled} className={primaryButtonClass}>
+        <BusyLabel busy={busy} busyText="Creating account...">
+          Create Account
+        </BusyLabel>
+      </button>
+    </form>
+  );
+}

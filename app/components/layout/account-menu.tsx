@@ -1,0 +1,184 @@
+import { Heart, LogOut, Package, Settings, User } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { Link, useNavigate } from "react-router";
+import { toast } from "../../hooks/use-toast.ts";
+import { authClient, displayNameOf, initialsOf } from "../../lib/auth-client.ts";
+import { useApplyTheme } from "../account/theme.ts";
+
+export const SIGNED_OUT_TOAST = { title: "Signed out", description: "You have been signed out successfully" };
+export const SIGN_OUT_FAILED_TOAST = {
+  title: "Sign Out Failed",
+  description: "Could not sign out. Please try again.",
+  variant: "destructive" as const,
+};
+
+/** Signs out and reports it with the spec's toasts (point 8). Returns whether it worked. */
+export async function signOutWithToast(): Promise<boolean> {
+  try {
+    const { error } = await authClient.signOut();
+    if (error) throw error;
+    toast(SIGNED_OUT_TOAST);
+    return true;
+  } catch {
+    toast(SIGN_OUT_FAILED_TOAST);
+    return false;
+  }
+}
+
+const itemClass =
+  "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm text-ink outline-none data-[highlighted]:bg-sand";
+
+/**
+ * The header's account corner (spec point 2, Header): Sign In and Get Started when signed out, the
+ * avatar menu when signed in. `variant="sheet"` is the mobile side sheet's version.
+ */
+export function AccountMenu({
+  variant = "bar",
+  onNavigate,
+}: {
+  variant?: "bar" | "sheet";
+  onNavigate?: () => void;
+}) {
+  const { data, isPending } = authClient.useSession();
+  const navigate = useNavigate();
+  useApplyTheme();
+  const user = data?.user ?? null;
+
+  if (isPending && !user) {
+    return variant === "bar" ? <div className="hidden h-11 w-40 sm:block" aria-hidden /> : null;
+  }
+
+  if (!user) {
+    if (variant === "sheet") {
+      return (
+        <div className="flex flex-col gap-2">
+          <Link
+            to="/auth"
+            onClick={onNavigate}
+            className="flex min-h-11 items-center justify-center rounded-full border border-cream/40 text-cream"
+          >
+            Sign In
+          </Link>
+          <Link
+            to="/auth?tab=signup"
+            onClick={onNavigate}
+            className="flex min-h-11 items-center justify-center rounded-full bg-cream font-semibold text-forest"
+          >
+            Get Started
+          </Link>
+        </div>
+      );
+    }
+    return (
+      <div className="hidden items-center gap-2 sm:flex">
+        <Link
+          to="/auth"
+          className="rounded-md px-3 py-2 text-sm font-medium text-cream/85 transition-colors hover:bg-white/10 hover:text-cream"
+        >
+          Sign In
+        </Link>
+        <Link
+          to="/auth?tab=signup"
+          className="inline-flex min-h-11 items-center rounded-full bg-cream px-4 text-sm font-semibold text-forest transition hover:bg-sand"
+        >
+          Get Started
+        </Link>
+      </div>
+    );
+  }
+
+  const name = displayNameOf(user);
+  const initials = initialsOf(user);
+
+  if (variant === "sheet") {
+    const links = [
+      { to: "/account", label: "My Account" },
+      { to: "/orders", label: "Order History" },
+      { to: "/wishlist", label: "Wishlist" },
+      { to: "/preferences", label: "Preferences" },
+    ];
+    return (
+      <div className="flex flex-col gap-1">
+        <p className="px-3 text-sm text-cream/80">{user.email}</p>
+        {links.map((l) => (
+          <Link
+            key={l.to}
+            to={l.to}
+            onClick={onNavigate}
+            className="flex min-h-11 items-center rounded-md px-3 text-base text-cream hover:bg-white/10"
+          >
+            {l.label}
+          </Link>
+        ))}
+        <button
+          type="button"
+          onClick={async () => {
+            onNavigate?.();
+            if (await signOutWithToast()) navigate("/");
+          }}
+          className="flex min-h-11 items-center rounded-md px-3 text-left text-base text-cream hover:bg-white/10"
+        >
+          Sign Out
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className="hidden size-11 items-center justify-center rounded-full bg-cream font-semibold text-forest hover:bg-sand sm:inline-flex"
+        aria-label={`Account menu for ${name}`}
+        data-testid="avatar"
+      >
+        {user.image ? (
+          <img src={user.image} alt="" width={44} height={44} className="size-11 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden>{initials}</span>
+        )}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-64 rounded-card border border-sand-deep bg-white p-2 text-ink shadow-card data-[state=open]:animate-fade-in"
+        >
+          <DropdownMenu.Label className="px-3 py-2">
+            <p className="truncate font-semibold text-forest">{name}</p>
+            <p className="truncate text-sm text-muted">{user.email}</p>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-sand-deep" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/account">
+              <User className="size-4" aria-hidden /> My Account
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/orders">
+              <Package className="size-4" aria-hidden /> Order History
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/wishlist">
+              <Heart className="size-4" aria-hidden /> Wishlist
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/preferences">
+              <Settings className="size-4" aria-hidden /> Preferences
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-sand-deep" />
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={async () => {
+              if (await signOutWithToast()) navigate("/");
+            }}
+          >
+            <LogOut className="size-4" aria-hidden /> Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,79 @@
+import { phoneNumberClient } from "better-auth/client/plugins";
+import { createAuthClient } from "better-auth/react";
+
+/** Better Auth's browser client for /api/auth/* (same origin, cookies included). */
+export const authClient = createAuthClient({
+  baseURL: typeof window === "undefined" ? "http://localhost" : window.location.origin,
+  basePath: "/api/auth",
+  plugins: [phoneNumberClient()],
+});
+
+/** The user as Better Auth's session returns it (plus the phone-number plugin's field). */
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  image?: string | null;
+  phoneNumber?: string | null;
+  createdAt: Date | string;
+}
+
+/** The profile POST /api/auth/sync-user returns (spec point 7). */
+export interface Profile {
+  id: string;
+  email: string;
+  displayName: string | null;
+  photoURL: string | null;
+  phoneNumber: string | null;
+  memberSince: string;
+}
+
+async function jsonRequest<T>(method: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: "include",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status}: ${text || res.statusText}`);
+  return JSON.parse(text) as T;
+}
+
+/** After each sign-in the page syncs the profile; the server takes identity from the session. */
+export function syncUser(user: AuthUser): Promise<Profile> {
+  return jsonRequest("POST", "/api/auth/sync-user", {
+    uid: user.id,
+    email: user.email,
+    displayName: user.name || null,
+    photoURL: user.image ?? null,
+    phoneNumber: user.phoneNumber ?? null,
+  });
+}
+
+export function updateProfile(input: { displayName: string; phoneNumber: string }): Promise<Profile> {
+  return jsonRequest("PUT", "/api/auth/profile", input);
+}
+
+/** Spec point 2: initials are the first letters of the display name (up to 2), else the e-mail's first letter, else U. */
+export function initialsOf(user: { name?: string | null; email?: string | null } | null): string {
+  const name = user?.name?.trim();
+  if (name) {
+    return name
+      .split(/\s+/)
+      .map((w) => w[0] ?? "")
+      .join("")
+      .slice(0, 2)
+      .toUpperCase();
+  }
+  const email = user?.email?.trim();
+  return email ? (email[0] as string).toUpperCase() : "U";
+}
+
+/** Spec point 2: the display name, else the part of the e-mail before the at sign, else User. */
+export function displayNameOf(user: { name?: string | null; email?: string | null } | null): string {
+  const name = user?.name?.trim();
+  if (name) return name;
+  const local = user?.email?.split("@")[0];
+  return local || "User";
+}

@@ -1,0 +1,176 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { CreditCard, LogOut, MapPin, Package, Settings, Star, User } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { useEffect, useRef, useState } from "react";
+import { Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { useOrders, useSubscriptions } from "../components/account/account-data.ts";
+import { AccountOrders, AccountSubscriptions } from "../components/account/account-lists.tsx";
+import { ProfileCard } from "../components/account/profile-card.tsx";
+import { loadProfile, loadSession, noStore } from "../components/account/session.server.ts";
+import { completeSignIn } from "../components/auth/complete-sign-in.ts";
+import { signOutWithToast } from "../components/layout/account-menu.tsx";
+import { authClient, type Profile } from "../lib/auth-client.ts";
+import type { Route } from "./+types/account";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "My Account | MANA" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => noStore;
+
+const TABS = ["overview", "orders", "subscriptions"] as const;
+type Tab = (typeof TABS)[number];
+/** The side menu's links (spec point 2) land on the matching tab. */
+const TAB_ALIASES: Record<string, Tab> = { profile: "overview", addresses: "overview" };
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const session = await loadSession(context, request);
+  if (!session) throw redirect("/auth", { headers: noStore });
+  const requested = params.tab ?? "overview";
+  if (requested === "preferences") throw redirect("/preferences");
+  const tab = (TABS as readonly string[]).includes(requested) ? (requested as Tab) : TAB_ALIASES[requested];
+  if (!tab) throw redirect("/account");
+  const profile = await loadProfile(context, session);
+  return { profile, tab, section: requested };
+}
+
+function StatCard({ label, value, note }: { label: string; value: string | number; note?: string }) {
+  return (
+    <div className="rounded-card bg-white p-5 shadow-card">
+      <p className="text-sm text-muted">{label}</p>
+      <p className="mt-1 font-display text-3xl text-forest">{value}</p>
+      {note ? <p className="mt-1 text-sm text-muted">{note}</p> : null}
+    </div>
+  );
+}
+
+const sideClass =
+  "flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left text-sm font-medium text-ink hover:bg-sand";
+
+const tabClass =
+  "min-h-11 rounded-full px-4 text-sm font-semibold text-muted data-[state=active]:bg-white data-[state=active]:text-forest data-[state=active]:shadow-sm";
+
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const [profile, setProfile] = useState<Profile>(loaderData.profile);
+  const tab = loaderData.tab;
+  const orders = useOrders(true);
+  const subscriptions = useSubscriptions(true);
+  const welcomed = useRef(false);
+
+  useEffect(() => setProfile(loaderData.profile), [loaderData.profile]);
+
+  // Back from a social provider: sync the profile and greet (spec point 8, 'Welcome! Signed in as {email}').
+  useEffect(() => {
+    if (params.get("welcome") !== "social" || welcomed.current) return;
+    welcomed.current = true;
+    void completeSignIn((u) => ({ title: "Welcome!", description: `Signed in as ${u.email}` }));
+    setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  const name = profile.displayName || profile.email;
+  const activeSubscriptions = subscriptions.data?.filter((s) => s.status === "active").length ?? 0;
+
+  async function signOut() {
+    if (await signOutWithToast()) {
+      queryClient.removeQueries({ queryKey: ["/api/orders"] });
+      queryClient.removeQueries({ queryKey: ["/api/subscriptions"] });
+      navigate("/");
+    }
+  }
+
+  return (
+    <section className="container-shop py-10 sm:py-14">
+      <h1 className="text-3xl sm:text-4xl">Welcome back, {name}</h1>
+      <p className="mt-2 text-muted">Your orders, subscriptions and profile in one place.</p>
+      {loaderData.section === "addresses" ? (
+        <p className="mt-4 rounded-card bg-sand p-4 text-sm" role="status">
+          Shipping addresses are entered at checkout for each order; saved addresses are coming soon.
+        </p>
+      ) : null}
+      <div className="mt-8 grid gap-8 lg:grid-cols-[14rem_1fr]">
+        <nav aria-label="Account" className="rounded-card bg-white p-3 shadow-card lg:self-start">
+          <ul className="grid gap-1">
+            <li>
+              <Link to="/account/profile" className={sideClass}>
+                <User className="size-4" aria-hidden /> Profile
+              </Link>
+            </li>
+            <li>
+              <Link to="/account/orders" className={sideClass}>
+                <Package className="size-4" aria-hidden /> Orders
+              </Link>
+            </li>
+            <li>
+              <Link to="/account/subscriptions" className={sideClass}>
+                <CreditCard className="size-4" aria-hidden /> Subscriptions
+              </Link>
+            </li>
+            <li>
+              <Link to="/account/addresses" className={sideClass}>
+                <MapPin className="size-4" aria-hidden /> Addresses
+              </Link>
+            </li>
+            <li>
+              <Link to="/account/preferences" className={sideClass}>
+                <Settings className="size-4" aria-hidden /> Preferences
+              </Link>
+            </li>
+            <li>
+              <button type="button" onClick={() => void signOut()} className={sideClass}>
+                <LogOut className="size-4" aria-hidden /> Sign Out
+              </button>
+            </li>
+          </ul>
+        </nav>
+        <Tabs.Root
+          value={tab}
+          onValueChange={(v) =>
+            navigate(v === "overview" ? "/account" : `/account/${v}`, { preventScrollReset: true })
+          }
+        >
+          <Tabs.List aria-label="Account sections" className="inline-flex gap-1 rounded-full bg-sand p-1">
+            <Tabs.Trigger value="overview" className={tabClass}>
+              Overview
+            </Tabs.Trigger>
+            <Tabs.Trigger value="orders" className={tabClass}>
+              Orders
+            </Tabs.Trigger>
+            <Tabs.Trigger value="subscriptions" className={tabClass}>
+              Subscriptions
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="overview" className="mt-6 grid gap-6">
+            <ProfileCard
+              profile={profile}
+              onSaved={(p) => {
+                setProfile(p);
+                authClient.$store.notify("$sessionSignal");
+              }}
+            />
+            <div className="grid gap-4 sm:grid-cols-3">
+              <StatCard label="Total Orders" value={orders.data?.length ?? 0} />
+              <StatCard label="Active Subscriptions" value={activeSubscriptions} />
+              <div className="rounded-card bg-white p-5 shadow-card">
+                <p className="flex items-center gap-2 text-sm text-muted">
+                  <Star className="size-4" aria-hidden /> Wellness Points
+                </p>
+                <p className="mt-1 font-display text-3xl text-forest">0</p>
+                <p className="mt-1 text-sm text-muted">Coming soon</p>
+              </div>
+            </div>
+          </Tabs.Content>
+          <Tabs.Content value="orders" className="mt-6">
+            <AccountOrders orders={orders.data} loading={orders.isPending} />
+          </Tabs.Content>
+          <Tabs.Content value="subscriptions" className="mt-6">
+            <AccountSubscriptions subscriptions={subscriptions.data} loading={subscriptions.isPending} />
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { Tabs } from "radix-ui";
+import { useEffect, useRef, useState } from "react";
+import { Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { loadProviders, loadSession, noStore } from "../components/account/session.server.ts";
+import { signInFailure, signUpFailure, socialFailure } from "../components/auth/auth-errors.ts";
+import { completeSignIn } from "../components/auth/complete-sign-in.ts";
+import { type EmailCredentials, SignInForm, SignUpForm } from "../components/auth/email-forms.tsx";
+import { PhoneSignIn } from "../components/auth/phone-sign-in.tsx";
+import { SocialButtons } from "../components/auth/social-buttons.tsx";
+import { toast } from "../hooks/use-toast.ts";
+import { authClient } from "../lib/auth-client.ts";
+import type { Route } from "./+types/auth";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Sign In | MANA" },
+  { name: "description", content: "Sign in or create your MANA account." },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => noStore;
+
+/** Spec point 6: signed-in visitors are sent to their account. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (await loadSession(context, request)) throw redirect("/account", { headers: noStore });
+  return { providers: loadProviders(context) };
+}
+
+type Busy = "signin" | "signup" | "phone" | "social" | null;
+
+function Divider({ label }: { label: string }) {
+  return (
+    <div className="flex items-center gap-3 text-sm text-muted">
+      <span className="h-px flex-1 bg-sand-deep" />
+      <span>{label}</span>
+      <span className="h-px flex-1 bg-sand-deep" />
+    </div>
+  );
+}
+
+const tabClass =
+  "flex min-h-11 flex-1 items-center justify-center rounded-full text-sm font-semibold text-muted transition data-[state=active]:bg-white data-[state=active]:text-forest data-[state=active]:shadow-sm disabled:opacity-60";
+
+export default function AuthPage({ loaderData }: Route.ComponentProps) {
+  const { providers } = loaderData;
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState(params.get("tab") === "signup" ? "signup" : "signin");
+  const [busy, setBusy] = useState<Busy>(null);
+  const disabled = busy !== null;
+  const reported = useRef(false);
+
+  // Back from a provider with an error (Better Auth's errorCallbackURL): say so, naming the provider.
+  useEffect(() => {
+    const provider = params.get("provider");
+    const error = params.get("error");
+    if (!provider || !error || reported.current) return;
+    reported.current = true;
+    toast(socialFailure(provider, params.get("error_description") ?? undefined));
+    setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  async function signIn({ email, password }: EmailCredentials) {
+    setBusy("signin");
+    const { error } = await authClient.signIn.email({ email, password });
+    if (error) {
+      setBusy(null);
+      toast(signInFailure(error));
+      return;
+    }
+    await completeSignIn({ title: "Welcome back!" });
+    navigate("/account");
+  }
+
+  async function signUp({ email, password, name }: EmailCredentials) {
+    setBusy("signup");
+    const { error } = await authClient.signUp.email({ email, password, name: name ?? "" });
+    if (error) {
+      setBusy(null);
+      toast(signUpFailure(error));
+      return;
+    }
+    await completeSignIn({ title: "Account created!" });
+    navigate("/account");
+  }
+
+  const social = (
+    <SocialButtons
+      providers={providers}
+      disabled={disabled}
+      onStart={() => setBusy("social")}
+      onFail={() => setBusy(null)}
+    />
+  );
+
+  return (
+    <section className="container-shop py-12 sm:py-16">
+      <div className="mx-auto max-w-md">
+        <div className="text-center">
+          <h1 className="text-3xl sm:text-4xl">Welcome to MANA</h1>
+          <p className="mt-2 text-muted">
+            Sign in to follow your orders, subscriptions and wellness journey.
+          </p>
+        </div>
+        <div className="mt-8 rounded-card bg-white p-6 shadow-card sm:p-8" aria-busy={disabled}>
+          <Tabs.Root value={tab} onValueChange={setTab}>
+            <Tabs.List aria-label="Sign in or sign up" className="flex gap-1 rounded-full bg-sand p-1">
+              <Tabs.Trigger value="signin" disabled={disabled} className={tabClass}>
+                Sign In
+              </Tabs.Trigger>
+              <Tabs.Trigger value="signup" disabled={disabled} className={tabClass}>
+                Sign Up
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="signin" className="mt-6 grid gap-6">
+              {social}
+              <Divider label="or continue with email" />
+              <SignInForm busy={busy === "signin"} disabled={disabled} onSubmit={signIn} />
+              <Divider label="or sign in with your phone" />
+              <PhoneSignIn
+                disabled={disabled && busy !== "phone"}
+                onBusy={(b) => setBusy(b ? "phone" : null)}
+                onSignedIn={async () => {
+                  await completeSignIn({ title: "Welcome back!" });
+                  navigate("/account");
+                }}
+              />
+            </Tabs.Content>
+            <Tabs.Content value="signup" className="mt-6 grid gap-6">
+              {social}
+              <Divider label="or sign up with email" />
+              <SignUpForm busy={busy === "signup"} disabled={disabled} onSubmit={signUp} />
+              <p className="text-center text-sm text-muted">
+                By creating an account, you agree to our{" "}
+                <Link to="/terms" className="font-medium text-forest underline underline-offset-2">
+                  Terms of Service
+                </Link>{" "}
+                and{" "}
+                <Link to="/privacy" className="font-medium text-forest underline underline-offset-2">
+                  Privacy Policy
+                </Link>
+                .
+              </p>
+            </Tabs.Content>
+          </Tabs.Root>
+        </div>
+        <p className="mt-6 text-center text-sm text-muted">
+          Need help?{" "}
+          <Link to="/contact" className="font-medium text-forest underline underline-offset-2">
+            Contact Support
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { Mail, MessageCircle } from "lucide-react";
+import { PlainPage } from "../components/account/plain-page.tsx";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Contact Support | MANA" },
+  { name: "description", content: "Reach the MANA team about orders, subscriptions or your account." },
+];
+
+export default function ContactPage() {
+  return (
+    <PlainPage title="Contact Support" intro="We answer every message within one business day.">
+      <p className="flex items-center gap-3">
+        <Mail className="size-5 text-gold" aria-hidden />
+        <span>
+          E-mail:{" "}
+          <a
+            href="mailto:support@mana.local"
+            className="font-medium text-forest underline underline-offset-2"
+          >
+            support@mana.local
+          </a>
+        </span>
+      </p>
+      <p className="flex items-center gap-3">
+        <MessageCircle className="size-5 text-gold" aria-hidden />
+        <span>Include your order number for order questions; it is on your order history page.</span>
+      </p>
+    </PlainPage>
+  );
+}

@@ -1,0 +1,206 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2, Clock, Package, Truck, XCircle } from "lucide-react";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import {
+  formatDate,
+  getJson,
+  money,
+  type OrderView,
+  orderDate,
+  orderTotal,
+  useOrders,
+} from "../components/account/account-data.ts";
+import { loadSession, noStore } from "../components/account/session.server.ts";
+import { SignInRequired } from "../components/account/sign-in-required.tsx";
+import { toast } from "../hooks/use-toast.ts";
+import type { Route } from "./+types/orders";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Order History | MANA" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => noStore;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { signedIn: Boolean(await loadSession(context, request)) };
+}
+
+/** The orders page colours only delivered, shipped and processing (spec point 4). */
+function OrderBadge({ status }: { status: string }) {
+  const style =
+    status === "delivered"
+      ? "bg-[#dcefe2] text-[#1d5a36]"
+      : status === "shipped" || status === "processing"
+        ? "bg-[#dde7f7] text-[#1f4a8a]"
+        : "bg-[#e6e6e3] text-[#3d403e]";
+  const Icon =
+    status === "delivered"
+      ? CheckCircle2
+      : status === "shipped"
+        ? Truck
+        : status === "cancelled"
+          ? XCircle
+          : status === "processing"
+            ? Package
+            : Clock;
+  return (
+    <span
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${style}`}
+    >
+      <Icon className="size-3.5" aria-hidden /> {status}
+    </span>
+  );
+}
+
+const outlineButton =
+  "inline-flex min-h-11 items-center rounded-full border border-forest/30 px-4 text-sm font-semibold text-forest hover:bg-sand disabled:opacity-60";
+
+function OrderCard({ order, open }: { order: OrderView; open: boolean }) {
+  const [details, setDetails] = useState(open);
+  const [tracking, setTracking] = useState(false);
+  const [reordering, setReordering] = useState(false);
+  const queryClient = useQueryClient();
+
+  // Reorder adds the order's lines to the cart (issue 5); lines carry names, so match them to products.
+  async function reorder() {
+    setReordering(true);
+    try {
+      const products = await getJson<{ id: number; name: string }[]>("/api/products");
+      for (const item of order.items) {
+        const product = products.find((p) => p.name === (item.productName ?? item.name));
+        if (!product) continue;
+        const res = await fetch("/api/cart", {
+          method: "POST",
+          credentials: "include",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ productId: product.id, quantity: item.quantity, isSubscription: false }),
+        });
+        if (!res.ok) throw new Error(String(res.status));
+      }
+      await queryClient.invalidateQueries({ queryKey: ["/api/cart"] });
+      toast({ title: "Added to cart", description: "The items of this order are in your cart." });
+    } catch {
+      toast({
+        title: "Error",
+        description: "Failed to add product to cart. Please try again.",
+        variant: "destructive",
+      });
+    } finally {
+      setReordering(false);
+    }
+  }
+
+  return (
+    <li id={`order-${order.id}`} className="rounded-card bg-white p-6 shadow-card">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-lg">Order #{order.orderNumber ?? order.id}</h2>
+          <p className="text-sm text-muted">Placed on {formatDate(orderDate(order))}</p>
+        </div>
+        <div className="flex items-center gap-3">
+          <OrderBadge status={order.status} />
+          <p className="font-semibold">{money(orderTotal(order))}</p>
+        </div>
+      </div>
+      <ul className="mt-4 divide-y divide-sand-deep text-sm">
+        {order.items.map((i, n) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id of their own here
+          <li key={n} className="flex justify-between gap-3 py-2">
+            <span>
+              {i.productName ?? i.name} × {i.quantity}
+            </span>
+            {i.price !== undefined ? <span>{money(i.price)}</span> : null}
+          </li>
+        ))}
+      </ul>
+      {details ? (
+        <dl className="mt-3 grid gap-1 rounded-xl bg-sand p-4 text-sm sm:grid-cols-2">
+          <dt className="text-muted">Order reference</dt>
+          <dd>{order.id}</dd>
+          <dt className="text-muted">Status</dt>
+          <dd className="capitalize">{order.status}</dd>
+        </dl>
+      ) : null}
+      {tracking ? (
+        <p className="mt-3 rounded-xl bg-sand p-4 text-sm" role="status">
+          Tracking code:{" "}
+          <span className="font-mono font-semibold">{order.trackingCode ?? "not available yet"}</span>
+        </p>
+      ) : null}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={outlineButton}
+          aria-expanded={details}
+          onClick={() => setDetails((d) => !d)}
+        >
+          View Details
+        </button>
+        {order.status === "delivered" ? (
+          <button
+            type="button"
+            className={outlineButton}
+            disabled={reordering}
+            onClick={() => void reorder()}
+          >
+            {reordering ? "Adding..." : "Reorder"}
+          </button>
+        ) : null}
+        {order.status === "shipped" ? (
+          <button
+            type="button"
+            className={outlineButton}
+            aria-expanded={tracking}
+            onClick={() => setTracking((t) => !t)}
+          >
+            Track Package
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+export default function OrdersPage({ loaderData }: Route.ComponentProps) {
+  const orders = useOrders(loaderData.signedIn);
+  const [params] = useSearchParams();
+  if (!loaderData.signedIn) return <SignInRequired message="Please sign in to view your order history." />;
+  const focus = params.get("order");
+  return (
+    <section className="container-shop py-10 sm:py-14">
+      <h1 className="text-3xl sm:text-4xl">Order History</h1>
+      <p className="mt-2 text-muted">Every order you have placed with MANA.</p>
+      <div className="mt-8">
+        {orders.isPending ? (
+          <div className="grid gap-4" role="status" aria-label="Loading orders" data-testid="orders-loading">
+            {[0, 1, 2].map((n) => (
+              <div key={n} className="h-40 animate-pulse rounded-card bg-sand" aria-hidden />
+            ))}
+          </div>
+        ) : orders.isError ? (
+          <p role="alert" className="rounded-card bg-white p-6 text-danger shadow-card">
+            Could not load your orders. Please try again.
+          </p>
+        ) : orders.data.length === 0 ? (
+          <div className="rounded-card bg-white p-10 text-center shadow-card">
+            <p className="font-display text-2xl text-forest">No orders yet</p>
+            <Link
+              to="/"
+              className="mt-4 inline-flex min-h-11 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
+            >
+              Start Shopping
+            </Link>
+          </div>
+        ) : (
+          <ul className="grid gap-4">
+            {orders.data.map((o) => (
+              <OrderCard key={o.id} order={o} open={focus === o.id} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { Heart, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { loadSession, noStore } from "../components/account/session.server.ts";
+import { SignInRequired } from "../components/account/sign-in-required.tsx";
+import type { Route } from "./+types/wishlist";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Wishlist | MANA" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => noStore;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { signedIn: Boolean(await loadSession(context, request)) };
+}
+
+interface WishlistItem {
+  id: number;
+  name: string;
+  price: string;
+  image: string;
+  description: string;
+  inStock: boolean;
+}
+
+/** Spec point 2: the wishlist is sample data held on the page (three items, the third out of stock). */
+const SAMPLE: WishlistItem[] = [
+  {
+    id: 1,
+    name: "Korean Ginseng",
+    price: "30.00",
+    image: "/images/products/korean-ginseng.svg",
+    description: "Six-year red ginseng extract that supports focus and steady energy.",
+    inStock: true,
+  },
+  {
+    id: 2,
+    name: "Total Restore",
+    price: "40.00",
+    image: "/images/products/total-restore.svg",
+    description: "Magnesium and botanicals that support restful sleep and recovery.",
+    inStock: true,
+  },
+  {
+    id: 3,
+    name: "Ashwagandha",
+    price: "30.00",
+    image: "/images/products/ashwagandha.svg",
+    description: "Traditional root extract that supports a calm response to stress.",
+    inStock: false,
+  },
+];
+
+const primary =
+  "inline-flex min-h-11 items-center justify-center rounded-full bg-forest px-5 text-sm font-semibold text-cream hover:bg-forest-deep disabled:opacity-60";
+const outline =
+  "inline-flex min-h-11 items-center justify-center rounded-full border border-forest/30 px-5 text-sm font-semibold text-forest hover:bg-sand disabled:cursor-not-allowed disabled:opacity-60";
+
+export default function WishlistPage({ loaderData }: Route.ComponentProps) {
+  const [items, setItems] = useState(SAMPLE);
+  if (!loaderData.signedIn) return <SignInRequired message="Please sign in to see your wishlist." />;
+  const available = items.filter((i) => i.inStock);
+
+  return (
+    <section className="container-shop py-10 sm:py-14">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl sm:text-4xl">My Wishlist</h1>
+          {items.length ? (
+            <p className="mt-2 text-muted">
+              {available.length} of {items.length} items available
+            </p>
+          ) : null}
+        </div>
+        {items.length ? (
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={primary}
+              onClick={() => console.log("add all to cart", available)}
+            >
+              Add All to Cart
+            </button>
+            <button type="button" className={outline} onClick={() => setItems([])}>
+              Clear Wishlist
+            </button>
+          </div>
+        ) : null}
+      </div>
+      {items.length === 0 ? (
+        <div className="mt-8 rounded-card bg-white p-10 text-center shadow-card">
+          <Heart className="mx-auto size-10 text-gold" aria-hidden />
+          <p className="mt-3 font-display text-2xl text-forest">Your wishlist is empty</p>
+          <Link to="/products" className={`${primary} mt-4`}>
+            Discover Products
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((item) => (
+            <li key={item.id} className="relative flex flex-col rounded-card bg-white p-5 shadow-card">
+              <button
+                type="button"
+                aria-label={`Remove ${item.name} from wishlist`}
+                onClick={() => setItems((list) => list.filter((i) => i.id !== item.id))}
+                className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-sand hover:text-danger"
+              >
+                <Trash2 className="size-5" aria-hidden />
+              </button>
+              <img
+                src={item.image}
+                alt={item.name}
+                width={160}
+                height={160}
+                className="mx-auto size-40 object-contain"
+              />
+              <h2 className="mt-4 text-xl">{item.name}</h2>
+              <p className="mt-1 flex-1 text-sm text-muted">{item.description}</p>
+              <p className="mt-3 font-semibold text-gold">${item.price}</p>
+              <div className="mt-4 grid gap-2">
+                {item.inStock ? (
+                  <button type="button" className={primary} onClick={() => console.log("add to cart", item)}>
+                    Add to Cart
+                  </button>
+                ) : (
+                  <>
+                    <p className="text-sm font-semibold text-danger">Out of Stock</p>
+                    <button type="button" className={outline} disabled>
+                      Notify Me
+                    </button>
+                  </>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
