@@ -164,69 +164,72 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="pb-24">
       <header className="bg-sand">
-        <div className="container-shop max-w-4xl py-12 md:py-16">
-          <nav aria-label="Breadcrumb" className="text-sm">
-            <Link to="/knowledge" className="font-medium text-forest underline underline-offset-4">
-              Knowledge Hub
-            </Link>
-            <span className="text-muted" aria-hidden>
-              {" "}
-              /{" "}
-            </span>
-            <span className="text-muted">{articleTypeLabel(article.articleType)}</span>
-          </nav>
-          <h1 className="mt-4 text-4xl md:text-5xl">{article.title}</h1>
-          <p className="mt-4 text-xl text-muted">{article.excerpt}</p>
-          <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3 text-muted">
-            {author ? (
-              <span className="inline-flex items-center gap-3">
-                <img
-                  src={author.headshotUrl}
-                  alt=""
-                  width={40}
-                  height={40}
-                  className="size-10 rounded-full bg-cream"
-                />
-                <span>
-                  <span className="font-semibold text-ink">{author.name}</span>, {author.credentials}
-                </span>
+        <div className="container-shop max-w-6xl py-12 md:py-16">
+          <div className="max-w-4xl">
+            <nav aria-label="Breadcrumb" className="text-sm">
+              <Link to="/knowledge" className="font-medium text-forest underline underline-offset-4">
+                Knowledge Hub
+              </Link>
+              <span className="text-muted" aria-hidden>
+                {" "}
+                /{" "}
               </span>
-            ) : null}
-            <span className="inline-flex items-center gap-2">
-              <Calendar className="size-4" aria-hidden />
-              <time dateTime={article.publishDate}>{formatDate(article.publishDate)}</time>
-            </span>
-            <span className="inline-flex items-center gap-2">
-              <Clock className="size-4" aria-hidden /> {article.readingTime || DEFAULT_READING_TIME} min read
-            </span>
-          </div>
-          <div className="mt-6 flex gap-3">
-            <InfoDialog
-              title="Read Aloud feature coming soon!"
-              trigger={
-                <button
-                  type="button"
-                  className="inline-flex min-h-11 items-center gap-2 rounded-full bg-forest px-5 font-semibold text-cream hover:bg-forest-deep"
-                >
-                  <Volume2 className="size-5" aria-hidden /> Listen
-                </button>
-              }
-            >
-              We are recording our articles. Until then, the full text is right here.
-            </InfoDialog>
-            <InfoDialog
-              title="Bookmark saved!"
-              trigger={
-                <button
-                  type="button"
-                  className="inline-flex min-h-11 items-center gap-2 rounded-full border border-forest px-5 font-semibold text-forest hover:bg-forest hover:text-cream"
-                >
-                  <Bookmark className="size-5" aria-hidden /> Bookmark
-                </button>
-              }
-            >
-              “{article.title}” is waiting for you in the Knowledge Hub.
-            </InfoDialog>
+              <span className="text-muted">{articleTypeLabel(article.articleType)}</span>
+            </nav>
+            <h1 className="mt-4 text-4xl md:text-5xl">{article.title}</h1>
+            <p className="mt-4 text-xl text-muted">{article.excerpt}</p>
+            <div className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-3 text-muted">
+              {author ? (
+                <span className="inline-flex items-center gap-3">
+                  <img
+                    src={author.headshotUrl}
+                    alt=""
+                    width={40}
+                    height={40}
+                    className="size-10 rounded-full bg-cream"
+                  />
+                  <span>
+                    <span className="font-semibold text-ink">{author.name}</span>, {author.credentials}
+                  </span>
+                </span>
+              ) : null}
+              <span className="inline-flex items-center gap-2">
+                <Calendar className="size-4" aria-hidden />
+                <time dateTime={article.publishDate}>{formatDate(article.publishDate)}</time>
+              </span>
+              <span className="inline-flex items-center gap-2">
+                <Clock className="size-4" aria-hidden /> {article.readingTime || DEFAULT_READING_TIME} min
+                read
+              </span>
+            </div>
+            <div className="mt-6 flex gap-3">
+              <InfoDialog
+                title="Read Aloud feature coming soon!"
+                trigger={
+                  <button
+                    type="button"
+                    className="inline-flex min-h-11 items-center gap-2 rounded-full bg-forest px-5 font-semibold text-cream hover:bg-forest-deep"
+                  >
+                    <Volume2 className="size-5" aria-hidden /> Listen
+                  </button>
+                }
+              >
+                We are recording our articles. Until then, the full text is right here.
+              </InfoDialog>
+              <InfoDialog
+                title="Bookmark saved!"
+                trigger={
+                  <button
+                    type="button"
+                    className="inline-flex min-h-11 items-center gap-2 rounded-full border border-forest px-5 font-semibold text-forest hover:bg-forest hover:text-cream"
+                  >
+                    <Bookmark className="size-5" aria-hidden /> Bookmark
+                  </button>
+                }
+              >
+                “{article.title}” is waiting for you in the Knowledge Hub.
+              </InfoDialog>
+            </div>
           </div>
         </div>
       </header>

@@ -118,7 +118,7 @@ export default function KnowledgeHub({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-muted">
               The scientists and practitioners who write and review our articles.
             </p>
-            <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
               {experts.map((e) => (
                 <li key={e.id}>
                   <ExpertCard expert={e} />

@@ -75,7 +75,7 @@ export default function StacksPage({ loaderData }: Route.ComponentProps) {
     <div className="pb-24">
       <section className="bg-forest text-cream">
         <div className="container-shop py-16 text-center md:py-20">
-          <p className="text-sm font-semibold tracking-widest text-gold-bright uppercase">Wellness Stacks</p>
+          <p className="text-sm font-semibold tracking-widest text-cream/80 uppercase">Wellness Stacks</p>
           <h1 className="mx-auto mt-3 max-w-3xl text-4xl text-cream md:text-5xl">
             Formulas that work better together
           </h1>

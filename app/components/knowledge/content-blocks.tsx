@@ -53,10 +53,10 @@ export function ContentBlocks({
           }
           case "research-citation":
             return (
-              <aside
+              <div
                 key={key}
                 className="flex gap-3 rounded-card bg-sand p-5 text-base"
-                aria-label="Research citation"
+                data-block="research-citation"
               >
                 <FlaskConical className="mt-1 size-5 shrink-0 text-verdant" aria-hidden />
                 <p>
@@ -76,14 +76,14 @@ export function ContentBlocks({
                     block.study
                   )}
                 </p>
-              </aside>
+              </div>
             );
           case "expert-insight":
             return (
-              <aside
+              <div
                 key={key}
                 className="rounded-card border border-verdant/30 bg-verdant/5 p-6"
-                aria-label="Expert insight"
+                data-block="expert-insight"
               >
                 <p className="text-sm font-semibold tracking-widest text-verdant uppercase">Expert insight</p>
                 <p className="mt-2">{block.insight}</p>
@@ -91,7 +91,7 @@ export function ContentBlocks({
                   <span className="font-semibold text-forest">{block.expertName}</span>
                   <span className="text-muted">, {block.credentials}</span>
                 </p>
-              </aside>
+              </div>
             );
           default:
             return null;

@@ -1,3 +1,4 @@
+import { Moon } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
 import { acceptChildName } from "../../lib/story.ts";
@@ -40,9 +41,7 @@ export function NameDialog({
               if (name) onName(name);
             }}
           >
-            <p className="text-center text-4xl" aria-hidden>
-              🌙
-            </p>
+            <Moon className="mx-auto size-10 text-restore" aria-hidden />
             <Dialog.Title asChild>
               <label htmlFor={inputId} className="mt-2 block text-center font-display text-2xl text-forest">
                 What's your child's name or nickname?
