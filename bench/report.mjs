@@ -1,0 +1,141 @@
+// Writes docs/performance.md (between the generated markers; the findings written by hand around them
+// are kept) and docs/performance-ratios.svg from one bench result.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** The budgets of issue 7, checked against the measured figures. */
+export const budgets = {
+  pageRatio: 0.3,
+  pageP99Ms: 25,
+  catalogueRatio: 0.5,
+  searchRatio: 0.15,
+  cartP99Ms: 30,
+  peakRssMb: 250,
+  lighthouse: {
+    performance: 95,
+    accessibility: 100,
+    bestPractices: 100,
+    seo: 100,
+    lcpMs: 1800,
+    tbtMs: 100,
+    cls: 0.02,
+  },
+  homeJsKb: 110,
+};
+
+function targetBudget(t) {
+  if (t.kind === "page") return { ratio: budgets.pageRatio, p99: budgets.pageP99Ms };
+  if (t.target.includes("search")) return { ratio: budgets.searchRatio };
+  if (t.kind === "api") return { ratio: budgets.catalogueRatio };
+  return { p99: budgets.cartP99Ms };
+}
+
+const mark = (ok) => (ok ? "✅" : "❌");
+
+function chart(run) {
+  const rows = run.targets;
+  const width = 760;
+  const barX = 330;
+  const barW = width - barX - 60;
+  const rowH = 28;
+  const height = rows.length * rowH + 50;
+  const scale = (r) => Math.min(1, r) * barW;
+  const bars = rows
+    .map((t, i) => {
+      const y = 30 + i * rowH;
+      const budget = targetBudget(t).ratio;
+      const ok = budget === undefined || t.ratio >= budget;
+      const line =
+        budget === undefined
+          ? ""
+          : `<line x1="${barX + scale(budget)}" x2="${barX + scale(budget)}" y1="${y - 2}" y2="${y + 20}" stroke="#A12A2A" stroke-dasharray="3 2"/>`;
+      return `<text x="${barX - 8}" y="${y + 14}" text-anchor="end">${t.target.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</text>
+<rect x="${barX}" y="${y}" width="${Math.max(1, scale(t.ratio)).toFixed(1)}" height="18" rx="3" fill="${ok ? "#2F6B45" : "#8E4A32"}"/>
+${line}<text x="${barX + scale(t.ratio) + 6}" y="${y + 14}">${t.ratio.toFixed(2)}</text>`;
+    })
+    .join("\n");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Inter, Arial, sans-serif" font-size="12" fill="#1B1F1C">
+<title>Requests per second as a share of the bare node:http baseline (${run.database})</title>
+<rect width="100%" height="100%" fill="#F7F3EA"/>
+<text x="12" y="18" font-weight="bold">Throughput as a share of the baseline (${run.database}); dashed line = budget</text>
+${bars}
+</svg>
+`;
+}
+
+export function writeReport(root, result) {
+  const docs = join(root, "docs");
+  mkdirSync(docs, { recursive: true });
+  const main = result.runs[0];
+  writeFileSync(join(docs, "performance-ratios.svg"), chart(main));
+
+  const lines = [];
+  lines.push(
+    `Last run: ${result.date} (commit ${result.commit}, Node ${result.node}, ${result.quick ? "quick" : "full"}: ${result.durationSeconds} s per target, ${result.connections} connections). Command: \`npm run bench\`${result.quick ? " -- --quick" : ""}.`,
+  );
+  lines.push("");
+  lines.push("![Throughput as a share of the baseline](performance-ratios.svg)");
+  for (const run of result.runs) {
+    lines.push("", `### Server, ${run.database}`, "");
+    lines.push("| target | req/s | baseline req/s | ratio | p50 ms | p99 ms | errors | budget | met |");
+    lines.push("|---|---:|---:|---:|---:|---:|---:|---|---|");
+    for (const t of run.targets) {
+      const b = targetBudget(t);
+      const ok =
+        (b.ratio === undefined || t.ratio >= b.ratio) &&
+        (b.p99 === undefined || t.p99 <= b.p99) &&
+        t.errors + t.non2xx === 0;
+      const budgetText = [
+        b.ratio !== undefined ? `ratio ≥ ${b.ratio}` : "",
+        b.p99 !== undefined ? `p99 ≤ ${b.p99} ms` : "",
+      ]
+        .filter(Boolean)
+        .join(", ");
+      lines.push(
+        `| ${t.target} | ${Math.round(t.rps)} | ${Math.round(t.baselineRps)} | ${t.ratio.toFixed(2)} | ${t.p50} | ${t.p99} | ${t.errors + t.non2xx} | ${budgetText} | ${mark(ok)} |`,
+      );
+    }
+    lines.push(
+      "",
+      `Peak RSS of the server during the load: **${run.peakRssMb} MB** (budget ≤ ${budgets.peakRssMb} MB) ${mark(run.peakRssMb <= budgets.peakRssMb)}`,
+    );
+  }
+  if (result.lighthouse.length) {
+    const L = budgets.lighthouse;
+    lines.push("", "### Pages, Lighthouse mobile (simulated throttling)", "");
+    lines.push(
+      "| page | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS | JS KB | CSS KB | met |",
+    );
+    lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+    for (const r of result.lighthouse) {
+      const ok =
+        r.performance >= L.performance &&
+        r.accessibility >= L.accessibility &&
+        r.bestPractices >= L.bestPractices &&
+        r.seo >= L.seo &&
+        r.lcpMs <= L.lcpMs &&
+        r.tbtMs <= L.tbtMs &&
+        r.cls <= L.cls &&
+        (r.url !== "/" || r.jsBytes / 1024 <= budgets.homeJsKb);
+      lines.push(
+        `| ${r.url} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} | ${(r.jsBytes / 1024).toFixed(1)} | ${(r.cssBytes / 1024).toFixed(1)} | ${mark(ok)} |`,
+      );
+    }
+    lines.push(
+      "",
+      `Budgets: performance ≥ ${L.performance}, accessibility, best practices and SEO ${L.accessibility}, LCP ≤ ${L.lcpMs} ms, TBT ≤ ${L.tbtMs} ms, CLS ≤ ${L.cls}, home-page JavaScript ≤ ${budgets.homeJsKb} KB compressed.`,
+    );
+    const failing = result.lighthouse.filter((r) => r.failingAudits.length);
+    if (failing.length) {
+      lines.push("", "Failing binary audits:", "");
+      for (const r of failing) lines.push(`- ${r.url}: ${r.failingAudits.join(", ")}`);
+    }
+  }
+  const generated = `<!-- bench:start -->\n${lines.join("\n")}\n<!-- bench:end -->`;
+  const file = join(docs, "performance.md");
+  const intro = `# Performance\n\nMeasured by \`npm run bench\` (see \`bench/\`): the production server under autocannon load from a second process, against a bare \`node:http\` server answering the same bytes from memory in the same run. Ratios measured side by side are what we compare; absolute numbers on these machines are noisy.\n\n## Latest figures\n\n`;
+  const current = existsSync(file)
+    ? readFileSync(file, "utf8")
+    : `${intro}<!-- bench:start -->\n<!-- bench:end -->\n\n## Findings\n\n`;
+  writeFileSync(file, current.replace(/<!-- bench:start -->[\s\S]*<!-- bench:end -->/, generated));
+}

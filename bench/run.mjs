@@ -1,0 +1,225 @@
+// `npm run bench [-- --quick]`: builds the shop, starts the production server (PGlite, and PostgreSQL
+// when BENCH_DATABASE_URL is set), loads each target from a second process with autocannon, measures a
+// bare node:http baseline answering the same bytes in the same run, records peak RSS, runs Lighthouse,
+// and writes bench/results/latest.json, bench/results/history.jsonl and docs/performance.md.
+import { execFileSync, fork, spawn, spawnSync } from "node:child_process";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { findChromium } from "../scripts/find-chromium.mjs";
+import { writeReport } from "./report.mjs";
+
+const quick = process.argv.includes("--quick");
+const duration = quick ? 2 : 10;
+const connections = 10;
+const buildDir = process.env.BUILD_DIR ?? "build-bench";
+const root = new URL("..", import.meta.url).pathname;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+function load(spec) {
+  const out = execFileSync(process.execPath, [join(root, "bench/load.mjs"), JSON.stringify(spec)], {
+    encoding: "utf8",
+    maxBuffer: 10_000_000,
+  });
+  return JSON.parse(out);
+}
+
+function peakRssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+if (process.env.BENCH_SKIP_BUILD !== "true") {
+  console.log(`Building into ${buildDir}…`);
+  const built = spawnSync("npx", ["react-router", "build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, BUILD_DIR: buildDir },
+  });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+async function startShop(databaseUrl) {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    BUILD_DIR: buildDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: mkdtempSync(join(tmpdir(), "mana-bench-")),
+    LOG_LEVEL: "info",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  // Logs go to a sink: writing them is part of the cost measured, reading them is not.
+  const child = spawn(process.execPath, [join(root, "server/index.ts")], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/readyz`);
+  return { child, base };
+}
+
+async function benchDatabase(kind, databaseUrl) {
+  console.log(`\n== ${kind} ==`);
+  const { child, base } = await startShop(databaseUrl);
+  try {
+    const [article] = await (await fetch(`${base}/api/content/articles?limit=1`)).json();
+    const pages = ["/", "/products/korean-ginseng", "/knowledge", `/knowledge/${article.slug}`, "/stacks"];
+    const apis = ["/api/products", "/api/content/articles?limit=50", "/api/content/search?q=sleep"];
+
+    // A cart cookie for the cart cycle, and the bytes of every target for the baseline.
+    const first = await fetch(`${base}/api/cart`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ productId: 1 }),
+    });
+    const cookie = (first.headers.get("set-cookie") ?? "").split(";")[0];
+    const recorded = {};
+    for (const path of [...pages, ...apis, "/api/cart"]) {
+      const res = await fetch(base + path, { headers: { cookie } });
+      if (!res.ok) throw new Error(`${path} answered ${res.status}`);
+      recorded[path] = {
+        type: res.headers.get("content-type"),
+        body: Buffer.from(await res.arrayBuffer()).toString("base64"),
+      };
+    }
+    const recordedFile = join(mkdtempSync(join(tmpdir(), "mana-baseline-")), "routes.json");
+    writeFileSync(recordedFile, JSON.stringify(recorded));
+    const baselinePort = await freePort();
+    const baseline = fork(join(root, "bench/baseline-server.mjs"), [String(baselinePort), recordedFile], {
+      stdio: "ignore",
+    });
+    await new Promise((resolve) => baseline.once("message", resolve));
+    const baselineBase = `http://127.0.0.1:${baselinePort}`;
+
+    const cartCycle = (origin) => ({
+      requests: [
+        {
+          method: "POST",
+          path: "/api/cart",
+          headers: { "content-type": "application/json", cookie },
+          body: JSON.stringify({ productId: 2 }),
+        },
+        { method: "GET", path: "/api/cart", headers: { cookie } },
+        { method: "DELETE", path: "/api/cart", headers: { cookie } },
+      ],
+      url: origin,
+    });
+    const targets = [
+      ...pages.map((p) => ({ name: `GET ${p}`, kind: "page", spec: (o) => ({ url: o + p }) })),
+      ...apis.map((p) => ({ name: `GET ${p}`, kind: "api", spec: (o) => ({ url: o + p }) })),
+      { name: "cart cycle (POST, GET, DELETE /api/cart)", kind: "cart", spec: cartCycle },
+    ];
+    const rows = [];
+    try {
+      for (const t of targets) {
+        const shop = load({ ...t.spec(base), connections, duration });
+        const bare = load({ ...t.spec(baselineBase), connections, duration });
+        const row = {
+          target: t.name,
+          kind: t.kind,
+          ...shop,
+          baselineRps: bare.rps,
+          ratio: Number((shop.rps / bare.rps).toFixed(3)),
+        };
+        rows.push(row);
+        console.log(
+          `${t.name.padEnd(48)} ${String(Math.round(shop.rps)).padStart(6)} rps  p50 ${shop.p50} ms  p99 ${shop.p99} ms  ` +
+            `errors ${shop.errors + shop.non2xx}  baseline ${Math.round(bare.rps)} rps  ratio ${row.ratio}`,
+        );
+      }
+    } finally {
+      baseline.kill();
+    }
+    return {
+      database: kind,
+      targets: rows,
+      peakRssMb: peakRssMb(child.pid),
+      pages: pages.map((p) => base + p),
+      base,
+      child,
+    };
+  } catch (err) {
+    child.kill("SIGTERM");
+    throw err;
+  }
+}
+
+const started = Date.now();
+// The PGlite server stays up for Lighthouse; every server is stopped once it has been measured.
+const runs = [await benchDatabase("pglite")];
+
+let lighthouse = [];
+const chromePath = process.env.CHROME_PATH ?? (await findChromium());
+if (chromePath) {
+  const urls = quick ? runs[0].pages.slice(0, 1) : runs[0].pages;
+  console.log(`\nLighthouse (mobile) on ${urls.length} page(s)…`);
+  const out = execFileSync(
+    process.execPath,
+    [join(root, "bench/lighthouse.mjs"), JSON.stringify({ urls, chromePath })],
+    {
+      encoding: "utf8",
+      maxBuffer: 50_000_000,
+      env: { ...process.env, CHROME_PATH: chromePath },
+    },
+  );
+  lighthouse = JSON.parse(out).map((r) => ({ ...r, url: r.url.replace(runs[0].base, "") }));
+  for (const r of lighthouse) {
+    console.log(
+      `${r.url.padEnd(40)} perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo}  ` +
+        `LCP ${r.lcpMs} ms TBT ${r.tbtMs} ms CLS ${r.cls}  JS ${(r.jsBytes / 1024).toFixed(1)} KB CSS ${(r.cssBytes / 1024).toFixed(1)} KB`,
+    );
+  }
+} else {
+  console.log("\nNo Chromium found: Lighthouse skipped (set CHROME_PATH).");
+}
+runs[0].child.kill("SIGTERM");
+
+if (process.env.BENCH_DATABASE_URL) {
+  const pg = await benchDatabase("postgres", process.env.BENCH_DATABASE_URL);
+  pg.child.kill("SIGTERM");
+  runs.push(pg);
+}
+
+const result = {
+  date: new Date().toISOString(),
+  quick,
+  durationSeconds: duration,
+  connections,
+  node: process.version,
+  commit: spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim(),
+  runs: runs.map(({ pages: _p, base: _b, child: _c, ...r }) => r),
+  lighthouse,
+  elapsedSeconds: Math.round((Date.now() - started) / 1000),
+};
+mkdirSync(join(root, "bench/results"), { recursive: true });
+writeFileSync(join(root, "bench/results/latest.json"), `${JSON.stringify(result, null, 2)}\n`);
+appendFileSync(join(root, "bench/results/history.jsonl"), `${JSON.stringify(result)}\n`);
+writeReport(root, result);
+console.log(
+  `\nWrote bench/results/latest.json, history.jsonl and docs/performance.md (${result.elapsedSeconds}s).`,
+);
