@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .from(productRows)
     ).map((r) => [r.id, r.updatedAt.toISOString()]),
   );
-  const latest = (dates: string[]) => dates.reduce((a, b) => (a > b ? a : b), "1970-01-01T00:00:00.000Z");
+  const latest = (dates: string[]) => [...dates].sort().at(-1) ?? "1970-01-01T00:00:00.000Z";
   const stories = articles.filter(isStoryEligible);
   const entries: Array<{ path: string; lastmod: string }> = [
     { path: "/", lastmod: latest([...updated.values()]) },

@@ -105,7 +105,7 @@ export default function StackDetail({ loaderData }: Route.ComponentProps) {
             free. Subscribe and every formula in the stack is {stack.pricingStrategy.subscriptionDiscount}%
             off each month.
           </p>
-          <StackButtons stack={stack} />
+          <StackButtons stack={stack} showDetails={false} />
           <StackFooter stack={stack} />
         </aside>
       </div>

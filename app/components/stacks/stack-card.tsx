@@ -31,7 +31,7 @@ export function StackBadges({ stack }: { stack: Stack }) {
   );
 }
 
-export function StackButtons({ stack }: { stack: Stack }) {
+export function StackButtons({ stack, showDetails = true }: { stack: Stack; showDetails?: boolean }) {
   const add = useAddStack();
   const p = stack.pricingStrategy;
   const productIds = stack.productCombination.map((x) => x.id);
@@ -45,13 +45,15 @@ export function StackButtons({ stack }: { stack: Stack }) {
       >
         Add Complete Stack - {formatMoney(p.bundlePriceCents)}
       </button>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Link
-          to={`/stacks/${stack.slug}`}
-          className="inline-flex min-h-11 items-center justify-center rounded-full border border-forest px-5 font-semibold text-forest hover:bg-forest hover:text-cream"
-        >
-          View Details<span className="sr-only">: {stack.name}</span>
-        </Link>
+      <div className={`grid gap-3 ${showDetails ? "sm:grid-cols-2" : ""}`}>
+        {showDetails ? (
+          <Link
+            to={`/stacks/${stack.slug}`}
+            className="inline-flex min-h-11 items-center justify-center rounded-full border border-forest px-5 font-semibold text-forest hover:bg-forest hover:text-cream"
+          >
+            View Details<span className="sr-only">: {stack.name}</span>
+          </Link>
+        ) : null}
         <button
           type="button"
           disabled={add.isPending}

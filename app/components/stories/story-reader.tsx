@@ -53,7 +53,8 @@ export function StoryReader({
   useEffect(() => {
     if (!moved.current) return;
     headingRef.current?.focus({ preventScroll: true });
-    headingRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    headingRef.current?.scrollIntoView({ block: "start", behavior: reduce ? "auto" : "smooth" });
   }, [index]);
 
   const go = (to: number) => {
@@ -157,16 +158,19 @@ export function StoryReader({
               ) : null}
             </section>
 
-            <nav aria-label="Chapters" className="mt-12 flex flex-wrap items-center justify-between gap-4">
+            <nav
+              aria-label="Chapters"
+              className="mt-12 grid grid-cols-2 items-center gap-4 sm:flex sm:justify-between"
+            >
               <button
                 type="button"
                 onClick={() => go(index - 1)}
                 disabled={index === 0}
-                className="inline-flex min-h-11 items-center gap-1 rounded-full border border-forest px-5 font-semibold text-forest enabled:hover:bg-forest enabled:hover:text-cream disabled:border-muted/40 disabled:text-muted"
+                className="inline-flex min-h-11 items-center justify-center gap-1 whitespace-nowrap rounded-full border border-forest px-3 text-sm sm:px-5 sm:text-base font-semibold text-forest enabled:hover:bg-forest enabled:hover:text-cream disabled:border-muted/40 disabled:text-muted"
               >
                 <ChevronLeft className="size-5" aria-hidden /> Previous Chapter
               </button>
-              <ol className="flex flex-wrap justify-center gap-2">
+              <ol className="order-first col-span-2 flex flex-wrap justify-center gap-2 sm:order-none">
                 {story.chapters.map((c, i) => {
                   const done = i < index;
                   const current = i === index;
@@ -195,7 +199,7 @@ export function StoryReader({
                 type="button"
                 onClick={() => go(index + 1)}
                 disabled={last}
-                className="inline-flex min-h-11 items-center gap-1 rounded-full bg-forest px-5 font-semibold text-cream enabled:hover:bg-forest-deep disabled:bg-restore"
+                className="inline-flex min-h-11 items-center justify-center gap-1 whitespace-nowrap rounded-full bg-forest px-3 text-sm sm:px-5 sm:text-base font-semibold text-cream enabled:hover:bg-forest-deep disabled:bg-restore"
               >
                 {last ? (
                   "The End"
