@@ -1,0 +1,151 @@
+import { CreditCard, Lock } from "lucide-react";
+import { useId } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { formatMoney } from "../../lib/money.ts";
+
+export type CardErrors = Partial<Record<"cardNumber" | "expiry" | "cvc" | "name", string>>;
+
+const inputClass =
+  "block min-h-11 w-full border border-sand-deep bg-white px-3 text-base text-ink placeholder:text-muted/70 focus:relative focus:z-10 focus:border-forest focus:outline-none aria-[invalid=true]:border-danger";
+
+function Field({
+  label,
+  name,
+  error,
+  className = "",
+  ...input
+}: {
+  label: string;
+  name: keyof CardErrors;
+  error?: string;
+  className?: string;
+} & React.ComponentProps<"input">) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`${inputClass} rounded-xl`}
+        {...input}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The sandbox's card form: posts to the page's action, which checks the test card and confirms. */
+export function CardForm({
+  email,
+  totalCents,
+  errors,
+  declined,
+}: {
+  email: string;
+  totalCents: number;
+  errors: CardErrors;
+  declined: string | null;
+}) {
+  const navigation = useNavigation();
+  const paying = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const emailId = useId();
+  return (
+    <Form
+      method="post"
+      noValidate
+      className="grid gap-4"
+      aria-describedby={declined ? "card-declined" : undefined}
+    >
+      <div>
+        <label htmlFor={emailId} className="mb-1 block text-sm font-semibold text-ink">
+          Email
+        </label>
+        <input
+          id={emailId}
+          type="email"
+          value={email}
+          readOnly
+          className={`${inputClass} rounded-xl bg-sand/60 text-muted`}
+        />
+      </div>
+      <fieldset className="grid gap-4">
+        <legend className="mb-1 flex items-center gap-2 text-sm font-semibold text-ink">
+          <CreditCard aria-hidden className="size-4" /> Card information
+        </legend>
+        <Field
+          label="Card number"
+          name="cardNumber"
+          error={errors.cardNumber}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          maxLength={23}
+          required
+        />
+        <div className="grid grid-cols-2 gap-4">
+          <Field
+            label="Expiry (MM / YY)"
+            name="expiry"
+            error={errors.expiry}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            maxLength={7}
+            required
+          />
+          <Field
+            label="CVC"
+            name="cvc"
+            error={errors.cvc}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            required
+          />
+        </div>
+        <Field
+          label="Name on card"
+          name="name"
+          error={errors.name}
+          autoComplete="cc-name"
+          placeholder="Full name"
+          maxLength={100}
+          required
+        />
+      </fieldset>
+      {declined ? (
+        <p
+          id="card-declined"
+          role="alert"
+          className="rounded-xl border border-danger bg-danger/5 p-3 text-sm text-danger"
+        >
+          {declined}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        disabled={paying}
+        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-forest px-6 font-semibold text-cream transition hover:bg-forest-deep disabled:cursor-wait disabled:opacity-80"
+      >
+        <Lock aria-hidden className="size-4" />
+        {paying ? "Processing..." : `Pay ${formatMoney(totalCents)}`}
+      </button>
+      <Link
+        to="/checkout"
+        className="inline-flex min-h-11 items-center justify-center rounded-full px-4 text-sm font-semibold text-forest underline-offset-4 hover:underline"
+      >
+        Cancel and return to checkout
+      </Link>
+    </Form>
+  );
+}

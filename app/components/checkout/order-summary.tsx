@@ -1,0 +1,84 @@
+import type { OrderSummaryData } from "../../../server/orders/page-data.ts";
+import { formatMoney } from "../../lib/money.ts";
+import { FREE_SHIPPING_OVER_CENTS } from "../../lib/pricing.ts";
+
+/** Lines, subscription discounts, bundle savings, subtotal, shipping and total: one summary for every step. */
+export function OrderSummary({
+  summary,
+  title = "Order Summary",
+  flatShippingCents,
+}: {
+  summary: OrderSummaryData;
+  title?: string;
+  /** When given, explains the free-shipping rule under the shipping line. */
+  flatShippingCents?: number;
+}) {
+  const headingId = `summary-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-card bg-sand p-5 shadow-card sm:p-6">
+      <h2 id={headingId} className="text-xl">
+        {title}
+      </h2>
+      <ul className="mt-4 divide-y divide-sand-deep">
+        {summary.lines.map((l) => (
+          <li key={l.key} className="flex items-start gap-3 py-3">
+            {l.imageUrl ? (
+              <img
+                src={l.imageUrl}
+                alt=""
+                width={56}
+                height={56}
+                className="size-14 shrink-0 rounded-xl bg-cream object-contain"
+              />
+            ) : null}
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-ink">
+                {l.name} <span className="font-normal text-muted">× {l.quantity}</span>
+              </p>
+              <p className="text-sm text-muted">
+                {l.isSubscription ? `Monthly subscription · ${l.discountPercent}% off` : "One-time purchase"}
+                {l.bundleName ? ` · ${l.bundleName}` : ""}
+              </p>
+            </div>
+            <div className="text-right tabular-nums">
+              {l.isSubscription && l.discountPercent > 0 ? (
+                <p className="text-sm text-muted line-through">
+                  <span className="sr-only">Was </span>
+                  {formatMoney(l.unitCents * l.quantity)}
+                </p>
+              ) : null}
+              <p className="font-semibold text-ink">{formatMoney(l.lineCents)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t border-sand-deep pt-4 tabular-nums">
+        <dt className="text-muted">Subtotal</dt>
+        <dd className="text-right">{formatMoney(summary.subtotalCents)}</dd>
+        {summary.bundleSavings.map((s) => (
+          <div key={s.name} className="contents">
+            <dt className="text-verdant">
+              {s.name === "Bundle savings" ? s.name : `Bundle savings (${s.name})`}
+            </dt>
+            <dd className="text-right text-verdant">-{formatMoney(s.cents)}</dd>
+          </div>
+        ))}
+        <dt className="text-muted">Shipping</dt>
+        <dd className="text-right">
+          {summary.shippingCents === 0 ? "Free" : formatMoney(summary.shippingCents)}
+        </dd>
+        <div className="col-span-2 mt-1 flex items-baseline justify-between gap-4 border-t border-sand-deep pt-3 text-lg font-semibold text-forest">
+          <dt>Total</dt>
+          <dd className="text-right">{formatMoney(summary.totalCents)}</dd>
+        </div>
+      </dl>
+      {flatShippingCents !== undefined ? (
+        <p className="mt-3 text-sm text-muted">
+          {summary.shippingCents === 0
+            ? "Free shipping on this order. Ships in 2-3 business days."
+            : `Shipping is ${formatMoney(flatShippingCents)}; free on orders over ${formatMoney(FREE_SHIPPING_OVER_CENTS)} and on bundles. Ships in 2-3 business days.`}
+        </p>
+      ) : null}
+    </section>
+  );
+}

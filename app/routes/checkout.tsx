@@ -1,0 +1,95 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { ShieldCheck, Truck } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link, useRevalidator } from "react-router";
+import { loadCheckoutPage } from "../../server/orders/page-data.ts";
+import { CheckoutForm } from "../components/checkout/checkout-form.tsx";
+import { OrderSummary } from "../components/checkout/order-summary.tsx";
+import { appContext } from "../context.ts";
+import type { Route } from "./+types/checkout";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Checkout | MANA" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => NO_STORE;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return data(await loadCheckoutPage(context.get(appContext), request.headers), { headers: NO_STORE });
+}
+
+const signature = (
+  items: { productId: number; quantity: number; isSubscription: boolean; bundleId: string | null }[],
+) =>
+  items
+    .map((i) => `${i.productId}|${i.isSubscription}|${i.bundleId ?? ""}|${i.quantity}`)
+    .sort()
+    .join(",");
+
+/** Keeps the summary in step with the cart drawer: when the cart query changes, the loader runs again. */
+function useFollowCart(current: string) {
+  const queryClient = useQueryClient();
+  const { revalidate } = useRevalidator();
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== "updated" || event.action.type !== "success") return;
+        if (event.query.queryKey[0] !== "/api/cart") return;
+        const items = event.query.state.data;
+        if (Array.isArray(items) && signature(items) !== current) void revalidate();
+      }),
+    [queryClient, revalidate, current],
+  );
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const { summary, signedInEmail, cartItems, flatShippingCents } = loaderData;
+  const { revalidate } = useRevalidator();
+  useFollowCart(signature(cartItems));
+
+  if (!summary) {
+    return (
+      <section className="container-shop py-20 text-center">
+        <h1 className="text-3xl">Checkout</h1>
+        <p className="mt-6 text-lg text-muted">Your cart is empty</p>
+        <Link
+          to="/"
+          className="mt-6 inline-flex min-h-11 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
+        >
+          Continue Shopping
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="container-shop py-10 sm:py-14">
+      <h1 className="text-3xl sm:text-4xl">Checkout</h1>
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-10">
+        <div className="lg:col-start-2 lg:row-start-1">
+          <OrderSummary summary={summary} flatShippingCents={flatShippingCents} />
+        </div>
+        <div className="grid gap-6 lg:col-start-1 lg:row-start-1">
+          <CheckoutForm
+            signedInEmail={signedInEmail}
+            cartItems={cartItems}
+            onCartChanged={() => void revalidate()}
+          />
+          <ul className="grid gap-3 text-sm text-muted sm:grid-cols-2">
+            <li className="flex items-start gap-2">
+              <ShieldCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-verdant" />
+              Third-party certified, laboratory tested, and covered by our 60-day guarantee.
+            </li>
+            <li className="flex items-start gap-2">
+              <Truck aria-hidden className="mt-0.5 size-5 shrink-0 text-verdant" />
+              Ships in 2-3 business days. Free on orders over $75 and on bundles.
+            </li>
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2, Clock, Mail, Package, RefreshCw } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link } from "react-router";
+import { loadSuccessPage } from "../../server/orders/page-data.ts";
+import { OrderSummary } from "../components/checkout/order-summary.tsx";
+import { appContext } from "../context.ts";
+import type { Route } from "./+types/success";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Order confirmation | MANA" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => NO_STORE;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  return data(await loadSuccessPage(context.get(appContext), request.headers, sessionId), {
+    headers: NO_STORE,
+  });
+}
+
+const linkButton =
+  "inline-flex min-h-11 items-center justify-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep";
+
+/** /success (spec): the reference is the session id's last 8 characters; the order only when it is yours and paid. */
+export default function Success({ loaderData }: Route.ComponentProps) {
+  const { reference, order } = loaderData;
+  const queryClient = useQueryClient();
+
+  // Spec point 4: the cart is cleared on the success page when a session id is present. The server emptied
+  // it when the payment was confirmed; the refetch shows what the server holds.
+  useEffect(() => {
+    if (!reference) return;
+    queryClient.setQueryData(["/api/cart"], []);
+    void queryClient.invalidateQueries({ queryKey: ["/api/cart"] });
+  }, [reference, queryClient]);
+
+  if (!reference) {
+    return (
+      <section className="container-shop py-20 text-center">
+        <h1 className="text-3xl">No order to show</h1>
+        <p className="mt-4 text-muted">
+          This page confirms an order after checkout. There is no order to show here.
+        </p>
+        <Link to="/" className={`${linkButton} mt-8`}>
+          Continue Shopping
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="container-shop py-12 sm:py-16">
+      <div className="mx-auto max-w-2xl">
+        <div className="text-center">
+          {order ? (
+            <CheckCircle2 aria-hidden className="mx-auto size-14 text-verdant" />
+          ) : (
+            <Clock aria-hidden className="mx-auto size-14 text-gold" />
+          )}
+          <h1 className="mt-4 text-3xl sm:text-4xl">
+            {order ? "Thank you for your order!" : "Payment not confirmed yet"}
+          </h1>
+          <p className="mt-3 text-muted">
+            Order reference: <strong className="font-mono text-ink tracking-wider">{reference}</strong>
+          </p>
+          {order ? <p className="text-sm text-muted">Order number {order.orderNumber}</p> : null}
+        </div>
+
+        {order ? (
+          <>
+            <div className="mt-8">
+              <OrderSummary summary={order.summary} title="Your order" />
+            </div>
+            <section
+              aria-labelledby="next-steps"
+              className="mt-6 rounded-card bg-white p-5 shadow-card sm:p-6"
+            >
+              <h2 id="next-steps" className="text-xl">
+                What happens next
+              </h2>
+              <ul className="mt-4 grid gap-4">
+                <li className="flex gap-3">
+                  <Mail aria-hidden className="mt-0.5 size-5 shrink-0 text-verdant" />
+                  <span>A confirmation e-mail is on its way to {order.email}.</span>
+                </li>
+                <li className="flex gap-3">
+                  <Package aria-hidden className="mt-0.5 size-5 shrink-0 text-verdant" />
+                  <span>We pack your order now; it ships in 2-3 business days.</span>
+                </li>
+                {order.hasSubscriptions ? (
+                  <li className="flex gap-3">
+                    <RefreshCw aria-hidden className="mt-0.5 size-5 shrink-0 text-verdant" />
+                    <span>Your subscription renews monthly at the price above, one month from today.</span>
+                  </li>
+                ) : null}
+              </ul>
+            </section>
+          </>
+        ) : (
+          <div className="mt-8 rounded-card bg-sand p-6 text-center shadow-card">
+            <p>We have not received confirmation of this payment yet.</p>
+            <p className="mt-2 text-muted">
+              If your payment goes through, your confirmation e-mail follows. Nothing more to do here.
+            </p>
+          </div>
+        )}
+
+        <div className="mt-8 text-center">
+          <Link to="/" className={linkButton}>
+            Continue Shopping
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

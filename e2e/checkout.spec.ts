@@ -1,0 +1,223 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { and, eq } from "drizzle-orm";
+import { openDatabase } from "../server/db/client.ts";
+import { orderLines, orders, outbox } from "../server/db/schema.ts";
+
+// These journeys run against a server of their own (same production build, fresh embedded database), so
+// that afterwards the database itself can be opened and checked: PGlite admits one process at a time.
+test.describe.configure({ mode: "serial" });
+
+const dataDir = mkdtempSync(join(tmpdir(), "mana-e2e-checkout-"));
+let server: ChildProcess;
+let base = "";
+let paidSessionId = "";
+let declinedSessionId = "";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ["server/index.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: "warn",
+      PAYMENT_PROVIDER: "sandbox",
+      DATABASE_URL: "",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 170; i++) {
+    const ready = await fetch(`${base}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ready) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the checkout test server did not start");
+});
+
+test.afterAll(() => {
+  if (server.exitCode === null) server.kill("SIGTERM");
+});
+
+async function addToCart(page: Page, productId: number, isSubscription = false) {
+  const res = await page.request.post(`${base}/api/cart`, {
+    data: { productId, quantity: 1, isSubscription },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function startCheckout(page: Page, email: string) {
+  await page.goto(`${base}/checkout`);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
+  await expect(page.getByText("Test mode: no real payment", { exact: false }).first()).toBeVisible();
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill("Sam Shopper");
+}
+
+test("a guest buys two products (one as a subscription) and pays with 4242 on the sandbox page", async ({
+  page,
+}) => {
+  await addToCart(page, 1);
+  await addToCart(page, 2, true);
+
+  await page.goto(`${base}/checkout`);
+  const summary = page.getByRole("region", { name: "Order Summary" });
+  await expect(summary.getByText("Korean Ginseng")).toBeVisible();
+  await expect(summary.getByText("Monthly subscription · 15% off")).toBeVisible();
+  await expect(summary.getByText("$5.95", { exact: true })).toBeVisible();
+  await expect(summary.getByText("$69.95", { exact: true })).toBeVisible();
+
+  await startCheckout(page, "e2e.buyer@example.com");
+  await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue("e2e.buyer@example.com");
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: "Pay $69.95" }).click();
+
+  await expect(page).toHaveURL(/\/success\?session_id=cs_sandbox_/);
+  paidSessionId = new URL(page.url()).searchParams.get("session_id") as string;
+  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+  await expect(page.getByText(`Order reference: ${paidSessionId.slice(-8)}`)).toBeVisible();
+  await expect(page.getByText("$69.95", { exact: true })).toBeVisible();
+  await expect(page.getByText("2-3 business days")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Open cart, 0 items/ })).toBeVisible();
+  expect(await (await page.request.get(`${base}/api/cart`)).json()).toEqual([]);
+
+  const res = await page.request.get(`${base}/success?session_id=${paidSessionId}`);
+  expect(res.headers()["cache-control"]).toBe("no-store");
+});
+
+test("a declined card shows a message and leaves the order unpaid; Cancel returns to the cart intact", async ({
+  page,
+}) => {
+  await addToCart(page, 3);
+  await startCheckout(page, "e2e.declined@example.com");
+  declinedSessionId = page.url().split("/").pop() as string;
+  await fillCard(page, "4000 0000 0000 0002");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByRole("alert")).toContainText("Your card was declined");
+  await expect(page).toHaveURL(/\/pay\//);
+
+  await fillCard(page, "5555 5555 5555 4444");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByText("This is not a test card", { exact: false })).toBeVisible();
+
+  await page.getByRole("link", { name: "Cancel and return to checkout" }).click();
+  await expect(page).toHaveURL(`${base}/checkout`);
+  await expect(page.getByRole("region", { name: "Order Summary" }).getByText("Ashwagandha")).toBeVisible();
+});
+
+test("the checkout button cannot be pressed twice, and a failure shows the checkout error", async ({
+  page,
+}) => {
+  await addToCart(page, 4);
+  await page.goto(`${base}/checkout`);
+
+  await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  await expect(page.getByText("Email Required", { exact: true })).toBeVisible();
+  await expect(page.getByText("Please enter your email address to continue.", { exact: true })).toBeVisible();
+
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  let calls = 0;
+  await page.route("**/api/checkout/create-session", async (route) => {
+    calls++;
+    await held;
+    await route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: '{"message":"boom","code":"internal"}',
+    });
+  });
+  await page.getByLabel("Email address").fill("e2e.twice@example.com");
+  const button = page.getByRole("button", { name: /Checkout/ });
+  await button.click();
+  await expect(button).toHaveText("Creating Secure Checkout...");
+  await expect(button).toBeDisabled();
+  await button.click({ force: true }).catch(() => {});
+  release();
+  await expect(page.getByText("Checkout Error", { exact: true })).toBeVisible();
+  await expect(page.getByText("There was an issue starting your checkout. Please try again.", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Proceed to Secure Checkout" })).toBeEnabled();
+  expect(calls).toBe(1);
+});
+
+test("without a session id the success page has no order to show; a forged one shows no order", async ({
+  page,
+}) => {
+  await page.goto(`${base}/success`);
+  await expect(page.getByRole("heading", { name: "No order to show" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Continue Shopping" })).toBeVisible();
+  await page.goto(`${base}/success?session_id=cs_sandbox_forged123`);
+  await expect(page.getByText("Order reference: orged123", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Payment not confirmed yet" })).toBeVisible();
+  await expect(page.locator("main").getByText("Korean Ginseng")).toHaveCount(0);
+});
+
+test("the database holds the paid order with server-computed amounts and its confirmation e-mail", async () => {
+  server.kill("SIGTERM");
+  await new Promise<void>((resolve) =>
+    server.exitCode !== null ? resolve() : server.once("exit", () => resolve()),
+  );
+  const database = await openDatabase({ dataDir });
+  try {
+    const db = database.db;
+    const [paid] = await db.select().from(orders).where(eq(orders.providerSessionId, paidSessionId));
+    expect(paid).toMatchObject({
+      status: "processing",
+      email: "e2e.buyer@example.com",
+      subtotalCents: 6400,
+      discountCents: 0,
+      shippingCents: 595,
+      totalCents: 6995,
+    });
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, paid?.id as string));
+    expect(lines.map((l) => [l.productName, l.isSubscription, l.lineTotalCents]).sort()).toEqual([
+      ["Korean Ginseng", false, 3000],
+      ["Total Restore", true, 3400],
+    ]);
+    const mails = await db
+      .select()
+      .from(outbox)
+      .where(
+        and(eq(outbox.to, "e2e.buyer@example.com"), eq(outbox.dedupeKey, `order-confirmation:${paid?.id}`)),
+      );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(paid?.orderNumber as string);
+    expect(mails[0]?.text).toContain("Total: $69.95");
+    const [declined] = await db.select().from(orders).where(eq(orders.providerSessionId, declinedSessionId));
+    expect(declined?.status).toBe("pending");
+  } finally {
+    await database.close();
+  }
+});
