@@ -24,3 +24,14 @@ test("an unknown path shows the 404 page with status 404", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
   await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
 });
+
+test("anonymous public pages are served from the page cache, personal pages never", async ({ request }) => {
+  await request.get("/stacks");
+  const second = await request.get("/stacks");
+  expect(second.headers()["x-page-cache"]).toBe("hit");
+  expect(second.headers()["x-request-id"]).toBeTruthy();
+  await request.get("/checkout");
+  expect((await request.get("/checkout")).headers()["x-page-cache"]).toBeUndefined();
+  const signedIn = await request.get("/stacks", { headers: { cookie: "mana.session_token=anything" } });
+  expect(signedIn.headers()["x-page-cache"]).toBeUndefined();
+});

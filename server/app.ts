@@ -5,6 +5,7 @@ import type { RouterContext } from "react-router";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { apiErrorHandler, createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
+import { PageCache } from "./http/page-cache.ts";
 
 type Vars = { requestId: string };
 
@@ -36,6 +37,29 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       },
       "request",
     );
+  });
+  // Anonymous public pages: answered from the cache, or rendered once and stored (decision 003). Sits
+  // outside compress() so it stores the bytes actually sent, one variant per encoding.
+  app.use("*", async (c, next) => {
+    const cookie = c.req.header("cookie");
+    const url = c.req.path + (c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "");
+    if (!PageCache.cacheable(c.req.method, url, cookie)) return next();
+    const key = PageCache.key(url, c.req.header("accept-encoding"));
+    const hit = services.pageCache.get(key);
+    if (hit) {
+      return new Response(c.req.method === "HEAD" ? null : new Uint8Array(hit.body), {
+        status: hit.status,
+        headers: [...hit.headers, ["x-page-cache", "hit"]],
+      });
+    }
+    await next();
+    const res = c.res;
+    if (res.status !== 200 || res.headers.has("set-cookie") || c.req.method !== "GET") return;
+    const body = Buffer.from(await res.clone().arrayBuffer());
+    const headers = [...res.headers.entries()].filter(
+      ([k]) => k !== "x-request-id" && k !== "content-length",
+    );
+    services.pageCache.set(key, { status: res.status, headers, body });
   });
   app.use("*", compress());
 

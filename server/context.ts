@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Catalogue } from "./catalogue.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import type { PageCache } from "./http/page-cache.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 
@@ -24,6 +25,8 @@ export interface AppServices {
   catalogue: Catalogue;
   identity: Identity;
   mailer: Mailer;
+  /** Rendered public pages for anonymous visitors; cleared when content changes. */
+  pageCache: PageCache;
   logger: Logger;
   /** Takes the card: the sandbox page or Stripe Checkout (server/payments). */
   payments: PaymentProvider;

@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer } from "node:http";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
@@ -44,12 +45,27 @@ const app = createApp(services, {
   },
 });
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+// Cache hits for anonymous public pages are answered straight from memory, before the framework.
+const listener = getRequestListener(app.fetch);
+const server = createServer((req, res) => {
+  const started = performance.now();
+  const reqId = randomUUID();
+  if (!services.pageCache.serve(req, res, reqId)) {
+    void listener(req, res);
+    return;
+  }
+  const ms = Math.round((performance.now() - started) * 10) / 10;
   services.logger.info(
-    { port: info.port, host: env.HOST, database: services.database.kind },
+    { reqId, method: req.method, path: req.url, status: res.statusCode, ms, cache: "hit" },
+    "request",
+  );
+});
+server.listen(env.PORT, env.HOST, () => {
+  services.logger.info(
+    { port: env.PORT, host: env.HOST, database: services.database.kind },
     "MANA is listening",
   );
-}) as Server;
+});
 
 let stopping = false;
 async function shutdown(signal: string) {

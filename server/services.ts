@@ -1,10 +1,11 @@
 import pino from "pino";
-import { Catalogue } from "./catalogue.ts";
 import { createAuthIdentity } from "./auth/create-identity.ts";
+import { Catalogue } from "./catalogue.ts";
 import type { AppServices } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { seedIfEmpty } from "./db/seed.ts";
 import type { Env } from "./env.ts";
+import { PageCache } from "./http/page-cache.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createPaymentProvider } from "./payments/create-provider.ts";
 
@@ -25,6 +26,7 @@ export async function createServices(env: Env): Promise<AppServices> {
     catalogue: new Catalogue(database.db),
     identity,
     mailer,
+    pageCache: new PageCache(),
     logger,
     payments: createPaymentProvider(env),
   };

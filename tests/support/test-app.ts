@@ -8,6 +8,7 @@ import { type AppServices, anonymousIdentity, type Identity } from "../../server
 import { openDatabase } from "../../server/db/client.ts";
 import { seed } from "../../server/db/seed.ts";
 import { parseEnv } from "../../server/env.ts";
+import { PageCache } from "../../server/http/page-cache.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
 import { createPaymentProvider } from "../../server/payments/create-provider.ts";
 
@@ -80,6 +81,7 @@ export async function createTestShop(kind: DatabaseKind, options: TestShopOption
       smtpUrl: env.SMTP_URL,
       logger: pino({ level: "silent" }),
     }),
+    pageCache: new PageCache(),
     logger: pino({ level: "silent" }),
     payments: createPaymentProvider(env),
   };

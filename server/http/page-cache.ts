@@ -1,0 +1,90 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/**
+ * Cache of rendered public pages for anonymous visitors (docs/decisions/003-anonymous-page-cache.md).
+ * Pages are the same for every visitor without a session: the cart badge and the signed-in header are
+ * filled in by the browser. Only allowlisted public paths are cached; visitors with a session cookie, and
+ * answers that set a cookie or are not 200, always go to the renderer.
+ */
+const PUBLIC_PAGE =
+  /^\/(?:|products\/[a-z0-9-]+|knowledge(?:\/[a-z0-9-]+)?|story\/[a-z0-9-]+|stacks(?:\/[a-z0-9-]+)?|sitemap\.xml|robots\.txt)(?:\.data)?$/;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?mana\.session_token=/;
+
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  expires: number;
+}
+
+export class PageCache {
+  #entries = new Map<string, CachedPage>();
+  readonly ttlMs: number;
+  readonly maxEntries: number;
+
+  constructor(options: { ttlMs?: number; maxEntries?: number } = {}) {
+    this.ttlMs = options.ttlMs ?? 60_000;
+    this.maxEntries = options.maxEntries ?? 500;
+  }
+
+  /** Whether a request may be answered from (and stored in) the cache. */
+  static cacheable(method: string, url: string, cookie: string | undefined | null): boolean {
+    if (method !== "GET" && method !== "HEAD") return false;
+    if (cookie && SESSION_COOKIE.test(cookie)) return false;
+    const q = url.indexOf("?");
+    const path = q === -1 ? url : url.slice(0, q);
+    return PUBLIC_PAGE.test(path);
+  }
+
+  /** Hono's compress() picks gzip, then deflate, from Accept-Encoding: one stored variant each. */
+  static key(url: string, acceptEncoding: string | undefined | null): string {
+    const enc = acceptEncoding?.includes("gzip")
+      ? "gzip"
+      : acceptEncoding?.includes("deflate")
+        ? "deflate"
+        : "identity";
+    return `${enc} ${url}`;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const hit = this.#entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expires < Date.now()) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return hit;
+  }
+
+  set(key: string, page: Omit<CachedPage, "expires">): void {
+    if (this.#entries.size >= this.maxEntries) {
+      // Oldest first: Map keeps insertion order.
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    this.#entries.set(key, { ...page, expires: Date.now() + this.ttlMs });
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  /**
+   * Answers a raw Node request from the cache, skipping the framework entirely; false when it cannot.
+   * Each encoding has its own stored variant, so a client gets the bytes it can read.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, requestId?: string): boolean {
+    const url = req.url ?? "/";
+    if (!PageCache.cacheable(req.method ?? "GET", url, req.headers.cookie)) return false;
+    const accept = req.headers["accept-encoding"];
+    const hit = this.get(PageCache.key(url, Array.isArray(accept) ? accept.join(",") : accept));
+    if (!hit) return false;
+    res.statusCode = hit.status;
+    for (const [k, v] of hit.headers) res.setHeader(k, v);
+    res.setHeader("x-page-cache", "hit");
+    if (requestId) res.setHeader("x-request-id", requestId);
+    res.setHeader("content-length", hit.body.length);
+    res.end(req.method === "HEAD" ? undefined : hit.body);
+    return true;
+  }
+}
