@@ -164,7 +164,9 @@ test("the checkout button cannot be pressed twice, and a failure shows the check
   await button.click({ force: true }).catch(() => {});
   release();
   await expect(page.getByText("Checkout Error", { exact: true })).toBeVisible();
-  await expect(page.getByText("There was an issue starting your checkout. Please try again.", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("There was an issue starting your checkout. Please try again.", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Proceed to Secure Checkout" })).toBeEnabled();
   expect(calls).toBe(1);
 });

@@ -61,7 +61,7 @@ export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
 
 /**
  * A user's orders, newest first. Pending orders are checkouts not (yet) paid, not orders the customer
- * placed, so they are left out (docs/decisions/ "orders appear once paid").
+ * placed, so they are left out (docs/decisions/004-payments-one-event-path.md).
  */
 export async function listOrdersForUser(db: Db, userId: string, orderId?: string): Promise<OrderView[]> {
   const rows = await db
