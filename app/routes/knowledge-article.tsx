@@ -19,17 +19,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const db = services.database.db;
   const { articleBySlug, recommendFor } = await import("../../server/content/articles.ts");
   const { expertById } = await import("../../server/content/experts.ts");
-  const { newVisitorCookie, readVisitorCookie } = await import("../../server/content/analytics.ts");
   const { storyWithNeighbours } = await import("../components/stories/story-data.server.ts");
 
   const article = params.slug.length <= 200 ? await articleBySlug(db, params.slug) : undefined;
   if (!article) throw data("Article not found", { status: 404 });
   const origin = (services.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "");
-  // The anonymous visitor cookie that keeps view counts to one per visitor per hour (analytics.ts).
-  const headers = new Headers();
-  if (!readVisitorCookie(request.headers.get("cookie"))) {
-    headers.append("Set-Cookie", newVisitorCookie(origin.startsWith("https:")).header);
-  }
+  // No cookie here: the page is the same for every anonymous visitor and is cached (decision 003). The
+  // view-tracking call issues the anonymous visitor cookie (server/api/content.ts).
   const seo = {
     origin,
     title: article.title,
@@ -44,7 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 
   if (isStoryEligible(article)) {
-    return data({ kind: "story" as const, seo, ...(await storyWithNeighbours(db, article)) }, { headers });
+    return data({ kind: "story" as const, seo, ...(await storyWithNeighbours(db, article)) });
   }
   const [author, recommendations, products] = await Promise.all([
     article.expertAuthorId ? expertById(db, article.expertAuthorId) : Promise.resolve(undefined),
@@ -55,28 +51,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ...article.featuredProducts,
     ...article.contentBlocks.flatMap((b) => (b.type === "product-card" ? [b.productId] : [])),
   ]);
-  return data(
-    {
-      kind: "article" as const,
-      seo,
-      article,
-      author: author ?? null,
-      recommendations: recommendations.map(toSummary),
-      products: products
-        .filter((p) => mentioned.has(p.id))
-        .map(({ id, slug, name, tagline, price, imageUrl, packageSize }) => ({
-          id,
-          slug,
-          name,
-          tagline,
-          price,
-          imageUrl,
-          packageSize,
-        })),
-      featuredProductIds: article.featuredProducts,
-    },
-    { headers },
-  );
+  return data({
+    kind: "article" as const,
+    seo,
+    article,
+    author: author ?? null,
+    recommendations: recommendations.map(toSummary),
+    products: products
+      .filter((p) => mentioned.has(p.id))
+      .map(({ id, slug, name, tagline, price, imageUrl, packageSize }) => ({
+        id,
+        slug,
+        name,
+        tagline,
+        price,
+        imageUrl,
+        packageSize,
+      })),
+    featuredProductIds: article.featuredProducts,
+  });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -139,7 +139,9 @@ export function contentApi(services: AppServices) {
       }
       const cookieId = readVisitorCookie(c.req.header("cookie"));
       const key = visitorKey({ cookieId, ip: clientIp(c), userAgent: c.req.header("user-agent") ?? "" });
-      // Without the cookie this view counts under IP + user agent; the next ones under the cookie.
+      // Pages stay cookie-free and cacheable, so the visitor cookie is issued here. Without it this view
+      // counts under IP + user agent (so clients that never keep cookies cannot inflate counts); the next
+      // ones under the cookie.
       if (!cookieId)
         c.header("Set-Cookie", newVisitorCookie(new URL(c.req.url).protocol === "https:").header);
       const recorded = await recordEvent(db, event, key);

@@ -1,13 +1,17 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 /**
- * Cache of rendered public pages for anonymous visitors (docs/decisions/003-anonymous-page-cache.md).
+ * Cache of public answers for anonymous visitors (docs/decisions/003-anonymous-page-cache.md): rendered
+ * pages, and the catalogue and content reads of the API.
  * Pages are the same for every visitor without a session: the cart badge and the signed-in header are
  * filled in by the browser. Only allowlisted public paths are cached; visitors with a session cookie, and
  * answers that set a cookie or are not 200, always go to the renderer.
  */
 const PUBLIC_PAGE =
   /^\/(?:|products\/[a-z0-9-]+|knowledge(?:\/[a-z0-9-]+)?|story\/[a-z0-9-]+|stacks(?:\/[a-z0-9-]+)?|sitemap\.xml|robots\.txt)(?:\.data)?$/;
+/** Catalogue and content reads: the same answer for everyone (no cookies, no user). */
+const PUBLIC_API =
+  /^\/api\/(?:products(?:\/\d+\/(?:content|educational-modules))?|content\/(?:articles(?:\/[a-z0-9-]+)?|experts(?:\/\d+)?|categories|stacks(?:\/[a-z0-9-]+)?|search|recommendations))$/;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?mana\.session_token=/;
 
 export interface CachedPage {
@@ -33,7 +37,7 @@ export class PageCache {
     if (cookie && SESSION_COOKIE.test(cookie)) return false;
     const q = url.indexOf("?");
     const path = q === -1 ? url : url.slice(0, q);
-    return PUBLIC_PAGE.test(path);
+    return PUBLIC_PAGE.test(path) || PUBLIC_API.test(path);
   }
 
   /** Hono's compress() picks gzip, then deflate, from Accept-Encoding: one stored variant each. */

@@ -34,7 +34,7 @@ export function Header() {
                   to={l.to}
                   section={"section" in l ? l.section : undefined}
                   className={linkClass}
-                  activeClassName="bg-white/15 text-cream"
+                  activeClassName="rounded-md bg-cream px-3 py-2 text-sm font-semibold text-forest"
                 >
                   {l.label}
                 </NavLink>
@@ -74,7 +74,7 @@ export function Header() {
                           section={"section" in l ? l.section : undefined}
                           onNavigate={() => setMenuOpen(false)}
                           className="flex min-h-11 items-center rounded-md px-3 text-base text-cream hover:bg-white/10"
-                          activeClassName="bg-white/15"
+                          activeClassName="flex min-h-11 items-center rounded-md bg-cream px-3 text-base font-semibold text-forest"
                         >
                           {l.label}
                         </NavLink>

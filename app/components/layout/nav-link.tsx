@@ -17,6 +17,7 @@ interface Props {
   to: string;
   section?: string;
   className?: string;
+  /** Replaces className when the link is active (so the two never fight over a property). */
   activeClassName?: string;
   onNavigate?: () => void;
   children: ReactNode;
@@ -35,7 +36,7 @@ export function NavLink({ to, section, className = "", activeClassName = "", onN
       to={to}
       onClick={onClick}
       aria-current={active ? "page" : undefined}
-      className={`${className} ${active ? activeClassName : ""}`}
+      className={active && activeClassName ? activeClassName : className}
     >
       {children}
     </Link>
