@@ -3,9 +3,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { cspNonceContext } from "./context.ts";
+import { NonceContext } from "./lib/csp-nonce.ts";
 
-// The server reads the context key from here so the server and the app bundle share one key.
-export { appContext } from "./context.ts";
+// The server reads the context keys from here so the server and the app bundle share one key.
+export { appContext, cspNonceContext } from "./context.ts";
 
 export const streamTimeout = 5_000;
 
@@ -18,8 +20,10 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
+  // Every inline script React and React Router write carries the response's CSP nonce.
+  const nonce = loadContext.get(cspNonceContext);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -27,8 +31,11 @@ export default function handleRequest(
     let status = responseStatusCode;
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext>,
       {
+        nonce,
         onAllReady() {
           const body = new PassThrough({
             final(callback) {

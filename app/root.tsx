@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { use, useState } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -8,6 +8,7 @@ import { Header } from "./components/layout/header.tsx";
 import { CartDrawer } from "./components/shop/cart-drawer.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { CartDrawerProvider } from "./hooks/use-cart-drawer.tsx";
+import { NonceContext } from "./lib/csp-nonce.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { NotFoundPage } from "./routes/not-found.tsx";
 
@@ -16,6 +17,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = use(NonceContext);
   return (
     <html lang="en">
       <head>
@@ -33,8 +35,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -5,9 +5,14 @@ import type { RouterContext } from "react-router";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { apiErrorHandler, createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
+import { buildTemplate, fillTemplate } from "./http/nonce-template.ts";
 import { PageCache } from "./http/page-cache.ts";
+import { NONCE_PLACEHOLDER, securityHeaders } from "./http/security-headers.ts";
 
-type Vars = { requestId: string };
+type Vars = { requestId: string; cspNonce: string; renderNonce?: string; skipCompress?: boolean };
+
+/** What Hono's compress() would compress: text, JSON, XML and scripts. */
+const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:json|javascript|xml|[\w.+-]*\+(?:json|xml)))/i;
 
 export interface CreateAppOptions {
   /** The React Router server build (production: the built module; development: Vite's live one). */
@@ -38,8 +43,10 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       "request",
     );
   });
-  // Anonymous public pages: answered from the cache, or rendered once and stored (decision 003). Sits
-  // outside compress() so it stores the bytes actually sent, one variant per encoding.
+  app.use("*", securityHeaders(services.env));
+  // Anonymous public pages: answered from the cache, or rendered once and stored (decision 003). Pages
+  // are rendered with a placeholder nonce and stored (gzipped here, one variant per encoding) as a
+  // template, so every answer gets its own CSP nonce without a render or a recompression (decision 005).
   app.use("*", async (c, next) => {
     const cookie = c.req.header("cookie");
     const url = c.req.path + (c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "");
@@ -47,21 +54,38 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     const key = PageCache.key(url, c.req.header("accept-encoding"));
     const hit = services.pageCache.get(key);
     if (hit) {
-      return new Response(c.req.method === "HEAD" ? null : new Uint8Array(hit.body), {
+      const body = hit.template ? fillTemplate(hit.template, c.get("cspNonce")) : hit.body;
+      return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), {
         status: hit.status,
         headers: [...hit.headers, ["x-page-cache", "hit"]],
       });
     }
+    c.set("renderNonce", NONCE_PLACEHOLDER);
+    c.set("skipCompress", true);
     await next();
     const res = c.res;
-    if (res.status !== 200 || res.headers.has("set-cookie") || c.req.method !== "GET") return;
-    const body = Buffer.from(await res.clone().arrayBuffer());
-    const headers = [...res.headers.entries()].filter(
-      ([k]) => k !== "x-request-id" && k !== "content-length",
-    );
-    services.pageCache.set(key, { status: res.status, headers, body });
+    const plain = Buffer.from(await res.arrayBuffer());
+    const gzip =
+      key.startsWith("gzip ") &&
+      plain.length >= 1024 &&
+      !res.headers.has("content-encoding") &&
+      COMPRESSIBLE.test(res.headers.get("content-type") ?? "");
+    const template = buildTemplate(plain, gzip ? "gzip" : "identity");
+    const headers = new Headers(res.headers);
+    headers.delete("content-length");
+    if (gzip) headers.set("content-encoding", "gzip");
+    if (res.status === 200 && !res.headers.has("set-cookie") && c.req.method === "GET") {
+      const stored = [...headers.entries()].filter(([k]) => k !== "x-request-id");
+      services.pageCache.set(key, { status: res.status, headers: stored, body: template.body, template });
+    }
+    const body = fillTemplate(template, c.get("cspNonce"));
+    c.res = new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), {
+      status: res.status,
+      headers,
+    });
   });
-  app.use("*", compress());
+  const compressor = compress();
+  app.use("*", (c, next) => (c.get("skipCompress") ? next() : compressor(c, next)));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
@@ -87,9 +111,13 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     app.all("*", async (c) => {
       const build = await getBuild();
       // The context key lives in the app bundle; the server entry re-exports it so both sides share one key.
-      const { appContext } = build.entry.module as unknown as { appContext: RouterContext<AppServices> };
+      const { appContext, cspNonceContext } = build.entry.module as unknown as {
+        appContext: RouterContext<AppServices>;
+        cspNonceContext: RouterContext<string | undefined>;
+      };
       const context = new RouterContextProvider();
       context.set(appContext, services);
+      context.set(cspNonceContext, c.get("renderNonce") ?? c.get("cspNonce"));
       return handler(c.req.raw, context);
     });
   }

@@ -8,6 +8,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import { EnvError, parseEnv } from "./env.ts";
+import { securityHeaderList, securityOptions } from "./http/security-headers.ts";
 import { createServices } from "./services.ts";
 
 /** Production entry: serves build/ with the API, on PORT/HOST, and shuts down cleanly on SIGTERM. */
@@ -47,10 +48,13 @@ const app = createApp(services, {
 
 // Cache hits for anonymous public pages are answered straight from memory, before the framework.
 const listener = getRequestListener(app.fetch);
+const security = securityOptions(env);
+const cacheHitHeaders = (path: string, type: string | undefined, nonce: string) =>
+  securityHeaderList(path, type, nonce, security);
 const server = createServer((req, res) => {
   const started = performance.now();
   const reqId = randomUUID();
-  if (!services.pageCache.serve(req, res, reqId)) {
+  if (!services.pageCache.serve(req, res, reqId, cacheHitHeaders)) {
     void listener(req, res);
     return;
   }

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { fillTemplate, type NonceTemplate } from "./nonce-template.ts";
+import { newNonce } from "./security-headers.ts";
 
 /**
  * Cache of public answers for anonymous visitors (docs/decisions/003-anonymous-page-cache.md): rendered
@@ -19,6 +21,8 @@ export interface CachedPage {
   headers: [string, string][];
   body: Buffer;
   expires: number;
+  /** A page with CSP nonce slots: each answer gets its own nonce (server/http/nonce-template.ts). */
+  template?: NonceTemplate;
 }
 
 export class PageCache {
@@ -77,18 +81,29 @@ export class PageCache {
    * Answers a raw Node request from the cache, skipping the framework entirely; false when it cannot.
    * Each encoding has its own stored variant, so a client gets the bytes it can read.
    */
-  serve(req: IncomingMessage, res: ServerResponse, requestId?: string): boolean {
+  serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId?: string,
+    security?: (path: string, contentType: string | undefined, nonce: string) => [string, string][],
+  ): boolean {
     const url = req.url ?? "/";
     if (!PageCache.cacheable(req.method ?? "GET", url, req.headers.cookie)) return false;
     const accept = req.headers["accept-encoding"];
     const hit = this.get(PageCache.key(url, Array.isArray(accept) ? accept.join(",") : accept));
     if (!hit) return false;
+    const nonce = newNonce();
+    const body = hit.template ? fillTemplate(hit.template, nonce) : hit.body;
     res.statusCode = hit.status;
     for (const [k, v] of hit.headers) res.setHeader(k, v);
+    if (security) {
+      const type = hit.headers.find(([k]) => k === "content-type")?.[1];
+      for (const [k, v] of security(url.split("?")[0] ?? "/", type, nonce)) res.setHeader(k, v);
+    }
     res.setHeader("x-page-cache", "hit");
     if (requestId) res.setHeader("x-request-id", requestId);
-    res.setHeader("content-length", hit.body.length);
-    res.end(req.method === "HEAD" ? undefined : hit.body);
+    res.setHeader("content-length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
     return true;
   }
 }
