@@ -7,6 +7,7 @@ import { apiErrorHandler, createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
 import { buildTemplate, fillTemplate } from "./http/nonce-template.ts";
 import { PageCache } from "./http/page-cache.ts";
+import { refuseNul } from "./http/refuse-nul.ts";
 import { NONCE_PLACEHOLDER, securityHeaders } from "./http/security-headers.ts";
 
 type Vars = { requestId: string; cspNonce: string; renderNonce?: string; skipCompress?: boolean };
@@ -44,6 +45,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     );
   });
   app.use("*", securityHeaders(services.env));
+  app.use("*", refuseNul());
   // Anonymous public pages: answered from the cache, or rendered once and stored (decision 003). Pages
   // are rendered with a placeholder nonce and stored (gzipped here, one variant per encoding) as a
   // template, so every answer gets its own CSP nonce without a render or a recompression (decision 005).

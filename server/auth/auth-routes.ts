@@ -4,6 +4,7 @@ import { guestCookieName, readGuestTokenHash } from "../cart/cart-owner.ts";
 import { mergeGuestCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
 import { user } from "../db/schema.ts";
+import { hasNul } from "../http/validate.ts";
 import { CLIENT_IP_HEADER, COOKIE_PREFIX, enabledProviders, trustedProxies } from "./auth.ts";
 import { clientIp, proxyList } from "./client-ip.ts";
 import type { AuthIdentity } from "./identity.ts";
@@ -70,6 +71,8 @@ export function authRoutes(services: AppServices, identity: AuthIdentity) {
       }
     }
 
+    if (hasNul(body)) return json(400, "INVALID_INPUT", "The request body contains a NUL character.");
+
     let refundKey: string | null = null;
     if (req.method === "POST" && path === "/sign-in/email" && typeof body.email === "string") {
       refundKey = `signin-fail:${body.email.trim().toLowerCase()}`;
@@ -101,6 +104,10 @@ export function authRoutes(services: AppServices, identity: AuthIdentity) {
       new Request(req.url, { method: req.method, headers, body: text, redirect: "manual" }),
     );
 
+    // Better Auth answers unknown paths with an empty 404; every /api answer is JSON { message }.
+    if (res.status === 404 && !res.headers.get("content-type")?.includes("json")) {
+      res = json(404, "NOT_FOUND", `No sign-in route at ${path}`);
+    }
     if (refundKey) {
       if (res.ok) await limits.refund(refundKey);
       else if (res.status === 401) res = await explainSignInFailure(res, body.email as string);

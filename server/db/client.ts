@@ -36,6 +36,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});
+    // So must a checked-out client whose connection is cut mid-transaction (pg_terminate_backend): the
+    // query in flight fails (answered 503), the process lives on (issue 8, "Faults survived").
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return {

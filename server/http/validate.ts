@@ -34,6 +34,8 @@ export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): 
   } catch {
     throw new ApiError(400, "malformed_json", "The request body is not valid JSON.");
   }
+  // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database (a 5xx).
+  if (hasNul(body)) throw new ApiError(400, "invalid_input", "The request body contains a NUL character.");
   return parseWith(schema, body, "request body");
 }
 
@@ -46,4 +48,14 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S
     flat[key] = values[0] ?? "";
   }
   return parseWith(schema, flat, "query");
+}
+
+/** Whether any string (value or key) in a parsed JSON value contains U+0000. */
+export function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (!value || typeof value !== "object" || depth > 64) return false;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes("\u0000") || hasNul(v, depth + 1)) return true;
+  }
+  return false;
 }
