@@ -4,12 +4,12 @@ import type { MiddlewareHandler } from "hono";
  * PostgreSQL text cannot hold U+0000, so a NUL in a path or query would reach the database as an
  * error (a 5xx). No URL of the shop needs one: refuse it up front (issue 8, "Bad input refused").
  */
-const NUL = /%00|\u0000/;
+const hasNul = (url: string) => url.includes("%00") || url.includes("\u0000");
 
 export function refuseNul(): MiddlewareHandler {
   return async (c, next) => {
     const url = c.req.url;
-    if (!NUL.test(url)) return next();
+    if (!hasNul(url)) return next();
     const message = "The address contains a NUL character.";
     return c.req.path.startsWith("/api/")
       ? c.json({ message, code: "invalid_input" }, 400)

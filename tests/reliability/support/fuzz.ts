@@ -95,12 +95,10 @@ export function onTheWire(body: fc.Arbitrary<unknown>): fc.Arbitrary<WireBody> {
     { weight: 8, arbitrary: body.map((b) => ({ contentType: "application/json", body: JSON.stringify(b) })) },
     {
       weight: 1,
-      arbitrary: fc
-        .tuple(body, fc.nat(40))
-        .map(([b, cut]) => ({
-          contentType: "application/json",
-          body: (JSON.stringify(b) ?? "").slice(0, cut),
-        })),
+      arbitrary: fc.tuple(body, fc.nat(40)).map(([b, cut]) => ({
+        contentType: "application/json",
+        body: (JSON.stringify(b) ?? "").slice(0, cut),
+      })),
     },
     {
       weight: 1,
