@@ -112,8 +112,36 @@ export function authRoutes(services: AppServices, identity: AuthIdentity) {
       if (res.ok) await limits.refund(refundKey);
       else if (res.status === 401) res = await explainSignInFailure(res, body.email as string);
     }
-    return afterSignIn(c, res);
+    return afterSignIn(c, await withoutTokens(res));
   });
+
+  /**
+   * Session tokens live in the HttpOnly cookie only: Better Auth also puts them in JSON answers
+   * (sign-in, get-session, list-sessions), where a script injected into a page could read them
+   * (docs/decisions/005-security-headers.md).
+   */
+  async function withoutTokens(res: Response): Promise<Response> {
+    if (!res.headers.get("content-type")?.includes("application/json")) return res;
+    const text = await res.clone().text();
+    if (!text.includes('"token"')) return res;
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return res;
+    }
+    const strip = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(strip);
+      else if (v && typeof v === "object") {
+        delete (v as Record<string, unknown>).token;
+        strip((v as Record<string, unknown>).session);
+      }
+    };
+    strip(data);
+    const headers = new Headers(res.headers);
+    headers.delete("content-length");
+    return new Response(JSON.stringify(data), { status: res.status, statusText: res.statusText, headers });
+  }
 
   /** Spec point 8 tells 'No account found with this email' from 'Incorrect password'. */
   async function explainSignInFailure(res: Response, email: string): Promise<Response> {
