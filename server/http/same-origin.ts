@@ -14,7 +14,7 @@ export function sameOrigin(trusted: string[] = []): MiddlewareHandler {
     // A browser that leaves Origin out still says where the request comes from (Fetch Metadata).
     if (!origin && c.req.header("sec-fetch-site") !== "cross-site") return next();
     const own = new URL(c.req.url).origin;
-    if (origin === own || trusted.includes(origin)) return next();
+    if (origin && (origin === own || trusted.includes(origin))) return next();
     return c.json({ message: "Cross-site requests are not allowed.", code: "forbidden_origin" }, 403);
   };
 }
