@@ -54,7 +54,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
     <>
       <TestModeBanner />
       <section className="container-shop py-10 sm:py-14">
-        <div className="grid items-start gap-6 lg:grid-cols-2 lg:gap-x-14 lg:gap-y-6">
+        <div className="grid items-start gap-6 lg:grid-cols-2 lg:grid-rows-[auto_1fr] lg:gap-x-14 lg:gap-y-6">
           <div className="lg:col-start-1 lg:row-start-1">
             <p className="text-sm font-semibold tracking-wide text-muted uppercase">Pay MANA</p>
             <p className="mt-1 font-display text-4xl text-forest tabular-nums">
