@@ -1,0 +1,51 @@
+import { randomBytes } from "node:crypto";
+import Stripe from "stripe";
+import type { TestShop } from "../../support/test-app.ts";
+
+export const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString("hex")}`;
+const stripe = new Stripe("sk_test_signing_only");
+
+export type StandInSession = {
+  id: string;
+  amount_total: number;
+  currency: string;
+  metadata: Record<string, string>;
+};
+
+export function completed(session: StandInSession, paid = true) {
+  return {
+    id: `evt_${randomBytes(8).toString("hex")}`,
+    object: "event",
+    type: "checkout.session.completed",
+    created: Math.floor(Date.now() / 1000),
+    api_version: "2026-10-28.endive",
+    data: {
+      object: {
+        ...session,
+        payment_status: paid ? "paid" : "unpaid",
+        status: "complete",
+        customer: `cus_${session.id.slice(-10)}`,
+        subscription: null,
+      },
+    },
+  };
+}
+
+/** Delivers an event to the shop the way Stripe does: signed with the endpoint's secret. */
+export async function deliver(
+  send: (body: string, signature: string) => Promise<Response>,
+  payload: unknown,
+): Promise<number> {
+  const body = JSON.stringify(payload);
+  const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
+  const res = await send(body, signature);
+  await res.arrayBuffer();
+  return res.status;
+}
+
+export const inProcess = (shop: TestShop) => (body: string, signature: string) =>
+  shop.app.request("/api/webhooks/stripe", {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body,
+  });
