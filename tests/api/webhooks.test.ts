@@ -342,6 +342,26 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     }
   }, 60_000);
 
+  it("events that failed (Stripe down: 503, nothing stored) and are redelivered fulfil each paid session once", async () => {
+    const sessions = [];
+    for (let i = 0; i < 50; i++)
+      sessions.push({ ...(await checkout([[1 + (i % 4), 1, true]])), paid: i % 2 === 0 });
+    const events = sessions.map((c) => completed(c.session, c.paid ? {} : { payment_status: "unpaid" }));
+    standIn.faults = Array.from({ length: 200 }, () => "500" as const);
+    const first = await Promise.all(events.map((e) => deliver(e)));
+    standIn.faults = [];
+    // Paid sessions needed Stripe (to read the subscription) and failed; unpaid ones only waited.
+    expect(first.filter((r) => r.status === 503)).toHaveLength(25);
+    for (const c of sessions) expect((await orderNow(c.order.id))?.status).toBe("pending");
+    // Stripe redelivers everything, some of it twice.
+    await Promise.all([...events, ...events.slice(0, 10)].map((e) => deliver(e)));
+    for (const c of sessions) {
+      expect((await orderNow(c.order.id))?.status).toBe(c.paid ? "processing" : "pending");
+      expect(await mailsOf(c.order.id)).toHaveLength(c.paid ? 1 : 0);
+      expect(await subsOf(c.order.id)).toHaveLength(c.paid ? 1 : 0);
+    }
+  }, 60_000);
+
   it("has no sandbox page while Stripe takes the payments", async () => {
     const { order } = await checkout([[4, 1, false]]);
     expect(await loadSandboxSession(shop.services, order.providerSessionId as string)).toBeNull();
