@@ -17,6 +17,7 @@ let server: ChildProcess;
 let base = "";
 let paidSessionId = "";
 let declinedSessionId = "";
+let memberEmail = "";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -171,6 +172,39 @@ test("the checkout button cannot be pressed twice, and a failure shows the check
   expect(calls).toBe(1);
 });
 
+test("a signed-in shopper checks out with the account's e-mail and finds the order in their history", async ({
+  page,
+}) => {
+  const email = `e2e.member.${Date.now()}@example.com`;
+  await page.goto(`${base}/auth?tab=signup`);
+  await page.getByLabel("Full Name").fill("Rowan Member");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("quiet forest 42");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL("**/account");
+  memberEmail = email;
+
+  await addToCart(page, 2);
+  await page.goto(`${base}/checkout`);
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  const field = page.getByLabel("Email address");
+  await expect(field).toHaveValue(email);
+  await expect(field).toBeDisabled();
+  await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+
+  const orders = await (await page.request.get(`${base}/api/orders`)).json();
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({
+    status: "processing",
+    totalAmount: "45.95",
+    items: [{ name: "Total Restore", quantity: 1 }],
+  });
+});
+
 test("without a session id the success page has no order to show; a forged one shows no order", async ({
   page,
 }) => {
@@ -217,6 +251,9 @@ test("the database holds the paid order with server-computed amounts and its con
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(paid?.orderNumber as string);
     expect(mails[0]?.text).toContain("Total: $69.95");
+    const [member] = await db.select().from(orders).where(eq(orders.email, memberEmail));
+    expect(member?.userId).toEqual(expect.any(String));
+    expect(member).toMatchObject({ status: "processing", totalCents: 4595 });
     const [declined] = await db.select().from(orders).where(eq(orders.providerSessionId, declinedSessionId));
     expect(declined?.status).toBe("pending");
   } finally {
