@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Redis } from "ioredis";
 import type { Db } from "../db/client.ts";
+import { whenReady } from "./redis-storage.ts";
 
 /** A fixed window: at most `max` hits per `window` seconds. */
 export interface LimitRule {
@@ -101,6 +102,7 @@ export function redisLimitStore(redis: Redis): LimitStore {
     kind: "redis",
     async consume(key, rule) {
       try {
+        await whenReady(redis);
         const [count, ttl] = (await redis.eval(CONSUME_SCRIPT, 1, prefix + key, rule.window * 1000)) as [
           number,
           number,
@@ -116,6 +118,7 @@ export function redisLimitStore(redis: Redis): LimitStore {
     },
     async claimOnce(key, ttlSeconds) {
       try {
+        await whenReady(redis);
         return (await redis.set(`${prefix}once:${key}`, "1", "EX", ttlSeconds, "NX")) === "OK";
       } catch {
         return false;

@@ -14,12 +14,38 @@ export function connectRedis(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
 }
 
+/**
+ * Commands are not queued while disconnected (fail fast), but a connection being (re)established is
+ * waited for briefly, so the first requests after start-up or after Redis returns are not refused.
+ */
+export async function whenReady(redis: Redis, ms = 1000): Promise<void> {
+  if (redis.status === "ready") return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off("ready", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    redis.once("ready", done);
+  });
+}
+
 export function redisSecondaryStorage(redis: Redis): SecondaryStorage {
   const prefix = "mana:auth:";
   return {
-    get: (key) => redis.get(prefix + key),
-    getAndDelete: (key) => redis.getdel(prefix + key),
+    // Sessions are also in the database (storeSessionInDatabase): while Redis is away a read misses and
+    // Better Auth looks in the database, so signed-in visitors stay signed in. Writes still fail loudly.
+    get: async (key) => {
+      await whenReady(redis, 200);
+      return redis.get(prefix + key).catch(() => null);
+    },
+    getAndDelete: async (key) => {
+      await whenReady(redis);
+      return redis.getdel(prefix + key);
+    },
     async increment(key, ttl) {
+      await whenReady(redis);
       const [[, n]] = (await redis
         .multi()
         .incr(prefix + key)
@@ -27,9 +53,12 @@ export function redisSecondaryStorage(redis: Redis): SecondaryStorage {
         .exec()) as [[unknown, number]];
       return n;
     },
-    set: (key, value, ttl) =>
-      ttl ? redis.set(prefix + key, value, "EX", ttl) : redis.set(prefix + key, value),
+    set: async (key, value, ttl) => {
+      await whenReady(redis);
+      return ttl ? redis.set(prefix + key, value, "EX", ttl) : redis.set(prefix + key, value);
+    },
     async delete(key) {
+      await whenReady(redis);
       await redis.del(prefix + key);
     },
   };
