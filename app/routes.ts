@@ -22,5 +22,8 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("success", "routes/success.tsx"),
+  route("pay/:sessionId", "routes/pay.$sessionId.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,15 @@
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+const mb = (l: string) => { const s = fs.readFileSync("/proc/self/status","utf8"); const m = process.memoryUsage(); console.log(l, "rss", (Number(s.match(/VmRSS:\s+(\d+)/)![1])/1024|0), "hwm", (Number(s.match(/VmHWM:\s+(\d+)/)![1])/1024|0), "ext", m.external/1048576|0, "ab", m.arrayBuffers/1048576|0, "heap", m.heapUsed/1048576|0); };
+mb("start");
+const dir = process.argv[2];
+const opts: any = { extensions: { pg_trgm } };
+if (process.argv[3]) opts.initialMemory = Number(process.argv[3]) * 1048576;
+const c = new PGlite(dir, opts);
+await c.waitReady;
+mb("ready");
+global.gc?.(); await new Promise(r=>setTimeout(r,500)); global.gc?.();
+mb("after gc");
+await c.query("create extension if not exists pg_trgm");
+mb("trgm");
