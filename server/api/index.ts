@@ -14,8 +14,8 @@ import { productContentApi } from "./product-content.ts";
 import { newsletterApi } from "./newsletter.ts";
 import { ordersApi } from "./orders.ts";
 import { productsApi } from "./products.ts";
-import { webhooksApi } from "./webhooks.ts";
 import { profileApi } from "./profile.ts";
+import { webhooksApi } from "./webhooks.ts";
 
 /** The JSON API under /api. Every answer, errors included, is JSON `{ message, code }` on failure. */
 export function createApi(services: AppServices) {
@@ -42,16 +42,16 @@ export function createApi(services: AppServices) {
   api.route("/products", productContentApi(services));
   api.route("/content", contentApi(services));
   api.route("/cart", cartApi(services));
-  api.route("/checkout", checkoutApi(services));
-  const { orders, subscriptions } = ordersApi(services);
-  api.route("/orders", orders);
-  api.route("/subscriptions", subscriptions);
-  api.route("/webhooks", webhooksApi(services));
   if (isAuthIdentity(services.identity)) {
     // The shop's own /api/auth routes first, so Better Auth's catch-all does not swallow them.
     api.route("/auth", profileApi(services, services.identity));
     api.route("/auth", authRoutes(services, services.identity));
   }
+  api.route("/checkout", checkoutApi(services));
+  const { orders, subscriptions } = ordersApi(services);
+  api.route("/orders", orders);
+  api.route("/subscriptions", subscriptions);
+  api.route("/webhooks", webhooksApi(services));
   api.route("/newsletter", newsletterApi(services));
 
   // Mounted sub-apps do not use their own notFound, so the catch-all is a route of its own.
