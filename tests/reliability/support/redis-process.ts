@@ -26,7 +26,10 @@ async function listening(port: number): Promise<boolean> {
 /** A private redis-server on its own port, so a test can stop and restart it without touching others. */
 export class RedisProcess {
   private child: ChildProcess | null = null;
-  constructor(readonly port: number) {}
+  readonly port: number;
+  constructor(port: number) {
+    this.port = port;
+  }
 
   get url() {
     return `redis://127.0.0.1:${this.port}`;

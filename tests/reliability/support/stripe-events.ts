@@ -33,7 +33,7 @@ export function completed(session: StandInSession, paid = true) {
 
 /** Delivers an event to the shop the way Stripe does: signed with the endpoint's secret. */
 export async function deliver(
-  send: (body: string, signature: string) => Promise<Response>,
+  send: (body: string, signature: string) => Response | Promise<Response>,
   payload: unknown,
 ): Promise<number> {
   const body = JSON.stringify(payload);
