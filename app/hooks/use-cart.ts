@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CartItemView } from "../../server/cart/cart-store.ts";
 import { apiRequest } from "../lib/api.ts";
 import { toCents } from "../lib/money.ts";
 import { type Bundle, type CartTotals, priceCart } from "../lib/pricing.ts";
@@ -6,22 +7,8 @@ import { toast } from "./use-toast.ts";
 
 export const cartQueryKey = ["/api/cart"] as const;
 
-/** A cart line as GET /api/cart returns it. */
-export interface CartItem {
-  id: string;
-  productId: number;
-  quantity: number;
-  isSubscription: boolean;
-  bundleId: string | null;
-  product: {
-    name: string;
-    slug: string;
-    imageUrl: string;
-    price: string;
-    subscriptionDiscount: number | null;
-  };
-  bundle: Bundle | null;
-}
+/** A cart line as GET /api/cart returns it (the server's own type; type imports never reach the bundle). */
+export type CartItem = CartItemView;
 
 export interface AddToCartInput {
   productId: number;

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { MAX_LINE_QUANTITY } from "../../app/lib/pricing.ts";
+import { type Bundle, MAX_LINE_QUANTITY } from "../../app/lib/pricing.ts";
 import type { Catalogue } from "../catalogue.ts";
 import type { Db } from "../db/client.ts";
 import { cartItems, carts, stacks } from "../db/schema.ts";
@@ -20,13 +20,7 @@ export interface CartItemView {
     price: string;
     subscriptionDiscount: number | null;
   };
-  bundle: {
-    id: string;
-    name: string;
-    productIds: number[];
-    bundlePriceCents: number;
-    subscriptionDiscount: number;
-  } | null;
+  bundle: Bundle | null;
 }
 
 type Tx = Pick<Db, "select" | "insert" | "update" | "delete">;
