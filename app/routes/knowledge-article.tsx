@@ -1,11 +1,12 @@
 import { Bookmark, Calendar, Clock, Volume2 } from "lucide-react";
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
 import { ArticleCard, toSummary } from "../components/knowledge/article-card.tsx";
 import { ContentBlocks } from "../components/knowledge/content-blocks.tsx";
 import { articleTypeLabel, DEFAULT_READING_TIME, formatDate } from "../components/knowledge/labels.ts";
 import { RelatedProductCard } from "../components/knowledge/related-product-card.tsx";
 import { useTrackEvent } from "../components/knowledge/use-track-event.ts";
+import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { StoryReader } from "../components/stories/story-reader.tsx";
 import { InfoDialog } from "../components/ui/info-dialog.tsx";
 import { appContext } from "../context.ts";
@@ -302,19 +303,12 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="container-shop py-24 text-center">
-      <h1 className="text-3xl">{notFound ? "Article not found" : "Something went wrong"}</h1>
-      <p className="mt-4 text-muted">
-        {notFound ? "It may have moved, or the link may be mistyped." : "Please try again in a moment."}
-      </p>
-      <Link
-        to="/knowledge"
-        className="mt-8 inline-flex min-h-11 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
-      >
-        Back to the Knowledge Hub
-      </Link>
-    </section>
+    <RouteErrorPage
+      error={error}
+      notFound={{ title: "Article not found", text: "It may have moved, or the link may be mistyped." }}
+      to="/knowledge"
+      linkLabel="Back to the Knowledge Hub"
+    />
   );
 }

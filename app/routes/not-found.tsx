@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { MissingPage } from "../components/layout/missing-page.tsx";
 import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = () => [
@@ -12,17 +13,13 @@ export function loader() {
 
 export function NotFoundPage() {
   return (
-    <section className="container-shop py-24 text-center">
-      <p className="font-display text-6xl text-gold">404</p>
-      <h1 className="mt-4 text-3xl">404 Page Not Found</h1>
-      <p className="mt-4 text-muted">Did you forget to add the page to the router?</p>
-      <Link
-        to="/"
-        className="mt-8 inline-flex min-h-11 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
-      >
-        Back to the shop
-      </Link>
-    </section>
+    <MissingPage
+      badge={<p className="font-display text-6xl text-gold">404</p>}
+      title="404 Page Not Found"
+      text="Did you forget to add the page to the router?"
+      to="/"
+      linkLabel="Back to the shop"
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import { Check, RotateCcw, ShieldCheck, Truck } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
 import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
+import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { PurchasePanel } from "../components/shop/purchase-panel.tsx";
 import { RelatedContent } from "../components/shop/related-content.tsx";
 import { appContext } from "../context.ts";
@@ -121,19 +122,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="container-shop py-24 text-center">
-      <h1 className="text-3xl">{missing ? "Product not found" : "Something went wrong"}</h1>
-      <p className="mt-4 text-muted">
-        {missing ? "We couldn't find that product." : "Please try again in a moment."}
-      </p>
-      <Link
-        to="/"
-        className="mt-8 inline-flex min-h-11 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
-      >
-        Back to home
-      </Link>
-    </section>
+    <RouteErrorPage
+      error={error}
+      notFound={{ title: "Product not found", text: "We couldn't find that product." }}
+      to="/"
+      linkLabel="Back to home"
+    />
   );
 }

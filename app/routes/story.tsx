@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { StoryReader } from "../components/stories/story-reader.tsx";
 import { appContext } from "../context.ts";
 import { isStoryEligible } from "../lib/story.ts";
@@ -32,24 +33,20 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="container-shop py-24 text-center">
-      <p className="text-5xl" aria-hidden>
-        📖
-      </p>
-      <h1 className="mt-4 text-3xl">{notFound ? "Story Not Found" : "Something went wrong"}</h1>
-      <p className="mt-4 text-muted">
-        {notFound
-          ? "The story you're looking for doesn't exist or has been moved."
-          : "Please try again in a moment."}
-      </p>
-      <Link
-        to="/knowledge"
-        className="mt-8 inline-flex min-h-11 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
-      >
-        Back to the Knowledge Hub
-      </Link>
-    </section>
+    <RouteErrorPage
+      error={error}
+      notFound={{
+        title: "Story Not Found",
+        text: "The story you're looking for doesn't exist or has been moved.",
+        badge: (
+          <p className="text-5xl" aria-hidden>
+            📖
+          </p>
+        ),
+      }}
+      to="/knowledge"
+      linkLabel="Back to the Knowledge Hub"
+    />
   );
 }
