@@ -48,7 +48,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use("*", refuseNul());
   // Anonymous public pages: answered from the cache, or rendered once and stored (decision 003). Pages
   // are rendered with a placeholder nonce and stored (gzipped here, one variant per encoding) as a
-  // template, so every answer gets its own CSP nonce without a render or a recompression (decision 005).
+  // template, so every answer gets its own CSP nonce without a render or a recompression (decision 006).
   app.use("*", async (c, next) => {
     const cookie = c.req.header("cookie");
     const url = c.req.path + (c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "");

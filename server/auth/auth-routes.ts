@@ -118,7 +118,7 @@ export function authRoutes(services: AppServices, identity: AuthIdentity) {
   /**
    * Session tokens live in the HttpOnly cookie only: Better Auth also puts them in JSON answers
    * (sign-in, get-session, list-sessions), where a script injected into a page could read them
-   * (docs/decisions/005-security-headers.md).
+   * (docs/decisions/006-security-headers.md).
    */
   async function withoutTokens(res: Response): Promise<Response> {
     if (!res.headers.get("content-type")?.includes("application/json")) return res;

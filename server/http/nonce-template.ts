@@ -2,7 +2,7 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
 import { NONCE_PLACEHOLDER } from "./security-headers.ts";
 
 /**
- * A cached answer whose CSP nonce is swapped per response (decision 003 + 005). Gzip variants are built
+ * A cached answer whose CSP nonce is swapped per response (decisions 003 and 006). Gzip variants are built
  * so the placeholder stays readable in the compressed bytes: the text between placeholders is deflated
  * in flushed pieces and each placeholder sits in a stored (uncompressed) block. A hit copies the bytes,
  * writes the nonce at the known offsets and, for gzip, recomputes the trailer's CRC-32: no recompression.

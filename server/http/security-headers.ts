@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Env } from "../env.ts";
 
 /**
- * Security headers on every answer (issue 8, "Headers"; docs/decisions/005-security-headers.md).
+ * Security headers on every answer (issue 8, "Headers"; docs/decisions/006-security-headers.md).
  * HTML gets a nonce-based Content-Security-Policy: React Router's inline scripts carry the nonce of the
  * response. Cached anonymous pages are rendered once with NONCE_PLACEHOLDER, which is swapped for a fresh
  * nonce in every answer (server/http/nonce-template.ts), so no two responses share a nonce.
