@@ -20,6 +20,8 @@ export default defineConfig({
             "tests/api/newsletter.test.ts",
             "tests/api/auth.test.ts",
           ],
+    // The full-size fuzz runs in its two shards instead.
+    exclude: ["tests/reliability/route-fuzz.test.ts", "**/node_modules/**"],
     globalSetup: ["tests/reliability/long/guard.global.ts"],
     environment: "node",
     testTimeout: 900_000,
