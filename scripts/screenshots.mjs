@@ -33,6 +33,15 @@ for (const [label, width, height] of [
   const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
   for (const path of paths) {
     await page.goto(base + path, { waitUntil: "networkidle" });
+    // Scroll through the page so lazy images load, then back to the top.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForLoadState("networkidle");
     const name = `${label}-${path.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}.png`;
     await page.screenshot({ path: `${outDir}/${name}`, fullPage: true });
     console.log(`${outDir}/${name}`);
