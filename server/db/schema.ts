@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -12,6 +13,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+
+/** Postgres's parsed text-search document; only the database reads it (never selected by the API). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`);
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`);
@@ -89,9 +93,13 @@ export const articles = pgTable(
     contentBlocks: jsonb("content_blocks").$type<unknown[]>().notNull(),
     /** Title, excerpt, tags and text blocks flattened by the seed, for full-text and trigram search. */
     searchText: text("search_text").notNull(),
+    /** `search_text` parsed once on write: ranking a parse done per query cost 13 ms per pass in PGlite. */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', search_text)`),
   },
   (t) => [
-    index("articles_search_fts").using("gin", sql`to_tsvector('english', ${t.searchText})`),
+    index("articles_search_vector").using("gin", t.searchVector),
     index("articles_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`),
     index("articles_publish_date").on(t.publishDate),
   ],
