@@ -81,9 +81,14 @@ async function shutdown(signal: string) {
     services.logger.info("stopped");
     process.exit(0);
   });
+  // Keep-alive connections go idle as their last response ends: close each one as soon as it does.
   server.closeIdleConnections();
-  // Requests still running after 10 s are cut off rather than holding the process forever.
-  setTimeout(() => process.exit(0), 10_000).unref();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
+  // Requests still running after 10 s are cut off rather than holding the process forever: not a clean stop.
+  setTimeout(() => {
+    services.logger.error("shutdown timed out: requests were cut off");
+    process.exit(1);
+  }, 10_000).unref();
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
