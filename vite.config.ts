@@ -1,8 +1,31 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompress } from "./scripts/vite-precompress.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompress()],
   build: { assetsInlineLimit: 0 },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // Every page needs React and the router: one file instead of six (each response's headers
+            // count too). Icons shared by several routes become one file rather than one file each.
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/,
+                  priority: 20,
+                },
+                { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 10 },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });

@@ -42,7 +42,11 @@ const app = createApp(services, {
       await next();
       if (c.res.ok && !c.res.headers.has("cache-control")) c.header("Cache-Control", "public, max-age=3600");
     });
-    app.use("*", serveStatic({ root: relative(process.cwd(), join(buildDir, "client")) }));
+    // Scripts and styles are compressed once at build time (scripts/vite-precompress.ts): .br, else .gz.
+    app.use(
+      "*",
+      serveStatic({ root: relative(process.cwd(), join(buildDir, "client")), precompressed: true }),
+    );
   },
 });
 

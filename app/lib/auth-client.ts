@@ -1,5 +1,6 @@
 import { phoneNumberClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
+import { markAuthClientLoaded } from "./auth-client-loaded.ts";
 
 /** Better Auth's browser client for /api/auth/* (same origin, cookies included). */
 export const authClient = createAuthClient({
@@ -7,6 +8,7 @@ export const authClient = createAuthClient({
   basePath: "/api/auth",
   plugins: [phoneNumberClient()],
 });
+markAuthClientLoaded();
 
 /** The user as Better Auth's session returns it (plus the phone-number plugin's field). */
 export interface AuthUser {

@@ -99,7 +99,9 @@ export async function searchArticles(db: Db, q: string, limit = 50): Promise<Art
     .select(articleColumns)
     .from(articles)
     // OR stops at the first true operand: the slow text similarity runs only where the text search missed.
-    .where(sql`(${found} or ${titleSimilarity} >= ${TYPO_THRESHOLD} or ${textSimilarity} >= ${TYPO_THRESHOLD})`)
+    .where(
+      sql`(${found} or ${titleSimilarity} >= ${TYPO_THRESHOLD} or ${textSimilarity} >= ${TYPO_THRESHOLD})`,
+    )
     .orderBy(desc(rank), desc(articles.publishDate))
     .limit(limit);
   return rows.map(toArticle);

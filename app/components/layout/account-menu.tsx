@@ -3,7 +3,7 @@ import { DropdownMenu } from "radix-ui";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../../hooks/use-toast.ts";
 import { authClient, displayNameOf, initialsOf } from "../../lib/auth-client.ts";
-import { useApplyTheme } from "../account/theme.ts";
+import { SignedOutLinks } from "./signed-out-links.tsx";
 
 export const SIGNED_OUT_TOAST = { title: "Signed out", description: "You have been signed out successfully" };
 export const SIGN_OUT_FAILED_TOAST = {
@@ -41,51 +41,13 @@ export function AccountMenu({
 }) {
   const { data, isPending } = authClient.useSession();
   const navigate = useNavigate();
-  useApplyTheme();
   const user = data?.user ?? null;
 
   if (isPending && !user) {
     return variant === "bar" ? <div className="hidden h-11 w-40 sm:block" aria-hidden /> : null;
   }
 
-  if (!user) {
-    if (variant === "sheet") {
-      return (
-        <div className="flex flex-col gap-2">
-          <Link
-            to="/auth"
-            onClick={onNavigate}
-            className="flex min-h-11 items-center justify-center rounded-full border border-cream/40 text-cream"
-          >
-            Sign In
-          </Link>
-          <Link
-            to="/auth?tab=signup"
-            onClick={onNavigate}
-            className="flex min-h-11 items-center justify-center rounded-full bg-cream font-semibold text-forest"
-          >
-            Get Started
-          </Link>
-        </div>
-      );
-    }
-    return (
-      <div className="hidden items-center gap-2 sm:flex">
-        <Link
-          to="/auth"
-          className="rounded-md px-3 py-2 text-sm font-medium text-cream/85 transition-colors hover:bg-white/10 hover:text-cream"
-        >
-          Sign In
-        </Link>
-        <Link
-          to="/auth?tab=signup"
-          className="inline-flex min-h-11 items-center rounded-full bg-cream px-4 text-sm font-semibold text-forest transition hover:bg-sand"
-        >
-          Get Started
-        </Link>
-      </div>
-    );
-  }
+  if (!user) return <SignedOutLinks variant={variant} onNavigate={onNavigate} />;
 
   const name = displayNameOf(user);
   const initials = initialsOf(user);

@@ -3,7 +3,7 @@ import { Dialog } from "radix-ui";
 import { useState } from "react";
 import { Link } from "react-router";
 import { CartButton } from "../shop/cart-button.tsx";
-import { AccountMenu } from "./account-menu.tsx";
+import { HeaderAccount } from "./header-account.tsx";
 import { NavLink } from "./nav-link.tsx";
 import { navLinks } from "./nav-links.ts";
 
@@ -44,7 +44,7 @@ export function Header() {
         </nav>
         <div className="flex items-center gap-2">
           <CartButton />
-          <AccountMenu />
+          <HeaderAccount />
           <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
             <Dialog.Trigger
               className="inline-flex size-11 items-center justify-center rounded-full text-cream hover:bg-white/10 lg:hidden"
@@ -83,7 +83,7 @@ export function Header() {
                   </ul>
                 </nav>
                 <div className="mt-auto">
-                  <AccountMenu variant="sheet" onNavigate={() => setMenuOpen(false)} />
+                  <HeaderAccount variant="sheet" onNavigate={() => setMenuOpen(false)} />
                 </div>
               </Dialog.Content>
             </Dialog.Portal>

@@ -1,0 +1,46 @@
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { whenAuthClientLoaded } from "../../lib/auth-client-loaded.ts";
+import { useApplyTheme } from "../account/theme.ts";
+import { SignedOutLinks } from "./signed-out-links.tsx";
+
+// The avatar menu and Better Auth's client load only for a signed-in visitor (issue 7, home page JS).
+const AccountMenu = lazy(() => import("./account-menu.tsx").then((m) => ({ default: m.AccountMenu })));
+
+const placeholder = <div className="hidden h-11 w-40 sm:block" aria-hidden />;
+
+/** Whether this browser has a session: one small request instead of the auth client on every page. */
+async function hasSession(): Promise<boolean> {
+  const res = await fetch("/api/auth/get-session", { credentials: "same-origin" });
+  if (!res.ok) return false;
+  const body = (await res.json()) as { user?: unknown } | null;
+  return Boolean(body?.user);
+}
+
+/**
+ * The header's account corner: Sign In and Get Started for a visitor without a session, the live
+ * account menu (account-menu.tsx) once there is one or once a page has loaded the auth client.
+ */
+export function HeaderAccount({
+  variant = "bar",
+  onNavigate,
+}: {
+  variant?: "bar" | "sheet";
+  onNavigate?: () => void;
+}) {
+  useApplyTheme();
+  const [clientLoaded, setClientLoaded] = useState(false);
+  useEffect(() => whenAuthClientLoaded(() => setClientLoaded(true)), []);
+  const session = useQuery({ queryKey: ["session-probe"], queryFn: hasSession, enabled: !clientLoaded });
+
+  if (clientLoaded || session.data) {
+    const fallback = variant === "bar" ? placeholder : null;
+    return (
+      <Suspense fallback={fallback}>
+        <AccountMenu variant={variant} onNavigate={onNavigate} />
+      </Suspense>
+    );
+  }
+  if (session.isPending) return variant === "bar" ? placeholder : null;
+  return <SignedOutLinks variant={variant} onNavigate={onNavigate} />;
+}

@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+
+/** The header's Sign In and Get Started links (spec point 2, Header); `sheet` is the mobile menu's. */
+export function SignedOutLinks({
+  variant = "bar",
+  onNavigate,
+}: {
+  variant?: "bar" | "sheet";
+  onNavigate?: () => void;
+}) {
+  if (variant === "sheet") {
+    return (
+      <div className="flex flex-col gap-2">
+        <Link
+          to="/auth"
+          onClick={onNavigate}
+          className="flex min-h-11 items-center justify-center rounded-full border border-cream/40 text-cream"
+        >
+          Sign In
+        </Link>
+        <Link
+          to="/auth?tab=signup"
+          onClick={onNavigate}
+          className="flex min-h-11 items-center justify-center rounded-full bg-cream font-semibold text-forest"
+        >
+          Get Started
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="hidden items-center gap-2 sm:flex">
+      <Link
+        to="/auth"
+        className="rounded-md px-3 py-2 text-sm font-medium text-cream/85 transition-colors hover:bg-white/10 hover:text-cream"
+      >
+        Sign In
+      </Link>
+      <Link
+        to="/auth?tab=signup"
+        className="inline-flex min-h-11 items-center rounded-full bg-cream px-4 text-sm font-semibold text-forest transition hover:bg-sand"
+      >
+        Get Started
+      </Link>
+    </div>
+  );
+}
