@@ -64,12 +64,14 @@ const stacksQuery = z.strictObject({
       return outcome.id;
     }),
 });
+/** Ids are PostgreSQL integers: a larger number would fail in the database (a 5xx), not match nothing. */
+const dbId = z.number().int().positive().max(2_147_483_647);
 const trackBody = z.discriminatedUnion("eventType", [
-  z.strictObject({ articleId: z.number().int().positive(), eventType: z.literal("view") }),
+  z.strictObject({ articleId: dbId, eventType: z.literal("view") }),
   z.strictObject({
-    articleId: z.number().int().positive(),
+    articleId: dbId,
     eventType: z.literal("product_click"),
-    productId: z.number().int().positive(),
+    productId: dbId,
   }),
 ]);
 
