@@ -43,6 +43,13 @@ try {
       jsBytes: bytes("Script"),
       cssBytes: bytes("Stylesheet"),
       failingAudits: failing,
+      // What moved (Lighthouse's layout-shifts audit): the node and its score, largest first.
+      layoutShifts: (lhr.audits["layout-shifts"]?.details?.items ?? []).slice(0, 5).map((i) => ({
+        score: Number((i.score ?? 0).toFixed(4)),
+        node: i.node?.selector ?? i.node?.snippet ?? null,
+        snippet: i.node?.snippet?.slice(0, 160) ?? null,
+        causes: (i.subItems?.items ?? []).map((c) => c.cause ?? c.extra?.value ?? null),
+      })),
     });
   }
 } finally {
