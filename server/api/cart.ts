@@ -62,9 +62,7 @@ export function cartApi(services: AppServices) {
     .post("/", async (c) => {
       const body = await readJsonBody(c, addSchema);
       const cartId = await ensureCartId(db, await ownerForWrite(c));
-      const id = await addItem(db, catalogue, cartId, body);
-      const item = (await listItems(db, catalogue, cartId)).find((i) => i.id === id);
-      return c.json(item, 201);
+      return c.json(await addItem(db, catalogue, cartId, body), 201);
     })
     .put("/:id", async (c) => {
       const id = lineId(c);

@@ -4,6 +4,9 @@ import type { HumanCheck } from "./human-check.ts";
 import type { LimitStore } from "./limit-store.ts";
 import type { SmsSender } from "./sms-sender.ts";
 
+/** Better Auth's session cookie (auth.ts: cookiePrefix "mana"; `__Secure-` over https). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?mana\.session_token=/;
+
 export interface AuthSession {
   user: SessionUser & {
     image: string | null;
@@ -39,8 +42,9 @@ export function betterAuthIdentity(parts: {
 }): AuthIdentity {
   const { auth } = parts;
   async function getSession(headers: Headers): Promise<AuthSession | null> {
-    // Only a request that carries a cookie can have a session; skip the lookup otherwise.
-    if (!headers.get("cookie")) return null;
+    // Only a request that carries the session cookie can have a session; skip the lookup otherwise (a
+    // guest's cart cookie alone used to cost a Better Auth lookup per cart request).
+    if (!SESSION_COOKIE.test(headers.get("cookie") ?? "")) return null;
     let result: Awaited<ReturnType<Auth["api"]["getSession"]>>;
     try {
       result = await auth.api.getSession({ headers, query: { disableRefresh: true } });

@@ -69,33 +69,39 @@ export async function listItems(
   return rows.flatMap((r) => {
     const p = products.find((x) => x.id === r.productId);
     if (!p) return [];
-    const b = bundleRows.find((s) => s.slug === r.bundleId);
-    return [
-      {
-        id: r.id,
-        productId: r.productId,
-        quantity: r.quantity,
-        isSubscription: r.isSubscription,
-        bundleId: r.bundleId || null,
-        product: {
-          name: p.name,
-          slug: p.slug,
-          imageUrl: p.imageUrl,
-          price: p.price,
-          subscriptionDiscount: p.subscriptionDiscount,
-        },
-        bundle: b
-          ? {
-              id: b.slug,
-              name: b.name,
-              productIds: b.productIds,
-              bundlePriceCents: b.bundlePriceCents,
-              subscriptionDiscount: b.subscriptionDiscount,
-            }
-          : null,
-      },
-    ];
+    const bundle = bundleRows.find((s) => s.slug === r.bundleId);
+    return [lineView(r, p, bundle)];
   });
+}
+
+type CartItemRow = typeof cartItems.$inferSelect;
+type StackRow = typeof stacks.$inferSelect;
+type ProductRow = NonNullable<Awaited<ReturnType<Catalogue["byId"]>>>;
+
+function lineView(r: CartItemRow, p: ProductRow, b: StackRow | undefined): CartItemView {
+  return {
+    id: r.id,
+    productId: r.productId,
+    quantity: r.quantity,
+    isSubscription: r.isSubscription,
+    bundleId: r.bundleId || null,
+    product: {
+      name: p.name,
+      slug: p.slug,
+      imageUrl: p.imageUrl,
+      price: p.price,
+      subscriptionDiscount: p.subscriptionDiscount,
+    },
+    bundle: b
+      ? {
+          id: b.slug,
+          name: b.name,
+          productIds: b.productIds,
+          bundlePriceCents: b.bundlePriceCents,
+          subscriptionDiscount: b.subscriptionDiscount,
+        }
+      : null,
+  };
 }
 
 export interface AddItem {
@@ -109,13 +115,20 @@ export interface AddItem {
  * Adds to the line for this product, mode and bundle, or creates it. One statement, so concurrent adds
  * meet at the unique index and add up; a total over the line cap is refused, never silently clipped.
  */
-export async function addItem(db: Db, catalogue: Catalogue, cartId: string, item: AddItem): Promise<string> {
-  if (!(await catalogue.byId(item.productId))) {
+export async function addItem(
+  db: Db,
+  catalogue: Catalogue,
+  cartId: string,
+  item: AddItem,
+): Promise<CartItemView> {
+  const product = await catalogue.byId(item.productId);
+  if (!product) {
     throw new ApiError(400, "unknown_product", `There is no product with id ${item.productId}.`);
   }
   const bundleId = item.bundleId ?? "";
+  let stack: StackRow | undefined;
   if (bundleId) {
-    const [stack] = await db.select().from(stacks).where(eq(stacks.slug, bundleId)).limit(1);
+    [stack] = await db.select().from(stacks).where(eq(stacks.slug, bundleId)).limit(1);
     if (!stack) throw new ApiError(400, "unknown_bundle", `There is no bundle '${bundleId}'.`);
     if (!stack.productIds.includes(item.productId)) {
       throw new ApiError(400, "not_in_bundle", `Product ${item.productId} is not part of '${bundleId}'.`);
@@ -135,7 +148,7 @@ export async function addItem(db: Db, catalogue: Catalogue, cartId: string, item
       set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
       setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
     })
-    .returning({ id: cartItems.id });
+    .returning();
   if (!row) {
     throw new ApiError(
       422,
@@ -144,7 +157,7 @@ export async function addItem(db: Db, catalogue: Catalogue, cartId: string, item
     );
   }
   await db.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
-  return row.id;
+  return lineView(row, product, stack);
 }
 
 export async function setQuantity(
