@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { buildTemplate, fillTemplate } from "./nonce-template.ts";
+import { buildTemplate, fillTemplate, templateChunks } from "./nonce-template.ts";
 import { NONCE_PLACEHOLDER, newNonce } from "./security-headers.ts";
 
 const page = (n: number) =>
@@ -28,6 +28,21 @@ describe("nonce templates for cached pages", () => {
       // The template itself is never changed by a fill.
       expect(text(t.body)).toBe(plain.toString());
     }
+  });
+
+  it("writes the same bytes in pieces as a fill, without changing the template", () => {
+    const plain = page(500);
+    for (const encoding of ["identity", "gzip"] as const) {
+      const t = buildTemplate(plain, encoding);
+      const stored = Buffer.from(t.body);
+      const nonce = newNonce();
+      const chunks = templateChunks(t, nonce);
+      expect(Buffer.concat(chunks).equals(fillTemplate(t, nonce))).toBe(true);
+      expect(chunks.reduce((n, c) => n + c.length, 0)).toBe(t.body.length);
+      expect(t.body.equals(stored)).toBe(true);
+    }
+    const json = buildTemplate(Buffer.from("{}"), "gzip");
+    expect(templateChunks(json, newNonce())).toEqual([json.body]);
   });
 
   it("compresses a page well and serves a body without a slot untouched", () => {

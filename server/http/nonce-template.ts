@@ -67,6 +67,35 @@ export function buildTemplate(plain: Buffer, encoding: "gzip" | "identity"): Non
   return { encoding, body: Buffer.concat(parts, size), offsets, pieces };
 }
 
+/**
+ * The template's bytes as the pieces to write in order, `nonce` between them: views into the stored body
+ * (no copy of the page), the nonce, and for gzip a fresh 8-byte trailer. Their lengths add up to
+ * `t.body.length`; concatenated they equal fillTemplate(t, nonce).
+ */
+export function templateChunks(t: NonceTemplate, nonce: string): Buffer[] {
+  if (t.offsets.length === 0) return [t.body];
+  const value = Buffer.from(nonce, "latin1");
+  const end = t.pieces ? t.body.length - 8 : t.body.length;
+  const chunks: Buffer[] = [];
+  let from = 0;
+  for (const at of t.offsets) {
+    chunks.push(t.body.subarray(from, at), value);
+    from = at + LEN;
+  }
+  chunks.push(t.body.subarray(from, end));
+  if (t.pieces) {
+    let crc = 0;
+    t.pieces.forEach((piece, i) => {
+      crc = crc32(piece, crc);
+      if (i < t.offsets.length) crc = crc32(value, crc);
+    });
+    const trailer = Buffer.from(t.body.subarray(end));
+    trailer.writeUInt32LE(crc >>> 0, 0);
+    chunks.push(trailer);
+  }
+  return chunks;
+}
+
 /** The template's bytes with `nonce` in every slot (the body itself when there is no slot). */
 export function fillTemplate(t: NonceTemplate, nonce: string): Buffer {
   if (t.offsets.length === 0) return t.body;

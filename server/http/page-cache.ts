@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { fillTemplate, type NonceTemplate } from "./nonce-template.ts";
+import { type NonceTemplate, templateChunks } from "./nonce-template.ts";
 import { newNonce } from "./security-headers.ts";
 
 /**
@@ -93,7 +93,8 @@ export class PageCache {
     const hit = this.get(PageCache.key(url, Array.isArray(accept) ? accept.join(",") : accept));
     if (!hit) return false;
     const nonce = newNonce();
-    const body = hit.template ? fillTemplate(hit.template, nonce) : hit.body;
+    // The stored page is written in pieces with the fresh nonce between them: no per-hit copy of the page.
+    const chunks = hit.template ? templateChunks(hit.template, nonce) : [hit.body];
     res.statusCode = hit.status;
     for (const [k, v] of hit.headers) res.setHeader(k, v);
     if (security) {
@@ -102,8 +103,14 @@ export class PageCache {
     }
     res.setHeader("x-page-cache", "hit");
     if (requestId) res.setHeader("x-request-id", requestId);
-    res.setHeader("content-length", body.length);
-    res.end(req.method === "HEAD" ? undefined : body);
+    res.setHeader("content-length", hit.body.length);
+    if (req.method === "HEAD") res.end();
+    else if (chunks.length === 1) res.end(chunks[0]);
+    else {
+      res.cork();
+      for (let i = 0; i < chunks.length - 1; i++) res.write(chunks[i]);
+      res.end(chunks[chunks.length - 1]);
+    }
     return true;
   }
 }
