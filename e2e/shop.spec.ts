@@ -65,7 +65,7 @@ test.describe("cart", () => {
   test("add each product, step a line up and down to removal, then clear", async ({ page }) => {
     await page.goto("/");
     for (const name of ["Korean Ginseng", "Total Restore", "Ashwagandha", "Verdant Edge"]) {
-      await page.getByRole("button", { name: `Add ${name} to cart` }).click();
+      await page.getByRole("button", { name: `Add to Cart: ${name}` }).click();
       await expect(page.getByRole("status").filter({ hasText: "Added to cart" })).toBeVisible();
     }
     await expect(cartBadge(page)).toHaveAccessibleName("Open cart, 4 items");

@@ -65,7 +65,8 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
             onClick={() => add.mutate({ productId: product.id })}
             disabled={add.isPending}
             className="min-h-11 w-full rounded-full bg-forest px-4 text-sm font-semibold text-cream hover:bg-forest-deep disabled:opacity-60"
-            aria-label={`Add ${product.name} to cart`}
+            // The accessible name starts with the visible text (WCAG 2.5.3), then names the product.
+            aria-label={`${add.isPending ? "Adding…" : "Add to Cart"}: ${product.name}`}
           >
             {add.isPending ? "Adding…" : "Add to Cart"}
           </button>
