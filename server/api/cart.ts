@@ -4,10 +4,11 @@ import { MAX_LINE_QUANTITY } from "../../app/lib/pricing.ts";
 import { type CartOwner, issueGuestToken, readGuestTokenHash } from "../cart/cart-owner.ts";
 import {
   addItem,
-  clearCart,
+  clearOwnerCart,
   ensureCartId,
   findCartId,
   listItems,
+  listOwnerItems,
   removeItem,
   setQuantity,
 } from "../cart/cart-store.ts";
@@ -56,8 +57,7 @@ export function cartApi(services: AppServices) {
 
   return new Hono()
     .get("/", async (c) => {
-      const cartId = await findCartId(db, await owner(c));
-      return c.json(await listItems(db, catalogue, cartId));
+      return c.json(await listOwnerItems(db, catalogue, await owner(c)));
     })
     .post("/", async (c) => {
       const body = await readJsonBody(c, addSchema);
@@ -78,7 +78,7 @@ export function cartApi(services: AppServices) {
       return c.json({ deleted: true });
     })
     .delete("/", async (c) => {
-      const removed = await clearCart(db, await findCartId(db, await owner(c)));
+      const removed = await clearOwnerCart(db, await owner(c));
       return c.json({ cleared: removed });
     });
 }

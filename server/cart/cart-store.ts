@@ -50,6 +50,38 @@ export async function ensureCartId(
   return created;
 }
 
+function ownerWhere(owner: CartOwner) {
+  return owner.kind === "user"
+    ? eq(carts.userId, owner.userId)
+    : eq(carts.guestTokenHash, owner.tokenHash as string);
+}
+
+/**
+ * The owner's cart lines in one statement: the lines joined to their cart by its owner key and to their
+ * bundle, products from the in-process catalogue (GET /api/cart).
+ */
+export async function listOwnerItems(
+  db: Db,
+  catalogue: Catalogue,
+  owner: CartOwner,
+): Promise<CartItemView[]> {
+  if (owner.kind === "guest" && !owner.tokenHash) return [];
+  const rows = await db
+    .select({ item: cartItems, bundle: stacks })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .leftJoin(stacks, and(sql`${cartItems.bundleId} <> ''`, eq(stacks.slug, cartItems.bundleId)))
+    .where(ownerWhere(owner))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  if (rows.length === 0) return [];
+  const products = await catalogue.list();
+  return rows.flatMap((r) => {
+    const p = products.find((x) => x.id === r.item.productId);
+    if (!p) return [];
+    return [lineView(r.item, p, r.bundle ?? undefined)];
+  });
+}
+
 export async function listItems(
   db: Db,
   catalogue: Catalogue,
@@ -134,21 +166,33 @@ export async function addItem(
       throw new ApiError(400, "not_in_bundle", `Product ${item.productId} is not part of '${bundleId}'.`);
     }
   }
-  const [row] = await db
-    .insert(cartItems)
-    .values({
+  // The line's upsert, and the cart's updatedAt bump only when a line was written, in one statement.
+  const upsert = db.$with("upsert").as(
+    db
+      .insert(cartItems)
+      .values({
       cartId,
       productId: item.productId,
       quantity: item.quantity,
       isSubscription: item.isSubscription,
-      bundleId,
-    })
-    .onConflictDoUpdate({
-      target: [cartItems.cartId, cartItems.productId, cartItems.isSubscription, cartItems.bundleId],
-      set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
-      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
-    })
-    .returning();
+        bundleId,
+      })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId, cartItems.isSubscription, cartItems.bundleId],
+        set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
+      })
+      .returning(),
+  );
+  const touch = db
+    .$with("touch")
+    .as(
+      db
+        .update(carts)
+        .set({ updatedAt: sql`now()` })
+        .where(and(eq(carts.id, cartId), sql`exists (select 1 from ${upsert})`)),
+    );
+  const [row] = await db.with(upsert, touch).select().from(upsert);
   if (!row) {
     throw new ApiError(
       422,
@@ -156,7 +200,6 @@ export async function addItem(
       `A cart line can hold at most ${MAX_LINE_QUANTITY} of a product.`,
     );
   }
-  await db.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
   return lineView(row, product, stack);
 }
 
@@ -187,6 +230,18 @@ export async function removeItem(db: Db, cartId: string | null, itemId: string):
 export async function clearCart(db: Tx, cartId: string | null): Promise<number> {
   if (!cartId) return 0;
   const rows = await db.delete(cartItems).where(eq(cartItems.cartId, cartId)).returning({ id: cartItems.id });
+  return rows.length;
+}
+
+/** Empties the owner's cart in one statement (the cart found by a subquery); answers the lines removed. */
+export async function clearOwnerCart(db: Db, owner: CartOwner): Promise<number> {
+  if (owner.kind === "guest" && !owner.tokenHash) return 0;
+  const rows = await db
+    .delete(cartItems)
+    .where(
+      eq(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(ownerWhere(owner)).limit(1)),
+    )
+    .returning({ id: cartItems.id });
   return rows.length;
 }
 
