@@ -171,10 +171,10 @@ export async function addItem(
     db
       .insert(cartItems)
       .values({
-      cartId,
-      productId: item.productId,
-      quantity: item.quantity,
-      isSubscription: item.isSubscription,
+        cartId,
+        productId: item.productId,
+        quantity: item.quantity,
+        isSubscription: item.isSubscription,
         bundleId,
       })
       .onConflictDoUpdate({
@@ -184,14 +184,12 @@ export async function addItem(
       })
       .returning(),
   );
-  const touch = db
-    .$with("touch")
-    .as(
-      db
-        .update(carts)
-        .set({ updatedAt: sql`now()` })
-        .where(and(eq(carts.id, cartId), sql`exists (select 1 from ${upsert})`)),
-    );
+  const touch = db.$with("touch").as(
+    db
+      .update(carts)
+      .set({ updatedAt: sql`now()` })
+      .where(and(eq(carts.id, cartId), sql`exists (select 1 from ${upsert})`)),
+  );
   const [row] = await db.with(upsert, touch).select().from(upsert);
   if (!row) {
     throw new ApiError(
@@ -238,9 +236,7 @@ export async function clearOwnerCart(db: Db, owner: CartOwner): Promise<number> 
   if (owner.kind === "guest" && !owner.tokenHash) return 0;
   const rows = await db
     .delete(cartItems)
-    .where(
-      eq(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(ownerWhere(owner)).limit(1)),
-    )
+    .where(eq(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(ownerWhere(owner)).limit(1)))
     .returning({ id: cartItems.id });
   return rows.length;
 }
