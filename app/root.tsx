@@ -5,8 +5,8 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
-import { CartDrawer } from "./components/shop/cart-drawer.tsx";
-import { Toaster } from "./components/ui/toaster.tsx";
+import { LazyCartDrawer } from "./components/shop/lazy-cart-drawer.tsx";
+import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { CartDrawerProvider } from "./hooks/use-cart-drawer.tsx";
 import { NonceContext } from "./lib/csp-nonce.ts";
 import { createQueryClient } from "./lib/query-client.ts";
@@ -52,8 +52,8 @@ function Shell({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer />
-        <CartDrawer />
-        <Toaster />
+        <LazyCartDrawer />
+        <LazyToaster />
       </CartDrawerProvider>
     </QueryClientProvider>
   );

@@ -1,18 +1,22 @@
 import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
 
-/** An accessible alert popup: the spec's footer links "only show alert popups". */
-export function InfoDialog({
+/** The Radix part of InfoDialog (info-dialog.tsx), loaded when a trigger is first used. */
+export function InfoDialogLoaded({
   trigger,
   title,
   children,
+  open,
+  onOpenChange,
 }: {
   trigger: ReactNode;
   title: string;
   children: ReactNode;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <AlertDialog.Root>
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />

@@ -1,0 +1,47 @@
+import { cloneElement, lazy, type ReactElement, type ReactNode, Suspense, useState } from "react";
+
+const load = () => import("./info-dialog-loaded.tsx");
+const InfoDialogLoaded = lazy(() => load().then((m) => ({ default: m.InfoDialogLoaded })));
+
+type Trigger = ReactElement<{
+  onClick?: () => void;
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+  "aria-haspopup"?: "dialog";
+  "aria-expanded"?: boolean;
+}>;
+
+/**
+ * An accessible alert popup: the spec's footer links "only show alert popups". The trigger is a plain
+ * button until it is first used (its Radix code is loaded on hover, focus or click, not with the page).
+ */
+export function InfoDialog({
+  trigger,
+  title,
+  children,
+}: {
+  trigger: Trigger;
+  title: string;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const plain = cloneElement(trigger, {
+    onClick: () => {
+      setWanted(true);
+      setOpen(true);
+    },
+    onPointerEnter: () => void load(),
+    onFocus: () => void load(),
+    "aria-haspopup": "dialog",
+    "aria-expanded": open,
+  });
+  if (!wanted) return plain;
+  return (
+    <Suspense fallback={plain}>
+      <InfoDialogLoaded trigger={trigger} title={title} open={open} onOpenChange={setOpen}>
+        {children}
+      </InfoDialogLoaded>
+    </Suspense>
+  );
+}
