@@ -1,7 +1,8 @@
 import { Bookmark, Calendar, Clock, Volume2 } from "lucide-react";
 import { useEffect } from "react";
 import { data, Link } from "react-router";
-import { ArticleCard, toSummary } from "../components/knowledge/article-card.tsx";
+import { toSummary } from "../components/knowledge/article-card.tsx";
+import { ArticleGrid } from "../components/knowledge/article-grid.tsx";
 import { ContentBlocks } from "../components/knowledge/content-blocks.tsx";
 import { articleTypeLabel, DEFAULT_READING_TIME, formatDate } from "../components/knowledge/labels.ts";
 import { RelatedProductCard } from "../components/knowledge/related-product-card.tsx";
@@ -284,20 +285,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
-      {recommendations.length > 0 ? (
-        <section aria-labelledby="recommended" className="container-shop mt-20">
-          <h2 id="recommended" className="text-3xl">
-            Keep reading
-          </h2>
-          <ul className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
-            {recommendations.map((a) => (
-              <li key={a.id}>
-                <ArticleCard article={a} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ArticleGrid id="recommended" title="Keep reading" articles={recommendations} columns={4} />
     </article>
   );
 }

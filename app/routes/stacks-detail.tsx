@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
-import { ArticleCard, toSummary } from "../components/knowledge/article-card.tsx";
+import { toSummary } from "../components/knowledge/article-card.tsx";
+import { ArticleGrid } from "../components/knowledge/article-grid.tsx";
 import { OutcomeChip } from "../components/stacks/outcome-icon.tsx";
 import { StackBadges, StackButtons, StackFooter, StackPrice } from "../components/stacks/stack-card.tsx";
 import { appContext } from "../context.ts";
@@ -109,20 +110,7 @@ export default function StackDetail({ loaderData }: Route.ComponentProps) {
           <StackFooter stack={stack} />
         </aside>
       </div>
-      {reading.length > 0 ? (
-        <section aria-labelledby="reading" className="container-shop mt-20">
-          <h2 id="reading" className="text-3xl">
-            Read more about this stack
-          </h2>
-          <ul className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {reading.map((a) => (
-              <li key={a.id}>
-                <ArticleCard article={a} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ArticleGrid id="reading" title="Read more about this stack" articles={reading} columns={3} />
     </div>
   );
 }

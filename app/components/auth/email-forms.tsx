@@ -27,19 +27,7 @@ export function SignInForm({
         onSubmit({ email: email.trim(), password });
       }}
     >
-      <Field id="signin-email" label="Email">
-        <input
-          id="signin-email"
-          type="email"
-          autoComplete="email"
-          required
-          disabled={disabled}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
-          className={inputClass}
-        />
-      </Field>
+      <EmailField id="signin-email" value={email} onChange={setEmail} disabled={disabled} />
       <Field id="signin-password" label="Password">
         <input
           id="signin-password"
@@ -95,19 +83,7 @@ export function SignUpForm({
           className={inputClass}
         />
       </Field>
-      <Field id="signup-email" label="Email">
-        <input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          required
-          disabled={disabled}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
-          className={inputClass}
-        />
-      </Field>
+      <EmailField id="signup-email" value={email} onChange={setEmail} disabled={disabled} />
       <Field id="signup-password" label="Password" hint="At least 6 characters">
         <input
           id="signup-password"
@@ -129,5 +105,34 @@ export function SignUpForm({
         </BusyLabel>
       </button>
     </form>
+  );
+}
+
+/** The e-mail field both forms share (spec point 5: required, of e-mail type). */
+function EmailField({
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+}) {
+  return (
+    <Field id={id} label="Email">
+      <input
+        id={id}
+        type="email"
+        autoComplete="email"
+        required
+        disabled={disabled}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder="you@example.com"
+        className={inputClass}
+      />
+    </Field>
   );
 }
