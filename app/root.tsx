@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { use, useState } from "react";
+import { use, useEffect, useState } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -44,6 +44,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  // The web fonts' stylesheet, after the first paint (app/fonts.css).
+  useEffect(() => {
+    void import("./fonts.css");
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <CartDrawerProvider>

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import "./theme.css";
 
 export type Theme = "light" | "dark" | "system";
 export const PREFERENCES_KEY = "mana.preferences";
