@@ -92,6 +92,20 @@ test.describe("cart", () => {
     await expect(cartBadge(page)).toHaveAccessibleName("Open cart, 0 items");
   });
 
+  test("two adds clicked at once on a first visit both land in one cart", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Add to Cart: Verdant Edge" })).toBeEnabled();
+    // Both clicks in the same tick, before either answer (or its cookie) is back.
+    await page.evaluate(() => {
+      for (const name of ["Add to Cart: Korean Ginseng", "Add to Cart: Verdant Edge"]) {
+        (document.querySelector(`button[aria-label="${name}"]`) as HTMLButtonElement).click();
+      }
+    });
+    await expect(cartBadge(page)).toHaveAccessibleName("Open cart, 2 items");
+    const items = (await (await page.request.get("/api/cart")).json()) as Array<{ productId: number }>;
+    expect(items.map((i) => i.productId).sort()).toEqual([1, 4]);
+  });
+
   test("the cart survives a reload, and another browser does not see it", async ({ page, browser }) => {
     await page.goto("/products/ashwagandha");
     await page.getByRole("radio", { name: /Subscribe & save 15%/ }).check();

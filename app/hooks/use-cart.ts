@@ -36,6 +36,13 @@ export function cartTotals(items: CartItem[], flatShippingCents = 0): CartTotals
   );
 }
 
+/**
+ * Cart changes run one after another: a first visit has no cart cookie yet, and two adds sent at once
+ * would each open a cart of their own (only the last cookie would stick). TanStack Query runs mutations
+ * of one scope in order.
+ */
+const cartScope = { id: "cart" };
+
 const errorToast = (description: string) => toast({ title: "Error", description, variant: "destructive" });
 
 /** The visitor's cart: always stale, refetched on window focus and after every change (spec points 4, 9). */
@@ -59,6 +66,7 @@ function useInvalidateCart() {
 export function useAddToCart(options: { silent?: boolean } = {}) {
   const invalidate = useInvalidateCart();
   return useMutation({
+    scope: cartScope,
     mutationFn: (input: AddToCartInput) =>
       apiRequest<CartItem>("POST", "/api/cart", {
         productId: input.productId,
@@ -79,6 +87,7 @@ export function useAddToCart(options: { silent?: boolean } = {}) {
 export function useUpdateCartItem() {
   const invalidate = useInvalidateCart();
   return useMutation({
+    scope: cartScope,
     mutationFn: ({ id, quantity }: { id: string; quantity: number }) =>
       apiRequest<CartItem>("PUT", `/api/cart/${id}`, { quantity }),
     onError: () => errorToast("Failed to update cart item. Please try again."),
@@ -89,6 +98,7 @@ export function useUpdateCartItem() {
 export function useRemoveCartItem() {
   const invalidate = useInvalidateCart();
   return useMutation({
+    scope: cartScope,
     mutationFn: (id: string) => apiRequest("DELETE", `/api/cart/${id}`),
     onSuccess: () => toast({ title: "Removed from cart" }),
     onError: () => errorToast("Failed to remove product from cart. Please try again."),
@@ -99,6 +109,7 @@ export function useRemoveCartItem() {
 export function useClearCart() {
   const invalidate = useInvalidateCart();
   return useMutation({
+    scope: cartScope,
     mutationFn: () => apiRequest("DELETE", "/api/cart"),
     onSuccess: () => toast({ title: "Cart cleared" }),
     onError: () => errorToast("Failed to clear cart. Please try again."),
