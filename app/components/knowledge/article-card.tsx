@@ -1,20 +1,22 @@
 import { Clock } from "lucide-react";
 import { Link } from "react-router";
+import type { Article } from "../../../server/content/articles.ts";
 import { articleTypeLabel, DEFAULT_READING_TIME, hubProductLabels } from "./labels.ts";
 
-/** What a card needs: the article without its content blocks. */
-export interface ArticleSummary {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  articleType: string;
-  tags: string[];
-  featuredProducts: number[];
-  featuredImage: string;
-  publishDate: string;
-  readingTime: number;
-}
+/** What a card needs: the article without its content blocks (the server's type; erased from the bundle). */
+export type ArticleSummary = Pick<
+  Article,
+  | "id"
+  | "slug"
+  | "title"
+  | "excerpt"
+  | "articleType"
+  | "tags"
+  | "featuredProducts"
+  | "featuredImage"
+  | "publishDate"
+  | "readingTime"
+>;
 
 export function toSummary<T extends ArticleSummary>(a: T): ArticleSummary {
   return {
