@@ -4,9 +4,10 @@ import { z } from "zod";
 import { findOutcome } from "../../app/components/stacks/outcomes.ts";
 import {
   countViews,
-  newVisitorCookie,
   readVisitorCookie,
   recordEvent,
+  visitorCookie,
+  visitorCookieName,
   visitorKey,
 } from "../content/analytics.ts";
 import {
@@ -139,13 +140,20 @@ export function contentApi(services: AppServices) {
       if (event.eventType === "product_click" && !(await services.catalogue.byId(event.productId))) {
         throw new ApiError(400, "invalid_input", "Invalid request body: productId: unknown product");
       }
-      const cookieId = readVisitorCookie(c.req.header("cookie"));
+      const visitor = readVisitorCookie(c.req.header("cookie"));
+      const cookieId = visitor?.id ?? null;
       const key = visitorKey({ cookieId, ip: clientIp(c), userAgent: c.req.header("user-agent") ?? "" });
       // Pages stay cookie-free and cacheable, so the visitor cookie is issued here. Without it this view
       // counts under IP + user agent (so clients that never keep cookies cannot inflate counts); the next
-      // ones under the cookie.
-      if (!cookieId)
-        c.header("Set-Cookie", newVisitorCookie(new URL(c.req.url).protocol === "https:").header);
+      // ones under the cookie. An id under the old name moves to the current one, keeping its views.
+      if (!visitor) c.header("Set-Cookie", visitorCookie(services.env).header);
+      else if (visitor.name !== visitorCookieName(services.env)) {
+        c.header("Set-Cookie", visitorCookie(services.env, visitor.id).header, { append: true });
+        const secure = visitor.name.startsWith("__Host-") ? "; Secure" : "";
+        c.header("Set-Cookie", `${visitor.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`, {
+          append: true,
+        });
+      }
       const recorded = await recordEvent(db, event, key);
       return c.json({ recorded }, 202);
     })

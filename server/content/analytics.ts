@@ -2,32 +2,57 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, like, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { articleEvents } from "../db/schema.ts";
+import type { Env } from "../env.ts";
 
 /**
  * Article analytics (spec point 7: views and product clicks), built so that bots and floods cannot
  * inflate counts without bound:
- * - a visitor is a hash of a first-party anonymous cookie (`mana_vid`, issued by the article page and
- *   by the track call) or, without it, of IP + user agent;
+ * - a visitor is a hash of a first-party anonymous cookie (`mana_vid`, `__Host-mana_vid` in production,
+ *   issued by the track call) or, without it, of IP + user agent;
  * - the key is prefixed with a hash of the network address, so one address can add at most
  *   MAX_VISITORS_PER_NETWORK views of an article per hour even if it rotates cookies;
  * - the database keeps at most one view per article, visitor and hour (unique partial index).
  */
 export const VISITOR_COOKIE = "mana_vid";
+export const HOST_VISITOR_COOKIE = `__Host-${VISITOR_COOKIE}`;
 const VISITOR_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 export const MAX_VISITORS_PER_NETWORK = 50;
 export const MAX_CLICKS_PER_VISITOR_HOUR = 30;
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 
-export function readVisitorCookie(cookieHeader: string | null | undefined): string | null {
-  const match = cookieHeader?.match(/(?:^|;\s*)mana_vid=([a-f0-9]{32})(?:;|$)/);
-  return match?.[1] ?? null;
+/**
+ * Named like the cart cookie (server/cart/cart-owner.ts): `__Host-` + Secure in production over https
+ * binds it to our origin, the plain name in development and tests (plain http).
+ */
+export function visitorCookieName(env: Env): string {
+  return env.NODE_ENV === "production" && env.PUBLIC_URL?.startsWith("https:")
+    ? HOST_VISITOR_COOKIE
+    : VISITOR_COOKIE;
 }
 
-/** A fresh anonymous visitor id with its Set-Cookie header. */
-export function newVisitorCookie(secure: boolean): { id: string; header: string } {
-  const id = randomBytes(16).toString("hex");
-  const header = `${VISITOR_COOKIE}=${id}; Path=/; Max-Age=${VISITOR_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+/**
+ * The visitor id and the name it came under. Both names are read: visitors from before the prefix keep
+ * their id (and are moved to the current name), and a switch of PUBLIC_URL does not reset everybody.
+ */
+export function readVisitorCookie(
+  cookieHeader: string | null | undefined,
+): { id: string; name: string } | null {
+  for (const name of [HOST_VISITOR_COOKIE, VISITOR_COOKIE]) {
+    const match = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${name}=([a-f0-9]{32})(?:;|$)`));
+    if (match?.[1]) return { id: match[1], name };
+  }
+  return null;
+}
+
+/** The Set-Cookie header for a visitor id (a fresh one unless given) under the current name. */
+export function visitorCookie(
+  env: Env,
+  id = randomBytes(16).toString("hex"),
+): { id: string; header: string } {
+  const name = visitorCookieName(env);
+  const secure = name.startsWith("__Host-") ? "; Secure" : "";
+  const header = `${name}=${id}; Path=/; Max-Age=${VISITOR_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure}`;
   return { id, header };
 }
 
