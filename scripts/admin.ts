@@ -1,4 +1,5 @@
-// `npm run admin -- orders list | ship <orderNumber> --tracking <code> | deliver <orderNumber> | cancel <orderNumber>`
+// `npm run admin -- orders list | ship <orderNumber> --tracking <code> | deliver <orderNumber> | cancel <orderNumber>
+//   | purge-pending [--older-than-days N]`
 // The owner's tool for moving orders (issue 4). Reads the same environment as the server. With the
 // embedded database (PGlite) only one process may open it: stop the server first, or use PostgreSQL.
 import { formatMoney } from "../app/lib/money.ts";
@@ -6,12 +7,14 @@ import { openDatabase } from "../server/db/client.ts";
 import { EnvError, parseEnv } from "../server/env.ts";
 import { latestOrders, moveOrder, type OwnerMove } from "../server/orders/move-order.ts";
 import { OrderTransitionError } from "../server/orders/order-status.ts";
+import { purgePendingOrders } from "../server/orders/purge-pending.ts";
 
 const USAGE = `Usage:
   npm run admin -- orders list
   npm run admin -- orders ship <orderNumber> --tracking <code>
   npm run admin -- orders deliver <orderNumber>
-  npm run admin -- orders cancel <orderNumber>`;
+  npm run admin -- orders cancel <orderNumber>
+  npm run admin -- orders purge-pending [--older-than-days N]   (default: PENDING_ORDER_MAX_AGE_DAYS, 7)`;
 
 function fail(message: string): never {
   console.error(message);
@@ -30,6 +33,15 @@ try {
 }
 
 const moves: Record<string, OwnerMove> = { ship: "shipped", deliver: "delivered", cancel: "cancelled" };
+let olderThanDays = env.PENDING_ORDER_MAX_AGE_DAYS;
+if (command === "purge-pending") {
+  const at = args.indexOf("--older-than-days");
+  if (at > 0) {
+    const value = args[at + 1] ?? "";
+    if (!/^[1-9][0-9]{0,3}$/.test(value)) fail(`--older-than-days needs a whole number of days, 1 or more.`);
+    olderThanDays = Number(value);
+  }
+}
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 2 });
 try {
   if (command === "list") {
@@ -47,6 +59,13 @@ try {
         ].join("  "),
       );
     }
+  } else if (command === "purge-pending") {
+    const purged = await purgePendingOrders(database.db, olderThanDays);
+    console.log(
+      purged.length
+        ? `Cancelled ${purged.length} pending order${purged.length === 1 ? "" : "s"} older than ${olderThanDays} days (never paid): ${purged.join(", ")}.`
+        : `No pending orders older than ${olderThanDays} days.`,
+    );
   } else if (moves[command]) {
     if (!orderNumber) fail(`Which order? ${USAGE}`);
     const trackingAt = args.indexOf("--tracking");

@@ -75,6 +75,8 @@ const envSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** ALTCHA proof-of-work difficulty (largest random number the browser searches). */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
+  /** Pending orders (never paid) older than this many days are cancelled, hourly (decision 008). */
+  PENDING_ORDER_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** Seed the catalogue automatically when the products table is empty. */
   AUTO_SEED: z
     .enum(["true", "false"])

@@ -7,6 +7,7 @@ import { seedIfEmpty } from "./db/seed.ts";
 import type { Env } from "./env.ts";
 import { PageCache } from "./http/page-cache.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { withPendingPurge } from "./orders/purge-pending.ts";
 import { createPaymentProvider } from "./payments/create-provider.ts";
 
 /** Opens the database (migrating it), seeds an empty catalogue, and wires the services. */
@@ -22,7 +23,8 @@ export async function createServices(env: Env): Promise<AppServices> {
   const identity = createAuthIdentity({ env, db: database.db, logger });
   return {
     env,
-    database,
+    // Hourly purge of abandoned pending orders; closing the database at shutdown stops it.
+    database: withPendingPurge(database, env, logger),
     catalogue: new Catalogue(database.db),
     identity,
     mailer,

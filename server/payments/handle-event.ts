@@ -27,6 +27,7 @@ export type EventOutcome =
   | "payment_failed"
   | "subscription_updated"
   | "unknown_order"
+  | "order_cancelled"
   | "ignored";
 
 export const HANDLED_EVENTS = [
@@ -134,6 +135,22 @@ async function onCheckoutSession(
     session.payment_status !== "no_payment_required"
   ) {
     return "awaiting_payment"; // an async method: checkout.session.async_payment_succeeded follows
+  }
+  if (order.status === "cancelled") {
+    // Cancelled before it was paid (the owner, a failed payment, or the purge of abandoned checkouts,
+    // decision 008): a cancelled order never comes back, so the money must go back. Said loudly, not
+    // applied; the event is stored, so redelivery does not repeat the alarm.
+    services.logger.error(
+      {
+        eventId: event.id,
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        sessionId: session.id,
+        amount: session.amount_total,
+      },
+      "payment received for a cancelled order: it stays cancelled; refund the payment with the provider",
+    );
+    return "order_cancelled";
   }
   if (order.status !== "pending") return isPaidStatus(order.status) ? "already_paid" : "ignored";
   if (
