@@ -9,6 +9,8 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // SOURCEMAP=true maps each byte of the client chunks back to its module (bundle analysis).
+        sourcemap: process.env.SOURCEMAP === "true",
         rolldownOptions: {
           output: {
             // Every page needs React and the router: one file instead of six (each response's headers

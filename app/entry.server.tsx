@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
@@ -5,11 +6,28 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonceContext } from "./context.ts";
 import { NonceContext } from "./lib/csp-nonce.ts";
+import { ROOT_STYLESHEET_HREF, RootStylesheetContext } from "./lib/root-stylesheet.tsx";
 
 // The server reads the context keys from here so the server and the app bundle share one key.
 export { appContext, cspNonceContext } from "./context.ts";
 
 export const streamTimeout = 5_000;
+
+/** The built root stylesheet's text (production); development links Vite's live stylesheet instead. */
+let rootStylesheet: string | undefined;
+function readRootStylesheet(): string | undefined {
+  if (import.meta.env.DEV) return undefined;
+  // The server bundle sits in <build>/server or <build>/server/assets; the stylesheet in <build>/client.
+  for (const up of ["../", "../../"]) {
+    if (rootStylesheet !== undefined) break;
+    try {
+      rootStylesheet = readFileSync(new URL(`${up}client${ROOT_STYLESHEET_HREF}`, import.meta.url), "utf8");
+    } catch {
+      // Not here; without the file the page links the stylesheet instead.
+    }
+  }
+  return rootStylesheet;
+}
 
 /**
  * Renders the whole document before answering (no streaming): pages are small, every visitor and crawler
@@ -32,7 +50,9 @@ export default function handleRequest(
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RootStylesheetContext value={readRootStylesheet()}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RootStylesheetContext>
       </NonceContext>,
       {
         nonce,

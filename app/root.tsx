@@ -2,15 +2,17 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { use, useEffect, useState } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { LazyCartDrawer } from "./components/shop/lazy-cart-drawer.tsx";
 import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { CartDrawerProvider } from "./hooks/use-cart-drawer.tsx";
-import { NonceContext } from "./lib/csp-nonce.ts";
+import { NonceContext, shareNonceWithWidgets } from "./lib/csp-nonce.ts";
+import { RootStylesheet } from "./lib/root-stylesheet.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
 import { NotFoundPage } from "./routes/not-found.tsx";
+
+if (typeof document !== "undefined") shareNonceWithWidgets();
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -25,6 +27,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1F3A2E" />
         <Meta />
+        <RootStylesheet nonce={nonce} />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">

@@ -48,6 +48,11 @@ test("every page answers with a nonce-based CSP whose nonce is on every script, 
       .filter((tag) => !tag.includes('type="application/ld+json"'));
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+    // Style elements too: the root stylesheet is written into the page, and style-src has no 'unsafe-inline'.
+    expect(csp).toMatch(/style-src 'self' 'nonce-[A-Za-z0-9_-]{22}';/);
+    const styles = [...html.matchAll(/<style\b[^>]*>/g)].map((m) => m[0]);
+    expect(styles.length, path).toBeGreaterThan(0);
+    for (const tag of styles) expect(tag, path).toContain(`nonce="${nonce}"`);
     expect(html).not.toContain("MANAnoncePlaceholder00");
     expect(res.headers()["x-content-type-options"]).toBe("nosniff");
     expect(res.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");

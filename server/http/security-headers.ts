@@ -38,8 +38,11 @@ export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOpti
     "default-src 'self'",
     // 'wasm-unsafe-eval' lets the ALTCHA widget's proof of work run its WebAssembly; no eval of JS.
     `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'`,
-    // Radix positions popovers with style attributes; styles cannot run code.
-    "style-src 'self' 'unsafe-inline'",
+    // Style elements need the nonce: the root stylesheet is written into the page (issue 7), and widgets
+    // that add their own get the nonce from app/lib/csp-nonce.ts. Style attributes stay allowed: Radix
+    // positions popovers with them, and the server renders a few (image aspect ratios, progress bars).
+    `style-src 'self' 'nonce-${nonce}'`,
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
