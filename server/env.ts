@@ -71,6 +71,8 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
+  /** Where the SMS sender sends Twilio API calls; only changed for a local stand-in in tests. */
+  TWILIO_API_URL: z.url().default("https://api.twilio.com"),
   /** Secret for the human-check (ALTCHA) challenges; defaults to BETTER_AUTH_SECRET. */
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** ALTCHA proof-of-work difficulty (largest random number the browser searches). */

@@ -15,7 +15,7 @@ import {
 } from "./password-policy.ts";
 import { isE164 } from "./phone.ts";
 import type { SecondaryStorage } from "./redis-storage.ts";
-import type { SmsSender } from "./sms-sender.ts";
+import { SmsDeliveryError, type SmsSender } from "./sms-sender.ts";
 
 /** Used only outside a real deployment (env.ts refuses production over HTTPS without a secret). */
 export const DEVELOPMENT_SECRET = "mana-development-secret-not-for-production-use-0000";
@@ -111,7 +111,17 @@ export function createAuth({ env, db, logger, sms, limits, secondaryStorage }: C
       allowedAttempts: 3,
       phoneNumberValidator: (p) => isE164(p),
       sendOTP: async ({ phoneNumber: to, code }) => {
-        await sms.send({ to, text: `Your MANA verification code is ${code}. It expires in 5 minutes.` });
+        try {
+          await sms.send({ to, text: `Your MANA verification code is ${code}. It expires in 5 minutes.` });
+        } catch (err) {
+          // Twilio refused, failed or hung (logged and recorded by the sender): a clear 503, not "code sent"
+          // and not Better Auth's bare 500. The page shows 'Could not send SMS'.
+          if (!(err instanceof SmsDeliveryError)) throw err;
+          throw new APIError("SERVICE_UNAVAILABLE", {
+            code: "SMS_NOT_SENT",
+            message: "Could not send SMS. Please try again in a few minutes.",
+          });
+        }
       },
       // Signing in by phone creates the account on first verification (issue 5).
       signUpOnVerification: { getTempEmail: phoneEmail, getTempName: (p) => p },

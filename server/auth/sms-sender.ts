@@ -19,39 +19,92 @@ export function outboxSmsSender(db: Db): SmsSender {
   };
 }
 
+/** Twilio's API, unless TWILIO_API_URL points elsewhere (a local stand-in in tests). */
+export const TWILIO_API_URL = "https://api.twilio.com";
 /**
- * Production: Twilio's Messages REST API (no SDK; one form POST). The message is recorded in the outbox
- * too, with its delivery status; a failed delivery throws so the visitor sees 'Could not send SMS'.
+ * How long a visitor waits for Twilio before 'Could not send SMS': Twilio answers in well under a second,
+ * and a hanging call must not hold the sign-in page (issue 8, "Faults survived").
+ */
+export const TWILIO_TIMEOUT_MS = 5_000;
+
+/** The SMS did not go out (Twilio refused it, failed, or did not answer in time). */
+export class SmsDeliveryError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "SmsDeliveryError";
+  }
+}
+
+/**
+ * Production: Twilio's Messages REST API (no SDK; one form POST). Every attempt is recorded in the outbox
+ * with its delivery status, "sent" only when Twilio accepted the message; any other end (an error answer,
+ * no answer within the timeout, no connection) is recorded "failed", logged, and thrown as an
+ * SmsDeliveryError so the visitor sees 'Could not send SMS'.
  */
 export function twilioSmsSender(
-  options: { accountSid: string; authToken: string; from: string; db: Db; logger: Logger },
+  options: {
+    accountSid: string;
+    authToken: string;
+    from: string;
+    db: Db;
+    logger: Logger;
+    baseUrl?: string;
+    timeoutMs?: number;
+  },
   fetchImpl: typeof fetch = fetch,
 ): SmsSender {
-  const url = `https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
+  const base = (options.baseUrl ?? TWILIO_API_URL).replace(/\/$/, "");
+  const url = `${base}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
   const auth = Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64");
+  const timeoutMs = options.timeoutMs ?? TWILIO_TIMEOUT_MS;
   return {
     kind: "twilio",
     async send({ to, text }) {
-      const res = await fetchImpl(url, {
-        method: "POST",
-        headers: {
-          Authorization: `Basic ${auth}`,
-          "Content-Type": "application/x-www-form-urlencoded",
-        },
-        body: new URLSearchParams({ To: to, From: options.from, Body: text }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      const ok = res.ok;
+      let failure: { message: string; cause?: unknown; status?: number; twilio?: unknown } | null = null;
+      let sid: string | null = null;
+      try {
+        const res = await fetchImpl(url, {
+          method: "POST",
+          headers: {
+            Authorization: `Basic ${auth}`,
+            "Content-Type": "application/x-www-form-urlencoded",
+            Accept: "application/json",
+          },
+          body: new URLSearchParams({ To: to, From: options.from, Body: text }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        // Twilio's answer: the message resource (201), or { code, message, more_info } for an error.
+        const answer = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+        if (res.ok) sid = typeof answer?.sid === "string" ? answer.sid : null;
+        else {
+          failure = {
+            message: `Twilio answered ${res.status}`,
+            status: res.status,
+            twilio: answer && { code: answer.code, message: answer.message },
+          };
+        }
+      } catch (err) {
+        const timedOut = err instanceof Error && err.name === "TimeoutError";
+        failure = {
+          message: timedOut ? `Twilio did not answer within ${timeoutMs} ms` : "Twilio could not be reached",
+          cause: err,
+        };
+      }
       // The code itself is not kept when it went out through Twilio: the outbox row records the delivery.
       await options.db.insert(outbox).values({
         channel: "sms",
         to,
-        text: "[verification code sent by Twilio]",
-        status: ok ? "sent" : "failed",
+        text: failure
+          ? `[verification code not sent: ${failure.message}]`
+          : `[verification code sent by Twilio${sid ? `: ${sid}` : ""}]`,
+        status: failure ? "failed" : "sent",
       });
-      if (!ok) {
-        options.logger.error({ status: res.status, to }, "Twilio refused the SMS");
-        throw new Error(`Twilio answered ${res.status}`);
+      if (failure) {
+        options.logger.error(
+          { to, status: failure.status, twilio: failure.twilio, err: failure.cause },
+          `SMS not sent: ${failure.message}`,
+        );
+        throw new SmsDeliveryError(failure.message, { cause: failure.cause });
       }
     },
   };
@@ -64,6 +117,7 @@ export function createSmsSender(env: Env, db: Db, logger: Logger): SmsSender {
         accountSid: env.TWILIO_ACCOUNT_SID,
         authToken: env.TWILIO_AUTH_TOKEN,
         from: env.TWILIO_FROM,
+        baseUrl: env.TWILIO_API_URL,
         db,
         logger,
       },
