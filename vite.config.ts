@@ -2,9 +2,12 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { precompress } from "./scripts/vite-precompress.ts";
+import { shellChunk } from "./scripts/vite-shell-chunk.ts";
+
+const shell = shellChunk();
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), shell.plugin, precompress()],
   build: { assetsInlineLimit: 0 },
   environments: {
     client: {
@@ -22,6 +25,8 @@ export default defineConfig({
                   test: /node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/,
                   priority: 20,
                 },
+                // Everything else the root route imports statically: one file (scripts/vite-shell-chunk.ts).
+                { name: "shell", test: shell.test, priority: 15 },
                 { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 10 },
               ],
             },

@@ -236,6 +236,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             alt=""
             width={1200}
             height={675}
+            // The page's largest picture (its LCP element): fetched before the scripts.
+            fetchPriority="high"
             className="mb-10 w-full rounded-card bg-sand shadow-card"
           />
           <ContentBlocks blocks={article.contentBlocks} products={products} onProductOpen={onProductOpen} />

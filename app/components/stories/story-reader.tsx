@@ -110,6 +110,8 @@ export function StoryReader({
               alt=""
               width={1200}
               height={675}
+              // The page's largest picture (its LCP element): fetched before the scripts.
+              fetchPriority="high"
               className="w-full rounded-card bg-sand shadow-card"
             />
           ) : null}
