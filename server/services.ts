@@ -12,7 +12,12 @@ import { createPaymentProvider } from "./payments/create-provider.ts";
 
 /** Opens the database (migrating it), seeds an empty catalogue, and wires the services. */
 export async function createServices(env: Env): Promise<AppServices> {
-  const logger = pino({ level: env.LOG_LEVEL, base: { service: "mana" } });
+  // Asynchronous writes: lines logged while a write is in flight go out together in the next one, so a busy
+  // server makes one write per batch instead of one per request (issue 7); pino flushes on exit.
+  const logger = pino(
+    { level: env.LOG_LEVEL, base: { service: "mana" } },
+    pino.destination({ dest: 1, sync: false }),
+  );
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATA_DIR,

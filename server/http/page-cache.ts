@@ -92,15 +92,14 @@ export class PageCache {
     const accept = req.headers["accept-encoding"];
     const hit = this.get(PageCache.key(url, Array.isArray(accept) ? accept.join(",") : accept));
     if (!hit) return false;
-    const nonce = newNonce();
+    const type = hit.headers.find(([k]) => k === "content-type")?.[1];
+    // Only pages carry a CSP nonce; JSON answers skip the random bytes (issue 7, `GET /api/products`).
+    const nonce = hit.template || type?.startsWith("text/html") ? newNonce() : "";
     // The stored page is written in pieces with the fresh nonce between them: no per-hit copy of the page.
     const chunks = hit.template ? templateChunks(hit.template, nonce) : [hit.body];
     res.statusCode = hit.status;
     for (const [k, v] of hit.headers) res.setHeader(k, v);
-    if (security) {
-      const type = hit.headers.find(([k]) => k === "content-type")?.[1];
-      for (const [k, v] of security(url.split("?")[0] ?? "/", type, nonce)) res.setHeader(k, v);
-    }
+    if (security) for (const [k, v] of security(url.split("?")[0] ?? "/", type, nonce)) res.setHeader(k, v);
     res.setHeader("x-page-cache", "hit");
     if (requestId) res.setHeader("x-request-id", requestId);
     res.setHeader("content-length", hit.body.length);
