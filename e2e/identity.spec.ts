@@ -93,6 +93,25 @@ test.describe("identity", () => {
     await page.getByRole("button", { name: "Verify & Sign In" }).click();
     await page.waitForURL("**/account");
     await expect(page.getByRole("heading", { name: `Welcome back, ${phone}` })).toBeVisible();
+
+    // No e-mail yet: the profile says so, the menu names the phone, the placeholder never shows.
+    const email = page.getByLabel("Email", { exact: true });
+    await expect(email).toHaveValue("");
+    await expect(email).toHaveAttribute("placeholder", "No e-mail yet");
+    await expect(email).toHaveAccessibleDescription(/You sign in with your phone number/);
+    await page.getByTestId("avatar").click();
+    await expect(page.getByRole("menu")).toContainText(phone);
+    await page.keyboard.press("Escape");
+    await expect(page.locator("html")).not.toContainText("phone.mana.invalid");
+    // At checkout a phone-only account gives an address for the confirmation, like a guest.
+    expect((await page.request.post("/api/cart", { data: { productId: 1, quantity: 1 } })).status()).toBe(
+      201,
+    );
+    await page.goto("/checkout");
+    await expect(page.getByLabel("Email address")).toBeEditable();
+    await expect(page.getByLabel("Email address")).toHaveValue("");
+    await expect(page.getByText("We send your order confirmation to this address.")).toBeVisible();
+    await expect(page.locator("html")).not.toContainText("phone.mana.invalid");
   });
 
   test("OIDC sign-in against the local provider creates the account", async ({ page }) => {

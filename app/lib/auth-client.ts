@@ -1,6 +1,7 @@
 import { phoneNumberClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 import { markAuthClientLoaded } from "./auth-client-loaded.ts";
+import { phoneFromPlaceholderEmail, realEmail } from "./placeholder-email.ts";
 
 /** Better Auth's browser client for /api/auth/* (same origin, cookies included). */
 export const authClient = createAuthClient({
@@ -10,7 +11,10 @@ export const authClient = createAuthClient({
 });
 markAuthClientLoaded();
 
-/** The user as Better Auth's session returns it (plus the phone-number plugin's field). */
+/**
+ * The user as Better Auth's session returns it (plus the phone-number plugin's field). An account created
+ * by phone sign-in has a placeholder e-mail here: show it through accountContactOf / realEmail, never as is.
+ */
 export interface AuthUser {
   id: string;
   email: string;
@@ -23,7 +27,8 @@ export interface AuthUser {
 /** The profile POST /api/auth/sync-user returns (spec point 7). */
 export interface Profile {
   id: string;
-  email: string;
+  /** Null for an account created by phone sign-in (no e-mail yet). */
+  email: string | null;
   displayName: string | null;
   photoURL: string | null;
   phoneNumber: string | null;
@@ -57,25 +62,32 @@ export function updateProfile(input: { displayName: string; phoneNumber: string 
   return jsonRequest("PUT", "/api/auth/profile", input);
 }
 
-/** Spec point 2: initials are the first letters of the display name (up to 2), else the e-mail's first letter, else U. */
+/**
+ * Spec point 2: initials are the first letters of the display name (up to 2), else the e-mail's first letter,
+ * else U. Only letters count: a phone account is named after its number ('+15550001234'), which gives none.
+ */
 export function initialsOf(user: { name?: string | null; email?: string | null } | null): string {
-  const name = user?.name?.trim();
-  if (name) {
-    return name
-      .split(/\s+/)
-      .map((w) => w[0] ?? "")
-      .join("")
-      .slice(0, 2)
-      .toUpperCase();
-  }
-  const email = user?.email?.trim();
+  const initials = (user?.name?.trim() ?? "")
+    .split(/\s+/)
+    .map((w) => w[0] ?? "")
+    .filter((ch) => /\p{L}/u.test(ch))
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+  if (initials) return initials;
+  const email = realEmail(user?.email);
   return email ? (email[0] as string).toUpperCase() : "U";
 }
 
-/** Spec point 2: the display name, else the part of the e-mail before the at sign, else User. */
-export function displayNameOf(user: { name?: string | null; email?: string | null } | null): string {
+/**
+ * Spec point 2: the display name, else the part of the e-mail before the at sign, else User. A phone-only
+ * account (placeholder e-mail) falls back to its phone number before User.
+ */
+export function displayNameOf(
+  user: { name?: string | null; email?: string | null; phoneNumber?: string | null } | null,
+): string {
   const name = user?.name?.trim();
   if (name) return name;
-  const local = user?.email?.split("@")[0];
-  return local || "User";
+  const local = realEmail(user?.email)?.split("@")[0];
+  return local || user?.phoneNumber?.trim() || phoneFromPlaceholderEmail(user?.email) || "User";
 }

@@ -9,7 +9,8 @@ import { ProfileCard } from "../components/account/profile-card.tsx";
 import { loadProfile, loadSession, noStore } from "../components/account/session.server.ts";
 import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { signOutWithToast } from "../components/layout/account-menu.tsx";
-import { authClient, type Profile } from "../lib/auth-client.ts";
+import { authClient, displayNameOf, type Profile } from "../lib/auth-client.ts";
+import { accountContactOf } from "../lib/placeholder-email.ts";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [
@@ -67,11 +68,14 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (params.get("welcome") !== "social" || welcomed.current) return;
     welcomed.current = true;
-    void completeSignIn((u) => ({ title: "Welcome!", description: `Signed in as ${u.email}` }));
+    void completeSignIn((u) => ({
+      title: "Welcome!",
+      description: `Signed in as ${accountContactOf(u) ?? displayNameOf(u)}`,
+    }));
     setParams({}, { replace: true });
   }, [params, setParams]);
 
-  const name = profile.displayName || profile.email;
+  const name = profile.displayName || profile.email || profile.phoneNumber || "User";
   const activeSubscriptions = subscriptions.data?.filter((s) => s.status === "active").length ?? 0;
 
   async function signOut() {

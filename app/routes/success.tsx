@@ -86,7 +86,11 @@ export default function Success({ loaderData }: Route.ComponentProps) {
               <ul className="mt-4 grid gap-4">
                 <li className="flex gap-3">
                   <Mail aria-hidden className="mt-0.5 size-5 shrink-0 text-verdant" />
-                  <span>A confirmation e-mail is on its way to {order.email}.</span>
+                  <span>
+                    {order.email
+                      ? `A confirmation e-mail is on its way to ${order.email}.`
+                      : "Your order is saved under Order History in your account."}
+                  </span>
                 </li>
                 <li className="flex gap-3">
                   <Package aria-hidden className="mt-0.5 size-5 shrink-0 text-verdant" />

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { realEmail } from "../../app/lib/placeholder-email.ts";
 import { SESSION_FRESH_SECONDS } from "../auth/auth.ts";
 import type { AuthIdentity, AuthSession } from "../auth/identity.ts";
 import { E164 } from "../auth/phone.ts";
@@ -13,7 +14,8 @@ import { readJsonBody } from "../http/validate.ts";
 /** The profile as the sync call returns it (spec points 3 and 7). */
 export interface ProfileView {
   id: string;
-  email: string;
+  /** Null for an account created by phone sign-in: its stored placeholder is never an e-mail to show. */
+  email: string | null;
   displayName: string | null;
   photoURL: string | null;
   phoneNumber: string | null;
@@ -50,7 +52,7 @@ async function readProfile(db: Db, session: AuthSession): Promise<ProfileView> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, session.user.id)).limit(1);
   return {
     id: session.user.id,
-    email: session.user.email,
+    email: realEmail(session.user.email),
     displayName: row?.displayName ?? session.user.name,
     photoURL: row?.photoUrl ?? session.user.image,
     phoneNumber: row?.phoneNumber ?? session.user.phoneNumber,

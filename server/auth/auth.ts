@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth, phoneNumber } from "better-auth/plugins";
 import type { Logger } from "pino";
+import { placeholderEmailFor } from "../../app/lib/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
 import type { Env } from "../env.ts";
@@ -63,8 +64,11 @@ export function trustedProxies(env: Env): string[] {
     .filter(Boolean);
 }
 
-/** Temporary e-mail for an account created by phone sign-in (the user table requires one). */
-export const phoneEmail = (phone: string) => `${phone.replace(/\D/g, "")}@phone.mana.invalid`;
+/**
+ * Temporary e-mail for an account created by phone sign-in (the user table requires one). It is a
+ * placeholder under `.invalid`: never shown as the customer's e-mail, never mailed (app/lib/placeholder-email.ts).
+ */
+export const phoneEmail = placeholderEmailFor;
 
 export interface CreateAuthOptions {
   env: Env;

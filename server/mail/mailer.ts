@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
+import { isPlaceholderEmail } from "../../app/lib/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
 
@@ -14,19 +15,30 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Records the message in the outbox and, with SMTP configured, delivers it. Returns false for a duplicate. */
+  /**
+   * Records the message in the outbox and, with SMTP configured, delivers it. Returns false for a duplicate
+   * and for a message to a placeholder address (recorded as skipped, never sent).
+   */
   send(message: MailMessage): Promise<boolean>;
 }
+
+/** Outbox status of a message that was never sent because its address cannot receive mail. */
+export const SKIPPED_STATUS = "skipped";
 
 /**
  * Every message is written to the outbox first (the dedupe key makes a second send a no-op); with
  * SMTP_URL set it is then delivered through nodemailer, otherwise it stays in the outbox that
  * /dev/outbox shows outside production.
+ *
+ * A message to a placeholder address (a phone-only account's `…@phone.mana.invalid`, or anything else under
+ * `.invalid`) is never delivered nor left for delivery: it is recorded with status "skipped" (so the outbox
+ * shows what was not sent, and the dedupe key still holds) and logged as a warning.
  */
 export function createMailer(options: { db: Db; from: string; smtpUrl?: string; logger: Logger }): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     async send(message) {
+      const skip = isPlaceholderEmail(message.to);
       const [row] = await options.db
         .insert(outbox)
         .values({
@@ -36,10 +48,18 @@ export function createMailer(options: { db: Db; from: string; smtpUrl?: string; 
           text: message.text,
           html: message.html ?? null,
           dedupeKey: message.dedupeKey ?? null,
+          ...(skip ? { status: SKIPPED_STATUS } : {}),
         })
         .onConflictDoNothing()
         .returning({ id: outbox.id });
       if (!row) return false;
+      if (skip) {
+        options.logger.warn(
+          { outboxId: row.id, to: message.to, subject: message.subject, dedupeKey: message.dedupeKey },
+          "mail skipped: placeholder address (phone-only account without an e-mail), nothing sent",
+        );
+        return false;
+      }
       if (transport) {
         try {
           await transport.sendMail({ from: options.from, ...message });

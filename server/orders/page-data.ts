@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { realEmail } from "../../app/lib/placeholder-email.ts";
 import { findCartId, listItems } from "../cart/cart-store.ts";
 import { resolveCartOwner } from "../cart/request-owner.ts";
 import type { AppServices } from "../context.ts";
@@ -29,6 +30,7 @@ export interface OrderSummaryData {
 }
 
 export interface CheckoutPageData {
+  /** The account's e-mail; null for guests and for accounts created by phone sign-in (they enter one). */
   signedInEmail: string | null;
   summary: OrderSummaryData | null;
   /** The lines as the create-session call sends them back: the server checks they are still the cart. */
@@ -41,7 +43,7 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
   const { owner, user } = await resolveCartOwner(services, headers);
   const items = await listItems(database.db, catalogue, await findCartId(database.db, owner));
   const flatShippingCents = shippingRateCents(env.SHIPPING_FLAT_RATE);
-  const base = { signedInEmail: user?.email ?? null, flatShippingCents };
+  const base = { signedInEmail: realEmail(user?.email), flatShippingCents };
   if (items.length === 0) return { ...base, summary: null, cartItems: [] };
   const { lines, totals } = priceOrder(items, await catalogue.list(), flatShippingCents);
   return {
@@ -99,7 +101,8 @@ async function orderSummary(
 
 export interface SandboxPageData {
   orderNumber: string;
-  email: string;
+  /** Null for an order placed before phone-only accounts gave an e-mail at checkout (placeholder stored). */
+  email: string | null;
   status: string;
   summary: OrderSummaryData;
 }
@@ -112,7 +115,7 @@ export async function loadSandboxPage(
   if (!session) return null;
   return {
     orderNumber: session.order.orderNumber,
-    email: session.order.email,
+    email: realEmail(session.order.email),
     status: session.order.status,
     summary: await orderSummary(services, session.order, session.lines),
   };
@@ -122,7 +125,8 @@ export interface SuccessPageData {
   reference: string | null;
   order: {
     orderNumber: string;
-    email: string;
+    /** Null when the order has only a placeholder address: no confirmation e-mail went out. */
+    email: string | null;
     status: string;
     hasSubscriptions: boolean;
     summary: OrderSummaryData;
@@ -158,7 +162,7 @@ export async function loadSuccessPage(
     reference,
     order: {
       orderNumber: order.orderNumber,
-      email: order.email,
+      email: realEmail(order.email),
       status: order.status,
       hasSubscriptions: lines.some((l) => l.isSubscription),
       summary: await orderSummary(services, order, lines),

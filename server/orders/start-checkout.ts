@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlaceholderEmail, realEmail } from "../../app/lib/placeholder-email.ts";
 import { MAX_LINE_QUANTITY } from "../../app/lib/pricing.ts";
 import { findCartId, listItems } from "../cart/cart-store.ts";
 import { resolveCartOwner } from "../cart/request-owner.ts";
@@ -55,9 +56,11 @@ export async function startCheckout(
   const db = database.db;
   const { owner, user } = await resolveCartOwner(services, request.headers);
 
-  const email = user ? user.email : request.body.email;
+  // A signed-in account's own e-mail wins; an account created by phone sign-in has only a placeholder,
+  // so it gives an address at checkout like a guest (the confirmation and the receipt go there).
+  const email = (user && realEmail(user.email)) || request.body.email;
   if (!email) throw new ApiError(400, "email_required", "Please enter your email address to continue.");
-  if (!emailSchema.safeParse(email).success) {
+  if (!emailSchema.safeParse(email).success || isPlaceholderEmail(email)) {
     throw new ApiError(400, "invalid_email", "Please enter a valid email address.");
   }
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { toast } from "../../hooks/use-toast.ts";
 import { type Profile, updateProfile } from "../../lib/auth-client.ts";
+import { NO_EMAIL_YET } from "../../lib/placeholder-email.ts";
 import { toE164 } from "../auth/phone-sign-in.tsx";
 import { formatDate } from "./account-data.ts";
 
@@ -77,7 +78,7 @@ export function ProfileCard({ profile, onSaved }: { profile: Profile; onSaved: (
         )}
       </div>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1.5">
+        <div className="grid content-start gap-1.5">
           <label htmlFor="profile-name" className="text-sm font-medium">
             Display Name
           </label>
@@ -91,13 +92,27 @@ export function ProfileCard({ profile, onSaved }: { profile: Profile; onSaved: (
             className={inputClass}
           />
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid content-start gap-1.5">
           <label htmlFor="profile-email" className="text-sm font-medium">
             Email
           </label>
-          <input id="profile-email" value={profile.email} readOnly disabled className={inputClass} />
+          {/* An account created by phone sign-in has no e-mail (spec: the e-mail is read-only here). */}
+          <input
+            id="profile-email"
+            value={profile.email ?? ""}
+            placeholder={profile.email ? undefined : NO_EMAIL_YET}
+            aria-describedby={profile.email ? undefined : "profile-email-hint"}
+            readOnly
+            disabled
+            className={`${inputClass} placeholder:text-muted`}
+          />
+          {profile.email ? null : (
+            <p id="profile-email-hint" className="text-sm text-muted">
+              You sign in with your phone number. Order e-mails go to the address you give at checkout.
+            </p>
+          )}
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid content-start gap-1.5">
           <label htmlFor="profile-phone" className="text-sm font-medium">
             Phone Number
           </label>
@@ -111,7 +126,7 @@ export function ProfileCard({ profile, onSaved }: { profile: Profile; onSaved: (
             className={inputClass}
           />
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid content-start gap-1.5">
           <label htmlFor="profile-since" className="text-sm font-medium">
             Member Since
           </label>

@@ -50,7 +50,8 @@ export function CardForm({
   errors,
   declined,
 }: {
-  email: string;
+  /** Null for an old order with only a phone account's placeholder address: no e-mail row is shown. */
+  email: string | null;
   totalCents: number;
   errors: CardErrors;
   declined: string | null;
@@ -65,18 +66,20 @@ export function CardForm({
       className="grid gap-4"
       aria-describedby={declined ? "card-declined" : undefined}
     >
-      <div>
-        <label htmlFor={emailId} className="mb-1 block text-sm font-semibold text-ink">
-          Email
-        </label>
-        <input
-          id={emailId}
-          type="email"
-          value={email}
-          readOnly
-          className={`${inputClass} rounded-xl bg-sand/60 text-muted`}
-        />
-      </div>
+      {email ? (
+        <div>
+          <label htmlFor={emailId} className="mb-1 block text-sm font-semibold text-ink">
+            Email
+          </label>
+          <input
+            id={emailId}
+            type="email"
+            value={email}
+            readOnly
+            className={`${inputClass} rounded-xl bg-sand/60 text-muted`}
+          />
+        </div>
+      ) : null}
       <fieldset className="grid gap-4">
         <legend className="mb-1 flex items-center gap-2 text-sm font-semibold text-ink">
           <CreditCard aria-hidden className="size-4" /> Card information

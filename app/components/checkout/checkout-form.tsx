@@ -3,6 +3,7 @@ import { Lock } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest } from "../../lib/api.ts";
+import { isPlaceholderEmail } from "../../lib/placeholder-email.ts";
 
 export interface CheckoutLineInput {
   productId: number;
@@ -73,7 +74,8 @@ export function CheckoutForm({
       });
       return;
     }
-    if (!EMAIL.test(value)) {
+    // A `.invalid` address cannot receive the confirmation (the server refuses it too).
+    if (!EMAIL.test(value) || isPlaceholderEmail(value)) {
       setEmailError("Enter a valid email address, like name@example.com.");
       return;
     }

@@ -3,6 +3,7 @@ import { DropdownMenu } from "radix-ui";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../../hooks/use-toast.ts";
 import { authClient, displayNameOf, initialsOf } from "../../lib/auth-client.ts";
+import { accountContactOf } from "../../lib/placeholder-email.ts";
 import { SignedOutLinks } from "./signed-out-links.tsx";
 
 export const SIGNED_OUT_TOAST = { title: "Signed out", description: "You have been signed out successfully" };
@@ -51,6 +52,10 @@ export function AccountMenu({
 
   const name = displayNameOf(user);
   const initials = initialsOf(user);
+  // The e-mail, or the phone number for an account created by phone sign-in (never its placeholder);
+  // not repeated when the name already says it (a phone account is named after its number).
+  const contact = accountContactOf(user);
+  const subtitle = contact && contact !== name ? contact : null;
 
   if (variant === "sheet") {
     const links = [
@@ -61,7 +66,7 @@ export function AccountMenu({
     ];
     return (
       <div className="flex flex-col gap-1">
-        <p className="px-3 text-sm text-cream/80">{user.email}</p>
+        {contact ? <p className="px-3 text-sm text-cream/80">{contact}</p> : null}
         {links.map((l) => (
           <Link
             key={l.to}
@@ -107,7 +112,7 @@ export function AccountMenu({
         >
           <DropdownMenu.Label className="px-3 py-2">
             <p className="truncate font-semibold text-forest">{name}</p>
-            <p className="truncate text-sm text-muted">{user.email}</p>
+            {subtitle ? <p className="truncate text-sm text-muted">{subtitle}</p> : null}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-sand-deep" />
           <DropdownMenu.Item asChild className={itemClass}>
