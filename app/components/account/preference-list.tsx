@@ -1,0 +1,115 @@
+import { Switch } from "radix-ui";
+import { useId } from "react";
+import {
+  type ChoicePreference,
+  type PreferenceChange,
+  type PreferenceDescriptor,
+  type Preferences,
+  readPreference,
+} from "./preferences-model.ts";
+
+function Toggle({
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-4 py-3">
+      <div>
+        <label htmlFor={id} className="font-medium">
+          {label}
+        </label>
+        <p id={`${id}-d`} className="text-sm text-muted">
+          {description}
+        </p>
+      </div>
+      <Switch.Root
+        id={id}
+        checked={checked}
+        onCheckedChange={onChange}
+        aria-describedby={`${id}-d`}
+        className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-muted/40 p-0.5 transition data-[state=checked]:bg-forest"
+      >
+        <Switch.Thumb className="block size-6 rounded-full bg-white shadow transition data-[state=checked]:translate-x-5" />
+      </Switch.Root>
+    </div>
+  );
+}
+
+function Choice({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: ChoicePreference["options"];
+  onChange: (v: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-4 py-3">
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="min-h-11 rounded-xl border border-sand-deep bg-white px-3 text-ink"
+      >
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The rows of one preferences group, in the order given: a switch (label, description) per toggle and a
+ * labelled select per choice, each showing its setting's current value and reporting every change.
+ */
+export function PreferenceList({
+  items,
+  preferences,
+  onChange,
+}: {
+  items: readonly PreferenceDescriptor[];
+  preferences: Preferences;
+  onChange: (change: PreferenceChange) => void;
+}) {
+  return (
+    <>
+      {items.map((item) =>
+        item.kind === "toggle" ? (
+          <Toggle
+            key={`${item.group}.${item.key}`}
+            label={item.label}
+            description={item.description}
+            checked={readPreference(preferences, item)}
+            onChange={(value) => onChange({ item, value })}
+          />
+        ) : (
+          <Choice
+            key={`${item.group}.${item.key}`}
+            label={item.label}
+            value={readPreference(preferences, item)}
+            options={item.options}
+            onChange={(value) => onChange({ item, value })}
+          />
+        ),
+      )}
+    </>
+  );
+}
