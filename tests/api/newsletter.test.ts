@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsletterSubscribers, outbox } from "../../server/db/schema.ts";
+import { SmtpStandIn } from "../support/smtp-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 
 const post = (shop: TestShop, body: unknown) =>
@@ -63,40 +63,23 @@ describe.each(testDatabases)("newsletter API on %s", (kind) => {
 });
 
 describe("mailer over SMTP", () => {
-  const received: string[] = [];
-  let server: SMTPServer;
-  let port = 0;
+  let smtp: SmtpStandIn;
   let shop: TestShop;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, _session, callback) {
-        let raw = "";
-        stream.on("data", (chunk: Buffer) => {
-          raw += chunk.toString();
-        });
-        stream.on("end", () => {
-          received.push(raw);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = (server.server.address() as { port: number }).port;
-    shop = await createTestShop("pglite", { env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    smtp = await new SmtpStandIn().start();
+    shop = await createTestShop("pglite", { env: { SMTP_URL: smtp.url } });
   });
   afterAll(async () => {
     await shop.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.stop();
   });
 
   it("delivers the welcome e-mail to a real SMTP server and marks it sent", async () => {
     expect((await post(shop, { email: "smtp@example.com", consent: true })).status).toBe(200);
-    expect(received).toHaveLength(1);
-    expect(received[0]).toContain("Subject: Welcome to MANA!");
-    expect(received[0]).toContain("smtp@example.com");
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toContain("Subject: Welcome to MANA!");
+    expect(smtp.received[0]).toContain("smtp@example.com");
     const [row] = await shop.services.database.db
       .select()
       .from(outbox)

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPlaceholderEmail, placeholderEmailFor } from "../../app/lib/placeholder-email.ts";
 import { orders, outbox } from "../../server/db/schema.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
 import { loadCheckoutPage, loadSandboxPage, loadSuccessPage } from "../../server/orders/page-data.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import { SmtpStandIn } from "../support/smtp-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { Browser, lastSmsCode, ORIGIN, solveHumanCheck } from "./auth-helpers.ts";
 
@@ -147,41 +147,25 @@ describe.each(testDatabases)("an account created by phone sign-in, on %s", (kind
 });
 
 describe("mailer and placeholder addresses over SMTP", () => {
-  const received: string[] = [];
   const logs: { level: number; msg: string; to?: string; dedupeKey?: string }[] = [];
-  let server: SMTPServer;
+  let smtp: SmtpStandIn;
   let shop: TestShop;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, _session, callback) {
-        let raw = "";
-        stream.on("data", (chunk: Buffer) => {
-          raw += chunk.toString();
-        });
-        stream.on("end", () => {
-          received.push(raw);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    smtp = await new SmtpStandIn().start();
     shop = await createTestShop("pglite");
   });
   afterAll(async () => {
     await shop.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.stop();
   });
 
   it("never hands a placeholder address to SMTP: records it skipped, warns, and still delivers real mail", async () => {
-    const port = (server.server.address() as { port: number }).port;
     const logger = pino({ level: "info" }, { write: (line: string) => void logs.push(JSON.parse(line)) });
     const mailer = createMailer({
       db: shop.services.database.db,
       from: "shop@example.com",
-      smtpUrl: `smtp://127.0.0.1:${port}`,
+      smtpUrl: smtp.url,
       logger,
     });
     const placeholder = placeholderEmailFor("+15550007005");
@@ -190,9 +174,9 @@ describe("mailer and placeholder addresses over SMTP", () => {
     expect(await mailer.send({ ...message, to: placeholder })).toBe(false);
     expect(await mailer.send({ to: "kai@example.com", subject: "Hello", text: "Hi" })).toBe(true);
 
-    expect(received).toHaveLength(1);
-    expect(received[0]).toContain("kai@example.com");
-    expect(received.join("\n")).not.toContain("invalid");
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toContain("kai@example.com");
+    expect(smtp.received.join("\n")).not.toContain("invalid");
     const rows = await shop.services.database.db
       .select()
       .from(outbox)
