@@ -1,12 +1,20 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { isPlaceholderEmail } from "../../app/lib/placeholder-email.ts";
 import type { AppServices } from "../context.ts";
 import { newsletterSubscribers } from "../db/schema.ts";
 import { readJsonBody } from "../http/validate.ts";
 import { welcomeEmail } from "../mail/templates/newsletter-welcome.ts";
 
 const subscribeSchema = z.strictObject({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid e-mail address")),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email("Enter a valid e-mail address"))
+    // A reserved `.invalid` address (such as a phone account's placeholder) can never receive the letter.
+    .refine((email) => !isPlaceholderEmail(email), "Enter a valid e-mail address"),
   consent: z.literal(true, "Consent to receive e-mails is required"),
 });
 

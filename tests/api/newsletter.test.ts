@@ -39,6 +39,7 @@ describe.each(testDatabases)("newsletter API on %s", (kind) => {
 
   it.each([
     ["an invalid e-mail", { email: "not-an-email", consent: true }],
+    ["an address that can never receive mail", { email: "15550001234@phone.mana.invalid", consent: true }],
     ["missing consent", { email: "bob@example.com" }],
     ["consent false", { email: "bob@example.com", consent: false }],
     ["an empty body", {}],
