@@ -1,9 +1,12 @@
 import { Check, ChevronLeft, ChevronRight, Clock, Globe, Pencil, Users } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CHILD_NAME_STORAGE_KEY, clampChapter, type Story } from "../../lib/story.ts";
-import { NameDialog } from "./name-dialog.tsx";
 import { StoryBlockView } from "./story-block.tsx";
+
+// The name prompt (a Radix dialog) loads when it is first asked for, after hydration: an article page that
+// is not a story never loads it (issue 7, page JavaScript).
+const NameDialog = lazy(() => import("./name-dialog.tsx").then((m) => ({ default: m.NameDialog })));
 
 export interface StoryLink {
   slug: string;
@@ -35,6 +38,9 @@ export function StoryReader({
   const [ready, setReady] = useState(false);
   const [childName, setChildName] = useState<string | null>(null);
   const [askName, setAskName] = useState(false);
+  // Mounted the first time the name is asked for, then kept, so closing animates and returns focus.
+  const [nameDialogMounted, setNameDialogMounted] = useState(false);
+  if (ready && askName && !nameDialogMounted) setNameDialogMounted(true);
   const [index, setIndex] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -244,12 +250,16 @@ export function StoryReader({
         ) : null}
       </div>
 
-      <NameDialog
-        open={ready && askName}
-        initialName={childName ?? ""}
-        onName={saveName}
-        onSkip={() => setAskName(false)}
-      />
+      {nameDialogMounted ? (
+        <Suspense fallback={null}>
+          <NameDialog
+            open={askName}
+            initialName={childName ?? ""}
+            onName={saveName}
+            onSkip={() => setAskName(false)}
+          />
+        </Suspense>
+      ) : null}
     </article>
   );
 }
