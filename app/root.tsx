@@ -8,8 +8,8 @@ import { LazyCartDrawer } from "./components/shop/lazy-cart-drawer.tsx";
 import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import { CartDrawerProvider } from "./hooks/use-cart-drawer.tsx";
 import { NonceContext, shareNonceWithWidgets } from "./lib/csp-nonce.ts";
-import { RootStylesheet } from "./lib/root-stylesheet.tsx";
 import { createQueryClient } from "./lib/query-client.ts";
+import { RootStylesheet } from "./lib/root-stylesheet.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
 
 if (typeof document !== "undefined") shareNonceWithWidgets();

@@ -19,5 +19,6 @@ const inDocument = typeof document === "undefined" ? undefined : document.getEle
 export function RootStylesheet({ nonce }: { nonce?: string }) {
   const css = use(RootStylesheetContext) ?? inDocument ?? undefined;
   if (css === undefined) return <link rel="stylesheet" href={href} />;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the text is the build's own stylesheet (or the same text read back from this document), never input; as children React would escape the CSS.
   return <style id={ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />;
 }
