@@ -83,8 +83,10 @@ async function startShop(databaseUrl) {
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  // Logs go to a sink: writing them is part of the cost measured, reading them is not.
-  const child = spawn(process.execPath, [join(root, "server/index.ts")], {
+  // Started as `npm start` starts it (scripts/start.mjs execs the server with its memory flags in the same
+  // process, so child.pid is the server's). Logs go to a sink: writing them is part of the cost measured,
+  // reading them is not.
+  const child = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
