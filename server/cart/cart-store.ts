@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import { cartItems, carts, stacks } from "../db/schema.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
 import type { CartOwner } from "./cart-owner.ts";
+import { cartQueries, ownerKey } from "./cart-queries.ts";
 
 /** A cart line as the API returns it (spec point 3, "Cart item"), plus its bundle when it has one. */
 export interface CartItemView {
@@ -25,35 +26,27 @@ export interface CartItemView {
 
 type Tx = Pick<Db, "select" | "insert" | "update" | "delete">;
 
-export async function findCartId(db: Tx, owner: CartOwner): Promise<string | null> {
-  if (owner.kind === "guest" && !owner.tokenHash) return null;
-  const where =
-    owner.kind === "user"
-      ? eq(carts.userId, owner.userId)
-      : eq(carts.guestTokenHash, owner.tokenHash as string);
-  const [row] = await db.select({ id: carts.id }).from(carts).where(where).limit(1);
+/** The owner's cart id, or null when they have none (a prepared statement: server/cart/cart-queries.ts). */
+export async function findCartId(db: Db, owner: CartOwner): Promise<string | null> {
+  const key = ownerKey(owner);
+  if (!key) return null;
+  const [row] = await cartQueries(db).cartId[owner.kind].execute({ owner: key });
   return row?.id ?? null;
 }
 
 /** Finds or creates the owner's cart; safe when two requests create it at once (unique keys). */
-export async function ensureCartId(
-  db: Tx,
-  owner: CartOwner & { tokenHash?: string | null },
-): Promise<string> {
-  const existing = await findCartId(db, owner);
-  if (existing) return existing;
+export async function ensureCartId(db: Db, owner: CartOwner): Promise<string> {
+  return (await findCartId(db, owner)) ?? (await createCart(db, owner, () => findCartId(db, owner)));
+}
+
+/** Creates the owner's cart unless it exists (a racing request may have made it), then finds it. */
+async function createCart(db: Tx, owner: CartOwner, find: () => Promise<string | null>): Promise<string> {
   const values =
     owner.kind === "user" ? { userId: owner.userId } : { guestTokenHash: owner.tokenHash as string };
   await db.insert(carts).values(values).onConflictDoNothing();
-  const created = await findCartId(db, owner);
+  const created = await find();
   if (!created) throw new Error("cart could not be created");
   return created;
-}
-
-function ownerWhere(owner: CartOwner) {
-  return owner.kind === "user"
-    ? eq(carts.userId, owner.userId)
-    : eq(carts.guestTokenHash, owner.tokenHash as string);
 }
 
 /**
@@ -65,14 +58,9 @@ export async function listOwnerItems(
   catalogue: Catalogue,
   owner: CartOwner,
 ): Promise<CartItemView[]> {
-  if (owner.kind === "guest" && !owner.tokenHash) return [];
-  const rows = await db
-    .select({ item: cartItems, bundle: stacks })
-    .from(cartItems)
-    .innerJoin(carts, eq(carts.id, cartItems.cartId))
-    .leftJoin(stacks, and(sql`${cartItems.bundleId} <> ''`, eq(stacks.slug, cartItems.bundleId)))
-    .where(ownerWhere(owner))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const key = ownerKey(owner);
+  if (!key) return [];
+  const rows = await cartQueries(db).lines[owner.kind].execute({ owner: key });
   if (rows.length === 0) return [];
   const products = await catalogue.list();
   return rows.flatMap((r) => {
@@ -166,31 +154,13 @@ export async function addItem(
       throw new ApiError(400, "not_in_bundle", `Product ${item.productId} is not part of '${bundleId}'.`);
     }
   }
-  // The line's upsert, and the cart's updatedAt bump only when a line was written, in one statement.
-  const upsert = db.$with("upsert").as(
-    db
-      .insert(cartItems)
-      .values({
-        cartId,
-        productId: item.productId,
-        quantity: item.quantity,
-        isSubscription: item.isSubscription,
-        bundleId,
-      })
-      .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.productId, cartItems.isSubscription, cartItems.bundleId],
-        set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
-        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
-      })
-      .returning(),
-  );
-  const touch = db.$with("touch").as(
-    db
-      .update(carts)
-      .set({ updatedAt: sql`now()` })
-      .where(and(eq(carts.id, cartId), sql`exists (select 1 from ${upsert})`)),
-  );
-  const [row] = await db.with(upsert, touch).select().from(upsert);
+  const [row] = await cartQueries(db).upsertLine.execute({
+    cartId,
+    productId: item.productId,
+    quantity: item.quantity,
+    isSubscription: item.isSubscription,
+    bundleId,
+  });
   if (!row) {
     throw new ApiError(
       422,
@@ -233,11 +203,9 @@ export async function clearCart(db: Tx, cartId: string | null): Promise<number> 
 
 /** Empties the owner's cart in one statement (the cart found by a subquery); answers the lines removed. */
 export async function clearOwnerCart(db: Db, owner: CartOwner): Promise<number> {
-  if (owner.kind === "guest" && !owner.tokenHash) return 0;
-  const rows = await db
-    .delete(cartItems)
-    .where(eq(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(ownerWhere(owner)).limit(1)))
-    .returning({ id: cartItems.id });
+  const key = ownerKey(owner);
+  if (!key) return 0;
+  const rows = await cartQueries(db).clear[owner.kind].execute({ owner: key });
   return rows.length;
 }
 
@@ -254,7 +222,11 @@ export async function mergeGuestCart(db: Db, guestTokenHash: string, userId: str
       .where(eq(carts.guestTokenHash, guestTokenHash))
       .for("update");
     if (!guest) return;
-    const userCartId = await ensureCartId(tx, { kind: "user", userId });
+    const userCart = eq(carts.userId, userId);
+    const findUserCart = async () =>
+      (await tx.select({ id: carts.id }).from(carts).where(userCart).limit(1))[0]?.id ?? null;
+    const userCartId =
+      (await findUserCart()) ?? (await createCart(tx, { kind: "user", userId }, findUserCart));
     await tx.execute(sql`
       insert into cart_items (cart_id, product_id, quantity, is_subscription, bundle_id)
       select ${userCartId}, product_id, quantity, is_subscription, bundle_id from cart_items where cart_id = ${guest.id}

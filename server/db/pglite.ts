@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
@@ -31,7 +31,11 @@ export async function openHere(dataDir: string): Promise<Database> {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"],
   });
-  const db = drizzle(client, { schema });
+  // After start-up, which installs a parser for every array type: the instance then parses every type
+  // exactly as Drizzle's per-query parsers did (withoutQueryParsers, below).
+  await client.waitReady;
+  Object.assign(client.parsers, DRIZZLE_PARSERS);
+  const db = drizzle(withoutQueryParsers(client), { schema });
   await migrate(db, { migrationsFolder });
   return {
     db,
@@ -41,6 +45,60 @@ export async function openHere(dataDir: string): Promise<Database> {
     },
     close: () => client.close(),
   };
+}
+
+const asText = (value: string) => value;
+/** What Drizzle's PGlite driver asks of every query: dates, times and intervals (and arrays of them) as text. */
+const DRIZZLE_PARSERS: Record<number, (value: string) => unknown> = {
+  [types.TIMESTAMP]: asText,
+  [types.TIMESTAMPTZ]: asText,
+  [types.INTERVAL]: asText,
+  [types.DATE]: asText,
+  1231: asText, // numeric[]
+  1115: asText, // timestamp[]
+  1185: asText, // timestamptz[]
+  1187: asText, // interval[]
+  1182: asText, // date[]
+};
+const drizzleParserKeys = Object.keys(DRIZZLE_PARSERS).sort().join();
+
+type QueryOptions = { parsers?: Record<number, unknown> } & Record<string, unknown>;
+
+/**
+ * PGlite merges a query's own parsers into its ~320 defaults with an object spread on every query: ~75 µs,
+ * as much as running a small query (docs/performance.md, "Issue 7, fifth pass: the cart cycle"). Drizzle
+ * passes the same parsers with every query, so the instance gets them once (openHere) and the client Drizzle
+ * sees drops its per-query copy. Options with any other parsers pass through unchanged.
+ */
+export function withoutQueryParsers<T extends object>(client: T): T {
+  const strip = (options?: QueryOptions) => {
+    if (!options?.parsers) return options;
+    if (Object.keys(options.parsers).sort().join() !== drizzleParserKeys) return options;
+    const { parsers: _same, ...rest } = options;
+    return rest;
+  };
+  return new Proxy(client, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop === "query") {
+        return (query: string, params?: unknown[], options?: QueryOptions) =>
+          (value as (q: string, p?: unknown[], o?: QueryOptions) => unknown).call(
+            target,
+            query,
+            params,
+            strip(options),
+          );
+      }
+      if (prop === "transaction") {
+        return (fn: (tx: object) => unknown) =>
+          (value as (f: (tx: object) => unknown) => unknown).call(target, (tx: object) =>
+            fn(withoutQueryParsers(tx)),
+          );
+      }
+      // PGlite keeps state in private fields: its methods run on the instance, not on the proxy.
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 function isEmpty(dir: string) {

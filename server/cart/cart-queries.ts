@@ -1,0 +1,88 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { MAX_LINE_QUANTITY } from "../../app/lib/pricing.ts";
+import type { Db } from "../db/client.ts";
+import { cartItems, carts, stacks } from "../db/schema.ts";
+import type { CartOwner } from "./cart-owner.ts";
+
+/**
+ * The cart API's statements, built once per database and run as prepared statements: Drizzle writes each
+ * statement's SQL once instead of on every request, and PostgreSQL parses and plans it once per pooled
+ * connection. A cart request was ~1 ms of the server's CPU, a fifth of it Drizzle building SQL
+ * (docs/performance.md, "Issue 7, fifth pass: the cart cycle"). Each owner kind has its own statement, so
+ * every plan looks up one unique index.
+ */
+function prepare(db: Db) {
+  const owner = sql.placeholder("owner");
+  const byOwner = (kind: CartOwner["kind"]) =>
+    kind === "user" ? eq(carts.userId, owner) : eq(carts.guestTokenHash, owner);
+  const cartId = (kind: CartOwner["kind"]) =>
+    db.select({ id: carts.id }).from(carts).where(byOwner(kind)).limit(1).prepare(`cart_id_${kind}`);
+  const lines = (kind: CartOwner["kind"]) =>
+    db
+      .select({ item: cartItems, bundle: stacks })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .leftJoin(stacks, and(sql`${cartItems.bundleId} <> ''`, eq(stacks.slug, cartItems.bundleId)))
+      .where(byOwner(kind))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+      .prepare(`cart_lines_${kind}`);
+  const clear = (kind: CartOwner["kind"]) =>
+    db
+      .delete(cartItems)
+      .where(eq(cartItems.cartId, db.select({ id: carts.id }).from(carts).where(byOwner(kind)).limit(1)))
+      .returning({ id: cartItems.id })
+      .prepare(`cart_clear_${kind}`);
+
+  // The line's upsert, and the cart's updatedAt bump only when a line was written, in one statement.
+  const cart = sql.placeholder("cartId");
+  const upsert = db.$with("upsert").as(
+    db
+      .insert(cartItems)
+      .values({
+        cartId: cart,
+        productId: sql.placeholder("productId"),
+        quantity: sql.placeholder("quantity"),
+        isSubscription: sql.placeholder("isSubscription"),
+        bundleId: sql.placeholder("bundleId"),
+      })
+      .onConflictDoUpdate({
+        target: [cartItems.cartId, cartItems.productId, cartItems.isSubscription, cartItems.bundleId],
+        set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
+      })
+      .returning(),
+  );
+  const touch = db.$with("touch").as(
+    db
+      .update(carts)
+      .set({ updatedAt: sql`now()` })
+      .where(and(eq(carts.id, cart), sql`exists (select 1 from ${upsert})`)),
+  );
+  const upsertLine = db.with(upsert, touch).select().from(upsert).prepare("cart_upsert_line");
+
+  return {
+    cartId: { user: cartId("user"), guest: cartId("guest") },
+    lines: { user: lines("user"), guest: lines("guest") },
+    clear: { user: clear("user"), guest: clear("guest") },
+    upsertLine,
+  };
+}
+
+export type CartQueries = ReturnType<typeof prepare>;
+
+const prepared = new WeakMap<Db, CartQueries>();
+
+/** The prepared cart statements of this database (built on first use). */
+export function cartQueries(db: Db): CartQueries {
+  let queries = prepared.get(db);
+  if (!queries) {
+    queries = prepare(db);
+    prepared.set(db, queries);
+  }
+  return queries;
+}
+
+/** The owner's key for the statements above; null for a guest without a cart cookie. */
+export function ownerKey(owner: CartOwner): string | null {
+  return owner.kind === "user" ? owner.userId : owner.tokenHash;
+}
