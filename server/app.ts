@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { RouterContext } from "react-router";
@@ -8,6 +7,7 @@ import type { AppServices } from "./context.ts";
 import { buildTemplate, fillTemplate } from "./http/nonce-template.ts";
 import { PageCache } from "./http/page-cache.ts";
 import { refuseNul } from "./http/refuse-nul.ts";
+import { nextRequestId } from "./http/request-id.ts";
 import { NONCE_PLACEHOLDER, securityHeaders } from "./http/security-headers.ts";
 
 type Vars = { requestId: string; cspNonce: string; renderNonce?: string; skipCompress?: boolean };
@@ -28,7 +28,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   const { logger } = services;
 
   app.use("*", async (c, next) => {
-    const requestId = randomUUID();
+    const requestId = nextRequestId();
     c.set("requestId", requestId);
     const started = performance.now();
     await next();
@@ -78,7 +78,14 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     if (gzip) headers.set("content-encoding", "gzip");
     if (res.status === 200 && !res.headers.has("set-cookie") && c.req.method === "GET") {
       const stored = [...headers.entries()].filter(([k]) => k !== "x-request-id");
-      services.pageCache.set(key, { status: res.status, headers: stored, body: template.body, template });
+      // Only an answer with nonce slots (a page) is kept as a template; a JSON read is served as stored.
+      const slots = template.offsets.length > 0 ? template : undefined;
+      services.pageCache.set(key, {
+        status: res.status,
+        headers: stored,
+        body: template.body,
+        template: slots,
+      });
     }
     const body = fillTemplate(template, c.get("cspNonce"));
     c.res = new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { join, relative, resolve } from "node:path";
@@ -8,6 +7,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import { EnvError, parseEnv } from "./env.ts";
+import { nextRequestId } from "./http/request-id.ts";
 import { securityHeaderList, securityOptions } from "./http/security-headers.ts";
 import { createServices } from "./services.ts";
 
@@ -57,7 +57,7 @@ const cacheHitHeaders = (path: string, type: string | undefined, nonce: string) 
   securityHeaderList(path, type, nonce, security);
 const server = createServer((req, res) => {
   const started = performance.now();
-  const reqId = randomUUID();
+  const reqId = nextRequestId();
   if (!services.pageCache.serve(req, res, reqId, cacheHitHeaders)) {
     void listener(req, res);
     return;

@@ -12,12 +12,7 @@ import { createPaymentProvider } from "./payments/create-provider.ts";
 
 /** Opens the database (migrating it), seeds an empty catalogue, and wires the services. */
 export async function createServices(env: Env): Promise<AppServices> {
-  // Asynchronous writes: lines logged while a write is in flight go out together in the next one, so a busy
-  // server makes one write per batch instead of one per request (issue 7); pino flushes on exit.
-  const logger = pino(
-    { level: env.LOG_LEVEL, base: { service: "mana" } },
-    pino.destination({ dest: 1, sync: false }),
-  );
+  const logger = createLogger(env);
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
@@ -37,4 +32,16 @@ export async function createServices(env: Env): Promise<AppServices> {
     logger,
     payments: createPaymentProvider(env),
   };
+}
+
+/**
+ * JSON lines on stdout, written asynchronously in batches of at least 4 KB (about 20 request lines), and
+ * at least every 250 ms: a busy server makes one write per batch instead of one per request (issue 7;
+ * writing each line was ~7% of a cached answer's CPU), and a quiet one still shows a line within 250 ms.
+ * pino flushes what is left when the process exits.
+ */
+function createLogger(env: Env) {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  setInterval(() => destination.flush(), 250).unref();
+  return pino({ level: env.LOG_LEVEL, base: { service: "mana" } }, destination);
 }

@@ -1,5 +1,9 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
+import { buildTemplate } from "./nonce-template.ts";
 import { PageCache } from "./page-cache.ts";
+import { NONCE_PLACEHOLDER, securityHeaderList } from "./security-headers.ts";
 
 describe("anonymous page cache", () => {
   it.each([
@@ -51,5 +55,97 @@ describe("anonymous page cache", () => {
     expect(cache.get(PageCache.key("/", "gzip"))).toBeUndefined();
     await new Promise((r) => setTimeout(r, 40));
     expect(cache.get(PageCache.key("/a", undefined))).toBeUndefined();
+  });
+});
+
+describe("cache hits answered before the framework (PageCache.serve)", () => {
+  const options = { https: false, reportOnly: false };
+  // Stored under the identity encoding below; fetch() would otherwise ask for gzip.
+  const identity = { headers: { "accept-encoding": "identity" } };
+
+  async function withServer(cache: PageCache, run: (base: string) => Promise<void>) {
+    let id = 0;
+    const server = createServer((req, res) => {
+      const served = cache.serve(req, res, `req-${++id}`, (path, type, nonce) =>
+        securityHeaderList(path, type, nonce, options),
+      );
+      if (!served) {
+        res.statusCode = 404;
+        res.end("miss");
+      }
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const { port } = server.address() as AddressInfo;
+    try {
+      await run(`http://127.0.0.1:${port}`);
+    } finally {
+      server.close();
+    }
+  }
+
+  it("gives a cached page a fresh nonce in its one CSP header and its markup, and the stored headers once", async () => {
+    const cache = new PageCache();
+    const page = Buffer.from(`<html><script nonce="${NONCE_PLACEHOLDER}">1</script></html>`);
+    const template = buildTemplate(page, "identity");
+    cache.set(PageCache.key("/", undefined), {
+      status: 200,
+      // As stored by server/app.ts: the rendered answer's headers, its placeholder CSP among them.
+      headers: [
+        ["content-type", "text/html; charset=utf-8"],
+        ["content-security-policy", `script-src 'nonce-${NONCE_PLACEHOLDER}'`],
+        ["x-frame-options", "DENY"],
+        ["cache-control", "public, max-age=60"],
+      ],
+      body: template.body,
+      template,
+    });
+    await withServer(cache, async (base) => {
+      const nonces = new Set<string>();
+      for (const n of [1, 2]) {
+        const res = await fetch(`${base}/`, identity);
+        const html = await res.text();
+        const nonce = /nonce="([^"]+)"/.exec(html)?.[1] ?? "";
+        expect(nonce).not.toBe(NONCE_PLACEHOLDER);
+        expect(res.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+        expect(res.headers.get("content-security-policy")).not.toContain(",");
+        expect(res.headers.get("x-frame-options")).toBe("DENY");
+        expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+        expect(res.headers.get("x-page-cache")).toBe("hit");
+        expect(res.headers.get("x-request-id")).toBe(`req-${n}`);
+        expect(Number(res.headers.get("content-length"))).toBe(Buffer.byteLength(html));
+        nonces.add(nonce);
+      }
+      expect(nonces.size).toBe(2);
+    });
+  });
+
+  it("answers a cached JSON read with the same headers every time, its own request id aside, and HEAD without a body", async () => {
+    const cache = new PageCache();
+    const body = Buffer.from(JSON.stringify([{ id: 1 }]));
+    cache.set(PageCache.key("/api/products", undefined), {
+      status: 200,
+      headers: [
+        ["content-type", "application/json"],
+        ["x-content-type-options", "nosniff"],
+      ],
+      body,
+    });
+    await withServer(cache, async (base) => {
+      const seen: string[] = [];
+      for (const n of [1, 2, 3]) {
+        const res = await fetch(`${base}/api/products`, identity);
+        expect(await res.text()).toBe(body.toString());
+        expect(res.headers.get("x-request-id")).toBe(`req-${n}`);
+        expect(res.headers.get("content-security-policy")).toBeNull();
+        expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+        const headers = [...res.headers].filter(([k]) => k !== "x-request-id" && k !== "date");
+        seen.push(JSON.stringify(headers));
+      }
+      expect(new Set(seen).size).toBe(1);
+      const head = await fetch(`${base}/api/products`, { ...identity, method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe("");
+      expect(Number(head.headers.get("content-length"))).toBe(body.length);
+    });
   });
 });

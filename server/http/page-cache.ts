@@ -23,6 +23,8 @@ export interface CachedPage {
   expires: number;
   /** A page with CSP nonce slots: each answer gets its own nonce (server/http/nonce-template.ts). */
   template?: NonceTemplate;
+  /** Every header of a hit, built on the first hit of an answer without a nonce (`serve`). */
+  fixedHeaders?: string[];
 }
 
 export class PageCache {
@@ -93,16 +95,23 @@ export class PageCache {
     const hit = this.get(PageCache.key(url, Array.isArray(accept) ? accept.join(",") : accept));
     if (!hit) return false;
     const type = hit.headers.find(([k]) => k === "content-type")?.[1];
+    const path = url.split("?")[0] ?? "/";
     // Only pages carry a CSP nonce; JSON answers skip the random bytes (issue 7, `GET /api/products`).
-    const nonce = hit.template || type?.startsWith("text/html") ? newNonce() : "";
+    const html = Boolean(hit.template?.offsets.length) || type?.startsWith("text/html") === true;
+    const nonce = html ? newNonce() : "";
     // The stored page is written in pieces with the fresh nonce between them: no per-hit copy of the page.
     const chunks = hit.template ? templateChunks(hit.template, nonce) : [hit.body];
-    res.statusCode = hit.status;
-    for (const [k, v] of hit.headers) res.setHeader(k, v);
-    if (security) for (const [k, v] of security(url.split("?")[0] ?? "/", type, nonce)) res.setHeader(k, v);
-    res.setHeader("x-page-cache", "hit");
-    if (requestId) res.setHeader("x-request-id", requestId);
-    res.setHeader("content-length", hit.body.length);
+    // One flat header list handed to writeHead: the headers of an answer without a nonce are the same for
+    // every hit, so they are built once per entry (per-header setHeader calls were a tenth of a hit's CPU).
+    let headers: string[];
+    if (html || !security) {
+      headers = hitHeaders(hit, security?.(path, type, nonce) ?? []);
+    } else {
+      hit.fixedHeaders ??= hitHeaders(hit, security(path, type, ""));
+      headers = hit.fixedHeaders.slice();
+    }
+    if (requestId) headers.push("x-request-id", requestId);
+    res.writeHead(hit.status, headers);
     if (req.method === "HEAD") res.end();
     else if (chunks.length === 1) res.end(chunks[0]);
     else {
@@ -112,4 +121,14 @@ export class PageCache {
     }
     return true;
   }
+}
+
+/** A hit's headers as one flat list: the stored ones, replaced by the security headers of the same name. */
+function hitHeaders(hit: CachedPage, security: [string, string][]): string[] {
+  const replaced = new Set(security.map(([name]) => name));
+  const headers: string[] = [];
+  for (const [name, value] of hit.headers) if (!replaced.has(name)) headers.push(name, value);
+  for (const [name, value] of security) headers.push(name, value);
+  headers.push("x-page-cache", "hit", "content-length", String(hit.body.length));
+  return headers;
 }
