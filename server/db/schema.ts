@@ -268,7 +268,8 @@ export const outbox = pgTable(
     subject: text("subject"),
     text: text("text").notNull(),
     html: text("html"),
-    /** "stored" (dev outbox), "sent" (delivered to SMTP/Twilio) or "failed". */
+    /** "stored" (dev outbox), "sent" (delivered to SMTP/Twilio), "failed", or "skipped" (an address that
+     * cannot receive mail, such as a phone-only account's placeholder: server/mail/mailer.ts). */
     status: text("status").notNull().default("stored"),
     /** Deduplicates messages that must go out once (e.g. one confirmation per order). */
     dedupeKey: text("dedupe_key").unique(),
