@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { openDatabase } from "../../server/db/client.ts";
 import { orderLines, orders, outbox, paymentEvents, subscriptions } from "../../server/db/schema.ts";
 import { parseEnv } from "../../server/env.ts";
@@ -18,7 +18,7 @@ import {
   payWithSandboxCard,
 } from "../../server/payments/sandbox-checkout.ts";
 import { StripeStandIn } from "../support/stripe-stand-in.ts";
-import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
+import { createTestShop, freshDatabase, type TestShop, testDatabases } from "../support/test-app.ts";
 import { Visitor } from "./checkout-visitor.ts";
 
 const DAY = 86_400_000;
@@ -283,11 +283,12 @@ describe.each(testDatabases)("purge of abandoned pending orders on %s (Stripe we
   }, 60_000);
 });
 
-describe("npm run admin -- orders purge-pending", () => {
+describe.each(testDatabases)("npm run admin -- orders purge-pending on %s", (kind) => {
   const run = promisify(execFile);
   it("cancels pending orders past PENDING_ORDER_MAX_AGE_DAYS or --older-than-days, and says which", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "mana-purge-"));
-    const database = await openDatabase({ dataDir });
+    const fresh = await freshDatabase(kind, { dataDir: mkdtempSync(join(tmpdir(), "mana-purge-")) });
+    onTestFinished(() => fresh.drop());
+    const { database } = fresh;
     const { seed } = await import("../../server/db/seed.ts");
     await seed(database.db);
     const order = (orderNumber: string, status: string, ageDays: number) => ({
@@ -310,7 +311,7 @@ describe("npm run admin -- orders purge-pending", () => {
         order("MANA-PRG2CCCC", "processing", 40),
       ]);
     await database.close();
-    const base = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" };
+    const base = { ...process.env, ...fresh.env, LOG_LEVEL: "silent" };
     const admin = (env: Record<string, string>, ...args: string[]) =>
       run(process.execPath, ["scripts/admin.ts", "orders", "purge-pending", ...args], {
         env: { ...base, ...env },
@@ -329,7 +330,10 @@ describe("npm run admin -- orders purge-pending", () => {
       "Cancelled 1 pending order older than 2 days (never paid): MANA-PRG2BBBB.\n",
     );
 
-    const check = await openDatabase({ dataDir });
+    const check =
+      kind === "pglite"
+        ? await openDatabase({ dataDir: fresh.env.DATA_DIR })
+        : await openDatabase({ url: fresh.env.DATABASE_URL });
     const rows = await check.db.select().from(orders);
     await check.close();
     expect(Object.fromEntries(rows.map((r) => [r.orderNumber, r.status]))).toEqual({

@@ -25,10 +25,18 @@ export interface TestShop {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated, seeded database of the given kind; PostgreSQL databases are dropped on close. */
-async function freshDatabase(kind: DatabaseKind) {
+/**
+ * A fresh, migrated database of the given kind (PostgreSQL databases are dropped by `drop`), and the
+ * environment that reaches it from another process (`DATA_DIR` for PGlite on disk, `DATABASE_URL`).
+ */
+export async function freshDatabase(kind: DatabaseKind, options: { dataDir?: string } = {}) {
   if (kind === "pglite") {
-    return { database: await openDatabase({ dataDir: "memory://" }), drop: async () => {} };
+    const dataDir = options.dataDir ?? "memory://";
+    return {
+      database: await openDatabase({ dataDir }),
+      env: { DATA_DIR: dataDir, DATABASE_URL: "" },
+      drop: async () => {},
+    };
   }
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `mana_test_${randomBytes(6).toString("hex")}`;
@@ -41,6 +49,7 @@ async function freshDatabase(kind: DatabaseKind) {
   const database = await openDatabase({ url: url.toString(), poolMax: 20 });
   return {
     database,
+    env: { DATABASE_URL: url.toString() },
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
