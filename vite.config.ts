@@ -2,12 +2,12 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { precompress } from "./scripts/vite-precompress.ts";
-import { shellChunk } from "./scripts/vite-shell-chunk.ts";
+import { iconPerImporter, shellChunk } from "./scripts/vite-shell-chunk.ts";
 
 const shell = shellChunk();
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), shell.plugin, precompress()],
+  plugins: [tailwindcss(), reactRouter(), shell.plugin, iconPerImporter(), precompress()],
   build: { assetsInlineLimit: 0 },
   environments: {
     client: {
@@ -17,7 +17,8 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             // Every page needs React and the router: one file instead of six (each response's headers
-            // count too). Icons shared by several routes become one file rather than one file each.
+            // count too). Icons are not grouped: each travels with the component that draws it
+            // (`iconPerImporter` in scripts/vite-shell-chunk.ts).
             codeSplitting: {
               groups: [
                 {
@@ -27,7 +28,6 @@ export default defineConfig({
                 },
                 // Everything else the root route imports statically: one file (scripts/vite-shell-chunk.ts).
                 { name: "shell", test: shell.test, priority: 15 },
-                { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 10 },
               ],
             },
           },

@@ -33,3 +33,29 @@ export function shellChunk(rootModule = /[\\/]app[\\/]root\.tsx$/) {
   const test = (id: string) => shell.has(id) && !/\.css(?:$|\?)/.test(id);
   return { plugin, test };
 }
+
+/**
+ * Each module that draws a lucide icon gets its own copy of the icon's module (a few hundred bytes of
+ * path data; the shared `createLucideIcon` and `Icon` stay single), so an icon lands in the chunk of the
+ * component that draws it: the header's icons in the shell, the home page's in the home route's chunk, a
+ * story's in the story reader's. Shared as one module, an icon drawn by several routes would become a
+ * file of its own (or, grouped, one file of every such icon) that each of those pages loads, for a
+ * hundred bytes of path data behind ~450 bytes of response headers. Icons must be imported one by one
+ * (`lucide-react/icons/<name>`, enforced in biome.json), never through the barrel, which would put every
+ * icon of the app into the shell. Client build only: the server renders the same markup either way.
+ */
+export function iconPerImporter(): Plugin {
+  return {
+    name: "mana:icon-per-importer",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async resolveId(source, importer, options) {
+      if (!importer || !source.startsWith("lucide-react/icons/")) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external) return resolved;
+      const by = importer.replace(/^.*?[\\/]app[\\/]/, "").replace(/\?.*$/, "");
+      return { ...resolved, id: `${resolved.id}?drawn-by=${encodeURIComponent(by)}` };
+    },
+  };
+}

@@ -1,5 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { CreditCard, LogOut, MapPin, Package, Settings, Star, User } from "lucide-react";
+import CreditCard from "lucide-react/icons/credit-card";
+import LogOut from "lucide-react/icons/log-out";
+import MapPin from "lucide-react/icons/map-pin";
+import Package from "lucide-react/icons/package";
+import Settings from "lucide-react/icons/settings";
+import Star from "lucide-react/icons/star";
+import User from "lucide-react/icons/user";
 import { Tabs } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ShieldCheck, Truck } from "lucide-react";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Truck from "lucide-react/icons/truck";
 import { useEffect } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { loadCheckoutPage } from "../../server/orders/page-data.ts";

@@ -1,4 +1,5 @@
-import { Mail, MessageCircle } from "lucide-react";
+import Mail from "lucide-react/icons/mail";
+import MessageCircle from "lucide-react/icons/message-circle";
 import { PlainPage } from "../components/account/plain-page.tsx";
 import type { Route } from "./+types/contact";
 

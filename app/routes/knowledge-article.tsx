@@ -1,4 +1,7 @@
-import { Bookmark, Calendar, Clock, Volume2 } from "lucide-react";
+import Bookmark from "lucide-react/icons/bookmark";
+import Calendar from "lucide-react/icons/calendar";
+import Clock from "lucide-react/icons/clock";
+import Volume2 from "lucide-react/icons/volume-2";
 import { useEffect } from "react";
 import { data, Link } from "react-router";
 import { toSummary } from "../components/knowledge/article-card.tsx";

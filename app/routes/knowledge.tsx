@@ -1,4 +1,5 @@
-import { BookOpen, Moon } from "lucide-react";
+import BookOpen from "lucide-react/icons/book-open";
+import Moon from "lucide-react/icons/moon";
 import { Link, useNavigation, useSearchParams } from "react-router";
 import { ArticleCard, toSummary } from "../components/knowledge/article-card.tsx";
 import { ExpertCard } from "../components/knowledge/expert-card.tsx";

@@ -1,5 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2, Clock, Package, Truck, XCircle } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import CircleX from "lucide-react/icons/circle-x";
+import Clock from "lucide-react/icons/clock";
+import Package from "lucide-react/icons/package";
+import Truck from "lucide-react/icons/truck";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import {
@@ -37,11 +41,11 @@ function OrderBadge({ status }: { status: string }) {
         : "bg-[#e6e6e3] text-[#3d403e]";
   const Icon =
     status === "delivered"
-      ? CheckCircle2
+      ? CircleCheck
       : status === "shipped"
         ? Truck
         : status === "cancelled"
-          ? XCircle
+          ? CircleX
           : status === "processing"
             ? Package
             : Clock;

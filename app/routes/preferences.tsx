@@ -1,4 +1,8 @@
-import { Bell, Eye, type LucideIcon, MessageSquare, Palette } from "lucide-react";
+import Bell from "lucide-react/icons/bell";
+import Eye from "lucide-react/icons/eye";
+import MessageSquare from "lucide-react/icons/message-square";
+import Palette from "lucide-react/icons/palette";
+import type { LucideIcon } from "lucide-react/types";
 import { useEffect, useState } from "react";
 import { PreferenceList } from "../components/account/preference-list.tsx";
 import {

@@ -1,4 +1,7 @@
-import { Check, RotateCcw, ShieldCheck, Truck } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import RotateCcw from "lucide-react/icons/rotate-ccw";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Truck from "lucide-react/icons/truck";
 import { data, Link } from "react-router";
 import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";

@@ -1,4 +1,4 @@
-import { ArrowLeft } from "lucide-react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import { data, Link } from "react-router";
 import { toSummary } from "../components/knowledge/article-card.tsx";
 import { ArticleGrid } from "../components/knowledge/article-grid.tsx";

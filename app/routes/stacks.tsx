@@ -1,4 +1,10 @@
-import { Award, BadgeCheck, FlaskConical, Layers, PiggyBank, TrendingUp, Users } from "lucide-react";
+import Award from "lucide-react/icons/award";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import FlaskConical from "lucide-react/icons/flask-conical";
+import Layers from "lucide-react/icons/layers";
+import PiggyBank from "lucide-react/icons/piggy-bank";
+import TrendingUp from "lucide-react/icons/trending-up";
+import Users from "lucide-react/icons/users";
 import { useNavigation, useSearchParams } from "react-router";
 import { OutcomeIcon } from "../components/stacks/outcome-icon.tsx";
 import { findOutcome, stackOutcomes } from "../components/stacks/outcomes.ts";

@@ -1,5 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2, Clock, Mail, Package, RefreshCw } from "lucide-react";
+import CircleCheck from "lucide-react/icons/circle-check";
+import Clock from "lucide-react/icons/clock";
+import Mail from "lucide-react/icons/mail";
+import Package from "lucide-react/icons/package";
+import RefreshCw from "lucide-react/icons/refresh-cw";
 import { useEffect } from "react";
 import { data, Link } from "react-router";
 import { loadSuccessPage } from "../../server/orders/page-data.ts";
@@ -58,7 +62,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-2xl">
         <div className="text-center">
           {order ? (
-            <CheckCircle2 aria-hidden className="mx-auto size-14 text-verdant" />
+            <CircleCheck aria-hidden className="mx-auto size-14 text-verdant" />
           ) : (
             <Clock aria-hidden className="mx-auto size-14 text-gold" />
           )}

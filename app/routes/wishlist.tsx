@@ -1,4 +1,5 @@
-import { Heart, Trash2 } from "lucide-react";
+import Heart from "lucide-react/icons/heart";
+import Trash from "lucide-react/icons/trash";
 import { useState } from "react";
 import { Link } from "react-router";
 import { loadSession, noStore } from "../components/account/session.server.ts";
@@ -107,7 +108,7 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
                 onClick={() => setItems((list) => list.filter((i) => i.id !== item.id))}
                 className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-sand hover:text-danger"
               >
-                <Trash2 className="size-5" aria-hidden />
+                <Trash className="size-5" aria-hidden />
               </button>
               <img
                 src={item.image}

@@ -1,4 +1,4 @@
-import { Lock } from "lucide-react";
+import Lock from "lucide-react/icons/lock";
 import { Link } from "react-router";
 
 /** Spec point 6: /orders, /wishlist and /preferences prompt signed-out visitors to sign in. */

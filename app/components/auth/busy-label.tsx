@@ -1,4 +1,4 @@
-import { Loader2 } from "lucide-react";
+import LoaderCircle from "lucide-react/icons/loader-circle";
 
 /** Spec point 4: while an action runs its button shows a spinner and the running text. */
 export function BusyLabel({
@@ -13,7 +13,7 @@ export function BusyLabel({
   if (!busy) return <>{children}</>;
   return (
     <>
-      <Loader2 className="size-4 animate-spin" aria-hidden />
+      <LoaderCircle className="size-4 animate-spin" aria-hidden />
       <span>{busyText}</span>
     </>
   );

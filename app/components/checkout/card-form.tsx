@@ -1,4 +1,5 @@
-import { CreditCard, Lock } from "lucide-react";
+import CreditCard from "lucide-react/icons/credit-card";
+import Lock from "lucide-react/icons/lock";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatMoney } from "../../lib/money.ts";

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { Lock } from "lucide-react";
+import Lock from "lucide-react/icons/lock";
 import { useId, useState } from "react";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest } from "../../lib/api.ts";

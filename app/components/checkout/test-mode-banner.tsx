@@ -1,4 +1,4 @@
-import { FlaskConical } from "lucide-react";
+import FlaskConical from "lucide-react/icons/flask-conical";
 
 /** Marks the sandbox's card page: nothing here takes real money. */
 export function TestModeBanner() {

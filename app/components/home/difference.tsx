@@ -1,4 +1,7 @@
-import { BadgeCheck, BookOpen, FlaskConical, Leaf } from "lucide-react";
+import BadgeCheck from "lucide-react/icons/badge-check";
+import BookOpen from "lucide-react/icons/book-open";
+import FlaskConical from "lucide-react/icons/flask-conical";
+import Leaf from "lucide-react/icons/leaf";
 import { SectionLink } from "../layout/nav-link.tsx";
 
 const points = [

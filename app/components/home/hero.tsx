@@ -1,4 +1,6 @@
-import { Award, FlaskConical, ShieldCheck } from "lucide-react";
+import Award from "lucide-react/icons/award";
+import FlaskConical from "lucide-react/icons/flask-conical";
+import ShieldCheck from "lucide-react/icons/shield-check";
 import { SectionLink } from "../layout/nav-link.tsx";
 
 const badges = [

@@ -1,4 +1,4 @@
-import { Clock } from "lucide-react";
+import Clock from "lucide-react/icons/clock";
 import { Link } from "react-router";
 import type { Article } from "../../../server/content/articles.ts";
 import { articleTypeLabel, DEFAULT_READING_TIME, hubProductLabels } from "./labels.ts";

@@ -1,4 +1,6 @@
-import { ExternalLink, FlaskConical, Quote } from "lucide-react";
+import ExternalLink from "lucide-react/icons/external-link";
+import FlaskConical from "lucide-react/icons/flask-conical";
+import Quote from "lucide-react/icons/quote";
 import type { ContentBlock } from "../../../server/db/content-schemas.ts";
 import { mapAssetSrc } from "../../lib/story.ts";
 import { type RelatedProduct, RelatedProductCard } from "./related-product-card.tsx";

@@ -1,4 +1,5 @@
-import { Search, X } from "lucide-react";
+import Search from "lucide-react/icons/search";
+import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef, useState } from "react";
 
 /** Spec point 5: the hub searches only for queries longer than 2 characters. */

@@ -1,4 +1,8 @@
-import { Heart, LogOut, Package, Settings, User } from "lucide-react";
+import Heart from "lucide-react/icons/heart";
+import LogOut from "lucide-react/icons/log-out";
+import Package from "lucide-react/icons/package";
+import Settings from "lucide-react/icons/settings";
+import User from "lucide-react/icons/user";
 import { DropdownMenu } from "radix-ui";
 import { Link, useNavigate } from "react-router";
 import { toast } from "../../hooks/use-toast.ts";

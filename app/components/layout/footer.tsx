@@ -1,4 +1,6 @@
-import { AtSign, Camera, ThumbsUp } from "lucide-react";
+import AtSign from "lucide-react/icons/at-sign";
+import Camera from "lucide-react/icons/camera";
+import ThumbsUp from "lucide-react/icons/thumbs-up";
 import { Link } from "react-router";
 import { InfoDialog } from "../ui/info-dialog.tsx";
 import { FDA_DISCLAIMER } from "./fda-disclaimer.tsx";

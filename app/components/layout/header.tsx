@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import Menu from "lucide-react/icons/menu";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { CartButton } from "../shop/cart-button.tsx";

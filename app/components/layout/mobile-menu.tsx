@@ -1,4 +1,5 @@
-import { Menu, X } from "lucide-react";
+import Menu from "lucide-react/icons/menu";
+import X from "lucide-react/icons/x";
 import { Dialog } from "radix-ui";
 import { HeaderAccount } from "./header-account.tsx";
 import { NavLink } from "./nav-link.tsx";

@@ -1,4 +1,5 @@
-import { Trash2, X } from "lucide-react";
+import Trash from "lucide-react/icons/trash";
+import X from "lucide-react/icons/x";
 import { Dialog } from "radix-ui";
 import { Link } from "react-router";
 import {
@@ -62,7 +63,7 @@ function CartLine({
             className="inline-flex size-11 items-center justify-center rounded-full text-danger hover:bg-sand disabled:opacity-50"
             aria-label={`Remove ${item.product.name} from cart`}
           >
-            <Trash2 className="size-5" aria-hidden />
+            <Trash className="size-5" aria-hidden />
           </button>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import Check from "lucide-react/icons/check";
 import { Link } from "react-router";
 import { useAddToCart } from "../../hooks/use-cart.ts";
 import { formatMoney, toCents } from "../../lib/money.ts";

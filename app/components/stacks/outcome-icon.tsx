@@ -1,4 +1,8 @@
-import { Brain, Dumbbell, Moon, Shield, Zap } from "lucide-react";
+import Brain from "lucide-react/icons/brain";
+import Dumbbell from "lucide-react/icons/dumbbell";
+import Moon from "lucide-react/icons/moon";
+import Shield from "lucide-react/icons/shield";
+import Zap from "lucide-react/icons/zap";
 import { findOutcome } from "./outcomes.ts";
 
 const icons = { brain: Brain, zap: Zap, shield: Shield, moon: Moon, dumbbell: Dumbbell };

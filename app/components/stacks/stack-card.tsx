@@ -1,4 +1,9 @@
-import { Award, Check, ShieldCheck, Star, TrendingUp, Users } from "lucide-react";
+import Award from "lucide-react/icons/award";
+import Check from "lucide-react/icons/check";
+import ShieldCheck from "lucide-react/icons/shield-check";
+import Star from "lucide-react/icons/star";
+import TrendingUp from "lucide-react/icons/trending-up";
+import Users from "lucide-react/icons/users";
 import { Link } from "react-router";
 import type { Stack } from "../../../server/content/stacks.ts";
 import { formatMoney } from "../../lib/money.ts";

@@ -1,4 +1,4 @@
-import { Info } from "lucide-react";
+import Info from "lucide-react/icons/info";
 import { type ReactNode, useId, useRef, useState } from "react";
 
 /**

@@ -1,4 +1,4 @@
-import { Moon } from "lucide-react";
+import Moon from "lucide-react/icons/moon";
 import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
 import { acceptChildName } from "../../lib/story.ts";

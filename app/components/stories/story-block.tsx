@@ -1,4 +1,5 @@
-import { Leaf, Sparkles } from "lucide-react";
+import Leaf from "lucide-react/icons/leaf";
+import Sparkles from "lucide-react/icons/sparkles";
 import {
   lookupCharacter,
   lookupCulturalTerm,

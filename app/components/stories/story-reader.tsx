@@ -1,4 +1,10 @@
-import { Check, ChevronLeft, ChevronRight, Clock, Globe, Pencil, Users } from "lucide-react";
+import Check from "lucide-react/icons/check";
+import ChevronLeft from "lucide-react/icons/chevron-left";
+import ChevronRight from "lucide-react/icons/chevron-right";
+import Clock from "lucide-react/icons/clock";
+import Globe from "lucide-react/icons/globe";
+import Pencil from "lucide-react/icons/pencil";
+import Users from "lucide-react/icons/users";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CHILD_NAME_STORAGE_KEY, clampChapter, type Story } from "../../lib/story.ts";

@@ -1,0 +1,28 @@
+import { expect, test } from "@playwright/test";
+
+// Issue 7 (home-page JavaScript budget): the scripts the home page loads before hydration carry only
+// the icons the page draws. An icon imported through the `lucide-react` barrel, or grouped with the
+// icons of other pages, would bring every icon of the app to every page (docs/performance.md).
+test("the home page's scripts carry only the icons the page draws", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const drawn = new Set([...html.matchAll(/\blucide-([a-z0-9-]+)/g)].map((m) => m[1]));
+  const scripts = new Set(
+    [
+      ...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g),
+      ...html.matchAll(/import(?: \* as \w+ from |\()"(\/assets\/[^"]+\.js)"/g),
+    ].map((m) => m[1] as string),
+  );
+  expect(scripts.size).toBeGreaterThan(0);
+
+  const shipped = new Set<string>();
+  for (const src of scripts) {
+    const code = await (await request.get(src)).text();
+    // Each lucide icon module holds its data as { name: "<icon>", size: 24, node: [...] }.
+    for (const m of code.matchAll(/\bname:\s*["'`]([a-z0-9-]+)["'`],\s*size:\s*24\b/g))
+      shipped.add(m[1] as string);
+  }
+  // The header's cart icon and the home page's own icons are found, so the pattern above still matches.
+  expect(shipped).toContain("shopping-bag");
+  expect(shipped).toContain("flask-conical");
+  expect([...shipped].filter((name) => !drawn.has(name)).sort()).toEqual([]);
+});
