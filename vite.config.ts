@@ -16,6 +16,14 @@ export default defineConfig({
         sourcemap: process.env.SOURCEMAP === "true",
         rolldownOptions: {
           output: {
+            // The framework group holds React Router's client entry too, so the file that hydrates the
+            // page is the framework file itself and rolldown's helpers (`__toESM`, …) live in it: two
+            // files of 250 and 730 bytes fewer on every page. The entry now runs as a dependency of the
+            // route modules, before React Router's inline script has set `window.__reactRouterRouteModules`;
+            // that is safe because it only schedules hydration (`startTransition`): `HydratedRouter`
+            // reads those globals when it renders, in a later task. Named "framework" like the group.
+            entryFileNames: (chunk) =>
+              chunk.name === "entry.client" ? "assets/framework-[hash].js" : "assets/[name]-[hash].js",
             // Every page needs React and the router: one file instead of six (each response's headers
             // count too). Icons are not grouped: each travels with the component that draws it
             // (`iconPerImporter` in scripts/vite-shell-chunk.ts).
@@ -23,10 +31,10 @@ export default defineConfig({
               groups: [
                 {
                   name: "framework",
-                  test: /node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]/,
+                  test: /node_modules[\\/](?:react|react-dom|scheduler|react-router)[\\/]|[\\/]entry\.client\.[jt]sx?$/,
                   priority: 20,
                 },
-                // Everything else the root route imports statically: one file (scripts/vite-shell-chunk.ts).
+                // The root route and everything it imports statically: one file (scripts/vite-shell-chunk.ts).
                 { name: "shell", test: shell.test, priority: 15 },
               ],
             },
