@@ -5,7 +5,6 @@ import { type CartOwner, issueGuestToken, readGuestTokenHash } from "../cart/car
 import {
   addItem,
   clearOwnerCart,
-  ensureCartId,
   findCartId,
   listItems,
   listOwnerItems,
@@ -43,9 +42,11 @@ export function cartApi(services: AppServices) {
   }
 
   /** For writes: a guest without a cart cookie gets one now. */
-  async function ownerForWrite(c: Context): Promise<CartOwner> {
+  async function ownerForWrite(c: Context): Promise<CartOwner & { isNew?: boolean }> {
     const o = await owner(c);
-    if (o.kind === "guest" && !o.tokenHash) return { kind: "guest", tokenHash: issueGuestToken(c, env) };
+    if (o.kind === "guest" && !o.tokenHash) {
+      return { kind: "guest", tokenHash: issueGuestToken(c, env), isNew: true };
+    }
     return o;
   }
 
@@ -61,8 +62,7 @@ export function cartApi(services: AppServices) {
     })
     .post("/", async (c) => {
       const body = await readJsonBody(c, addSchema);
-      const cartId = await ensureCartId(db, await ownerForWrite(c));
-      return c.json(await addItem(db, catalogue, cartId, body), 201);
+      return c.json(await addItem(db, catalogue, await ownerForWrite(c), body), 201);
     })
     .put("/:id", async (c) => {
       const id = lineId(c);

@@ -33,38 +33,44 @@ function prepare(db: Db) {
       .returning({ id: cartItems.id })
       .prepare(`cart_clear_${kind}`);
 
-  // The line's upsert, and the cart's updatedAt bump only when a line was written, in one statement.
-  const cart = sql.placeholder("cartId");
-  const upsert = db.$with("upsert").as(
-    db
-      .insert(cartItems)
-      .values({
-        cartId: cart,
-        productId: sql.placeholder("productId"),
-        quantity: sql.placeholder("quantity"),
-        isSubscription: sql.placeholder("isSubscription"),
-        bundleId: sql.placeholder("bundleId"),
-      })
-      .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.productId, cartItems.isSubscription, cartItems.bundleId],
-        set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
-        setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
-      })
-      .returning(),
-  );
-  const touch = db.$with("touch").as(
-    db
-      .update(carts)
-      .set({ updatedAt: sql`now()` })
-      .where(and(eq(carts.id, cart), sql`exists (select 1 from ${upsert})`)),
-  );
-  const upsertLine = db.with(upsert, touch).select().from(upsert).prepare("cart_upsert_line");
+  // The line's upsert into the owner's cart (found by a subquery: no separate lookup), and the cart's
+  // updatedAt bump only when a line was written, in one statement. An owner without a cart makes the
+  // subquery null, which the NOT NULL cart_id refuses (`isMissingCart`).
+  const upsertLine = (kind: CartOwner["kind"]) => {
+    const ownerCart = db.select({ id: carts.id }).from(carts).where(byOwner(kind)).limit(1);
+    const upsert = db.$with("upsert").as(
+      db
+        .insert(cartItems)
+        .values({
+          cartId: sql`(${ownerCart})`,
+          productId: sql.placeholder("productId"),
+          quantity: sql.placeholder("quantity"),
+          isSubscription: sql.placeholder("isSubscription"),
+          bundleId: sql.placeholder("bundleId"),
+        })
+        .onConflictDoUpdate({
+          target: [cartItems.cartId, cartItems.productId, cartItems.isSubscription, cartItems.bundleId],
+          set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+          setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${MAX_LINE_QUANTITY}`,
+        })
+        .returning(),
+    );
+    const touch = db
+      .$with("touch")
+      .as(
+        db
+          .update(carts)
+          .set({ updatedAt: sql`now()` })
+          .where(sql`${carts.id} in (select cart_id from ${upsert})`),
+      );
+    return db.with(upsert, touch).select().from(upsert).prepare(`cart_upsert_line_${kind}`);
+  };
 
   return {
     cartId: { user: cartId("user"), guest: cartId("guest") },
     lines: { user: lines("user"), guest: lines("guest") },
     clear: { user: clear("user"), guest: clear("guest") },
-    upsertLine,
+    upsertLine: { user: upsertLine("user"), guest: upsertLine("guest") },
   };
 }
 
@@ -80,6 +86,15 @@ export function cartQueries(db: Db): CartQueries {
     prepared.set(db, queries);
   }
   return queries;
+}
+
+/** Whether a failed statement was refused for want of the owner's cart (cart_id NOT NULL). */
+export function isMissingCart(err: unknown): boolean {
+  for (let e = err; e instanceof Error; e = e.cause) {
+    const { code, column } = e as Error & { code?: string; column?: string };
+    if (code === "23502" && (column === undefined || column === "cart_id")) return true;
+  }
+  return false;
 }
 
 /** The owner's key for the statements above; null for a guest without a cart cookie. */

@@ -5,7 +5,7 @@ import type { Db } from "../db/client.ts";
 import { cartItems, carts, stacks } from "../db/schema.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
 import type { CartOwner } from "./cart-owner.ts";
-import { cartQueries, ownerKey } from "./cart-queries.ts";
+import { cartQueries, isMissingCart, ownerKey } from "./cart-queries.ts";
 
 /** A cart line as the API returns it (spec point 3, "Cart item"), plus its bundle when it has one. */
 export interface CartItemView {
@@ -132,13 +132,14 @@ export interface AddItem {
 }
 
 /**
- * Adds to the line for this product, mode and bundle, or creates it. One statement, so concurrent adds
- * meet at the unique index and add up; a total over the line cap is refused, never silently clipped.
+ * Adds to the owner's line for this product, mode and bundle, or creates it (and the owner's cart when
+ * they have none). One statement in the usual case, so concurrent adds meet at the unique index and add
+ * up; a total over the line cap is refused, never silently clipped.
  */
 export async function addItem(
   db: Db,
   catalogue: Catalogue,
-  cartId: string,
+  owner: CartOwner & { isNew?: boolean },
   item: AddItem,
 ): Promise<CartItemView> {
   const product = await catalogue.byId(item.productId);
@@ -154,13 +155,25 @@ export async function addItem(
       throw new ApiError(400, "not_in_bundle", `Product ${item.productId} is not part of '${bundleId}'.`);
     }
   }
-  const [row] = await cartQueries(db).upsertLine.execute({
-    cartId,
-    productId: item.productId,
-    quantity: item.quantity,
-    isSubscription: item.isSubscription,
-    bundleId,
-  });
+  const upsert = () =>
+    cartQueries(db).upsertLine[owner.kind].execute({
+      owner: ownerKey(owner),
+      productId: item.productId,
+      quantity: item.quantity,
+      isSubscription: item.isSubscription,
+      bundleId,
+    });
+  // A visitor given a cart cookie just now has no cart yet: make it first rather than fail once.
+  if (owner.isNew) await ensureCartId(db, owner);
+  let rows: Awaited<ReturnType<typeof upsert>>;
+  try {
+    rows = await upsert();
+  } catch (err) {
+    if (!isMissingCart(err)) throw err;
+    await ensureCartId(db, owner);
+    rows = await upsert();
+  }
+  const [row] = rows;
   if (!row) {
     throw new ApiError(
       422,

@@ -160,6 +160,24 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
     expect((await v.cart()).body).toEqual([]);
   });
 
+  it("gives a cart to a visitor whose cookie has none (a cart since merged or removed), even under concurrent adds", async () => {
+    const v = new Visitor(shop);
+    v.cookie = `mana_cart=${"k".repeat(43)}`;
+    const results = await Promise.all([1, 2, 2, 3].map((productId) => v.add({ productId })));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(results.every((r) => r.headers.get("set-cookie") === null)).toBe(true);
+    const { body } = await v.cart();
+    expect(
+      body.map((i: { productId: number; quantity: number }) => [i.productId, i.quantity]).sort(),
+    ).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 1],
+    ]);
+    const other = new Visitor(shop);
+    expect((await other.cart()).body).toEqual([]);
+  });
+
   it("refuses writes from another site's origin and changes nothing", async () => {
     const v = new Visitor(shop);
     await v.add({ productId: 1 });
