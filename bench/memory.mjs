@@ -19,6 +19,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { benchTargets } from "./targets.mjs";
 
 const { values: opts } = parseArgs({
   options: {
@@ -136,39 +137,14 @@ async function measureOnce(run) {
     const ready = await phase("ready");
 
     // The bench's warm-up: a cart cookie, then every target once.
-    const [article] = await (await fetch(`${base}/api/content/articles?limit=1`)).json();
-    const pages = ["/", "/products/korean-ginseng", "/knowledge", `/knowledge/${article.slug}`, "/stacks"];
-    const apis = ["/api/products", "/api/content/articles?limit=50", "/api/content/search?q=sleep"];
-    const first = await fetch(`${base}/api/cart`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ productId: 1 }),
-    });
-    const cookie = (first.headers.get("set-cookie") ?? "").split(";")[0];
-    for (const p of [...pages, ...apis, "/api/cart"])
-      await (await fetch(base + p, { headers: { cookie } })).arrayBuffer();
+    const { cookie, paths, targets: all } = await benchTargets(base);
+    for (const p of paths) await (await fetch(base + p, { headers: { cookie } })).arrayBuffer();
     const warmed = await phase("warmed");
     writeFileSync(`/proc/${child.pid}/clear_refs`, "5"); // VmHWM := VmRSS, as bench/run.mjs does
 
-    const targets = [
-      ...[...pages, ...apis].map((p) => ({ name: `GET ${p}`, spec: { url: base + p } })),
-      {
-        name: "cart cycle",
-        spec: {
-          url: base,
-          requests: [
-            {
-              method: "POST",
-              path: "/api/cart",
-              headers: { "content-type": "application/json", cookie },
-              body: JSON.stringify({ productId: 2 }),
-            },
-            { method: "GET", path: "/api/cart", headers: { cookie } },
-            { method: "DELETE", path: "/api/cart", headers: { cookie } },
-          ],
-        },
-      },
-    ].filter((t) => !opts.only || t.name.includes(opts.only));
+    const targets = all
+      .filter((t) => !opts.only || t.name.includes(opts.only))
+      .map((t) => ({ name: t.name, spec: t.spec(base) }));
     const rows = [];
     for (const t of targets) {
       const before = cpuMs(child.pid);

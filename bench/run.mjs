@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findChromium } from "../scripts/find-chromium.mjs";
 import { writeReport } from "./report.mjs";
+import { benchTargets } from "./targets.mjs";
 
 const quick = process.argv.includes("--quick");
 const duration = quick ? 2 : 10;
@@ -99,19 +100,10 @@ async function benchDatabase(kind, databaseUrl) {
   console.log(`\n== ${kind} ==`);
   const { child, base } = await startShop(databaseUrl);
   try {
-    const [article] = await (await fetch(`${base}/api/content/articles?limit=1`)).json();
-    const pages = ["/", "/products/korean-ginseng", "/knowledge", `/knowledge/${article.slug}`, "/stacks"];
-    const apis = ["/api/products", "/api/content/articles?limit=50", "/api/content/search?q=sleep"];
-
     // A cart cookie for the cart cycle, and the bytes of every target for the baseline.
-    const first = await fetch(`${base}/api/cart`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ productId: 1 }),
-    });
-    const cookie = (first.headers.get("set-cookie") ?? "").split(";")[0];
+    const { pages, cookie, paths, targets } = await benchTargets(base);
     const recorded = {};
-    for (const path of [...pages, ...apis, "/api/cart"]) {
+    for (const path of paths) {
       const res = await fetch(base + path, { headers: { cookie } });
       if (!res.ok) throw new Error(`${path} answered ${res.status}`);
       recorded[path] = {
@@ -132,24 +124,6 @@ async function benchDatabase(kind, databaseUrl) {
     await new Promise((resolve) => baseline.once("message", resolve));
     const baselineBase = `http://127.0.0.1:${baselinePort}`;
 
-    const cartCycle = (origin) => ({
-      requests: [
-        {
-          method: "POST",
-          path: "/api/cart",
-          headers: { "content-type": "application/json", cookie },
-          body: JSON.stringify({ productId: 2 }),
-        },
-        { method: "GET", path: "/api/cart", headers: { cookie } },
-        { method: "DELETE", path: "/api/cart", headers: { cookie } },
-      ],
-      url: origin,
-    });
-    const targets = [
-      ...pages.map((p) => ({ name: `GET ${p}`, kind: "page", spec: (o) => ({ url: o + p }) })),
-      ...apis.map((p) => ({ name: `GET ${p}`, kind: "api", spec: (o) => ({ url: o + p }) })),
-      { name: "cart cycle (POST, GET, DELETE /api/cart)", kind: "cart", spec: cartCycle },
-    ];
     const rows = [];
     try {
       for (const t of targets) {
