@@ -34,12 +34,10 @@ export async function findCartId(db: Db, owner: CartOwner): Promise<string | nul
   return row?.id ?? null;
 }
 
-/** Finds or creates the owner's cart; safe when two requests create it at once (unique keys). */
-export async function ensureCartId(db: Db, owner: CartOwner): Promise<string> {
-  return (await findCartId(db, owner)) ?? (await createCart(db, owner, () => findCartId(db, owner)));
-}
-
-/** Creates the owner's cart unless it exists (a racing request may have made it), then finds it. */
+/**
+ * Creates the owner's cart unless it exists (a racing request may have made it; unique keys), then finds
+ * it with `find` (the prepared lookup, or a builder query inside a transaction).
+ */
 async function createCart(db: Tx, owner: CartOwner, find: () => Promise<string | null>): Promise<string> {
   const values =
     owner.kind === "user" ? { userId: owner.userId } : { guestTokenHash: owner.tokenHash as string };
@@ -163,14 +161,15 @@ export async function addItem(
       isSubscription: item.isSubscription,
       bundleId,
     });
+  const makeCart = () => createCart(db, owner, () => findCartId(db, owner));
   // A visitor given a cart cookie just now has no cart yet: make it first rather than fail once.
-  if (owner.isNew) await ensureCartId(db, owner);
+  if (owner.isNew) await makeCart();
   let rows: Awaited<ReturnType<typeof upsert>>;
   try {
     rows = await upsert();
   } catch (err) {
     if (!isMissingCart(err)) throw err;
-    await ensureCartId(db, owner);
+    await makeCart();
     rows = await upsert();
   }
   const [row] = rows;

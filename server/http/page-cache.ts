@@ -96,8 +96,9 @@ export class PageCache {
     if (!hit) return false;
     const type = hit.headers.find(([k]) => k === "content-type")?.[1];
     const path = url.split("?")[0] ?? "/";
-    // Only pages carry a CSP nonce; JSON answers skip the random bytes (issue 7, `GET /api/products`).
-    const html = Boolean(hit.template?.offsets.length) || type?.startsWith("text/html") === true;
+    // Only pages carry a CSP nonce (server/app.ts keeps a template only for an answer with nonce slots);
+    // JSON answers skip the random bytes (issue 7, `GET /api/products`).
+    const html = Boolean(hit.template) || type?.startsWith("text/html") === true;
     const nonce = html ? newNonce() : "";
     // The stored page is written in pieces with the fresh nonce between them: no per-hit copy of the page.
     const chunks = hit.template ? templateChunks(hit.template, nonce) : [hit.body];
