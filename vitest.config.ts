@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 // Unit and in-process API tests. End-to-end journeys live in e2e/ and run through scripts/e2e.mjs.
 export default defineConfig({
   test: {
-    include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "core/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -2,11 +2,11 @@
 //   | purge-pending [--older-than-days N]`
 // The owner's tool for moving orders (issue 4). Reads the same environment as the server. With the
 // embedded database (PGlite) only one process may open it: stop the server first, or use PostgreSQL.
-import { formatMoney } from "../app/lib/money.ts";
+import { formatMoney } from "../core/money.ts";
+import { OrderTransitionError } from "../core/order-status.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { EnvError, parseEnv } from "../server/env.ts";
 import { latestOrders, moveOrder, type OwnerMove } from "../server/orders/move-order.ts";
-import { OrderTransitionError } from "../server/orders/order-status.ts";
 import { purgePendingOrders } from "../server/orders/purge-pending.ts";
 
 const USAGE = `Usage:

@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { formatCents } from "../app/lib/money.ts";
+import { formatCents } from "../core/money.ts";
 import type { Db } from "./db/client.ts";
 import { type ProductRow, products } from "./db/schema.ts";
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CartItemView } from "../../server/cart/cart-store.ts";
+import type { CartItemView } from "../../core/contracts/cart.ts";
+import { toCents } from "../../core/money.ts";
+import { type Bundle, type CartTotals, priceCart } from "../../core/pricing.ts";
 import { apiRequest } from "../lib/api.ts";
-import { toCents } from "../lib/money.ts";
-import { type Bundle, type CartTotals, priceCart } from "../lib/pricing.ts";
 import { toast } from "./use-toast.ts";
 
 export const cartQueryKey = ["/api/cart"] as const;

@@ -1,7 +1,7 @@
 import { phoneNumberClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
+import { phoneFromPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
 import { markAuthClientLoaded } from "./auth-client-loaded.ts";
-import { phoneFromPlaceholderEmail, realEmail } from "./placeholder-email.ts";
 
 /** Better Auth's browser client for /api/auth/* (same origin, cookies included). */
 export const authClient = createAuthClient({

@@ -9,6 +9,7 @@ import User from "lucide-react/icons/user";
 import { Tabs } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { accountContactOf } from "../../core/placeholder-email.ts";
 import { useOrders, useSubscriptions } from "../components/account/account-data.ts";
 import { AccountOrders, AccountSubscriptions } from "../components/account/account-lists.tsx";
 import { ProfileCard } from "../components/account/profile-card.tsx";
@@ -16,7 +17,6 @@ import { loadProfile, loadSession, noStore } from "../components/account/session
 import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { signOutWithToast } from "../components/layout/account-menu.tsx";
 import { authClient, displayNameOf, type Profile } from "../lib/auth-client.ts";
-import { accountContactOf } from "../lib/placeholder-email.ts";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,12 +1,13 @@
 import BookOpen from "lucide-react/icons/book-open";
 import Moon from "lucide-react/icons/moon";
 import { Link, useNavigation, useSearchParams } from "react-router";
+import { ARTICLE_TYPES, articleTypeLabels, isArticleType } from "../../core/article-types.ts";
+import { SEARCH_MIN_LENGTH } from "../../core/search.ts";
+import { isStoryEligible, STORY_DEFAULT_READING_TIME } from "../../core/story.ts";
 import { ArticleCard, toSummary } from "../components/knowledge/article-card.tsx";
 import { ExpertCard } from "../components/knowledge/expert-card.tsx";
-import { articleTypeLabels, articleTypeList, isArticleType } from "../components/knowledge/labels.ts";
-import { SEARCH_MIN_LENGTH, SearchBox } from "../components/knowledge/search-box.tsx";
+import { SearchBox } from "../components/knowledge/search-box.tsx";
 import { appContext } from "../context.ts";
-import { isStoryEligible, STORY_DEFAULT_READING_TIME } from "../lib/story.ts";
 import type { Route } from "./+types/knowledge";
 
 /** Spec point 9: the hub fetches 50 articles. */
@@ -89,7 +90,7 @@ export default function KnowledgeHub({ loaderData }: Route.ComponentProps) {
       <div className="container-shop">
         <nav aria-label="Article types" className="mt-10">
           <ul className="flex flex-wrap justify-center gap-3">
-            {articleTypeList.map((t) => {
+            {ARTICLE_TYPES.map((t) => {
               const active = type === t;
               return (
                 <li key={t}>

@@ -6,18 +6,13 @@ import Package from "lucide-react/icons/package";
 import Truck from "lucide-react/icons/truck";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import {
-  formatDate,
-  getJson,
-  money,
-  type OrderView,
-  orderDate,
-  orderTotal,
-  useOrders,
-} from "../components/account/account-data.ts";
+import type { OrderView } from "../../core/contracts/orders.ts";
+import { formatMoney, toCents } from "../../core/money.ts";
+import { getJson, useOrders } from "../components/account/account-data.ts";
 import { loadSession, noStore } from "../components/account/session.server.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
 import { toast } from "../hooks/use-toast.ts";
+import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [
@@ -101,11 +96,11 @@ function OrderCard({ order, open }: { order: OrderView; open: boolean }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="text-lg">Order #{order.orderNumber ?? order.id}</h2>
-          <p className="text-sm text-muted">Placed on {formatDate(orderDate(order))}</p>
+          <p className="text-sm text-muted">Placed on {formatDate(order.createdAt)}</p>
         </div>
         <div className="flex items-center gap-3">
           <OrderBadge status={order.status} />
-          <p className="font-semibold">{money(orderTotal(order))}</p>
+          <p className="font-semibold">{formatMoney(order.totalCents)}</p>
         </div>
       </div>
       <ul className="mt-4 divide-y divide-sand-deep text-sm">
@@ -115,7 +110,7 @@ function OrderCard({ order, open }: { order: OrderView; open: boolean }) {
             <span>
               {i.productName ?? i.name} × {i.quantity}
             </span>
-            {i.price !== undefined ? <span>{money(i.price)}</span> : null}
+            <span>{formatMoney(toCents(i.price))}</span>
           </li>
         ))}
       </ul>

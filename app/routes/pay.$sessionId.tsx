@@ -1,11 +1,11 @@
 import { data, redirect } from "react-router";
+import { formatMoney } from "../../core/money.ts";
 import { loadSandboxPage } from "../../server/orders/page-data.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { type CardErrors, CardForm } from "../components/checkout/card-form.tsx";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
 import { TestModeBanner } from "../components/checkout/test-mode-banner.tsx";
 import { appContext } from "../context.ts";
-import { formatMoney } from "../lib/money.ts";
 import type { Route } from "./+types/pay.$sessionId";
 
 const NO_STORE = { "Cache-Control": "no-store" };

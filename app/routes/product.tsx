@@ -3,13 +3,13 @@ import RotateCcw from "lucide-react/icons/rotate-ccw";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Truck from "lucide-react/icons/truck";
 import { data, Link } from "react-router";
+import { formatMoney } from "../../core/money.ts";
+import { dailyPriceCents } from "../../core/pricing.ts";
 import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { PurchasePanel } from "../components/shop/purchase-panel.tsx";
 import { RelatedContent } from "../components/shop/related-content.tsx";
 import { appContext } from "../context.ts";
-import { formatMoney } from "../lib/money.ts";
-import { dailyPriceCents } from "../lib/pricing.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

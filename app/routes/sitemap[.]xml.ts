@@ -1,5 +1,5 @@
+import { isStoryEligible } from "../../core/story.ts";
 import { appContext } from "../context.ts";
-import { isStoryEligible } from "../lib/story.ts";
 import type { Route } from "./+types/sitemap[.]xml";
 
 const escapeXml = (s: string) =>

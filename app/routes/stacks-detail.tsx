@@ -1,11 +1,11 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import { data, Link } from "react-router";
+import { isStoryEligible } from "../../core/story.ts";
 import { toSummary } from "../components/knowledge/article-card.tsx";
 import { ArticleGrid } from "../components/knowledge/article-grid.tsx";
 import { OutcomeChip } from "../components/stacks/outcome-icon.tsx";
 import { StackBadges, StackButtons, StackFooter, StackPrice } from "../components/stacks/stack-card.tsx";
 import { appContext } from "../context.ts";
-import { isStoryEligible } from "../lib/story.ts";
 import type { Route } from "./+types/stacks-detail";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

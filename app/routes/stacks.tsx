@@ -6,8 +6,8 @@ import PiggyBank from "lucide-react/icons/piggy-bank";
 import TrendingUp from "lucide-react/icons/trending-up";
 import Users from "lucide-react/icons/users";
 import { useNavigation, useSearchParams } from "react-router";
+import { findOutcome, stackOutcomes } from "../../core/outcomes.ts";
 import { OutcomeIcon } from "../components/stacks/outcome-icon.tsx";
-import { findOutcome, stackOutcomes } from "../components/stacks/outcomes.ts";
 import { StackCard, StackCardSkeleton } from "../components/stacks/stack-card.tsx";
 import { appContext } from "../context.ts";
 import type { Route } from "./+types/stacks";
@@ -135,7 +135,7 @@ export default function StacksPage({ loaderData }: Route.ComponentProps) {
                         : "border-sand-deep bg-white text-forest hover:border-forest"
                     }`}
                   >
-                    <OutcomeIcon icon={o.icon} className="size-4" />
+                    <OutcomeIcon outcome={o.id} className="size-4" />
                     {o.label}
                   </button>
                 </li>

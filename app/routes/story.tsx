@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
+import { isStoryEligible } from "../../core/story.ts";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { StoryReader } from "../components/stories/story-reader.tsx";
 import { appContext } from "../context.ts";
-import { isStoryEligible } from "../lib/story.ts";
 import type { Route } from "./+types/story";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { MAX_LINE_QUANTITY } from "../../app/lib/pricing.ts";
+import { cartAddBody, cartQuantityBody } from "../../core/contracts/cart.ts";
 import { type CartOwner, issueGuestToken, readGuestTokenHash } from "../cart/cart-owner.ts";
 import {
   addItem,
@@ -15,18 +15,6 @@ import type { AppServices } from "../context.ts";
 import { notFound } from "../http/api-error.ts";
 import { readJsonBody } from "../http/validate.ts";
 
-const quantity = z.number().int().min(1).max(MAX_LINE_QUANTITY);
-const addSchema = z.strictObject({
-  productId: z.number().int().positive().max(1_000_000),
-  quantity: quantity.default(1),
-  isSubscription: z.boolean().default(false),
-  /** The stack/bundle the line comes from (beyond the spec's payload), so its advertised price holds. */
-  bundleId: z
-    .string()
-    .regex(/^[a-z0-9-]{1,80}$/)
-    .nullish(),
-});
-const updateSchema = z.strictObject({ quantity });
 const itemId = z.uuid();
 
 /** The cart API (spec point 7). Each visitor's cart is theirs alone: another visitor's line answers 404. */
@@ -61,12 +49,12 @@ export function cartApi(services: AppServices) {
       return c.json(await listOwnerItems(db, catalogue, await owner(c)));
     })
     .post("/", async (c) => {
-      const body = await readJsonBody(c, addSchema);
+      const body = await readJsonBody(c, cartAddBody);
       return c.json(await addItem(db, catalogue, await ownerForWrite(c), body), 201);
     })
     .put("/:id", async (c) => {
       const id = lineId(c);
-      const body = await readJsonBody(c, updateSchema);
+      const body = await readJsonBody(c, cartQuantityBody);
       const cartId = await findCartId(db, await owner(c));
       await setQuantity(db, cartId, id, body.quantity);
       const item = (await listItems(db, catalogue, cartId)).find((i) => i.id === id);

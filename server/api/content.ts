@@ -1,7 +1,9 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { findOutcome } from "../../app/components/stacks/outcomes.ts";
+import { ARTICLE_TYPES } from "../../core/article-types.ts";
+import { findOutcome } from "../../core/outcomes.ts";
+import { SEARCH_MIN_LENGTH } from "../../core/search.ts";
 import {
   countViews,
   readVisitorCookie,
@@ -21,13 +23,11 @@ import {
 import { expertById, listExperts } from "../content/experts.ts";
 import { listStacks, stackBySlug } from "../content/stacks.ts";
 import type { AppServices } from "../context.ts";
-import { articleTypes } from "../db/content-schemas.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
 import { parseWith, readJsonBody, readQuery } from "../http/validate.ts";
 
 export const ARTICLE_LIMIT_DEFAULT = 50;
 export const ARTICLE_LIMIT_MAX = 100;
-export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_MAX_LENGTH = 200;
 
 const id = z
@@ -37,7 +37,7 @@ const id = z
 const slug = z.string().max(200);
 
 const articlesQuery = z.strictObject({
-  type: z.enum(articleTypes).optional(),
+  type: z.enum(ARTICLE_TYPES).optional(),
   limit: z
     .string()
     .regex(/^[0-9]{1,7}$/, "must be a whole number")

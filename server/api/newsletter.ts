@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { isPlaceholderEmail } from "../../app/lib/placeholder-email.ts";
+import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
 import type { AppServices } from "../context.ts";
 import { newsletterSubscribers } from "../db/schema.ts";
 import { readJsonBody } from "../http/validate.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { isStoryEligible } from "../../app/lib/story.ts";
+import { isStoryEligible } from "../../core/story.ts";
 import { articlesForProduct } from "../content/articles.ts";
 import { stacksForProduct } from "../content/stacks.ts";
 import type { AppServices } from "../context.ts";

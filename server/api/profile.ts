@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { realEmail } from "../../app/lib/placeholder-email.ts";
+import { realEmail } from "../../core/placeholder-email.ts";
 import { SESSION_FRESH_SECONDS } from "../auth/auth.ts";
 import type { AuthIdentity, AuthSession } from "../auth/identity.ts";
 import { E164 } from "../auth/phone.ts";

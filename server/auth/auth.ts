@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth, phoneNumber } from "better-auth/plugins";
 import type { Logger } from "pino";
-import { placeholderEmailFor } from "../../app/lib/placeholder-email.ts";
+import { placeholderEmailFor } from "../../core/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
 import type { Env } from "../env.ts";
@@ -66,7 +66,7 @@ export function trustedProxies(env: Env): string[] {
 
 /**
  * Temporary e-mail for an account created by phone sign-in (the user table requires one). It is a
- * placeholder under `.invalid`: never shown as the customer's e-mail, never mailed (app/lib/placeholder-email.ts).
+ * placeholder under `.invalid`: never shown as the customer's e-mail, never mailed (core/placeholder-email.ts).
  */
 export const phoneEmail = placeholderEmailFor;
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { MAX_LINE_QUANTITY } from "../../app/lib/pricing.ts";
+import { MAX_LINE_QUANTITY } from "../../core/pricing.ts";
 import type { Db } from "../db/client.ts";
 import { cartItems, carts, stacks } from "../db/schema.ts";
 import type { CartOwner } from "./cart-owner.ts";

@@ -1,28 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { type Bundle, MAX_LINE_QUANTITY } from "../../app/lib/pricing.ts";
+import type { CartItemView } from "../../core/contracts/cart.ts";
+import { MAX_LINE_QUANTITY } from "../../core/pricing.ts";
 import type { Catalogue } from "../catalogue.ts";
 import type { Db } from "../db/client.ts";
 import { cartItems, carts, stacks } from "../db/schema.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
 import type { CartOwner } from "./cart-owner.ts";
 import { cartQueries, isMissingCart, ownerKey } from "./cart-queries.ts";
-
-/** A cart line as the API returns it (spec point 3, "Cart item"), plus its bundle when it has one. */
-export interface CartItemView {
-  id: string;
-  productId: number;
-  quantity: number;
-  isSubscription: boolean;
-  bundleId: string | null;
-  product: {
-    name: string;
-    slug: string;
-    imageUrl: string;
-    price: string;
-    subscriptionDiscount: number | null;
-  };
-  bundle: Bundle | null;
-}
 
 type Tx = Pick<Db, "select" | "insert" | "update" | "delete">;
 

@@ -1,27 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
-import { isStoryEligible } from "../../app/lib/story.ts";
+import type { Article, ContentBlock } from "../../core/contracts/content.ts";
+import { isStoryEligible } from "../../core/story.ts";
 import type { Db } from "../db/client.ts";
-import type { ContentBlock } from "../db/content-schemas.ts";
 import { articles } from "../db/schema.ts";
-
-/** An article as the API and pages see it (spec point 3, Article). Dates are ISO strings. */
-export interface Article {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  articleType: string;
-  tags: string[];
-  featuredProducts: number[];
-  featuredImage: string;
-  publishDate: string;
-  updatedAt: string;
-  readingTime: number;
-  wordCount: number;
-  category: string;
-  expertAuthorId: number | null;
-  contentBlocks: ContentBlock[];
-}
 
 const { searchText: _searchText, searchVector: _searchVector, ...articleColumns } = getTableColumns(articles);
 type ArticleRow = Omit<typeof articles.$inferSelect, "searchText" | "searchVector">;

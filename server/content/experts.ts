@@ -1,9 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
+import type { Expert } from "../../core/contracts/content.ts";
 import type { Db } from "../db/client.ts";
 import { experts } from "../db/schema.ts";
-
-/** An expert as the API and pages see it (spec point 3, Expert). */
-export type Expert = typeof experts.$inferSelect;
 
 /** Highest authority first; `featured` keeps only the hub's featured experts. */
 export async function listExperts(db: Db, options: { featured?: boolean } = {}): Promise<Expert[]> {

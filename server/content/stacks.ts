@@ -1,44 +1,10 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { formatCents } from "../../app/lib/money.ts";
-import { stackDiscountPercent } from "../../app/lib/pricing.ts";
+import type { Stack, StackProduct } from "../../core/contracts/content.ts";
+import { formatCents } from "../../core/money.ts";
+import { stackDiscountPercent } from "../../core/pricing.ts";
 import type { Catalogue } from "../catalogue.ts";
 import type { Db } from "../db/client.ts";
 import { type StackRow, stacks } from "../db/schema.ts";
-
-/** A stack product (spec point 3): id, name, tagline, price (decimal dollars for 30 days). */
-export interface StackProduct {
-  id: number;
-  slug: string;
-  name: string;
-  tagline: string;
-  price: string;
-  priceCents: number;
-  imageUrl: string;
-}
-
-/** A stack with its productCombination resolved to products and its pricing worked out in cents. */
-export interface Stack {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  expertEndorsed: boolean;
-  popularityScore: number;
-  targetOutcomes: string[];
-  synergyExplanation: string;
-  productCombination: StackProduct[];
-  pricingStrategy: {
-    bundlePrice: string;
-    savings: string;
-    subscriptionDiscount: number;
-    individualPrice: string;
-    bundlePriceCents: number;
-    savingsCents: number;
-    individualPriceCents: number;
-    discountPercent: number;
-  };
-  updatedAt: string;
-}
 
 async function resolve(row: StackRow, catalogue: Catalogue): Promise<Stack> {
   const products = await catalogue.list();

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { ARTICLE_TYPES } from "../../core/article-types.ts";
+import { contentBlock, imagePath } from "../../core/contracts/content.ts";
+import { OUTCOME_IDS } from "../../core/outcomes.ts";
 
 /** Shapes of the files under content/. The seed refuses a file that does not match. */
 
 const slug = z.string().regex(/^[a-z0-9-]+$/);
-const imagePath = z.string().regex(/^(\/|@assets\/)/);
 
 export const productFile = z.array(
   z.object({
@@ -22,14 +24,6 @@ export const productFile = z.array(
   }),
 );
 
-export const outcomeIds = [
-  "enhanced-focus",
-  "all-day-energy",
-  "stress-resilience",
-  "deep-sleep",
-  "muscle-recovery",
-] as const;
-
 export const stackFile = z.array(
   z.object({
     id: z.number().int().positive(),
@@ -38,7 +32,7 @@ export const stackFile = z.array(
     description: z.string().min(1),
     expertEndorsed: z.boolean(),
     popularityScore: z.number().int().min(0).max(100),
-    targetOutcomes: z.array(z.enum(outcomeIds)).min(1),
+    targetOutcomes: z.array(z.enum(OUTCOME_IDS)).min(1),
     synergyExplanation: z.string().min(1),
     productIds: z.array(z.number().int().positive()).min(2),
     bundlePriceCents: z.number().int().positive(),
@@ -60,57 +54,12 @@ export const expertFile = z.array(
   }),
 );
 
-export const contentBlock = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("text"),
-    text: z.string().min(1),
-    storyRole: z
-      .enum(["section-header", "character-dialogue", "plant-wisdom", "cultural-context", "moral-lesson"])
-      .optional(),
-    metadata: z
-      .object({
-        characterName: z.string().optional(),
-        plantReference: z.string().optional(),
-        culturalTerm: z.string().optional(),
-      })
-      .optional(),
-  }),
-  z.object({
-    type: z.literal("image"),
-    src: imagePath,
-    alt: z.string().min(1),
-    caption: z.string().optional(),
-  }),
-  z.object({ type: z.literal("quote"), text: z.string().min(1), author: z.string().min(1) }),
-  z.object({ type: z.literal("product-card"), productId: z.number().int().positive() }),
-  z.object({
-    type: z.literal("research-citation"),
-    study: z.string().min(1),
-    link: z.string().url().optional(),
-  }),
-  z.object({
-    type: z.literal("expert-insight"),
-    insight: z.string().min(1),
-    expertName: z.string().min(1),
-    credentials: z.string().min(1),
-  }),
-]);
-export type ContentBlock = z.infer<typeof contentBlock>;
-
-export const articleTypes = [
-  "research",
-  "protocol",
-  "transformation",
-  "expert-insight",
-  "wellness-stack",
-] as const;
-
 export const articleFile = z.object({
   id: z.number().int().positive(),
   slug,
   title: z.string().min(1),
   excerpt: z.string().min(1),
-  articleType: z.enum(articleTypes),
+  articleType: z.enum(ARTICLE_TYPES),
   tags: z.array(z.string().min(1)),
   featuredProducts: z.array(z.number().int().positive()),
   featuredImage: imagePath,

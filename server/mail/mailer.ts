@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
-import { isPlaceholderEmail } from "../../app/lib/placeholder-email.ts";
+import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
 

@@ -1,4 +1,4 @@
-import { formatMoney } from "../../app/lib/money.ts";
+import { formatMoney } from "../../core/money.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import type { OrderLineRow, OrderRow } from "./create-order.ts";
 

@@ -1,8 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
+import { assertMove, type OrderStatus, OrderTransitionError } from "../../core/order-status.ts";
 import type { Db } from "../db/client.ts";
 import { orders, subscriptions } from "../db/schema.ts";
 import type { OrderRow } from "./create-order.ts";
-import { assertMove, type OrderStatus, OrderTransitionError } from "./order-status.ts";
 
 /** The owner's moves (shipping, delivery, cancellation); the paid move belongs to the payment handler. */
 export type OwnerMove = Extract<OrderStatus, "shipped" | "delivered" | "cancelled">;

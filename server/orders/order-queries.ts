@@ -1,36 +1,8 @@
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
-import { formatCents } from "../../app/lib/money.ts";
+import type { OrderView, SubscriptionView } from "../../core/contracts/orders.ts";
+import { formatCents } from "../../core/money.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orders, subscriptions } from "../db/schema.ts";
-
-/**
- * An order as the account tab and the orders page read it (spec point 3): both shapes in one object,
- * so either page can use it. Money as numbers with 2 decimals (total) and decimal strings (the rest).
- */
-export interface OrderView {
-  id: string;
-  orderNumber: string;
-  date: string;
-  createdAt: string;
-  status: string;
-  items: { productName: string; name: string; quantity: number; price: string; isSubscription: boolean }[];
-  subtotal: string;
-  discount: string;
-  shipping: string;
-  total: number;
-  totalAmount: string;
-  totalCents: number;
-  trackingCode: string | null;
-}
-
-export interface SubscriptionView {
-  id: string;
-  productName: string;
-  amount: string;
-  interval: string;
-  status: string;
-  nextBillingDate: string;
-}
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;

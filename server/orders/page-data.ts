@@ -1,42 +1,19 @@
 import { and, eq } from "drizzle-orm";
-import { realEmail } from "../../app/lib/placeholder-email.ts";
+import type {
+  CheckoutPageData,
+  OrderSummaryData,
+  SandboxPageData,
+  SuccessPageData,
+} from "../../core/contracts/checkout.ts";
+import { isPaidStatus } from "../../core/order-status.ts";
+import { realEmail } from "../../core/placeholder-email.ts";
 import { findCartId, listItems } from "../cart/cart-store.ts";
 import { resolveCartOwner } from "../cart/request-owner.ts";
 import type { AppServices } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { loadSandboxSession } from "../payments/sandbox-checkout.ts";
 import { loadOrderLines, type OrderLineRow, type OrderRow } from "./create-order.ts";
-import { isPaidStatus } from "./order-status.ts";
 import { priceOrder, shippingRateCents } from "./price-order.ts";
-
-/** What the checkout, sandbox and success pages show of an order or a cart (cents; formatted in the page). */
-export interface SummaryLine {
-  key: string;
-  name: string;
-  imageUrl: string | null;
-  quantity: number;
-  isSubscription: boolean;
-  discountPercent: number;
-  unitCents: number;
-  lineCents: number;
-  bundleName: string | null;
-}
-export interface OrderSummaryData {
-  lines: SummaryLine[];
-  subtotalCents: number;
-  bundleSavings: { name: string; cents: number }[];
-  shippingCents: number;
-  totalCents: number;
-}
-
-export interface CheckoutPageData {
-  /** The account's e-mail; null for guests and for accounts created by phone sign-in (they enter one). */
-  signedInEmail: string | null;
-  summary: OrderSummaryData | null;
-  /** The lines as the create-session call sends them back: the server checks they are still the cart. */
-  cartItems: { productId: number; quantity: number; isSubscription: boolean; bundleId: string | null }[];
-  flatShippingCents: number;
-}
 
 export async function loadCheckoutPage(services: AppServices, headers: Headers): Promise<CheckoutPageData> {
   const { database, catalogue, env } = services;
@@ -99,14 +76,6 @@ async function orderSummary(
   };
 }
 
-export interface SandboxPageData {
-  orderNumber: string;
-  /** Null for an order placed before phone-only accounts gave an e-mail at checkout (placeholder stored). */
-  email: string | null;
-  status: string;
-  summary: OrderSummaryData;
-}
-
 export async function loadSandboxPage(
   services: AppServices,
   sessionId: string,
@@ -119,18 +88,6 @@ export async function loadSandboxPage(
     status: session.order.status,
     summary: await orderSummary(services, session.order, session.lines),
   };
-}
-
-export interface SuccessPageData {
-  reference: string | null;
-  order: {
-    orderNumber: string;
-    /** Null when the order has only a placeholder address: no confirmation e-mail went out. */
-    email: string | null;
-    status: string;
-    hasSubscriptions: boolean;
-    summary: OrderSummaryData;
-  } | null;
 }
 
 /**

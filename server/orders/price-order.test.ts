@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CartItemView } from "../cart/cart-store.ts";
+import type { CartItemView } from "../../core/contracts/cart.ts";
 import type { Product } from "../catalogue.ts";
 import { checkoutSessionParams } from "../payments/stripe-provider.ts";
 import { priceOrder, shippingRateCents } from "./price-order.ts";

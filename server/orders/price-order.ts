@@ -1,5 +1,5 @@
-import { type Bundle, type CartTotals, type PricingLine, priceCart } from "../../app/lib/pricing.ts";
-import type { CartItemView } from "../cart/cart-store.ts";
+import type { CartItemView } from "../../core/contracts/cart.ts";
+import { type Bundle, type CartTotals, type PricingLine, priceCart } from "../../core/pricing.ts";
 import type { Product } from "../catalogue.ts";
 
 /** An order line as the server prices it, in cents, from the catalogue. */

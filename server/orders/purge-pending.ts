@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import { assertMove } from "../../core/order-status.ts";
 import type { Database, Db } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import type { Env } from "../env.ts";
-import { assertMove } from "./order-status.ts";
 
 /** How often a running server purges, and how soon after start-up it first does (decision 008). */
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;

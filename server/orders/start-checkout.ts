@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isPlaceholderEmail, realEmail } from "../../app/lib/placeholder-email.ts";
-import { MAX_LINE_QUANTITY } from "../../app/lib/pricing.ts";
+import { isPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
+import { MAX_LINE_QUANTITY } from "../../core/pricing.ts";
 import { findCartId, listItems } from "../cart/cart-store.ts";
 import { resolveCartOwner } from "../cart/request-owner.ts";
 import type { AppServices } from "../context.ts";

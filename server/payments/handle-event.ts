@@ -1,11 +1,11 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { assertMove, canMove, isPaidStatus } from "../../core/order-status.ts";
 import { clearCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { orders, paymentEvents, subscriptions } from "../db/schema.ts";
 import { orderConfirmationEmail } from "../orders/confirmation-email.ts";
 import { loadOrderLines, type OrderRow } from "../orders/create-order.ts";
-import { assertMove, canMove, isPaidStatus } from "../orders/order-status.ts";
 import {
   type CheckoutSessionObject,
   checkoutSessionSchema,

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPlaceholderEmail, placeholderEmailFor } from "../../app/lib/placeholder-email.ts";
+import { isPlaceholderEmail, placeholderEmailFor } from "../../core/placeholder-email.ts";
 import { orders, outbox } from "../../server/db/schema.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
 import { loadCheckoutPage, loadSandboxPage, loadSuccessPage } from "../../server/orders/page-data.ts";

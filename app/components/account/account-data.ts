@@ -1,28 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-
-/** An order as GET /api/orders returns it (spec point 3: both the account tab's and the orders page's shapes). */
-export interface OrderView {
-  id: string;
-  orderNumber?: string;
-  date?: string;
-  createdAt?: string;
-  created_at?: string;
-  status: string;
-  items: { productName?: string; name?: string; quantity: number; price?: string | number }[];
-  total?: number | string;
-  totalAmount?: number | string;
-  total_amount?: number | string;
-  trackingCode?: string | null;
-}
-
-export interface SubscriptionView {
-  id: string;
-  productName: string;
-  amount: number | string;
-  interval: string;
-  status: string;
-  nextBillingDate: string;
-}
+import type { OrderView, SubscriptionView } from "../../../core/contracts/orders.ts";
 
 /** Reads JSON; any non-successful answer becomes '{status}: {body}' (spec point 8). */
 export async function getJson<T>(path: string): Promise<T> {
@@ -47,17 +24,6 @@ export function useSubscriptions(enabled: boolean) {
     queryFn: () => getJson<SubscriptionView[]>("/api/subscriptions"),
     enabled,
   });
-}
-
-export const orderDate = (o: OrderView) => o.createdAt ?? o.created_at ?? o.date ?? "";
-export const orderTotal = (o: OrderView) => Number(o.totalAmount ?? o.total_amount ?? o.total ?? 0);
-export const money = (n: number | string) => `$${Number(n).toFixed(2)}`;
-
-export function formatDate(value: string | Date | undefined | null): string {
-  if (!value) return "";
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return String(value);
-  return d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 }
 
 /** Spec point 4: delivered and active green; processing and shipped blue; pending and paused yellow; cancelled red; else grey. */

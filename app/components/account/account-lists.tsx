@@ -1,13 +1,8 @@
 import { Link } from "react-router";
-import {
-  badgeClass,
-  formatDate,
-  money,
-  type OrderView,
-  orderDate,
-  orderTotal,
-  type SubscriptionView,
-} from "./account-data.ts";
+import type { OrderView, SubscriptionView } from "../../../core/contracts/orders.ts";
+import { formatMoney, toCents } from "../../../core/money.ts";
+import { formatDate } from "../../lib/format-date.ts";
+import { badgeClass } from "./account-data.ts";
 
 export function StatusBadge({ status }: { status: string }) {
   return (
@@ -53,7 +48,7 @@ export function AccountOrders({ orders, loading }: { orders: OrderView[] | undef
           <div className="flex flex-wrap items-center justify-between gap-2">
             <div>
               <p className="font-semibold text-forest">{o.orderNumber ?? o.id}</p>
-              <p className="text-sm text-muted">{formatDate(orderDate(o))}</p>
+              <p className="text-sm text-muted">{formatDate(o.createdAt)}</p>
             </div>
             <StatusBadge status={o.status} />
           </div>
@@ -66,7 +61,7 @@ export function AccountOrders({ orders, loading }: { orders: OrderView[] | undef
             ))}
           </ul>
           <div className="mt-3 flex items-center justify-between">
-            <p className="font-semibold">{money(orderTotal(o))}</p>
+            <p className="font-semibold">{formatMoney(o.totalCents)}</p>
             <Link
               to={`/account/orders/${o.id}`}
               className="text-sm font-semibold text-forest underline underline-offset-2"
@@ -120,7 +115,7 @@ export function AccountSubscriptions({
             <div>
               <p className="font-semibold text-forest">{s.productName}</p>
               <p className="text-sm">
-                {money(s.amount)}/{s.interval}
+                {formatMoney(toCents(s.amount))}/{s.interval}
               </p>
             </div>
             <StatusBadge status={s.status} />

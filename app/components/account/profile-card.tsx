@@ -1,9 +1,9 @@
 import { useState } from "react";
+import { NO_EMAIL_YET } from "../../../core/placeholder-email.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { type Profile, updateProfile } from "../../lib/auth-client.ts";
-import { NO_EMAIL_YET } from "../../lib/placeholder-email.ts";
+import { formatDate } from "../../lib/format-date.ts";
 import { toE164 } from "../auth/phone-sign-in.tsx";
-import { formatDate } from "./account-data.ts";
 
 const inputClass =
   "block min-h-11 w-full rounded-xl border border-sand-deep bg-white px-3 text-base text-ink focus-visible:border-forest disabled:bg-sand/60 disabled:text-muted";

@@ -2,7 +2,7 @@ import CreditCard from "lucide-react/icons/credit-card";
 import Lock from "lucide-react/icons/lock";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { formatMoney } from "../../lib/money.ts";
+import { formatMoney } from "../../../core/money.ts";
 
 export type CardErrors = Partial<Record<"cardNumber" | "expiry" | "cvc" | "name", string>>;
 

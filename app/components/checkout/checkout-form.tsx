@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import Lock from "lucide-react/icons/lock";
 import { useId, useState } from "react";
+import { isPlaceholderEmail } from "../../../core/placeholder-email.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest } from "../../lib/api.ts";
-import { isPlaceholderEmail } from "../../lib/placeholder-email.ts";
 
 export interface CheckoutLineInput {
   productId: number;

@@ -1,6 +1,6 @@
-import type { OrderSummaryData } from "../../../server/orders/page-data.ts";
-import { formatMoney } from "../../lib/money.ts";
-import { FREE_SHIPPING_OVER_CENTS } from "../../lib/pricing.ts";
+import type { OrderSummaryData } from "../../../core/contracts/checkout.ts";
+import { formatMoney } from "../../../core/money.ts";
+import { FREE_SHIPPING_OVER_CENTS } from "../../../core/pricing.ts";
 
 /** Lines, subscription discounts, bundle savings, subtotal, shipping and total: one summary for every step. */
 export function OrderSummary({

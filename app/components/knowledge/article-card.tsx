@@ -1,7 +1,7 @@
 import Clock from "lucide-react/icons/clock";
 import { Link } from "react-router";
-import type { Article } from "../../../server/content/articles.ts";
-import { articleTypeLabel, DEFAULT_READING_TIME, hubProductLabels } from "./labels.ts";
+import { articleTypeLabel, DEFAULT_READING_TIME, hubProductLabels } from "../../../core/article-types.ts";
+import type { Article } from "../../../core/contracts/content.ts";
 
 /** What a card needs: the article without its content blocks (the server's type; erased from the bundle). */
 export type ArticleSummary = Pick<

@@ -1,8 +1,8 @@
 import ExternalLink from "lucide-react/icons/external-link";
 import FlaskConical from "lucide-react/icons/flask-conical";
 import Quote from "lucide-react/icons/quote";
-import type { ContentBlock } from "../../../server/db/content-schemas.ts";
-import { mapAssetSrc } from "../../lib/story.ts";
+import type { ContentBlock } from "../../../core/contracts/content.ts";
+import { mapAssetSrc } from "../../../core/story.ts";
 import { type RelatedProduct, RelatedProductCard } from "./related-product-card.tsx";
 
 /** Renders an article's content blocks (spec point 3: image, text, quote, product-card, research-citation, expert-insight). */

@@ -1,9 +1,7 @@
 import Search from "lucide-react/icons/search";
 import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef, useState } from "react";
-
-/** Spec point 5: the hub searches only for queries longer than 2 characters. */
-export const SEARCH_MIN_LENGTH = 3;
+import { SEARCH_MIN_LENGTH } from "../../../core/search.ts";
 
 /**
  * The hub's search field. It reports a query only when it is long enough (after a short pause while

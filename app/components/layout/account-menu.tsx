@@ -5,9 +5,9 @@ import Settings from "lucide-react/icons/settings";
 import User from "lucide-react/icons/user";
 import { DropdownMenu } from "radix-ui";
 import { Link, useNavigate } from "react-router";
+import { accountContactOf } from "../../../core/placeholder-email.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { authClient, displayNameOf, initialsOf } from "../../lib/auth-client.ts";
-import { accountContactOf } from "../../lib/placeholder-email.ts";
 import { SignedOutLinks } from "./signed-out-links.tsx";
 
 export const SIGNED_OUT_TOAST = { title: "Signed out", description: "You have been signed out successfully" };

@@ -2,6 +2,7 @@ import Trash from "lucide-react/icons/trash";
 import X from "lucide-react/icons/x";
 import { Dialog } from "radix-ui";
 import { Link } from "react-router";
+import { formatMoney } from "../../../core/money.ts";
 import {
   type CartItem,
   useCart,
@@ -10,7 +11,6 @@ import {
   useUpdateCartItem,
 } from "../../hooks/use-cart.ts";
 import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
-import { formatMoney } from "../../lib/money.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
 function CartLine({

@@ -1,8 +1,8 @@
 import Check from "lucide-react/icons/check";
 import { Link } from "react-router";
+import { formatMoney, toCents } from "../../../core/money.ts";
+import { dailyPriceCents } from "../../../core/pricing.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
-import { formatMoney, toCents } from "../../lib/money.ts";
-import { dailyPriceCents } from "../../lib/pricing.ts";
 
 export interface ProductSummary {
   id: number;

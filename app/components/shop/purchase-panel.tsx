@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
+import { formatMoney } from "../../../core/money.ts";
+import { lineTotalCents, subscriptionDiscountPercent } from "../../../core/pricing.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
-import { formatMoney } from "../../lib/money.ts";
-import { lineTotalCents, subscriptionDiscountPercent } from "../../lib/pricing.ts";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
 interface Props {

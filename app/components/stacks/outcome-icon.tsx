@@ -3,18 +3,25 @@ import Dumbbell from "lucide-react/icons/dumbbell";
 import Moon from "lucide-react/icons/moon";
 import Shield from "lucide-react/icons/shield";
 import Zap from "lucide-react/icons/zap";
-import { findOutcome } from "./outcomes.ts";
+import { findOutcome, type OutcomeId } from "../../../core/outcomes.ts";
 
-const icons = { brain: Brain, zap: Zap, shield: Shield, moon: Moon, dumbbell: Dumbbell };
+/** How each outcome looks: its icon and colours. */
+const outcomeStyles: Record<OutcomeId, { Icon: typeof Brain; text: string; bg: string }> = {
+  "enhanced-focus": { Icon: Brain, text: "text-verdant", bg: "bg-verdant/10" },
+  "all-day-energy": { Icon: Zap, text: "text-ginseng", bg: "bg-ginseng/10" },
+  "stress-resilience": { Icon: Shield, text: "text-ashwagandha", bg: "bg-ashwagandha/10" },
+  "deep-sleep": { Icon: Moon, text: "text-restore", bg: "bg-restore/10" },
+  "muscle-recovery": { Icon: Dumbbell, text: "text-forest", bg: "bg-forest/10" },
+};
 
-/** An outcome chip: its icon and colours (spec point 3, targetOutcomes). */
+/** An outcome chip: its icon, colours and label. */
 export function OutcomeChip({ outcome }: { outcome: string }) {
   const o = findOutcome(outcome);
   if (!o) return null;
-  const Icon = icons[o.icon];
+  const { Icon, bg, text } = outcomeStyles[o.id];
   return (
     <span
-      className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium ${o.bg} ${o.text}`}
+      className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-medium ${bg} ${text}`}
     >
       <Icon className="size-4" aria-hidden />
       {o.label}
@@ -22,7 +29,7 @@ export function OutcomeChip({ outcome }: { outcome: string }) {
   );
 }
 
-export function OutcomeIcon({ icon, className }: { icon: keyof typeof icons; className?: string }) {
-  const Icon = icons[icon];
+export function OutcomeIcon({ outcome, className }: { outcome: OutcomeId; className?: string }) {
+  const { Icon } = outcomeStyles[outcome];
   return <Icon className={className} aria-hidden />;
 }

@@ -5,9 +5,9 @@ import Star from "lucide-react/icons/star";
 import TrendingUp from "lucide-react/icons/trending-up";
 import Users from "lucide-react/icons/users";
 import { Link } from "react-router";
-import type { Stack } from "../../../server/content/stacks.ts";
-import { formatMoney } from "../../lib/money.ts";
-import { dailyPriceCents, stackCustomers, stackRating } from "../../lib/pricing.ts";
+import type { Stack } from "../../../core/contracts/content.ts";
+import { formatMoney } from "../../../core/money.ts";
+import { dailyPriceCents, stackCustomers, stackRating } from "../../../core/pricing.ts";
 import { OutcomeChip } from "./outcome-icon.tsx";
 import { useAddStack } from "./use-add-stack.ts";
 

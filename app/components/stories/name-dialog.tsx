@@ -1,7 +1,7 @@
 import Moon from "lucide-react/icons/moon";
 import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
-import { acceptChildName } from "../../lib/story.ts";
+import { acceptChildName } from "../../../core/story.ts";
 
 /**
  * Asks for the child's name (spec, Story page). Enter submits; only a name that is non-empty after

@@ -6,7 +6,7 @@ import {
   lookupPlant,
   personalize,
   type StoryBlock,
-} from "../../lib/story.ts";
+} from "../../../core/story.ts";
 import { InfoBox, InfoRow } from "./info-box.tsx";
 
 function CharacterInfo({ name }: { name: string }) {

@@ -7,8 +7,11 @@ import Pencil from "lucide-react/icons/pencil";
 import Users from "lucide-react/icons/users";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { CHILD_NAME_STORAGE_KEY, clampChapter, type Story } from "../../lib/story.ts";
+import { clampChapter, type Story } from "../../../core/story.ts";
 import { StoryBlockView } from "./story-block.tsx";
+
+/** The browser keeps the child's name between visits under this localStorage key. */
+const CHILD_NAME_STORAGE_KEY = "storyChildName";
 
 // The name prompt (a Radix dialog) loads when it is first asked for, after hydration: an article page that
 // is not a story never loads it (issue 7, page JavaScript).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { phoneEmail } from "../../server/auth/auth.ts";
-import { displayNameOf, initialsOf } from "./auth-client.ts";
+import { displayNameOf, initialsOf } from "../app/lib/auth-client.ts";
+import { phoneEmail } from "../server/auth/auth.ts";
 import {
   accountContactOf,
   isPlaceholderEmail,

@@ -198,7 +198,7 @@ describe("reference data with the spec's fallbacks", () => {
 describe("the shop's own stories", () => {
   it("each split into 3 to 6 chapters", async () => {
     const { readdir, readFile } = await import("node:fs/promises");
-    const dir = new URL("../../content/stories/", import.meta.url);
+    const dir = new URL("../content/stories/", import.meta.url);
     const files = (await readdir(dir)).filter((f) => f.endsWith(".json"));
     expect(files.length).toBeGreaterThanOrEqual(5);
     for (const f of files) {

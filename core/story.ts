@@ -2,7 +2,7 @@
  * Children's bedtime stories (spec point 3 "Story", point 5 validation rules, point 8 fallbacks, point 9
  * constants). Pure functions shared by the server (which article is a story) and the story reader.
  */
-import defaultReference from "../../content/story-reference.json" with { type: "json" };
+import defaultReference from "../content/story-reference.json" with { type: "json" };
 
 export const STORY_MIN_ID = 101;
 export const STORY_DEFAULT_READING_TIME = 10;
@@ -10,8 +10,6 @@ export const STORY_AGE_RANGE = "5-10 years";
 export const STORY_CULTURAL_ORIGIN = "Ancient Wisdom";
 export const STORY_FALLBACK_CHAPTER_TITLE = "Story";
 export const STORY_FALLBACK_TEXT = "Once upon a time...";
-/** localStorage key under which the child's name is kept between visits (spec point 9). */
-export const CHILD_NAME_STORAGE_KEY = "storyChildName";
 /** What `{childName}` reads as before a name is given (or when the visitor skips). */
 export const CHILD_NAME_FALLBACK = "little one";
 

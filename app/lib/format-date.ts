@@ -1,0 +1,7 @@
+/** A date as the shop shows it: "March 4, 2026" (UTC, so the server and the browser agree). */
+export function formatDate(value: string | Date | undefined | null): string {
+  if (!value) return "";
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return String(value);
+  return d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}

@@ -1,0 +1,34 @@
+/** The cart API's wire contract: what the browser sends to /api/cart and the lines it gets back. */
+import { z } from "zod";
+import { type Bundle, MAX_LINE_QUANTITY } from "../pricing.ts";
+
+/** A cart line as the API returns it, with its product and, when it came from one, its bundle. */
+export interface CartItemView {
+  id: string;
+  productId: number;
+  quantity: number;
+  isSubscription: boolean;
+  bundleId: string | null;
+  product: {
+    name: string;
+    slug: string;
+    imageUrl: string;
+    price: string;
+    subscriptionDiscount: number | null;
+  };
+  bundle: Bundle | null;
+}
+
+const quantity = z.number().int().min(1).max(MAX_LINE_QUANTITY);
+export const cartAddBody = z.strictObject({
+  productId: z.number().int().positive().max(1_000_000),
+  quantity: quantity.default(1),
+  isSubscription: z.boolean().default(false),
+  /** The stack/bundle the line comes from (optional), so its advertised price holds. */
+  bundleId: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/)
+    .nullish(),
+});
+export const cartQuantityBody = z.strictObject({ quantity });
+export type CartAddBody = z.infer<typeof cartAddBody>;
