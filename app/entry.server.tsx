@@ -4,12 +4,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { cspNonceContext } from "./context.ts";
+import { cspNonceContext } from "./context.server.ts";
 import { NonceContext } from "./lib/csp-nonce.ts";
 import { ROOT_STYLESHEET_HREF, RootStylesheetContext } from "./lib/root-stylesheet.tsx";
 
 // The server reads the context keys from here so the server and the app bundle share one key.
-export { appContext, cspNonceContext } from "./context.ts";
+export { appContext, cspNonceContext } from "./context.server.ts";
 
 export const streamTimeout = 5_000;
 

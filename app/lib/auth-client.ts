@@ -1,5 +1,6 @@
 import { phoneNumberClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
+import type { ProfileView } from "../../core/contracts/profile.ts";
 import { phoneFromPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
 import { markAuthClientLoaded } from "./auth-client-loaded.ts";
 
@@ -25,15 +26,6 @@ export interface AuthUser {
 }
 
 /** The profile POST /api/auth/sync-user returns (spec point 7). */
-export interface Profile {
-  id: string;
-  /** Null for an account created by phone sign-in (no e-mail yet). */
-  email: string | null;
-  displayName: string | null;
-  photoURL: string | null;
-  phoneNumber: string | null;
-  memberSince: string;
-}
 
 async function jsonRequest<T>(method: string, path: string, body: unknown): Promise<T> {
   const res = await fetch(path, {
@@ -48,7 +40,7 @@ async function jsonRequest<T>(method: string, path: string, body: unknown): Prom
 }
 
 /** After each sign-in the page syncs the profile; the server takes identity from the session. */
-export function syncUser(user: AuthUser): Promise<Profile> {
+export function syncUser(user: AuthUser): Promise<ProfileView> {
   return jsonRequest("POST", "/api/auth/sync-user", {
     uid: user.id,
     email: user.email,
@@ -58,7 +50,7 @@ export function syncUser(user: AuthUser): Promise<Profile> {
   });
 }
 
-export function updateProfile(input: { displayName: string; phoneNumber: string }): Promise<Profile> {
+export function updateProfile(input: { displayName: string; phoneNumber: string }): Promise<ProfileView> {
   return jsonRequest("PUT", "/api/auth/profile", input);
 }
 

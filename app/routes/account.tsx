@@ -8,39 +8,23 @@ import Star from "lucide-react/icons/star";
 import User from "lucide-react/icons/user";
 import { Tabs } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import type { ProfileView } from "../../core/contracts/profile.ts";
 import { accountContactOf } from "../../core/placeholder-email.ts";
 import { useOrders, useSubscriptions } from "../components/account/account-data.ts";
 import { AccountOrders, AccountSubscriptions } from "../components/account/account-lists.tsx";
 import { ProfileCard } from "../components/account/profile-card.tsx";
-import { loadProfile, loadSession, noStore } from "../components/account/session.server.ts";
 import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { signOutWithToast } from "../components/layout/account-menu.tsx";
-import { authClient, displayNameOf, type Profile } from "../lib/auth-client.ts";
+import { authClient, displayNameOf } from "../lib/auth-client.ts";
 import type { Route } from "./+types/account";
+
+export { headers, loader } from "./account.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Account | MANA" },
   { name: "robots", content: "noindex" },
 ];
-
-export const headers: Route.HeadersFunction = () => noStore;
-
-const TABS = ["overview", "orders", "subscriptions"] as const;
-type Tab = (typeof TABS)[number];
-/** The side menu's links (spec point 2) land on the matching tab. */
-const TAB_ALIASES: Record<string, Tab> = { profile: "overview", addresses: "overview" };
-
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const session = await loadSession(context, request);
-  if (!session) throw redirect("/auth", { headers: noStore });
-  const requested = params.tab ?? "overview";
-  if (requested === "preferences") throw redirect("/preferences");
-  const tab = (TABS as readonly string[]).includes(requested) ? (requested as Tab) : TAB_ALIASES[requested];
-  if (!tab) throw redirect("/account");
-  const profile = await loadProfile(context, session);
-  return { profile, tab, section: requested };
-}
 
 function StatCard({ label, value, note }: { label: string; value: string | number; note?: string }) {
   return (
@@ -62,7 +46,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const [profile, setProfile] = useState<Profile>(loaderData.profile);
+  const [profile, setProfile] = useState<ProfileView>(loaderData.profile);
   const tab = loaderData.tab;
   const orders = useOrders(true);
   const subscriptions = useSubscriptions(true);

@@ -1,7 +1,6 @@
 import { Tabs } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { Link, redirect, useNavigate, useSearchParams } from "react-router";
-import { loadProviders, loadSession, noStore } from "../components/account/session.server.ts";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { signInFailure, signUpFailure, socialFailure } from "../components/auth/auth-errors.ts";
 import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { type EmailCredentials, SignInForm, SignUpForm } from "../components/auth/email-forms.tsx";
@@ -11,19 +10,13 @@ import { toast } from "../hooks/use-toast.ts";
 import { authClient } from "../lib/auth-client.ts";
 import type { Route } from "./+types/auth";
 
+export { headers, loader } from "./auth.server.ts";
+
 export const meta: Route.MetaFunction = () => [
   { title: "Sign In | MANA" },
   { name: "description", content: "Sign in or create your MANA account." },
   { name: "robots", content: "noindex" },
 ];
-
-export const headers: Route.HeadersFunction = () => noStore;
-
-/** Spec point 6: signed-in visitors are sent to their account. */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  if (await loadSession(context, request)) throw redirect("/account", { headers: noStore });
-  return { providers: loadProviders(context) };
-}
 
 type Busy = "signin" | "signup" | "phone" | "social" | null;
 

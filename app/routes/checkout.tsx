@@ -6,7 +6,7 @@ import { data, Link, useRevalidator } from "react-router";
 import { loadCheckoutPage } from "../../server/orders/page-data.ts";
 import { CheckoutForm } from "../components/checkout/checkout-form.tsx";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
-import { appContext } from "../context.ts";
+import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/checkout";
 
 const NO_STORE = { "Cache-Control": "no-store" };

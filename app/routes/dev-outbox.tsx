@@ -1,34 +1,11 @@
-import { data } from "react-router";
-import { latestOutbox } from "../../server/mail/mailer.ts";
-import { appContext } from "../context.ts";
 import type { Route } from "./+types/dev-outbox";
+
+export { headers, loader } from "./dev-outbox.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Dev outbox | MANA" },
   { name: "robots", content: "noindex" },
 ];
-
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
-
-/** Outside production: the e-mails and SMS codes the shop would have sent, newest first. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { env, database } = context.get(appContext);
-  if (env.NODE_ENV === "production" && !env.DEV_OUTBOX) throw data(null, { status: 404 });
-  const rows = await latestOutbox(database.db, 50);
-  return {
-    messages: rows.map((r) => ({
-      id: r.id,
-      channel: r.channel,
-      to: r.to,
-      subject: r.subject,
-      text: r.text,
-      status: r.status,
-      createdAt: r.createdAt.toISOString(),
-    })),
-  };
-}
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   return (

@@ -4,8 +4,9 @@ import { Hero, Stats } from "../components/home/hero.tsx";
 import { NewsletterForm } from "../components/home/newsletter-form.tsx";
 import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
 import { ProductCard } from "../components/shop/product-card.tsx";
-import { appContext } from "../context.ts";
 import type { Route } from "./+types/home";
+
+export { loader } from "./home.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "MANA | Integrated science and ancestral wisdom" },
@@ -18,11 +19,6 @@ export const meta: Route.MetaFunction = () => [
   { property: "og:type", content: "website" },
   { property: "og:image", content: "/images/bundle.svg" },
 ];
-
-export async function loader({ context }: Route.LoaderArgs) {
-  const { catalogue } = context.get(appContext);
-  return { products: await catalogue.list() };
-}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (

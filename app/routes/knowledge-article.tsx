@@ -3,10 +3,8 @@ import Calendar from "lucide-react/icons/calendar";
 import Clock from "lucide-react/icons/clock";
 import Volume2 from "lucide-react/icons/volume-2";
 import { useEffect } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { articleTypeLabel, DEFAULT_READING_TIME } from "../../core/article-types.ts";
-import { isStoryEligible } from "../../core/story.ts";
-import { toSummary } from "../components/knowledge/article-card.tsx";
 import { ArticleGrid } from "../components/knowledge/article-grid.tsx";
 import { ContentBlocks } from "../components/knowledge/content-blocks.tsx";
 import { RelatedProductCard } from "../components/knowledge/related-product-card.tsx";
@@ -14,73 +12,12 @@ import { useTrackEvent } from "../components/knowledge/use-track-event.ts";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { StoryReader } from "../components/stories/story-reader.tsx";
 import { InfoDialog } from "../components/ui/info-dialog.tsx";
-import { appContext } from "../context.ts";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/knowledge-article";
 
+export { headers, loader } from "./knowledge-article.server.ts";
+
 const SITE_NAME = "MANA";
-
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const services = context.get(appContext);
-  const db = services.database.db;
-  const { articleBySlug, recommendFor } = await import("../../server/content/articles.ts");
-  const { expertById } = await import("../../server/content/experts.ts");
-  const { storyWithNeighbours } = await import("../components/stories/story-data.server.ts");
-
-  const article = params.slug.length <= 200 ? await articleBySlug(db, params.slug) : undefined;
-  if (!article) throw data("Article not found", { status: 404 });
-  const origin = (services.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "");
-  // No cookie here: the page is the same for every anonymous visitor and is cached (decision 003). The
-  // view-tracking call issues the anonymous visitor cookie (server/api/content.ts).
-  const seo = {
-    origin,
-    title: article.title,
-    excerpt: article.excerpt,
-    slug: article.slug,
-    image: article.featuredImage,
-    publishDate: article.publishDate,
-    updatedAt: article.updatedAt,
-    tags: article.tags,
-    category: article.category,
-    wordCount: article.wordCount,
-  };
-
-  if (isStoryEligible(article)) {
-    return data({ kind: "story" as const, seo, ...(await storyWithNeighbours(db, article)) });
-  }
-  const [author, recommendations, products] = await Promise.all([
-    article.expertAuthorId ? expertById(db, article.expertAuthorId) : Promise.resolve(undefined),
-    recommendFor(db, article),
-    services.catalogue.list(),
-  ]);
-  const mentioned = new Set([
-    ...article.featuredProducts,
-    ...article.contentBlocks.flatMap((b) => (b.type === "product-card" ? [b.productId] : [])),
-  ]);
-  return data({
-    kind: "article" as const,
-    seo,
-    article,
-    author: author ?? null,
-    recommendations: recommendations.map(toSummary),
-    products: products
-      .filter((p) => mentioned.has(p.id))
-      .map(({ id, slug, name, tagline, price, imageUrl, packageSize }) => ({
-        id,
-        slug,
-        name,
-        tagline,
-        price,
-        imageUrl,
-        packageSize,
-      })),
-    featuredProductIds: article.featuredProducts,
-  });
-}
-
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
-}
 
 /** Spec, Article page: '{title} | MANA', description, robots, Open Graph, Twitter, article metadata, JSON-LD. */
 export const meta: Route.MetaFunction = ({ loaderData }) => {

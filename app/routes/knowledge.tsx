@@ -1,17 +1,16 @@
 import BookOpen from "lucide-react/icons/book-open";
 import Moon from "lucide-react/icons/moon";
 import { Link, useNavigation, useSearchParams } from "react-router";
-import { ARTICLE_TYPES, articleTypeLabels, isArticleType } from "../../core/article-types.ts";
-import { SEARCH_MIN_LENGTH } from "../../core/search.ts";
-import { isStoryEligible, STORY_DEFAULT_READING_TIME } from "../../core/story.ts";
-import { ArticleCard, toSummary } from "../components/knowledge/article-card.tsx";
+import { ARTICLE_TYPES, articleTypeLabels } from "../../core/article-types.ts";
+import { STORY_DEFAULT_READING_TIME } from "../../core/story.ts";
+import { ArticleCard } from "../components/knowledge/article-card.tsx";
 import { ExpertCard } from "../components/knowledge/expert-card.tsx";
 import { SearchBox } from "../components/knowledge/search-box.tsx";
-import { appContext } from "../context.ts";
 import type { Route } from "./+types/knowledge";
 
+export { loader } from "./knowledge.server.ts";
+
 /** Spec point 9: the hub fetches 50 articles. */
-const HUB_ARTICLE_LIMIT = 50;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Knowledge Hub | MANA" },
@@ -23,36 +22,6 @@ export const meta: Route.MetaFunction = () => [
   { property: "og:title", content: "Knowledge Hub | MANA" },
   { property: "og:type", content: "website" },
 ];
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database } = context.get(appContext);
-  const { listArticles, searchArticles } = await import("../../server/content/articles.ts");
-  const { listExperts } = await import("../../server/content/experts.ts");
-  const url = new URL(request.url);
-  const rawType = url.searchParams.get("type");
-  const type = isArticleType(rawType) ? rawType : null;
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
-  const searching = q.length >= SEARCH_MIN_LENGTH;
-  const [articles, experts, results] = await Promise.all([
-    listArticles(database.db, { type: type ?? undefined, limit: HUB_ARTICLE_LIMIT }),
-    listExperts(database.db, { featured: true }),
-    searching ? searchArticles(database.db, q) : Promise.resolve(null),
-  ]);
-  // Children's stories come with the list (the API does not hide them); the page splits them out.
-  const stories = articles.filter(isStoryEligible).sort((a, b) => a.id - b.id);
-  return {
-    type,
-    q: searching ? q : "",
-    articles: articles.filter((a) => !isStoryEligible(a)).map(toSummary),
-    stories: stories.map(toSummary),
-    results: results
-      ? results
-          .filter((a) => !type || a.articleType === type)
-          .map((a) => ({ ...toSummary(a), story: isStoryEligible(a) }))
-      : null,
-    experts,
-  };
-}
 
 export default function KnowledgeHub({ loaderData }: Route.ComponentProps) {
   const { type, q, articles, stories, results, experts } = loaderData;

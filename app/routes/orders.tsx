@@ -9,22 +9,17 @@ import { Link, useSearchParams } from "react-router";
 import type { OrderView } from "../../core/contracts/orders.ts";
 import { formatMoney, toCents } from "../../core/money.ts";
 import { getJson, useOrders } from "../components/account/account-data.ts";
-import { loadSession, noStore } from "../components/account/session.server.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
 import { toast } from "../hooks/use-toast.ts";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/orders";
 
+export { headers, loader } from "./orders.server.ts";
+
 export const meta: Route.MetaFunction = () => [
   { title: "Order History | MANA" },
   { name: "robots", content: "noindex" },
 ];
-
-export const headers: Route.HeadersFunction = () => noStore;
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return { signedIn: Boolean(await loadSession(context, request)) };
-}
 
 /** The orders page colours only delivered, shipped and processing (spec point 4). */
 function OrderBadge({ status }: { status: string }) {

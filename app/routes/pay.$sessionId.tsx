@@ -5,7 +5,7 @@ import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { type CardErrors, CardForm } from "../components/checkout/card-form.tsx";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
 import { TestModeBanner } from "../components/checkout/test-mode-banner.tsx";
-import { appContext } from "../context.ts";
+import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/pay.$sessionId";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -14,22 +14,17 @@ import {
   savePreferences,
   withPreference,
 } from "../components/account/preferences-model.ts";
-import { loadSession, noStore } from "../components/account/session.server.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
 import { THEME_EVENT } from "../components/account/theme.ts";
 import { toast } from "../hooks/use-toast.ts";
 import type { Route } from "./+types/preferences";
 
+export { headers, loader } from "./preferences.server.ts";
+
 export const meta: Route.MetaFunction = () => [
   { title: "Preferences | MANA" },
   { name: "robots", content: "noindex" },
 ];
-
-export const headers: Route.HeadersFunction = () => noStore;
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return { signedIn: Boolean(await loadSession(context, request)) };
-}
 
 /** The page's groups and their rows, in order (spec point 3, "Preferences"; cookiesAccepted has no control). */
 const PREFERENCE_GROUPS: { title: string; icon: LucideIcon; items: readonly PreferenceDescriptor[] }[] = [

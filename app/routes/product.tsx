@@ -2,23 +2,16 @@ import Check from "lucide-react/icons/check";
 import RotateCcw from "lucide-react/icons/rotate-ccw";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Truck from "lucide-react/icons/truck";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { formatMoney } from "../../core/money.ts";
 import { dailyPriceCents } from "../../core/pricing.ts";
 import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { PurchasePanel } from "../components/shop/purchase-panel.tsx";
 import { RelatedContent } from "../components/shop/related-content.tsx";
-import { appContext } from "../context.ts";
 import type { Route } from "./+types/product";
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { catalogue, env } = context.get(appContext);
-  const product = await catalogue.bySlug(params.slug);
-  if (!product) throw data(null, { status: 404 });
-  const origin = env.PUBLIC_URL ?? new URL(request.url).origin;
-  return { product, origin };
-}
+export { loader } from "./product.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => {
   if (!d) return [{ title: "Product not found | MANA" }, { name: "robots", content: "noindex" }];

@@ -1,28 +1,11 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
-import { data, Link } from "react-router";
-import { isStoryEligible } from "../../core/story.ts";
-import { toSummary } from "../components/knowledge/article-card.tsx";
+import { Link } from "react-router";
 import { ArticleGrid } from "../components/knowledge/article-grid.tsx";
 import { OutcomeChip } from "../components/stacks/outcome-icon.tsx";
 import { StackBadges, StackButtons, StackFooter, StackPrice } from "../components/stacks/stack-card.tsx";
-import { appContext } from "../context.ts";
 import type { Route } from "./+types/stacks-detail";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { database, catalogue } = context.get(appContext);
-  const { stackBySlug } = await import("../../server/content/stacks.ts");
-  const { listArticles } = await import("../../server/content/articles.ts");
-  const stack =
-    params.slug.length <= 200 ? await stackBySlug(database.db, catalogue, params.slug) : undefined;
-  if (!stack) throw data(null, { status: 404 });
-  const ids = new Set(stack.productCombination.map((p) => p.id));
-  const reading = (await listArticles(database.db, { limit: 50 }))
-    .filter((a) => !isStoryEligible(a) && a.featuredProducts.some((p) => ids.has(p)))
-    .sort((a, b) => Number(b.articleType === "wellness-stack") - Number(a.articleType === "wellness-stack"))
-    .slice(0, 3)
-    .map(toSummary);
-  return { stack, reading };
-}
+export { loader } from "./stacks-detail.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData

@@ -6,11 +6,12 @@ import PiggyBank from "lucide-react/icons/piggy-bank";
 import TrendingUp from "lucide-react/icons/trending-up";
 import Users from "lucide-react/icons/users";
 import { useNavigation, useSearchParams } from "react-router";
-import { findOutcome, stackOutcomes } from "../../core/outcomes.ts";
+import { stackOutcomes } from "../../core/outcomes.ts";
 import { OutcomeIcon } from "../components/stacks/outcome-icon.tsx";
 import { StackCard, StackCardSkeleton } from "../components/stacks/stack-card.tsx";
-import { appContext } from "../context.ts";
 import type { Route } from "./+types/stacks";
+
+export { loader } from "./stacks.server.ts";
 
 /** Spec point 9: four loading placeholders; stacks save up to 25%. */
 const SKELETONS = 4;
@@ -25,13 +26,6 @@ export const meta: Route.MetaFunction = () => [
   { property: "og:title", content: "Wellness Stacks | MANA" },
   { property: "og:type", content: "website" },
 ];
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database, catalogue } = context.get(appContext);
-  const { listStacks } = await import("../../server/content/stacks.ts");
-  const outcome = findOutcome(new URL(request.url).searchParams.get("outcome") ?? "")?.id ?? null;
-  return { outcome, stacks: await listStacks(database.db, catalogue, outcome ?? undefined) };
-}
 
 const benefits = [
   {

@@ -8,7 +8,7 @@ import { useEffect } from "react";
 import { data, Link } from "react-router";
 import { loadSuccessPage } from "../../server/orders/page-data.ts";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
-import { appContext } from "../context.ts";
+import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/success";
 
 const NO_STORE = { "Cache-Control": "no-store" };

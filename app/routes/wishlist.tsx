@@ -2,20 +2,15 @@ import Heart from "lucide-react/icons/heart";
 import Trash from "lucide-react/icons/trash";
 import { useState } from "react";
 import { Link } from "react-router";
-import { loadSession, noStore } from "../components/account/session.server.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
 import type { Route } from "./+types/wishlist";
+
+export { headers, loader } from "./wishlist.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Wishlist | MANA" },
   { name: "robots", content: "noindex" },
 ];
-
-export const headers: Route.HeadersFunction = () => noStore;
-
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return { signedIn: Boolean(await loadSession(context, request)) };
-}
 
 interface WishlistItem {
   id: number;

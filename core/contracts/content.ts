@@ -63,6 +63,36 @@ export interface Article {
   contentBlocks: ContentBlock[];
 }
 
+/** What a grid card or a recommendation needs of an article. */
+export type ArticleSummary = Pick<
+  Article,
+  | "id"
+  | "slug"
+  | "title"
+  | "excerpt"
+  | "articleType"
+  | "tags"
+  | "featuredProducts"
+  | "featuredImage"
+  | "publishDate"
+  | "readingTime"
+>;
+
+export function toSummary<T extends ArticleSummary>(a: T): ArticleSummary {
+  return {
+    id: a.id,
+    slug: a.slug,
+    title: a.title,
+    excerpt: a.excerpt,
+    articleType: a.articleType,
+    tags: a.tags,
+    featuredProducts: a.featuredProducts,
+    featuredImage: a.featuredImage,
+    publishDate: a.publishDate,
+    readingTime: a.readingTime,
+  };
+}
+
 /** An expert (the hub's authors and reviewers). */
 export interface Expert {
   id: number;

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
+import { isE164 } from "../../core/phone.ts";
 import { guestCookieName, readGuestTokenHash } from "../cart/cart-owner.ts";
 import { mergeGuestCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
@@ -8,7 +9,6 @@ import { hasNul } from "../http/validate.ts";
 import { CLIENT_IP_HEADER, COOKIE_PREFIX, enabledProviders, trustedProxies } from "./auth.ts";
 import { clientIp, proxyList } from "./client-ip.ts";
 import type { AuthIdentity } from "./identity.ts";
-import { isE164 } from "./phone.ts";
 
 /** Issue 8, "Brute force": per account and per phone number, whatever the client's address. */
 export const ACCOUNT_SIGN_IN_FAILURES = { window: 600, max: 10 };

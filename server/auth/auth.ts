@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth, phoneNumber } from "better-auth/plugins";
 import type { Logger } from "pino";
+import { isE164 } from "../../core/phone.ts";
 import { placeholderEmailFor } from "../../core/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
@@ -14,7 +15,6 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_PASSWORD_LENGTH,
 } from "./password-policy.ts";
-import { isE164 } from "./phone.ts";
 import type { SecondaryStorage } from "./redis-storage.ts";
 import { SmsDeliveryError, type SmsSender } from "./sms-sender.ts";
 

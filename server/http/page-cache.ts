@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type NonceTemplate, templateChunks } from "./nonce-template.ts";
-import { newNonce } from "./security-headers.ts";
+import type { MiddlewareHandler } from "hono";
+import { buildTemplate, fillTemplate, type NonceTemplate, templateChunks } from "./nonce-template.ts";
+import { NONCE_PLACEHOLDER, newNonce } from "./security-headers.ts";
+import type { HttpVariables } from "./variables.ts";
 
 /**
  * Cache of public answers for anonymous visitors (docs/decisions/003-anonymous-page-cache.md): rendered
@@ -132,4 +134,59 @@ function hitHeaders(hit: CachedPage, security: [string, string][]): string[] {
   for (const [name, value] of security) headers.push(name, value);
   headers.push("x-page-cache", "hit", "content-length", String(hit.body.length));
   return headers;
+}
+
+/** What Hono's compress() would compress: text, JSON, XML and scripts. */
+const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:json|javascript|xml|[\w.+-]*\+(?:json|xml)))/i;
+
+/**
+ * Anonymous public pages: answered from the cache, or rendered once and stored (decision 003). Pages
+ * are rendered with a placeholder nonce and stored (gzipped here, one variant per encoding) as a
+ * template, so every answer gets its own CSP nonce without a render or a recompression (decision 006).
+ */
+export function servePageCache(cache: PageCache): MiddlewareHandler<{ Variables: HttpVariables }> {
+  return async (c, next) => {
+    const cookie = c.req.header("cookie");
+    const url = c.req.path + (c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "");
+    if (!PageCache.cacheable(c.req.method, url, cookie)) return next();
+    const key = PageCache.key(url, c.req.header("accept-encoding"));
+    const hit = cache.get(key);
+    if (hit) {
+      const body = hit.template ? fillTemplate(hit.template, c.get("cspNonce")) : hit.body;
+      return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), {
+        status: hit.status,
+        headers: [...hit.headers, ["x-page-cache", "hit"]],
+      });
+    }
+    c.set("renderNonce", NONCE_PLACEHOLDER);
+    c.set("skipCompress", true);
+    await next();
+    const res = c.res;
+    const plain = Buffer.from(await res.arrayBuffer());
+    const gzip =
+      key.startsWith("gzip ") &&
+      plain.length >= 1024 &&
+      !res.headers.has("content-encoding") &&
+      COMPRESSIBLE.test(res.headers.get("content-type") ?? "");
+    const template = buildTemplate(plain, gzip ? "gzip" : "identity");
+    const headers = new Headers(res.headers);
+    headers.delete("content-length");
+    if (gzip) headers.set("content-encoding", "gzip");
+    if (res.status === 200 && !res.headers.has("set-cookie") && c.req.method === "GET") {
+      const stored = [...headers.entries()].filter(([k]) => k !== "x-request-id");
+      // Only an answer with nonce slots (a page) is kept as a template; a JSON read is served as stored.
+      const slots = template.offsets.length > 0 ? template : undefined;
+      cache.set(key, {
+        status: res.status,
+        headers: stored,
+        body: template.body,
+        template: slots,
+      });
+    }
+    const body = fillTemplate(template, c.get("cspNonce"));
+    c.res = new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), {
+      status: res.status,
+      headers,
+    });
+  };
 }

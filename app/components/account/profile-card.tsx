@@ -1,7 +1,8 @@
 import { useState } from "react";
+import type { ProfileView } from "../../../core/contracts/profile.ts";
 import { NO_EMAIL_YET } from "../../../core/placeholder-email.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { type Profile, updateProfile } from "../../lib/auth-client.ts";
+import { updateProfile } from "../../lib/auth-client.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { toE164 } from "../auth/phone-sign-in.tsx";
 
@@ -9,7 +10,13 @@ const inputClass =
   "block min-h-11 w-full rounded-xl border border-sand-deep bg-white px-3 text-base text-ink focus-visible:border-forest disabled:bg-sand/60 disabled:text-muted";
 
 /** Overview's profile card (spec point 2): Edit / Cancel / Save; e-mail and member-since read-only. */
-export function ProfileCard({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
+export function ProfileCard({
+  profile,
+  onSaved,
+}: {
+  profile: ProfileView;
+  onSaved: (p: ProfileView) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [displayName, setDisplayName] = useState(profile.displayName ?? "");
@@ -47,7 +54,7 @@ export function ProfileCard({ profile, onSaved }: { profile: Profile; onSaved: (
     <form onSubmit={save} className="rounded-card bg-white p-6 shadow-card" aria-labelledby="profile-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="profile-title" className="text-xl">
-          Profile Information
+          ProfileView Information
         </h2>
         {editing ? (
           <div className="flex gap-2">

@@ -1,37 +1,9 @@
 import Clock from "lucide-react/icons/clock";
 import { Link } from "react-router";
 import { articleTypeLabel, DEFAULT_READING_TIME, hubProductLabels } from "../../../core/article-types.ts";
-import type { Article } from "../../../core/contracts/content.ts";
+import type { ArticleSummary } from "../../../core/contracts/content.ts";
 
 /** What a card needs: the article without its content blocks (the server's type; erased from the bundle). */
-export type ArticleSummary = Pick<
-  Article,
-  | "id"
-  | "slug"
-  | "title"
-  | "excerpt"
-  | "articleType"
-  | "tags"
-  | "featuredProducts"
-  | "featuredImage"
-  | "publishDate"
-  | "readingTime"
->;
-
-export function toSummary<T extends ArticleSummary>(a: T): ArticleSummary {
-  return {
-    id: a.id,
-    slug: a.slug,
-    title: a.title,
-    excerpt: a.excerpt,
-    articleType: a.articleType,
-    tags: a.tags,
-    featuredProducts: a.featuredProducts,
-    featuredImage: a.featuredImage,
-    publishDate: a.publishDate,
-    readingTime: a.readingTime,
-  };
-}
 
 /** An article in the hub grid or in recommendations; the whole card is one link. */
 export function ArticleCard({

@@ -1,7 +1,7 @@
-import type { Article } from "../../../core/contracts/content.ts";
-import { buildStory, isStoryEligible } from "../../../core/story.ts";
-import { allArticles } from "../../../server/content/articles.ts";
-import type { Db } from "../../../server/db/client.ts";
+import type { Article } from "../../core/contracts/content.ts";
+import { buildStory, isStoryEligible } from "../../core/story.ts";
+import type { Db } from "../db/client.ts";
+import { allArticles } from "./articles.ts";
 
 /** The story built from an article, with the stories before and after it (ordered by id). */
 export async function storyWithNeighbours(db: Db, article: Article) {

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import type { AuthIdentity, AuthSession } from "../../../server/auth/identity.ts";
-import { appContext } from "../../context.ts";
+import type { AuthIdentity, AuthSession } from "../server/auth/identity.ts";
+import { readProfile } from "../server/auth/profile.ts";
+import { appContext } from "./context.server.ts";
 
 /** The signed-in visitor for a page loader (null when signed out or when sign-in is not wired). */
 export async function loadSession(
@@ -23,11 +24,10 @@ export function loadProviders(context: Readonly<RouterContextProvider>) {
   return identity.providers ?? { google: false, github: false, twitter: false, apple: false, oidc: null };
 }
 
-/** Account, orders and auth pages are never cached (issue 8, "Headers"). */
+/** Account, orders and auth pages carry personal data: never stored by a browser or a proxy. */
 export const noStore = { "Cache-Control": "no-store" };
 
 /** The stored profile (display name and phone as edited), falling back to the identity's values. */
 export async function loadProfile(context: Readonly<RouterContextProvider>, session: AuthSession) {
-  const { readProfile } = await import("../../../server/api/profile.ts");
   return readProfile(context.get(appContext).database.db, session);
 }

@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import { latestOutbox } from "../../server/mail/mailer.ts";
+import { appContext } from "../context.server.ts";
+import type { Route } from "./+types/dev-outbox";
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+/** Outside production: the e-mails and SMS codes the shop would have sent, newest first. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, database } = context.get(appContext);
+  if (env.NODE_ENV === "production" && !env.DEV_OUTBOX) throw data(null, { status: 404 });
+  const rows = await latestOutbox(database.db, 50);
+  return {
+    messages: rows.map((r) => ({
+      id: r.id,
+      channel: r.channel,
+      to: r.to,
+      subject: r.subject,
+      text: r.text,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,39 @@
+import { isArticleType } from "../../core/article-types.ts";
+import { toSummary } from "../../core/contracts/content.ts";
+import { SEARCH_MIN_LENGTH } from "../../core/search.ts";
+import { isStoryEligible } from "../../core/story.ts";
+import { listArticles, searchArticles } from "../../server/content/articles.ts";
+import { listExperts } from "../../server/content/experts.ts";
+import { appContext } from "../context.server.ts";
+import type { Route } from "./+types/knowledge";
+
+/** The hub lists at most this many articles. */
+const HUB_ARTICLE_LIMIT = 50;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database } = context.get(appContext);
+  const url = new URL(request.url);
+  const rawType = url.searchParams.get("type");
+  const type = isArticleType(rawType) ? rawType : null;
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
+  const searching = q.length >= SEARCH_MIN_LENGTH;
+  const [articles, experts, results] = await Promise.all([
+    listArticles(database.db, { type: type ?? undefined, limit: HUB_ARTICLE_LIMIT }),
+    listExperts(database.db, { featured: true }),
+    searching ? searchArticles(database.db, q) : Promise.resolve(null),
+  ]);
+  // Children's stories come with the list (the API does not hide them); the page splits them out.
+  const stories = articles.filter(isStoryEligible).sort((a, b) => a.id - b.id);
+  return {
+    type,
+    q: searching ? q : "",
+    articles: articles.filter((a) => !isStoryEligible(a)).map(toSummary),
+    stories: stories.map(toSummary),
+    results: results
+      ? results
+          .filter((a) => !type || a.articleType === type)
+          .map((a) => ({ ...toSummary(a), story: isStoryEligible(a) }))
+      : null,
+    experts,
+  };
+}

@@ -1,0 +1,8 @@
+import { loadSession, noStore } from "../session.server.ts";
+import type { Route } from "./+types/orders";
+
+export const headers: Route.HeadersFunction = () => noStore;
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return { signedIn: Boolean(await loadSession(context, request)) };
+}

@@ -1,0 +1,26 @@
+import { sitemapEntries } from "../../server/content/sitemap.ts";
+import { appContext } from "../context.server.ts";
+import type { Route } from "./+types/sitemap[.]xml";
+
+const escapeXml = (s: string) =>
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c,
+  );
+
+/** Every product, article, story and stack URL with its last modification (resource route). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  const origin = (services.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "");
+  const entries = await sitemapEntries(services);
+  const body = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${entries
+  .map((e) => `  <url><loc>${escapeXml(origin + e.path)}</loc><lastmod>${e.lastmod}</lastmod></url>`)
+  .join("\n")}
+</urlset>
+`;
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

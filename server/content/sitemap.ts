@@ -1,0 +1,36 @@
+import { isStoryEligible } from "../../core/story.ts";
+import type { AppServices } from "../context.ts";
+import { products as productRows } from "../db/schema.ts";
+import { allArticles } from "./articles.ts";
+import { listStacks } from "./stacks.ts";
+
+export interface SitemapEntry {
+  path: string;
+  lastmod: string;
+}
+
+/** Every public page (home, hub, stacks, products, articles, stories, stack pages) with its last change. */
+export async function sitemapEntries(
+  services: Pick<AppServices, "catalogue" | "database">,
+): Promise<SitemapEntry[]> {
+  const db = services.database.db;
+  const [products, articles, stacks, productDates] = await Promise.all([
+    services.catalogue.list(),
+    allArticles(db),
+    listStacks(db, services.catalogue),
+    db.select({ id: productRows.id, updatedAt: productRows.updatedAt }).from(productRows),
+  ]);
+  const updated = new Map(productDates.map((r) => [r.id, r.updatedAt.toISOString()]));
+  const latest = (dates: string[]) => [...dates].sort().at(-1) ?? "1970-01-01T00:00:00.000Z";
+  return [
+    { path: "/", lastmod: latest([...updated.values()]) },
+    { path: "/knowledge", lastmod: latest(articles.map((a) => a.updatedAt)) },
+    { path: "/stacks", lastmod: latest(stacks.map((s) => s.updatedAt)) },
+    ...products.map((p) => ({ path: `/products/${p.slug}`, lastmod: updated.get(p.id) ?? latest([]) })),
+    ...articles
+      .filter((a) => !isStoryEligible(a))
+      .map((a) => ({ path: `/knowledge/${a.slug}`, lastmod: a.updatedAt })),
+    ...articles.filter(isStoryEligible).map((a) => ({ path: `/story/${a.slug}`, lastmod: a.updatedAt })),
+    ...stacks.map((s) => ({ path: `/stacks/${s.slug}`, lastmod: s.updatedAt })),
+  ];
+}
