@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayNameOf, initialsOf } from "../app/lib/auth-client.ts";
-import { phoneEmail } from "../server/auth/auth.ts";
+import { displayNameOf, initialsOf } from "../../app/lib/auth-client.ts";
 import {
   accountContactOf,
   isPlaceholderEmail,
@@ -8,7 +7,8 @@ import {
   phoneFromPlaceholderEmail,
   placeholderEmailFor,
   realEmail,
-} from "./placeholder-email.ts";
+} from "../../core/placeholder-email.ts";
+import { phoneEmail } from "../../server/auth/auth.ts";
 
 describe("placeholder e-mail of a phone-only account", () => {
   it("is built from the phone's digits under phone.mana.invalid, and is what Better Auth stores", () => {

@@ -1,0 +1,108 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+/**
+ * The import direction of docs/decisions/010-layout-and-import-direction.md, as `npm run lint` enforces it:
+ * probe files planted in each folder, linted by the project's own Biome configuration.
+ */
+const root = join(import.meta.dirname, "../..");
+const probe = `zz_import_probe_${randomBytes(4).toString("hex")}`;
+const planted: string[] = [];
+
+function plant(path: string, source: string): string {
+  const full = join(root, path);
+  mkdirSync(join(full, ".."), { recursive: true });
+  writeFileSync(full, source);
+  planted.push(path.split("/").slice(0, 2).join("/"));
+  return path;
+}
+
+/** The rules each planted file breaks, as Biome reports them: errors only (what makes `npm run lint` fail). */
+function lint(...paths: string[]): { path: string; rule: string }[] {
+  let out: string;
+  try {
+    out = execFileSync(
+      "npx",
+      [
+        "biome",
+        "lint",
+        "--reporter=json",
+        "--only=style/noRestrictedImports",
+        "--only=suspicious/noImportCycles",
+        ...paths,
+      ],
+      { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
+    );
+  } catch (err) {
+    out = (err as { stdout: string }).stdout;
+  }
+  const report = JSON.parse(out) as {
+    diagnostics: { severity: string; category: string; location: { path: string } }[];
+  };
+  return report.diagnostics
+    .filter((d) => d.severity === "error")
+    .map((d) => ({ path: d.location.path, rule: d.category.replace("lint/", "") }));
+}
+
+afterAll(() => {
+  for (const dir of new Set(planted)) rmSync(join(root, dir), { recursive: true, force: true });
+});
+
+describe("import direction", () => {
+  it("refuses core/ importing app/ or server/, server/ importing app/, and app/ importing server/ outside *.server.ts", () => {
+    const files = [
+      plant(
+        `core/${probe}/from-app.ts`,
+        `import { formatDate } from "../../app/lib/format-date.ts";\nexport const a = formatDate;\n`,
+      ),
+      plant(
+        `core/${probe}/from-server.ts`,
+        `import { createApp } from "../../server/app.ts";\nexport const b = createApp;\n`,
+      ),
+      plant(
+        `server/${probe}/from-app.ts`,
+        `import { formatDate } from "../../app/lib/format-date.ts";\nexport const c = formatDate;\n`,
+      ),
+      plant(
+        `app/${probe}/from-server.ts`,
+        `import { createApp } from "../../server/app.ts";\nexport const d = createApp;\n`,
+      ),
+    ];
+    const found = lint(...files);
+    for (const path of files) expect(found).toContainEqual({ path, rule: "style/noRestrictedImports" });
+  });
+
+  it("lets app/*.server.ts import server/, and every folder import core/", () => {
+    const files = [
+      plant(
+        `app/${probe}/page.server.ts`,
+        `import { createApp } from "../../server/app.ts";\nexport const e = createApp;\n`,
+      ),
+      plant(
+        `app/${probe}/uses-core.ts`,
+        `import { formatMoney } from "../../core/money.ts";\nexport const f = formatMoney;\n`,
+      ),
+      plant(
+        `server/${probe}/uses-core.ts`,
+        `import { formatMoney } from "../../core/money.ts";\nexport const g = formatMoney;\n`,
+      ),
+    ];
+    expect(lint(...files)).toEqual([]);
+  });
+
+  it("refuses an import cycle", () => {
+    const a = plant(
+      `server/${probe}/cycle-a.ts`,
+      `import { b } from "./cycle-b.ts";\nexport const a = () => b;\n`,
+    );
+    const b = plant(
+      `server/${probe}/cycle-b.ts`,
+      `import { a } from "./cycle-a.ts";\nexport const b = () => a;\n`,
+    );
+    const found = lint(a, b);
+    expect(found).toContainEqual({ path: a, rule: "suspicious/noImportCycles" });
+  });
+});
