@@ -1,8 +1,16 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
-import { z } from "zod";
-import { ARTICLE_TYPES } from "../../core/article-types.ts";
-import { findOutcome } from "../../core/outcomes.ts";
+import {
+  ARTICLE_LIMIT_DEFAULT,
+  articlesQuery,
+  contentId,
+  contentSlug,
+  expertsQuery,
+  recommendationsQuery,
+  searchQuery,
+  stacksQuery,
+  trackBody,
+} from "../../core/contracts/content-queries.ts";
 import { SEARCH_MIN_LENGTH } from "../../core/search.ts";
 import {
   countViews,
@@ -13,9 +21,9 @@ import {
   visitorKey,
 } from "../content/analytics.ts";
 import {
-  allArticles,
   articleById,
   articleBySlug,
+  articleCategories,
   listArticles,
   recommendFor,
   searchArticles,
@@ -26,56 +34,6 @@ import type { AppServices } from "../context.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
 import { parseWith, readJsonBody, readQuery } from "../http/validate.ts";
 
-export const ARTICLE_LIMIT_DEFAULT = 50;
-export const ARTICLE_LIMIT_MAX = 100;
-export const SEARCH_MAX_LENGTH = 200;
-
-const id = z
-  .string()
-  .regex(/^[1-9][0-9]{0,8}$/, "must be a positive whole number")
-  .transform(Number);
-const slug = z.string().max(200);
-
-const articlesQuery = z.strictObject({
-  type: z.enum(ARTICLE_TYPES).optional(),
-  limit: z
-    .string()
-    .regex(/^[0-9]{1,7}$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(ARTICLE_LIMIT_MAX))
-    .optional(),
-});
-const expertsQuery = z.strictObject({ featured: z.enum(["true", "false"]).optional() });
-const searchQuery = z.strictObject({
-  q: z.string().max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`).default(""),
-});
-const recommendationsQuery = z.strictObject({ articleId: id });
-const stacksQuery = z.strictObject({
-  outcome: z
-    .string()
-    .max(100)
-    .optional()
-    .transform((v, ctx) => {
-      if (!v || v === "null") return undefined;
-      const outcome = findOutcome(v);
-      if (!outcome) {
-        ctx.addIssue({ code: "custom", message: "unknown outcome" });
-        return z.NEVER;
-      }
-      return outcome.id;
-    }),
-});
-/** Ids are PostgreSQL integers: a larger number would fail in the database (a 5xx), not match nothing. */
-const dbId = z.number().int().positive().max(2_147_483_647);
-const trackBody = z.discriminatedUnion("eventType", [
-  z.strictObject({ articleId: dbId, eventType: z.literal("view") }),
-  z.strictObject({
-    articleId: dbId,
-    eventType: z.literal("product_click"),
-    productId: dbId,
-  }),
-]);
-
 function clientIp(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? "unknown";
@@ -84,7 +42,7 @@ function clientIp(c: Context): string {
   }
 }
 
-/** The content calls of spec point 7, under /api/content. */
+/** The content calls under /api/content: articles, experts, search, recommendations, analytics, stacks. */
 export function contentApi(services: AppServices) {
   const db = services.database.db;
   return new Hono()
@@ -95,7 +53,7 @@ export function contentApi(services: AppServices) {
       return c.json(await listArticles(db, { type: q.type, limit: q.limit ?? ARTICLE_LIMIT_DEFAULT }));
     })
     .get("/articles/:slug", async (c) => {
-      const s = parseWith(slug, c.req.param("slug"), "slug");
+      const s = parseWith(contentSlug, c.req.param("slug"), "slug");
       const article = await articleBySlug(db, s);
       if (!article) throw notFound("Article not found");
       return c.json(article);
@@ -105,21 +63,16 @@ export function contentApi(services: AppServices) {
       return c.json(await listExperts(db, { featured: q.featured === "true" }));
     })
     .get("/experts/:id", async (c) => {
-      const expertId = parseWith(id, c.req.param("id"), "expert id");
+      const expertId = parseWith(contentId, c.req.param("id"), "expert id");
       const expert = await expertById(db, expertId);
       if (!expert) throw notFound("Expert not found");
       return c.json(expert);
     })
     .get("/categories", async (c) => {
-      const counts = new Map<string, number>();
-      for (const a of await allArticles(db)) counts.set(a.category, (counts.get(a.category) ?? 0) + 1);
-      return c.json(
-        [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([category, count]) => ({ category, count })),
-      );
+      return c.json(await articleCategories(db));
     })
     .get("/search", async (c) => {
       const q = readQuery(c, searchQuery).q.trim();
-      // Spec point 5: search only for queries longer than 2 characters.
       if (q.length < SEARCH_MIN_LENGTH) return c.json([]);
       return c.json(await searchArticles(db, q));
     })
@@ -130,7 +83,7 @@ export function contentApi(services: AppServices) {
       return c.json(await recommendFor(db, article));
     })
     .get("/analytics/articles/:id", async (c) => {
-      const articleId = parseWith(id, c.req.param("id"), "article id");
+      const articleId = parseWith(contentId, c.req.param("id"), "article id");
       if (!(await articleById(db, articleId))) throw notFound("Article not found");
       return c.json({ articleId, views: await countViews(db, articleId) });
     })
@@ -162,7 +115,7 @@ export function contentApi(services: AppServices) {
       return c.json(await listStacks(db, services.catalogue, outcome));
     })
     .get("/stacks/:slug", async (c) => {
-      const s = parseWith(slug, c.req.param("slug"), "slug");
+      const s = parseWith(contentSlug, c.req.param("slug"), "slug");
       const stack = await stackBySlug(db, services.catalogue, s);
       if (!stack) throw notFound("Stack not found");
       return c.json(stack);

@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { isStoryEligible } from "../../core/story.ts";
-import { articlesForProduct } from "../content/articles.ts";
+import { articlesForProduct, educationalModules } from "../content/articles.ts";
 import { stacksForProduct } from "../content/stacks.ts";
 import type { AppServices } from "../context.ts";
 import { notFound } from "../http/api-error.ts";
@@ -12,11 +11,8 @@ const productId = z
   .regex(/^[1-9][0-9]{0,8}$/, "must be a positive whole number")
   .transform(Number);
 
-/** The learning path a product page offers: research and protocol articles first, then the rest. */
-const MODULE_ORDER = ["research", "protocol", "expert-insight", "transformation", "wellness-stack"];
-
 /**
- * Content for one product (spec point 7): `GET /api/products/{id}/content` answers { articles, stacks }
+ * Content for one product: `GET /api/products/{id}/content` answers { articles, stacks }
  * (stories included among the articles; the product page picks what it shows), and
  * `/educational-modules` the same articles as a short ordered course.
  */
@@ -38,19 +34,7 @@ export function productContentApi(services: AppServices) {
     })
     .get("/:id/educational-modules", async (c) => {
       const p = await product(c.req.param("id"));
-      const articles = (await articlesForProduct(db, p.id)).filter((a) => !isStoryEligible(a));
-      const modules = articles
-        .sort((a, b) => MODULE_ORDER.indexOf(a.articleType) - MODULE_ORDER.indexOf(b.articleType))
-        .map((a, i) => ({
-          id: a.id,
-          order: i + 1,
-          title: a.title,
-          slug: a.slug,
-          articleType: a.articleType,
-          excerpt: a.excerpt,
-          readingTime: a.readingTime,
-          url: `/knowledge/${a.slug}`,
-        }));
+      const modules = await educationalModules(db, p.id);
       return c.json({ productId: p.id, modules });
     });
 }

@@ -117,6 +117,13 @@ export async function recommendFor(db: Db, article: Article, count = 4): Promise
     .map((x) => x.a);
 }
 
+/** Every article category with how many articles it holds, by name. */
+export async function articleCategories(db: Db): Promise<{ category: string; count: number }[]> {
+  const counts = new Map<string, number>();
+  for (const a of await allArticles(db)) counts.set(a.category, (counts.get(a.category) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([category, count]) => ({ category, count }));
+}
+
 /** Articles (stories included) that feature a product, newest first. */
 export async function articlesForProduct(db: Db, productId: number): Promise<Article[]> {
   const rows = await db
@@ -125,4 +132,24 @@ export async function articlesForProduct(db: Db, productId: number): Promise<Art
     .where(sql`${articles.featuredProducts} @> ${JSON.stringify([productId])}::jsonb`)
     .orderBy(desc(articles.publishDate), desc(articles.id));
   return rows.map(toArticle);
+}
+
+/** The learning path a product page offers: research and protocol articles first, then the rest. */
+const MODULE_ORDER = ["research", "protocol", "expert-insight", "transformation", "wellness-stack"];
+
+/** A product's articles (not its stories) as a short ordered course: research and protocols first. */
+export async function educationalModules(db: Db, productId: number) {
+  const articles = (await articlesForProduct(db, productId)).filter((a) => !isStoryEligible(a));
+  return articles
+    .sort((a, b) => MODULE_ORDER.indexOf(a.articleType) - MODULE_ORDER.indexOf(b.articleType))
+    .map((a, i) => ({
+      id: a.id,
+      order: i + 1,
+      title: a.title,
+      slug: a.slug,
+      articleType: a.articleType,
+      excerpt: a.excerpt,
+      readingTime: a.readingTime,
+      url: `/knowledge/${a.slug}`,
+    }));
 }
