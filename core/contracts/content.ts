@@ -140,3 +140,9 @@ export interface Stack {
   };
   updatedAt: string;
 }
+
+/** What GET /api/products/{id}/content answers: the articles (stories included) and stacks of a product. */
+export interface ProductContent {
+  articles: Article[];
+  stacks: Stack[];
+}

@@ -1,15 +1,8 @@
 import BadgeCheck from "lucide-react/icons/badge-check";
+import type { Expert } from "../../../core/contracts/content.ts";
 
-export interface ExpertSummary {
-  id: number;
-  name: string;
-  credentials: string;
-  bio: string;
-  authorityScore: number;
-  verifiedExpert: boolean;
-  website: string | null;
-  headshotUrl: string;
-}
+/** What the card needs of an expert. */
+export type ExpertSummary = Omit<Expert, "featured">;
 
 /** A featured expert: drawn monogram headshot, credentials, verified mark, authority score, bio. */
 export function ExpertCard({ expert }: { expert: ExpertSummary }) {

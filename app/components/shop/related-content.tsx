@@ -1,39 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import type { ProductContent } from "../../../core/contracts/content.ts";
+import { isStoryEligible } from "../../../core/story.ts";
 import { apiRequest } from "../../lib/api.ts";
 
-interface ArticleSummary {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  articleType: string;
-  tags: string[];
-}
-interface StackSummary {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-}
-interface ProductContent {
-  articles: ArticleSummary[];
-  stacks: StackSummary[];
-}
-
-const isStory = (a: ArticleSummary) =>
-  a.id >= 101 && a.tags.some((t) => /children|kids|bedtime|for children/i.test(t));
-
-/** Product detail content (spec point 2): up to 2 research, 2 protocol, 2 stacks, 3 stories, 2 expert insights. */
+/** Product detail content: up to 2 research, 2 protocol, 2 stacks, 3 stories, 2 expert insights. */
 export function RelatedContent({ productId }: { productId: number }) {
   const { data } = useQuery({
     queryKey: [`/api/products/${productId}/content`],
     queryFn: () => apiRequest<ProductContent>("GET", `/api/products/${productId}/content`),
   });
   if (!data) return null;
-  const stories = data.articles.filter(isStory).slice(0, 3);
+  const stories = data.articles.filter(isStoryEligible).slice(0, 3);
   const byType = (type: string, n: number) =>
-    data.articles.filter((a) => !isStory(a) && a.articleType === type).slice(0, n);
+    data.articles.filter((a) => !isStoryEligible(a) && a.articleType === type).slice(0, n);
   const groups = [
     {
       title: "Research",
