@@ -12,6 +12,7 @@ async function startServer(port: number) {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: mkdtempSync(join(tmpdir(), "mana-shutdown-")),
       LOG_LEVEL: "warn",
     },

@@ -46,6 +46,12 @@ const server = fileURLToPath(new URL("../server/index.ts", import.meta.url));
 const fromOptions = process.env.NODE_OPTIONS ?? "";
 const flags = nodeFlags.filter((f) => !fromOptions.includes(f.split("=")[0]));
 const env = { ...runtimeEnv, ...process.env };
+// A shop tried on this machine (`npm start` with no NODE_ENV) links to itself on localhost; a deployment
+// (NODE_ENV=production) must name its public origin, or the server refuses to start (server/env.ts).
+if (!env.PUBLIC_URL && !env.NODE_ENV) {
+  env.PUBLIC_URL = `http://localhost:${env.PORT ?? 3000}`;
+  console.log(`PUBLIC_URL is not set: links use ${env.PUBLIC_URL} (set PUBLIC_URL for a deployed shop).`);
+}
 
 if (typeof process.execve === "function" && process.platform !== "win32") {
   process.execve(process.execPath, [process.execPath, ...flags, server], env);

@@ -17,4 +17,11 @@ describe("environment", () => {
       expect((err as Error).message).toMatch(/DATABASE_URL/);
     }
   });
+
+  it("refuses to start in production without PUBLIC_URL, so no link is built from a forged Host header", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/PUBLIC_URL: required in production/);
+    expect(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example" }).PUBLIC_URL).toBe(
+      "https://shop.example",
+    );
+  });
 });

@@ -105,6 +105,13 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       `Invalid environment configuration:\n  ${env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"}: required with the stripe payment provider`,
     );
   }
+  // Absolute links (canonical, Open Graph, JSON-LD, the sitemap) must never come from a request's Host
+  // header, which anyone can forge: a production shop names its own origin.
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+    throw new EnvError(
+      "Invalid environment configuration:\n  PUBLIC_URL: required in production, the shop's public origin (e.g. https://shop.example.com); `npm start` sets http://localhost:PORT when NODE_ENV is not set",
+    );
+  }
   // A real deployment (production over HTTPS) must bring its own secret; local production builds on
   // http://localhost fall back to the development secret (server/auth/auth.ts logs a warning).
   if (env.NODE_ENV === "production" && env.PUBLIC_URL?.startsWith("https:") && !env.BETTER_AUTH_SECRET) {

@@ -28,7 +28,7 @@ export async function createServices(env: Env): Promise<AppServices> {
     catalogue: new Catalogue(database.db),
     identity,
     mailer,
-    pageCache: new PageCache(),
+    pageCache: new PageCache({ keyByHost: !env.PUBLIC_URL }),
     logger,
     payments: createPaymentProvider(env),
   };

@@ -34,9 +34,16 @@ export class PageCache {
   readonly ttlMs: number;
   readonly maxEntries: number;
 
-  constructor(options: { ttlMs?: number; maxEntries?: number } = {}) {
+  /**
+   * Without a configured public origin, pages build absolute links from the request's host: each host then
+   * gets entries of its own, so a forged Host header cannot put its links into anyone else's answer.
+   */
+  readonly keyByHost: boolean;
+
+  constructor(options: { ttlMs?: number; maxEntries?: number; keyByHost?: boolean } = {}) {
     this.ttlMs = options.ttlMs ?? 60_000;
     this.maxEntries = options.maxEntries ?? 500;
+    this.keyByHost = options.keyByHost ?? false;
   }
 
   /** Whether a request may be answered from (and stored in) the cache. */
@@ -56,6 +63,12 @@ export class PageCache {
         ? "deflate"
         : "identity";
     return `${enc} ${url}`;
+  }
+
+  /** The entry a request reaches: by encoding and URL, and by host when links follow the host. */
+  keyFor(url: string, acceptEncoding: string | undefined | null, host: string | undefined | null): string {
+    const key = PageCache.key(url, acceptEncoding);
+    return this.keyByHost ? `${key} ${(host ?? "").toLowerCase()}` : key;
   }
 
   get(key: string): CachedPage | undefined {
@@ -94,7 +107,9 @@ export class PageCache {
     const url = req.url ?? "/";
     if (!PageCache.cacheable(req.method ?? "GET", url, req.headers.cookie)) return false;
     const accept = req.headers["accept-encoding"];
-    const hit = this.get(PageCache.key(url, Array.isArray(accept) ? accept.join(",") : accept));
+    const hit = this.get(
+      this.keyFor(url, Array.isArray(accept) ? accept.join(",") : accept, req.headers.host),
+    );
     if (!hit) return false;
     const type = hit.headers.find(([k]) => k === "content-type")?.[1];
     const path = url.split("?")[0] ?? "/";
@@ -149,7 +164,7 @@ export function servePageCache(cache: PageCache): MiddlewareHandler<{ Variables:
     const cookie = c.req.header("cookie");
     const url = c.req.path + (c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "");
     if (!PageCache.cacheable(c.req.method, url, cookie)) return next();
-    const key = PageCache.key(url, c.req.header("accept-encoding"));
+    const key = cache.keyFor(url, c.req.header("accept-encoding"), new URL(c.req.url).host);
     const hit = cache.get(key);
     if (hit) {
       const body = hit.template ? fillTemplate(hit.template, c.get("cspNonce")) : hit.body;

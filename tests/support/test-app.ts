@@ -90,7 +90,7 @@ export async function createTestShop(kind: DatabaseKind, options: TestShopOption
       smtpUrl: env.SMTP_URL,
       logger: pino({ level: "silent" }),
     }),
-    pageCache: new PageCache(),
+    pageCache: new PageCache({ keyByHost: !env.PUBLIC_URL }),
     logger: pino({ level: "silent" }),
     payments: createPaymentProvider(env),
   };
