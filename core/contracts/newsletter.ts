@@ -1,4 +1,4 @@
-/** POST /api/newsletter's body. */
+/** POST /api/newsletter's body: `{ email }`, with `consent: true` when the subscriber ticked the box. */
 import { z } from "zod";
 import { isPlaceholderEmail } from "../placeholder-email.ts";
 
@@ -11,5 +11,7 @@ export const newsletterBody = z.strictObject({
     .pipe(z.email("Enter a valid e-mail address"))
     // A reserved `.invalid` address (such as a phone account's placeholder) can never receive the letter.
     .refine((email) => !isPlaceholderEmail(email), "Enter a valid e-mail address"),
-  consent: z.literal(true, "Consent to receive e-mails is required"),
+  // The form sends `consent: true` once its box is ticked, and the time is recorded; `{ email }` alone
+  // subscribes too. An explicit `false` is a refusal, never a subscription.
+  consent: z.literal(true, "Consent to receive e-mails is required").optional(),
 });

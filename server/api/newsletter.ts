@@ -7,8 +7,8 @@ import { subscribeToNewsletter } from "../newsletter/subscribe.ts";
 /** POST /api/newsletter: subscribes the address (once) and answers the same whether or not it was new. */
 export function newsletterApi(services: AppServices) {
   return new Hono().post("/", async (c) => {
-    const { email } = await readJsonBody(c, newsletterBody);
-    await subscribeToNewsletter(services.database.db, services.mailer, email);
+    const subscriber = await readJsonBody(c, newsletterBody);
+    await subscribeToNewsletter(services.database.db, services.mailer, subscriber);
     return c.json({ subscribed: true });
   });
 }

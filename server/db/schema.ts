@@ -255,7 +255,8 @@ export const cartItems = pgTable(
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   id: uuid("id").primaryKey().defaultRandom(),
   email: text("email").notNull().unique(),
-  consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+  /** When the subscriber gave explicit consent (the form's box); null when the call did not say. */
+  consentAt: timestamp("consent_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "newsletter_subscribers" ALTER COLUMN "consent_at" DROP NOT NULL;
