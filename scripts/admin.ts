@@ -5,6 +5,7 @@
 import { formatMoney } from "../core/money.ts";
 import { OrderTransitionError } from "../core/order-status.ts";
 import { openDatabase } from "../server/db/client.ts";
+import { exitIfDataDirInUse } from "../server/db/data-dir-lock.ts";
 import { EnvError, parseEnv } from "../server/env.ts";
 import { latestOrders, moveOrder, type OwnerMove } from "../server/orders/move-order.ts";
 import { purgePendingOrders } from "../server/orders/purge-pending.ts";
@@ -42,7 +43,9 @@ if (command === "purge-pending") {
     olderThanDays = Number(value);
   }
 }
-const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 2 });
+const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 2 }).catch(
+  exitIfDataDirInUse,
+);
 try {
   if (command === "list") {
     const rows = await latestOrders(database.db);

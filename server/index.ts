@@ -6,6 +6,7 @@ import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
+import { exitIfDataDirInUse } from "./db/data-dir-lock.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { nextRequestId } from "./http/request-id.ts";
 import { securityHeaderList, securityOptions } from "./http/security-headers.ts";
@@ -27,7 +28,7 @@ if (!existsSync(buildPath)) {
   process.exit(1);
 }
 
-const services = await createServices(env);
+const services = await createServices(env).catch(exitIfDataDirInUse);
 const build = (await import(buildPath.href)) as ServerBuild;
 
 const app = createApp(services, {

@@ -7,6 +7,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { Database } from "./client.ts";
+import { lockDataDir } from "./data-dir-lock.ts";
 import { migrationsFolder } from "./migrations.ts";
 import * as schema from "./schema.ts";
 
@@ -16,9 +17,27 @@ import * as schema from "./schema.ts";
  */
 export async function openPglite(dataDir: string): Promise<Database> {
   if (dataDir.startsWith("memory://")) return openHere(dataDir);
-  const dir = resolve(dataDir, "pglite");
-  if (!existsSync(join(dir, "PG_VERSION")) && isEmpty(dir)) await prepareInChild(dir);
-  return openHere(dir);
+  // One process per data directory: PGlite has no locking of its own, and a second process's writes
+  // are lost (docs/decisions/011-one-process-per-embedded-database.md).
+  const release = lockDataDir(dataDir);
+  try {
+    const dir = resolve(dataDir, "pglite");
+    if (!existsSync(join(dir, "PG_VERSION")) && isEmpty(dir)) await prepareInChild(dir);
+    const database = await openHere(dir);
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
 
 /** Opens (creating it if needed) a PGlite database in this process and applies the migrations. */
