@@ -94,7 +94,6 @@ async function measureOnce(run) {
     DATA_DIR: dataDir,
     LOG_LEVEL: "info",
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
     MEM_PROBE_OUT: probeOut,
     NODE_OPTIONS: `--import=${join(root, "bench/memory-probe.mjs")} ${process.env.NODE_OPTIONS ?? ""}`,
   };

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CartItemView } from "../../core/contracts/cart.ts";
+import type {
+  CartAddResponse,
+  CartClearResponse,
+  CartItemView,
+  CartRemoveResponse,
+  CartUpdateResponse,
+} from "../../core/contracts/cart.ts";
 import { toCents } from "../../core/money.ts";
 import { type Bundle, type CartTotals, priceCart } from "../../core/pricing.ts";
 import { apiRequest } from "../lib/api.ts";
@@ -10,10 +16,11 @@ export const cartQueryKey = ["/api/cart"] as const;
 /** A cart line as GET /api/cart returns it (the server's own type; type imports never reach the bundle). */
 export type CartItem = CartItemView;
 
-export interface AddToCartInput {
+/** A line to add: a product, how many (1 unless said), its mode and, from a stack, the stack's slug. */
+export interface CartLineInput {
   productId: number;
   quantity?: number;
-  isSubscription?: boolean;
+  isSubscription: boolean;
   bundleId?: string;
 }
 
@@ -43,9 +50,28 @@ export function cartTotals(items: CartItem[], flatShippingCents = 0): CartTotals
  */
 const cartScope = { id: "cart" };
 
+/** A cart add is retried 2 times, 500 ms apart. */
+const ADD_RETRIES = 2;
+const ADD_RETRY_DELAY_MS = 500;
+/** Several lines (a stack's products, a reorder) are added one after another, about 100 ms apart. */
+const ADD_SPACING_MS = 100;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let failures = 0; ; failures++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (failures >= ADD_RETRIES) throw err;
+      await sleep(ADD_RETRY_DELAY_MS);
+    }
+  }
+}
+
 const errorToast = (description: string) => toast({ title: "Error", description, variant: "destructive" });
 
-/** The visitor's cart: always stale, refetched on window focus and after every change (spec points 4, 9). */
+/** The visitor's cart: always stale, refetched on window focus, set from the answer of every change. */
 export function useCart() {
   const query = useQuery({
     queryKey: cartQueryKey,
@@ -57,62 +83,103 @@ export function useCart() {
   return { ...query, items, totals: cartTotals(items) };
 }
 
-function useInvalidateCart() {
+/**
+ * Every cart write answers with the whole cart; it becomes the cart query's data. A read sent before the
+ * write could answer after it with the older cart, so a read under way is dropped first. After a failed
+ * write the cart is read again: some of it may have been written.
+ */
+function useCartCache() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: cartQueryKey });
+  return {
+    set: async (cart: CartItem[]) => {
+      await qc.cancelQueries({ queryKey: cartQueryKey });
+      qc.setQueryData(cartQueryKey, cart);
+    },
+    refresh: () => qc.invalidateQueries({ queryKey: cartQueryKey }),
+  };
 }
 
-/** Adds a product; retried 2 times, 500 ms apart (spec point 9). */
-export function useAddToCart(options: { silent?: boolean } = {}) {
-  const invalidate = useInvalidateCart();
+/**
+ * The one way to add to the cart: one line or several. Every add runs in the cart's mutation scope and
+ * is retried 2 times, 500 ms apart; several lines are added one after another, about 100 ms apart, each
+ * retried on its own so a retry never adds a line twice. `describe` words the success toast's text.
+ */
+export function useAddToCart(
+  options: { silent?: boolean; describe?: (lines: CartLineInput[]) => string | undefined } = {},
+) {
+  const cache = useCartCache();
   return useMutation({
     scope: cartScope,
-    mutationFn: (input: AddToCartInput) =>
-      apiRequest<CartItem>("POST", "/api/cart", {
-        productId: input.productId,
-        quantity: input.quantity ?? 1,
-        isSubscription: input.isSubscription ?? false,
-        ...(input.bundleId ? { bundleId: input.bundleId } : {}),
-      }),
-    retry: 2,
-    retryDelay: 500,
-    onSuccess: () => {
-      if (!options.silent) toast({ title: "Added to cart" });
+    mutationFn: async (input: CartLineInput | CartLineInput[]) => {
+      const lines = Array.isArray(input) ? input : [input];
+      for (const [i, line] of lines.entries()) {
+        if (i > 0) await sleep(ADD_SPACING_MS);
+        const answer = await withRetries(() =>
+          apiRequest<CartAddResponse>("POST", "/api/cart", {
+            productId: line.productId,
+            quantity: line.quantity ?? 1,
+            isSubscription: line.isSubscription,
+            ...(line.bundleId ? { bundleId: line.bundleId } : {}),
+          }),
+        );
+        await cache.set(answer.cart);
+      }
     },
-    onError: () => errorToast("Failed to add product to cart. Please try again."),
-    onSettled: invalidate,
+    onSuccess: (_data, input) => {
+      if (options.silent) return;
+      const description = options.describe?.(Array.isArray(input) ? input : [input]);
+      toast(description ? { title: "Added to cart", description } : { title: "Added to cart" });
+    },
+    onError: () => {
+      errorToast("Failed to add product to cart. Please try again.");
+      void cache.refresh();
+    },
   });
 }
 
 export function useUpdateCartItem() {
-  const invalidate = useInvalidateCart();
+  const cache = useCartCache();
   return useMutation({
     scope: cartScope,
     mutationFn: ({ id, quantity }: { id: string; quantity: number }) =>
-      apiRequest<CartItem>("PUT", `/api/cart/${id}`, { quantity }),
-    onError: () => errorToast("Failed to update cart item. Please try again."),
-    onSettled: invalidate,
+      apiRequest<CartUpdateResponse>("PUT", `/api/cart/${id}`, { quantity }),
+    onSuccess: (answer) => cache.set(answer.cart),
+    onError: () => {
+      errorToast("Failed to update cart item. Please try again.");
+      void cache.refresh();
+    },
   });
 }
 
 export function useRemoveCartItem() {
-  const invalidate = useInvalidateCart();
+  const cache = useCartCache();
   return useMutation({
     scope: cartScope,
-    mutationFn: (id: string) => apiRequest("DELETE", `/api/cart/${id}`),
-    onSuccess: () => toast({ title: "Removed from cart" }),
-    onError: () => errorToast("Failed to remove product from cart. Please try again."),
-    onSettled: invalidate,
+    mutationFn: (id: string) => apiRequest<CartRemoveResponse>("DELETE", `/api/cart/${id}`),
+    onSuccess: async (answer) => {
+      await cache.set(answer.cart);
+      toast({ title: "Removed from cart" });
+    },
+    onError: () => {
+      errorToast("Failed to remove product from cart. Please try again.");
+      void cache.refresh();
+    },
   });
 }
 
 export function useClearCart() {
-  const invalidate = useInvalidateCart();
+  const cache = useCartCache();
   return useMutation({
     scope: cartScope,
-    mutationFn: () => apiRequest("DELETE", "/api/cart"),
-    onSuccess: () => toast({ title: "Cart cleared" }),
-    onError: () => errorToast("Failed to clear cart. Please try again."),
-    onSettled: invalidate,
+    mutationFn: () => apiRequest<CartClearResponse>("DELETE", "/api/cart"),
+    // A cleared cart is empty: the answer counts the lines removed.
+    onSuccess: async () => {
+      await cache.set([]);
+      toast({ title: "Cart cleared" });
+    },
+    onError: () => {
+      errorToast("Failed to clear cart. Please try again.");
+      void cache.refresh();
+    },
   });
 }

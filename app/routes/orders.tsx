@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import CircleCheck from "lucide-react/icons/circle-check";
 import CircleX from "lucide-react/icons/circle-x";
 import Clock from "lucide-react/icons/clock";
@@ -8,9 +7,9 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { OrderView } from "../../core/contracts/orders.ts";
 import { formatMoney, toCents } from "../../core/money.ts";
-import { getJson, useOrders } from "../components/account/account-data.ts";
+import { useOrders } from "../components/account/account-data.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
-import { toast } from "../hooks/use-toast.ts";
+import { useAddToCart } from "../hooks/use-cart.ts";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/orders";
 
@@ -54,37 +53,17 @@ const outlineButton =
 function OrderCard({ order, open }: { order: OrderView; open: boolean }) {
   const [details, setDetails] = useState(open);
   const [tracking, setTracking] = useState(false);
-  const [reordering, setReordering] = useState(false);
-  const queryClient = useQueryClient();
+  const add = useAddToCart({ describe: () => "The items of this order are in your cart." });
 
-  // Reorder adds the order's lines to the cart (issue 5); lines carry names, so match them to products.
-  async function reorder() {
-    setReordering(true);
-    try {
-      const products = await getJson<{ id: number; name: string }[]>("/api/products");
-      for (const item of order.items) {
-        const product = products.find((p) => p.name === (item.productName ?? item.name));
-        if (!product) continue;
-        const res = await fetch("/api/cart", {
-          method: "POST",
-          credentials: "include",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ productId: product.id, quantity: item.quantity, isSubscription: false }),
-        });
-        if (!res.ok) throw new Error(String(res.status));
-      }
-      await queryClient.invalidateQueries({ queryKey: ["/api/cart"] });
-      toast({ title: "Added to cart", description: "The items of this order are in your cart." });
-    } catch {
-      toast({
-        title: "Error",
-        description: "Failed to add product to cart. Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setReordering(false);
-    }
-  }
+  // Reorder adds the order's lines to the cart again: the same products, quantities and modes.
+  const reorder = () =>
+    add.mutate(
+      order.items.map((i) => ({
+        productId: i.productId,
+        quantity: i.quantity,
+        isSubscription: i.isSubscription,
+      })),
+    );
 
   return (
     <li id={`order-${order.id}`} className="rounded-card bg-white p-6 shadow-card">
@@ -136,10 +115,10 @@ function OrderCard({ order, open }: { order: OrderView; open: boolean }) {
           <button
             type="button"
             className={outlineButton}
-            disabled={reordering}
+            disabled={add.isPending}
             onClick={() => void reorder()}
           >
-            {reordering ? "Adding..." : "Reorder"}
+            {add.isPending ? "Adding..." : "Reorder"}
           </button>
         ) : null}
         {order.status === "shipped" ? (

@@ -3,6 +3,7 @@ import Trash from "lucide-react/icons/trash";
 import { useState } from "react";
 import { Link } from "react-router";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
+import { type CartLineInput, useAddToCart } from "../hooks/use-cart.ts";
 import type { Route } from "./+types/wishlist";
 
 export { headers, loader } from "./wishlist.server.ts";
@@ -13,6 +14,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 interface WishlistItem {
+  /** The product's id in the catalogue. */
   id: number;
   name: string;
   price: string;
@@ -54,8 +56,16 @@ const primary =
 const outline =
   "inline-flex min-h-11 items-center justify-center rounded-full border border-forest/30 px-5 text-sm font-semibold text-forest hover:bg-sand disabled:cursor-not-allowed disabled:opacity-60";
 
+/** A wishlist item's id is its product's id; it goes to the cart as one, bought once. */
+const toCartLine = (item: WishlistItem): CartLineInput => ({
+  productId: item.id,
+  quantity: 1,
+  isSubscription: false,
+});
+
 export default function WishlistPage({ loaderData }: Route.ComponentProps) {
   const [items, setItems] = useState(SAMPLE);
+  const add = useAddToCart();
   if (!loaderData.signedIn) return <SignInRequired message="Please sign in to see your wishlist." />;
   const available = items.filter((i) => i.inStock);
 
@@ -75,7 +85,7 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
             <button
               type="button"
               className={primary}
-              onClick={() => console.log("add all to cart", available)}
+              onClick={() => available.length > 0 && add.mutate(available.map(toCartLine))}
             >
               Add All to Cart
             </button>
@@ -117,7 +127,7 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-3 font-semibold text-gold">${item.price}</p>
               <div className="mt-4 grid gap-2">
                 {item.inStock ? (
-                  <button type="button" className={primary} onClick={() => console.log("add to cart", item)}>
+                  <button type="button" className={primary} onClick={() => add.mutate(toCartLine(item))}>
                     Add to Cart
                   </button>
                 ) : (

@@ -32,3 +32,22 @@ export const cartAddBody = z.strictObject({
 });
 export const cartQuantityBody = z.strictObject({ quantity });
 export type CartAddBody = z.infer<typeof cartAddBody>;
+
+/**
+ * What every cart write answers: the whole cart after the write, so the browser sets its cart from the
+ * answer instead of asking again.
+ */
+interface WithCart {
+  cart: CartItemView[];
+}
+/** POST /api/cart (201): the line added to, and the cart. */
+export type CartAddResponse = CartItemView & WithCart;
+/** PUT /api/cart/:id: the changed line, and the cart. */
+export type CartUpdateResponse = CartItemView & WithCart;
+/** DELETE /api/cart/:id: the line is gone; the cart without it. */
+export type CartRemoveResponse = { deleted: true } & WithCart;
+/**
+ * DELETE /api/cart: how many lines were removed. A cleared cart is empty, so the browser sets it to `[]`
+ * without a `cart` field (the answer's shape is pinned as `{cleared: n}`).
+ */
+export type CartClearResponse = { cleared: number };

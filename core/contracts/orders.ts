@@ -10,7 +10,14 @@ export interface OrderView {
   date: string;
   createdAt: string;
   status: string;
-  items: { productName: string; name: string; quantity: number; price: string; isSubscription: boolean }[];
+  items: {
+    productId: number;
+    productName: string;
+    name: string;
+    quantity: number;
+    price: string;
+    isSubscription: boolean;
+  }[];
   subtotal: string;
   discount: string;
   shipping: string;

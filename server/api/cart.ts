@@ -1,13 +1,19 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { cartAddBody, cartQuantityBody } from "../../core/contracts/cart.ts";
-import { type CartOwner, issueGuestToken, readGuestTokenHash } from "../cart/cart-owner.ts";
+import {
+  type CartAddResponse,
+  type CartClearResponse,
+  type CartRemoveResponse,
+  type CartUpdateResponse,
+  cartAddBody,
+  cartQuantityBody,
+} from "../../core/contracts/cart.ts";
+import { resolveCartOwner, resolveCartOwnerForWrite } from "../cart/cart-owner.ts";
 import {
   addItem,
   clearOwnerCart,
   findCartId,
-  listItems,
-  listOwnerItems,
+  listCart,
   removeItem,
   setQuantity,
 } from "../cart/cart-store.ts";
@@ -17,26 +23,15 @@ import { readJsonBody } from "../http/validate.ts";
 
 const itemId = z.uuid();
 
-/** The cart API (spec point 7). Each visitor's cart is theirs alone: another visitor's line answers 404. */
+/**
+ * The cart API. Each visitor's cart is theirs alone: another visitor's line answers 404. Every write
+ * answers with the whole cart after it (core/contracts/cart.ts).
+ */
 export function cartApi(services: AppServices) {
-  const { database, catalogue, env, identity } = services;
+  const { database, catalogue } = services;
   const db = database.db;
 
-  async function owner(c: Context): Promise<CartOwner> {
-    const user = await identity.getUser(c.req.raw.headers);
-    return user
-      ? { kind: "user", userId: user.id }
-      : { kind: "guest", tokenHash: readGuestTokenHash(c, env) };
-  }
-
-  /** For writes: a guest without a cart cookie gets one now. */
-  async function ownerForWrite(c: Context): Promise<CartOwner & { isNew?: boolean }> {
-    const o = await owner(c);
-    if (o.kind === "guest" && !o.tokenHash) {
-      return { kind: "guest", tokenHash: issueGuestToken(c, env), isNew: true };
-    }
-    return o;
-  }
+  const owner = async (c: Context) => (await resolveCartOwner(services, c.req.raw.headers)).owner;
 
   function lineId(c: Context): string {
     const parsed = itemId.safeParse(c.req.param("id"));
@@ -46,27 +41,34 @@ export function cartApi(services: AppServices) {
 
   return new Hono()
     .get("/", async (c) => {
-      return c.json(await listOwnerItems(db, catalogue, await owner(c)));
+      return c.json((await listCart(db, catalogue, await owner(c))).items);
     })
     .post("/", async (c) => {
       const body = await readJsonBody(c, cartAddBody);
-      return c.json(await addItem(db, catalogue, await ownerForWrite(c), body), 201);
+      const writer = await resolveCartOwnerForWrite(services, c);
+      const line = await addItem(db, catalogue, writer, body);
+      const { items } = await listCart(db, catalogue, writer);
+      return c.json<CartAddResponse>({ ...line, cart: items }, 201);
     })
     .put("/:id", async (c) => {
       const id = lineId(c);
       const body = await readJsonBody(c, cartQuantityBody);
-      const cartId = await findCartId(db, await owner(c));
-      await setQuantity(db, cartId, id, body.quantity);
-      const item = (await listItems(db, catalogue, cartId)).find((i) => i.id === id);
-      return c.json(item);
+      const o = await owner(c);
+      await setQuantity(db, await findCartId(db, o), id, body.quantity);
+      const { items } = await listCart(db, catalogue, o);
+      // The line is missing only when its product has left the catalogue: the listing leaves it out.
+      const line = items.find((i) => i.id === id);
+      return c.json({ ...line, cart: items } as CartUpdateResponse);
     })
     .delete("/:id", async (c) => {
       const id = lineId(c);
-      await removeItem(db, await findCartId(db, await owner(c)), id);
-      return c.json({ deleted: true });
+      const o = await owner(c);
+      await removeItem(db, await findCartId(db, o), id);
+      const { items } = await listCart(db, catalogue, o);
+      return c.json<CartRemoveResponse>({ deleted: true, cart: items });
     })
     .delete("/", async (c) => {
       const removed = await clearOwnerCart(db, await owner(c));
-      return c.json({ cleared: removed });
+      return c.json<CartClearResponse>({ cleared: removed });
     });
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { isE164 } from "../../core/phone.ts";
-import { guestCookieName, readGuestTokenHash } from "../cart/cart-owner.ts";
+import { guestCookieName, guestTokenHash } from "../cart/cart-owner.ts";
 import { mergeGuestCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
 import { user } from "../db/schema.ts";
@@ -166,7 +166,7 @@ export function authRoutes(services: AppServices, identity: AuthIdentity) {
       .getSetCookie()
       .map((line) => SESSION_COOKIE.exec(line)?.[1])
       .find((v) => v);
-    const guestHash = token ? readGuestTokenHash(c, env) : null;
+    const guestHash = token ? guestTokenHash(c.req.raw.headers, env) : null;
     if (!token || !guestHash) return res;
     const cookieName = res.headers
       .getSetCookie()

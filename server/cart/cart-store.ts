@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { CartItemView } from "../../core/contracts/cart.ts";
 import { MAX_LINE_QUANTITY } from "../../core/pricing.ts";
 import type { Catalogue } from "../catalogue.ts";
@@ -31,49 +31,29 @@ async function createCart(db: Tx, owner: CartOwner, find: () => Promise<string |
   return created;
 }
 
+/** The owner's cart: its id (null when it holds no line) and its lines, in the order they were added. */
+export interface OwnerCart {
+  cartId: string | null;
+  items: CartItemView[];
+}
+
 /**
- * The owner's cart lines in one statement: the lines joined to their cart by its owner key and to their
- * bundle, products from the in-process catalogue (GET /api/cart).
+ * The owner's cart in one prepared statement: the lines joined to their cart by its owner key and to
+ * their bundle, products from the in-process catalogue. The one listing of a cart: the drawer
+ * (GET /api/cart), every cart write's answer, the checkout page and the checkout itself read it alike.
  */
-export async function listOwnerItems(
-  db: Db,
-  catalogue: Catalogue,
-  owner: CartOwner,
-): Promise<CartItemView[]> {
+export async function listCart(db: Db, catalogue: Catalogue, owner: CartOwner): Promise<OwnerCart> {
   const key = ownerKey(owner);
-  if (!key) return [];
+  if (!key) return { cartId: null, items: [] };
   const rows = await cartQueries(db).lines[owner.kind].execute({ owner: key });
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return { cartId: null, items: [] };
   const products = await catalogue.list();
-  return rows.flatMap((r) => {
+  const items = rows.flatMap((r) => {
     const p = products.find((x) => x.id === r.item.productId);
     if (!p) return [];
     return [lineView(r.item, p, r.bundle ?? undefined)];
   });
-}
-
-export async function listItems(
-  db: Db,
-  catalogue: Catalogue,
-  cartId: string | null,
-): Promise<CartItemView[]> {
-  if (!cartId) return [];
-  const rows = await db
-    .select()
-    .from(cartItems)
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  const bundleIds = [...new Set(rows.map((r) => r.bundleId).filter(Boolean))];
-  const bundleRows = bundleIds.length
-    ? await db.select().from(stacks).where(sql`${stacks.slug} in ${bundleIds}`)
-    : [];
-  const products = await catalogue.list();
-  return rows.flatMap((r) => {
-    const p = products.find((x) => x.id === r.productId);
-    if (!p) return [];
-    const bundle = bundleRows.find((s) => s.slug === r.bundleId);
-    return [lineView(r, p, bundle)];
-  });
+  return { cartId: rows[0]?.item.cartId ?? null, items };
 }
 
 type CartItemRow = typeof cartItems.$inferSelect;
@@ -209,6 +189,9 @@ export async function clearOwnerCart(db: Db, owner: CartOwner): Promise<number> 
  * Moves a guest cart's lines into the user's cart at sign-in: quantities add up for the same product,
  * mode and bundle (capped at the line maximum), and the guest cart is deleted, in one transaction. The
  * guest cart row is locked first, so two sign-ins merging it at once count every line once.
+ *
+ * Its lookups are builder queries, not the prepared statements of cart-queries.ts: those are bound to the
+ * pool and would run on another connection, outside this transaction (and the guest cart's needs a lock).
  */
 export async function mergeGuestCart(db: Db, guestTokenHash: string, userId: string): Promise<void> {
   await db.transaction(async (tx) => {

@@ -15,6 +15,7 @@ export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
     createdAt: o.createdAt.toISOString(),
     status: o.status,
     items: lines.map((l) => ({
+      productId: l.productId,
       productName: l.productName,
       name: l.productName,
       quantity: l.quantity,

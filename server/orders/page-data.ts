@@ -7,8 +7,8 @@ import type {
 } from "../../core/contracts/checkout.ts";
 import { isPaidStatus } from "../../core/order-status.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
-import { findCartId, listItems } from "../cart/cart-store.ts";
-import { resolveCartOwner } from "../cart/request-owner.ts";
+import { resolveCartOwner } from "../cart/cart-owner.ts";
+import { findCartId, listCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
 import { orders } from "../db/schema.ts";
 import { loadSandboxSession } from "../payments/sandbox-checkout.ts";
@@ -18,7 +18,7 @@ import { priceOrder, shippingRateCents } from "./price-order.ts";
 export async function loadCheckoutPage(services: AppServices, headers: Headers): Promise<CheckoutPageData> {
   const { database, catalogue, env } = services;
   const { owner, user } = await resolveCartOwner(services, headers);
-  const items = await listItems(database.db, catalogue, await findCartId(database.db, owner));
+  const { items } = await listCart(database.db, catalogue, owner);
   const flatShippingCents = shippingRateCents(env.SHIPPING_FLAT_RATE);
   const base = { signedInEmail: realEmail(user?.email), flatShippingCents };
   if (items.length === 0) return { ...base, summary: null, cartItems: [] };

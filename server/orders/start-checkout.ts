@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { isPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
 import { MAX_LINE_QUANTITY } from "../../core/pricing.ts";
-import { findCartId, listItems } from "../cart/cart-store.ts";
-import { resolveCartOwner } from "../cart/request-owner.ts";
+import { resolveCartOwner } from "../cart/cart-owner.ts";
+import { listCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
 import { ApiError } from "../http/api-error.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
@@ -64,8 +64,7 @@ export async function startCheckout(
     throw new ApiError(400, "invalid_email", "Please enter a valid email address.");
   }
 
-  const cartId = await findCartId(db, owner);
-  const items = await listItems(db, catalogue, cartId);
+  const { cartId, items } = await listCart(db, catalogue, owner);
   if (!cartId || items.length === 0) throw new ApiError(400, "empty_cart", "Your cart is empty.");
 
   const cartLines = items.map((i) => ({

@@ -86,6 +86,32 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
     expect((await v.cart()).body).toEqual([]);
   });
 
+  it("answers each cart write with the whole cart after it, as GET /api/cart lists it", async () => {
+    const v = new Visitor(shop);
+    const first = await v.add({ productId: 1 });
+    expect(first.status).toBe(201);
+    expect(first.body.cart).toEqual((await v.cart()).body);
+    expect(first.body.cart).toEqual([expect.objectContaining({ id: first.body.id, productId: 1 })]);
+
+    const second = await v.add({ productId: 2, quantity: 2, isSubscription: true });
+    expect(second.body).toMatchObject({ productId: 2, quantity: 2, isSubscription: true });
+    expect(second.body.cart).toEqual((await v.cart()).body);
+    expect(second.body.cart.map((i: { productId: number }) => i.productId)).toEqual([1, 2]);
+
+    const changed = await v.call("PUT", `/api/cart/${first.body.id}`, { quantity: 3 });
+    expect(changed.body).toMatchObject({ id: first.body.id, productId: 1, quantity: 3 });
+    expect(changed.body.cart).toEqual((await v.cart()).body);
+    expect(changed.body.cart[0]).toMatchObject({ id: first.body.id, quantity: 3 });
+
+    const removed = await v.call("DELETE", `/api/cart/${first.body.id}`);
+    expect(removed.body).toEqual({ deleted: true, cart: (await v.cart()).body });
+    expect(removed.body.cart.map((i: { productId: number }) => i.productId)).toEqual([2]);
+
+    // A cleared cart is empty: the answer counts the lines removed, and the cart reads empty.
+    expect((await v.call("DELETE", "/api/cart")).body).toEqual({ cleared: 1 });
+    expect((await v.cart()).body).toEqual([]);
+  });
+
   it("carries the bundle on lines added from it", async () => {
     const v = new Visitor(shop);
     for (const productId of [1, 2, 3, 4]) await v.add({ productId, bundleId: "complete-mana-system" });

@@ -73,6 +73,7 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
       status: "processing",
       items: [
         {
+          productId: 2,
           productName: "Total Restore",
           name: "Total Restore",
           quantity: 1,
@@ -80,6 +81,7 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
           isSubscription: true,
         },
         {
+          productId: 3,
           productName: "Ashwagandha",
           name: "Ashwagandha",
           quantity: 1,

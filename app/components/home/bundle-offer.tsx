@@ -15,9 +15,14 @@ export function BundleOffer() {
   async function addBundle() {
     setBusy(true);
     try {
-      for (const productId of BUNDLE_PRODUCT_IDS) {
-        await add.mutateAsync({ productId, quantity: 1, bundleId: COMPLETE_BUNDLE_ID });
-      }
+      await add.mutateAsync(
+        BUNDLE_PRODUCT_IDS.map((productId) => ({
+          productId,
+          quantity: 1,
+          isSubscription: false,
+          bundleId: COMPLETE_BUNDLE_ID,
+        })),
+      );
       await new Promise((r) => setTimeout(r, 500));
       navigate("/checkout");
     } catch {

@@ -62,7 +62,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
           </p>
           <button
             type="button"
-            onClick={() => add.mutate({ productId: product.id })}
+            onClick={() => add.mutate({ productId: product.id, isSubscription: false })}
             disabled={add.isPending}
             className="min-h-11 w-full rounded-full bg-forest px-4 text-sm font-semibold text-cream hover:bg-forest-deep disabled:opacity-60"
             // The accessible name starts with the visible text (WCAG 2.5.3), then names the product.

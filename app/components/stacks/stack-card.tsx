@@ -8,8 +8,8 @@ import { Link } from "react-router";
 import type { Stack } from "../../../core/contracts/content.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { dailyPriceCents, stackCustomers, stackRating } from "../../../core/pricing.ts";
+import { type CartLineInput, useAddToCart } from "../../hooks/use-cart.ts";
 import { OutcomeChip } from "./outcome-icon.tsx";
-import { useAddStack } from "./use-add-stack.ts";
 
 /** Spec point 9: a stack is 'Popular' above this popularity score. */
 export const POPULAR_ABOVE = 85;
@@ -36,16 +36,30 @@ export function StackBadges({ stack }: { stack: Stack }) {
   );
 }
 
+/** The toast after a stack's products are in the cart. */
+const describeStack = (lines: CartLineInput[]) =>
+  `${lines.length} products added${lines[0]?.isSubscription ? " as a subscription" : ""}.`;
+
 export function StackButtons({ stack, showDetails = true }: { stack: Stack; showDetails?: boolean }) {
-  const add = useAddStack();
+  const add = useAddToCart({ describe: describeStack });
   const p = stack.pricingStrategy;
-  const productIds = stack.productCombination.map((x) => x.id);
+  // Every product once, under the stack's slug as `bundleId` so the cart prices the lines at the stack's
+  // price (or its subscription discount).
+  const addStack = (isSubscription: boolean) =>
+    add.mutate(
+      stack.productCombination.map((x) => ({
+        productId: x.id,
+        quantity: 1,
+        isSubscription,
+        bundleId: stack.slug,
+      })),
+    );
   return (
     <div className="flex flex-col gap-3">
       <button
         type="button"
         disabled={add.isPending}
-        onClick={() => add.mutate({ slug: stack.slug, productIds, isSubscription: false })}
+        onClick={() => addStack(false)}
         className="min-h-12 rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep disabled:opacity-70"
       >
         Add Complete Stack - {formatMoney(p.bundlePriceCents)}
@@ -62,7 +76,7 @@ export function StackButtons({ stack, showDetails = true }: { stack: Stack; show
         <button
           type="button"
           disabled={add.isPending}
-          onClick={() => add.mutate({ slug: stack.slug, productIds, isSubscription: true })}
+          onClick={() => addStack(true)}
           className="min-h-11 rounded-full border border-gold px-5 font-semibold text-gold hover:bg-gold hover:text-white disabled:opacity-70"
         >
           Subscribe & Save {p.subscriptionDiscount}%
