@@ -4,6 +4,7 @@ import type { RouterContext } from "react-router";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { apiErrorHandler, createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
+import { measureRequests, metricsEndpoint } from "./http/metrics.ts";
 import { servePageCache } from "./http/page-cache.ts";
 import { refuseNul } from "./http/refuse-nul.ts";
 import { nextRequestId } from "./http/request-id.ts";
@@ -39,6 +40,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
       "request",
     );
   });
+  app.use("*", measureRequests(services.metrics));
   app.use("*", securityHeaders(services.env));
   app.use("*", refuseNul());
   app.use("*", servePageCache(services.pageCache));
@@ -46,6 +48,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use("*", (c, next) => (c.get("skipCompress") ? next() : compressor(c, next)));
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/metrics", metricsEndpoint(services.metrics, services.env));
   app.get("/readyz", async (c) => {
     try {
       await services.database.ping();

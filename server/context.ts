@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Catalogue } from "./catalogue.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import type { Metrics } from "./http/metrics.ts";
 import type { PageCache } from "./http/page-cache.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
@@ -28,6 +29,8 @@ export interface AppServices {
   /** Rendered public pages for anonymous visitors; cleared when content changes. */
   pageCache: PageCache;
   logger: Logger;
+  /** Prometheus counters and histograms, served at /metrics. */
+  metrics: Metrics;
   /** Takes the card: the sandbox page or Stripe Checkout (server/payments). */
   payments: PaymentProvider;
 }

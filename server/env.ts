@@ -10,6 +10,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   /** Public origin of the shop, used for absolute URLs (Open Graph, checkout return URLs). */
   PUBLIC_URL: z.url().optional(),
+  /** Bearer token that opens GET /metrics (docs/decisions/012-metrics-behind-a-token.md). */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   /** postgres://… selects a PostgreSQL server; unset means the embedded PGlite database under DATA_DIR. */
   DATABASE_URL: z
     .string()

@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import { exitIfDataDirInUse } from "./db/data-dir-lock.ts";
 import { EnvError, parseEnv } from "./env.ts";
+import { cachedRouteLabel } from "./http/metrics.ts";
 import { nextRequestId } from "./http/request-id.ts";
 import { securityHeaderList, securityOptions } from "./http/security-headers.ts";
 import { createServices } from "./services.ts";
@@ -64,6 +65,7 @@ const server = createServer((req, res) => {
     return;
   }
   const ms = Math.round((performance.now() - started) * 10) / 10;
+  services.metrics.observe(req.method ?? "GET", cachedRouteLabel(req.url ?? "/"), res.statusCode, ms / 1000);
   services.logger.info(
     { reqId, method: req.method, path: req.url, status: res.statusCode, ms, cache: "hit" },
     "request",

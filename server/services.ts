@@ -3,8 +3,10 @@ import { createAuthIdentity } from "./auth/create-identity.ts";
 import { Catalogue } from "./catalogue.ts";
 import type { AppServices } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
+import { recordCounts } from "./db/record-counts.ts";
 import { seedIfEmpty } from "./db/seed.ts";
 import type { Env } from "./env.ts";
+import { Metrics } from "./http/metrics.ts";
 import { PageCache } from "./http/page-cache.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { withPendingPurge } from "./orders/purge-pending.ts";
@@ -19,7 +21,10 @@ export async function createServices(env: Env): Promise<AppServices> {
     poolMax: env.DATABASE_POOL_MAX,
   });
   if (env.AUTO_SEED && (await seedIfEmpty(database.db))) logger.info("seeded the catalogue from content/");
+  const metrics = new Metrics();
+  if (database.poolStats) metrics.watchPool(database.poolStats);
   const mailer = createMailer({ db: database.db, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, logger });
+  metrics.watchRecords(() => recordCounts(database.db));
   const identity = createAuthIdentity({ env, db: database.db, logger });
   return {
     env,
@@ -28,7 +33,8 @@ export async function createServices(env: Env): Promise<AppServices> {
     catalogue: new Catalogue(database.db),
     identity,
     mailer,
-    pageCache: new PageCache({ keyByHost: !env.PUBLIC_URL }),
+    pageCache: new PageCache({ keyByHost: !env.PUBLIC_URL, metrics }),
+    metrics,
     logger,
     payments: createPaymentProvider(env),
   };

@@ -8,6 +8,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Cheap round trip used by /readyz. */
   ping(): Promise<void>;
+  /** The connection pool's state (PostgreSQL only). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 

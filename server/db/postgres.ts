@@ -11,7 +11,7 @@ export async function openPostgres(url: string, poolMax: number): Promise<Databa
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   // So must a checked-out client whose connection is cut mid-transaction (pg_terminate_backend): the
-  // query in flight fails (answered 503), the process lives on (issue 8, "Faults survived").
+  // query in flight fails (answered 503), the process lives on.
   pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle(pool, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
@@ -21,6 +21,7 @@ export async function openPostgres(url: string, poolMax: number): Promise<Databa
     ping: async () => {
       await pool.query("select 1");
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { MiddlewareHandler } from "hono";
+import type { Metrics } from "./metrics.ts";
 import { buildTemplate, fillTemplate, type NonceTemplate, templateChunks } from "./nonce-template.ts";
 import { NONCE_PLACEHOLDER, newNonce } from "./security-headers.ts";
 import type { HttpVariables } from "./variables.ts";
@@ -40,10 +41,18 @@ export class PageCache {
    */
   readonly keyByHost: boolean;
 
-  constructor(options: { ttlMs?: number; maxEntries?: number; keyByHost?: boolean } = {}) {
+  readonly #metrics: Metrics | undefined;
+
+  constructor(options: { ttlMs?: number; maxEntries?: number; keyByHost?: boolean; metrics?: Metrics } = {}) {
     this.ttlMs = options.ttlMs ?? 60_000;
     this.maxEntries = options.maxEntries ?? 500;
     this.keyByHost = options.keyByHost ?? false;
+    this.#metrics = options.metrics;
+  }
+
+  /** Counts a cacheable request as answered from the cache or rendered. */
+  count(hit: boolean): void {
+    this.#metrics?.pageCache.inc({ result: hit ? "hit" : "miss" });
   }
 
   /** Whether a request may be answered from (and stored in) the cache. */
@@ -111,6 +120,7 @@ export class PageCache {
       this.keyFor(url, Array.isArray(accept) ? accept.join(",") : accept, req.headers.host),
     );
     if (!hit) return false;
+    this.count(true);
     const type = hit.headers.find(([k]) => k === "content-type")?.[1];
     const path = url.split("?")[0] ?? "/";
     // Only pages carry a CSP nonce (server/app.ts keeps a template only for an answer with nonce slots);
@@ -166,6 +176,7 @@ export function servePageCache(cache: PageCache): MiddlewareHandler<{ Variables:
     if (!PageCache.cacheable(c.req.method, url, cookie)) return next();
     const key = cache.keyFor(url, c.req.header("accept-encoding"), new URL(c.req.url).host);
     const hit = cache.get(key);
+    cache.count(Boolean(hit));
     if (hit) {
       const body = hit.template ? fillTemplate(hit.template, c.get("cspNonce")) : hit.body;
       return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), {

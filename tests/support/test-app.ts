@@ -6,8 +6,10 @@ import { createAuthIdentity } from "../../server/auth/create-identity.ts";
 import { Catalogue } from "../../server/catalogue.ts";
 import { type AppServices, anonymousIdentity, type Identity } from "../../server/context.ts";
 import { openDatabase } from "../../server/db/client.ts";
+import { recordCounts } from "../../server/db/record-counts.ts";
 import { seed } from "../../server/db/seed.ts";
 import { parseEnv } from "../../server/env.ts";
+import { Metrics } from "../../server/http/metrics.ts";
 import { PageCache } from "../../server/http/page-cache.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
 import { createPaymentProvider } from "../../server/payments/create-provider.ts";
@@ -79,6 +81,8 @@ export async function createTestShop(kind: DatabaseKind, options: TestShopOption
   const realAuth = options.auth
     ? createAuthIdentity({ env, db: database.db, logger: pino({ level: "silent" }) })
     : null;
+  const metrics = new Metrics({ defaultMetrics: false });
+  metrics.watchRecords(() => recordCounts(database.db));
   const services: AppServices = {
     env,
     database,
@@ -90,7 +94,8 @@ export async function createTestShop(kind: DatabaseKind, options: TestShopOption
       smtpUrl: env.SMTP_URL,
       logger: pino({ level: "silent" }),
     }),
-    pageCache: new PageCache({ keyByHost: !env.PUBLIC_URL }),
+    pageCache: new PageCache({ keyByHost: !env.PUBLIC_URL, metrics }),
+    metrics,
     logger: pino({ level: "silent" }),
     payments: createPaymentProvider(env),
   };
