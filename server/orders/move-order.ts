@@ -2,9 +2,9 @@ import { desc, eq, sql } from "drizzle-orm";
 import { assertMove, type OrderStatus, OrderTransitionError } from "../../core/order-status.ts";
 import type { Db } from "../db/client.ts";
 import { orders, subscriptions } from "../db/schema.ts";
-import type { OrderRow } from "./create-order.ts";
+import type { OrderRow } from "./order-rows.ts";
 
-/** The owner's moves (shipping, delivery, cancellation); the paid move belongs to the payment handler. */
+/** The owner's moves (shipping, delivery, cancellation); only a reported payment makes an order paid. */
 export type OwnerMove = Extract<OrderStatus, "shipped" | "delivered" | "cancelled">;
 
 /**

@@ -3,11 +3,9 @@ import type { OrderView, SubscriptionView } from "../../core/contracts/orders.ts
 import { formatCents } from "../../core/money.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orders, subscriptions } from "../db/schema.ts";
+import type { OrderLineRow, OrderRow } from "./order-rows.ts";
 
-type OrderRow = typeof orders.$inferSelect;
-type LineRow = typeof orderLines.$inferSelect;
-
-export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
+export function toOrderView(o: OrderRow, lines: OrderLineRow[]): OrderView {
   return {
     id: o.id,
     orderNumber: o.orderNumber,
