@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { assertMove, type OrderStatus, OrderTransitionError } from "../../core/order-status.ts";
 import type { Db } from "../db/client.ts";
 import { orders, subscriptions } from "../db/schema.ts";
@@ -39,8 +39,4 @@ export async function moveOrder(
     }
     return moved as OrderRow;
   });
-}
-
-export function latestOrders(db: Db, limit = 50) {
-  return db.select().from(orders).orderBy(desc(orders.createdAt)).limit(limit);
 }

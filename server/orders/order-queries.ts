@@ -81,3 +81,8 @@ export async function listSubscriptionsForUser(db: Db, userId: string): Promise<
     nextBillingDate: s.nextBillingDate.toISOString(),
   }));
 }
+
+/** The newest orders of the shop, every status, for the owner's order list. */
+export function latestOrders(db: Db, limit = 50): Promise<OrderRow[]> {
+  return db.select().from(orders).orderBy(desc(orders.createdAt)).limit(limit);
+}
