@@ -1,13 +1,14 @@
 // `npm run admin -- orders list | ship <orderNumber> --tracking <code> | deliver <orderNumber> | cancel <orderNumber>
 //   | purge-pending [--older-than-days N]`
-// The owner's tool for moving orders (issue 4). Reads the same environment as the server. With the
+// The owner's tool for moving orders. Reads the same environment as the server. With the
 // embedded database (PGlite) only one process may open it: stop the server first, or use PostgreSQL.
 import { formatMoney } from "../core/money.ts";
 import { OrderTransitionError } from "../core/order-status.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { exitIfDataDirInUse } from "../server/db/data-dir-lock.ts";
 import { EnvError, parseEnv } from "../server/env.ts";
-import { latestOrders, moveOrder, type OwnerMove } from "../server/orders/move-order.ts";
+import { moveOrder, type OwnerMove } from "../server/orders/move-order.ts";
+import { latestOrders } from "../server/orders/order-queries.ts";
 import { purgePendingOrders } from "../server/orders/purge-pending.ts";
 
 const USAGE = `Usage:

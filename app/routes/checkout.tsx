@@ -2,12 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Truck from "lucide-react/icons/truck";
 import { useEffect } from "react";
-import { data, Link, useRevalidator } from "react-router";
-import { loadCheckoutPage } from "../../server/orders/page-data.ts";
+import { Link, useRevalidator } from "react-router";
+import { cartSignature } from "../../core/cart-signature.ts";
 import { CheckoutForm } from "../components/checkout/checkout-form.tsx";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
-import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/checkout";
+
+export { loader } from "./checkout.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -17,18 +18,6 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return data(await loadCheckoutPage(context.get(appContext), request.headers), { headers: NO_STORE });
-}
-
-const signature = (
-  items: { productId: number; quantity: number; isSubscription: boolean; bundleId: string | null }[],
-) =>
-  items
-    .map((i) => `${i.productId}|${i.isSubscription}|${i.bundleId ?? ""}|${i.quantity}`)
-    .sort()
-    .join(",");
 
 /** Keeps the summary in step with the cart drawer: when the cart query changes, the loader runs again. */
 function useFollowCart(current: string) {
@@ -40,7 +29,7 @@ function useFollowCart(current: string) {
         if (event.type !== "updated" || event.action.type !== "success") return;
         if (event.query.queryKey[0] !== "/api/cart") return;
         const items = event.query.state.data;
-        if (Array.isArray(items) && signature(items) !== current) void revalidate();
+        if (Array.isArray(items) && cartSignature(items) !== current) void revalidate();
       }),
     [queryClient, revalidate, current],
   );
@@ -49,7 +38,7 @@ function useFollowCart(current: string) {
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { summary, signedInEmail, cartItems, flatShippingCents } = loaderData;
   const { revalidate } = useRevalidator();
-  useFollowCart(signature(cartItems));
+  useFollowCart(cartSignature(cartItems));
 
   if (!summary) {
     return (

@@ -1,12 +1,10 @@
-import { data, redirect } from "react-router";
 import { formatMoney } from "../../core/money.ts";
-import { loadSandboxPage } from "../../server/orders/page-data.ts";
-import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
-import { type CardErrors, CardForm } from "../components/checkout/card-form.tsx";
+import { CardForm } from "../components/checkout/card-form.tsx";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
 import { TestModeBanner } from "../components/checkout/test-mode-banner.tsx";
-import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/pay.$sessionId";
+
+export { action, loader } from "./pay.$sessionId.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -17,37 +15,7 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-/** The sandbox provider's hosted-style card page (issue 4): only for sandbox sessions of this shop. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await loadSandboxPage(context.get(appContext), params.sessionId);
-  if (!page) throw data(null, { status: 404, headers: NO_STORE });
-  if (page.status !== "pending" && page.status !== "cancelled") {
-    throw redirect(`/success?session_id=${encodeURIComponent(params.sessionId)}`, { headers: NO_STORE });
-  }
-  return data(page, { headers: NO_STORE });
-}
-
-export async function action({ request, params, context }: Route.ActionArgs) {
-  // A card form posted from another site is refused, like every state-changing /api call.
-  const origin = request.headers.get("origin");
-  if (origin && origin !== new URL(request.url).origin) {
-    throw data("Cross-site requests are not allowed.", { status: 403, headers: NO_STORE });
-  }
-  const form = Object.fromEntries(
-    [...(await request.formData()).entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]),
-  );
-  const result = await payWithSandboxCard(context.get(appContext), params.sessionId, form);
-  if (!result) throw data(null, { status: 404, headers: NO_STORE });
-  if (result.kind === "paid") throw redirect(result.redirectTo, { headers: NO_STORE });
-  if (result.kind === "invalid") {
-    return data(
-      { errors: result.fieldErrors as CardErrors, message: null },
-      { status: 400, headers: NO_STORE },
-    );
-  }
-  return data({ errors: {} as CardErrors, message: result.message }, { status: 402, headers: NO_STORE });
-}
-
+/** The sandbox provider's hosted-style card page: only for sandbox sessions of this shop. */
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
   const { summary, email, orderNumber, status } = loaderData;
   return (

@@ -5,11 +5,11 @@ import Mail from "lucide-react/icons/mail";
 import Package from "lucide-react/icons/package";
 import RefreshCw from "lucide-react/icons/refresh-cw";
 import { useEffect } from "react";
-import { data, Link } from "react-router";
-import { loadSuccessPage } from "../../server/orders/page-data.ts";
+import { Link } from "react-router";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
-import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/success";
+
+export { loader } from "./success.server.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -20,23 +20,16 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const sessionId = new URL(request.url).searchParams.get("session_id");
-  return data(await loadSuccessPage(context.get(appContext), request.headers, sessionId), {
-    headers: NO_STORE,
-  });
-}
-
 const linkButton =
   "inline-flex min-h-11 items-center justify-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep";
 
-/** /success (spec): the reference is the session id's last 8 characters; the order only when it is yours and paid. */
+/** /success: the reference is the session id's last 8 characters; the order only when it is yours and paid. */
 export default function Success({ loaderData }: Route.ComponentProps) {
   const { reference, order } = loaderData;
   const queryClient = useQueryClient();
 
-  // Spec point 4: the cart is cleared on the success page when a session id is present. The server emptied
-  // it when the payment was confirmed; the refetch shows what the server holds.
+  // The cart shows empty on the success page when a session id is present. The server emptied it when
+  // the payment was confirmed; the refetch shows what the server holds.
   useEffect(() => {
     if (!reference) return;
     queryClient.setQueryData(["/api/cart"], []);

@@ -1,4 +1,32 @@
-/** What the checkout, sandbox card and success pages receive from the server (cents; formatted in the page). */
+/**
+ * The checkout's wire contract: the create-session call's body, what the checkout, sandbox card and
+ * success pages receive from the server (cents; formatted in the page), and the sandbox card form's answer.
+ */
+import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "../pricing.ts";
+
+/**
+ * POST /api/checkout/create-session body. Lines may carry the cart's bundleId. Anything else a browser
+ * adds (prices, totals, a userId) is dropped: it is never part of the sum.
+ */
+export const createSessionBody = z.object({
+  email: z.string().trim().max(254).optional(),
+  userId: z.unknown().optional(),
+  cartItems: z
+    .array(
+      z.object({
+        productId: z.number().int().positive().max(1_000_000),
+        quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+        isSubscription: z.boolean(),
+        bundleId: z
+          .string()
+          .regex(/^[a-z0-9-]{1,80}$/)
+          .nullish(),
+      }),
+    )
+    .max(100),
+});
+export type CreateSessionBody = z.infer<typeof createSessionBody>;
 
 /** One line of an order or a cart as the summary shows it. */
 export interface SummaryLine {
@@ -48,3 +76,14 @@ export interface SuccessPageData {
     summary: OrderSummaryData;
   } | null;
 }
+
+/** The sandbox card form's fields, and the message under each one the form refused. */
+export type CardField = "cardNumber" | "expiry" | "cvc" | "name";
+export type CardErrors = Partial<Record<CardField, string>>;
+
+/** What paying on the sandbox card page gave: a redirect to the success page, or why not. */
+export type SandboxPayResult =
+  | { kind: "paid"; redirectTo: string }
+  | { kind: "invalid"; fieldErrors: CardErrors }
+  | { kind: "declined"; message: string }
+  | { kind: "closed"; message: string };

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
+import { createSessionBody } from "../../core/contracts/checkout.ts";
 import type { AppServices } from "../context.ts";
 import { readJsonBody } from "../http/validate.ts";
 import { asServiceUnavailable } from "../orders/database-unavailable.ts";
-import { createSessionBody, startCheckout } from "../orders/start-checkout.ts";
+import { startCheckout } from "../orders/start-checkout.ts";
 
-/** POST /api/checkout/create-session (spec point 7): answers `{ url }`, the provider's hosted page. */
+/** POST /api/checkout/create-session: answers `{ url }`, the payment provider's hosted page. */
 export function checkoutApi(services: AppServices) {
   return new Hono().post("/create-session", async (c) => {
     const body = await readJsonBody(c, createSessionBody);

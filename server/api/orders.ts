@@ -5,7 +5,7 @@ import { ApiError, notFound } from "../http/api-error.ts";
 import { listOrdersForUser, listSubscriptionsForUser } from "../orders/order-queries.ts";
 
 /**
- * GET /api/orders and GET /api/subscriptions (spec point 7): signed-in only, the user's own rows only.
+ * GET /api/orders and GET /api/subscriptions: signed-in only, the user's own rows only.
  * Another user's order answers 404, never 403, so ids reveal nothing.
  */
 export function ordersApi(services: AppServices) {

@@ -4,8 +4,8 @@ import type { AppServices } from "../context.ts";
 import { ApiError } from "../http/api-error.ts";
 import { paymentProviderName } from "../payments/create-provider.ts";
 import { paymentEventSchema } from "../payments/event-schemas.ts";
-import { handlePaymentEvent } from "../payments/handle-event.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
+import { reportPaymentEvent } from "../payments/report-event.ts";
 
 /**
  * POST /api/webhooks/stripe: the signature is checked on the raw body with STRIPE_WEBHOOK_SECRET before
@@ -33,7 +33,7 @@ export function webhooksApi(services: AppServices) {
     if (!event.success)
       throw new ApiError(400, "invalid_event", "The webhook payload is not a Stripe event.");
     try {
-      const outcome = await handlePaymentEvent(services, "stripe", event.data);
+      const outcome = await reportPaymentEvent(services, "stripe", event.data);
       return c.json({ received: true, outcome });
     } catch (err) {
       if (err instanceof PaymentProviderError) {

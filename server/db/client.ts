@@ -3,6 +3,12 @@ import type * as schema from "./schema.ts";
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 
+/** The handle `db.transaction` gives its callback: the same queries, inside that one transaction. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** For reads and writes that run on their own or inside a caller's transaction. */
+export type DbOrTx = Db | Tx;
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";

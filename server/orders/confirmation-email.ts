@@ -1,6 +1,6 @@
 import { formatMoney } from "../../core/money.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import type { OrderLineRow, OrderRow } from "./create-order.ts";
+import type { OrderLineRow, OrderRow } from "./order-rows.ts";
 
 const entities: Record<string, string> = {
   "&": "&amp;",
@@ -18,7 +18,7 @@ function lineText(l: OrderLineRow): string {
   return `${l.quantity}x ${l.productName}${kind}: ${formatMoney(l.lineTotalCents)}`;
 }
 
-/** The order confirmation (issue 4): order number, lines, total, shipping promise. Sent once per order. */
+/** The order confirmation: order number, lines, total, shipping promise. Sent once per order. */
 export function orderConfirmationEmail(order: OrderRow, lines: OrderLineRow[]): MailMessage {
   const rows: [string, string][] = [["Subtotal", formatMoney(order.subtotalCents)]];
   if (order.discountCents > 0) rows.push(["Bundle savings", `-${formatMoney(order.discountCents)}`]);

@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
+import { cartSignature } from "../../core/cart-signature.ts";
 import type { Db } from "../db/client.ts";
 import { carts, orderLines, orders } from "../db/schema.ts";
 import { newOrderNumber } from "./order-number.ts";
+import type { OrderRow } from "./order-rows.ts";
 import type { PricedOrder } from "./price-order.ts";
-
-export type OrderRow = typeof orders.$inferSelect;
-export type OrderLineRow = typeof orderLines.$inferSelect;
 
 /** A second submit of the same cart within this window finds the first pending order and its session. */
 const REUSE_PENDING_MINUTES = 30;
@@ -20,14 +19,14 @@ export interface NewOrder {
   priced: PricedOrder;
 }
 
-/** Everything that makes two checkouts "the same": lines, server prices, e-mail, account and provider. */
+/**
+ * Everything that makes two checkouts "the same": the cart's lines with their server prices, the totals,
+ * e-mail, account, provider and currency.
+ */
 export function cartFingerprint(order: NewOrder): string {
-  const lines = order.priced.lines
-    .map((l) => [l.productId, l.isSubscription, l.bundleId, l.quantity, l.unitPriceCents, l.lineTotalCents])
-    .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
   const t = order.priced.totals;
   const material = JSON.stringify({
-    lines,
+    lines: cartSignature(order.priced.lines, (l) => [l.unitPriceCents, l.lineTotalCents]),
     totals: [t.subtotalCents, t.discountCents, t.shippingCents, t.totalCents],
     email: order.email.toLowerCase(),
     userId: order.userId,
@@ -124,12 +123,4 @@ export async function attachSession(
     .where(eq(orders.id, orderId));
   if (!stored?.sessionId || !stored.url) throw new Error(`order ${orderId} has no checkout session`);
   return { sessionId: stored.sessionId, url: stored.url };
-}
-
-export function loadOrderLines(db: Db, orderId: string): Promise<OrderLineRow[]> {
-  return db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.productId, orderLines.isSubscription, orderLines.bundleId);
 }

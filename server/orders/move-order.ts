@@ -1,10 +1,10 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { assertMove, type OrderStatus, OrderTransitionError } from "../../core/order-status.ts";
 import type { Db } from "../db/client.ts";
 import { orders, subscriptions } from "../db/schema.ts";
-import type { OrderRow } from "./create-order.ts";
+import type { OrderRow } from "./order-rows.ts";
 
-/** The owner's moves (shipping, delivery, cancellation); the paid move belongs to the payment handler. */
+/** The owner's moves (shipping, delivery, cancellation); only a reported payment makes an order paid. */
 export type OwnerMove = Extract<OrderStatus, "shipped" | "delivered" | "cancelled">;
 
 /**
@@ -39,8 +39,4 @@ export async function moveOrder(
     }
     return moved as OrderRow;
   });
-}
-
-export function latestOrders(db: Db, limit = 50) {
-  return db.select().from(orders).orderBy(desc(orders.createdAt)).limit(limit);
 }

@@ -1,4 +1,4 @@
-import { randomId } from "../payments/random-id.ts";
+import { randomId } from "../lib/random-id.ts";
 
 /** No 0/O, 1/I/L: easy to read out on the phone. 31^8 ≈ 8.5 × 10^11 numbers, so they are not guessable. */
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";

@@ -3,11 +3,9 @@ import type { OrderView, SubscriptionView } from "../../core/contracts/orders.ts
 import { formatCents } from "../../core/money.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orders, subscriptions } from "../db/schema.ts";
+import type { OrderLineRow, OrderRow } from "./order-rows.ts";
 
-type OrderRow = typeof orders.$inferSelect;
-type LineRow = typeof orderLines.$inferSelect;
-
-export function toOrderView(o: OrderRow, lines: LineRow[]): OrderView {
+export function toOrderView(o: OrderRow, lines: OrderLineRow[]): OrderView {
   return {
     id: o.id,
     orderNumber: o.orderNumber,
@@ -83,4 +81,9 @@ export async function listSubscriptionsForUser(db: Db, userId: string): Promise<
     status: s.status,
     nextBillingDate: s.nextBillingDate.toISOString(),
   }));
+}
+
+/** The newest orders of the shop, every status, for the owner's order list. */
+export function latestOrders(db: Db, limit = 50): Promise<OrderRow[]> {
+  return db.select().from(orders).orderBy(desc(orders.createdAt)).limit(limit);
 }

@@ -28,7 +28,7 @@ export function shippingRateCents(flatRateDollars: number): number {
 
 /**
  * Prices the visitor's cart with the shop's one pricing function, from catalogue prices only: whatever
- * the browser sent is never part of the sum (ARCHITECTURE.md, "Money").
+ * the browser sent is never part of the sum, so a tampered page cannot change what is charged.
  */
 export function priceOrder(
   items: CartItemView[],

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { cartSignature } from "../../core/cart-signature.ts";
+import type { CreateSessionBody } from "../../core/contracts/checkout.ts";
 import { isPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
-import { MAX_LINE_QUANTITY } from "../../core/pricing.ts";
 import { resolveCartOwner } from "../cart/cart-owner.ts";
 import { listCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
@@ -9,40 +10,7 @@ import { PaymentProviderError } from "../payments/provider.ts";
 import { attachSession, createOrFindPendingOrder } from "./create-order.ts";
 import { priceOrder, shippingRateCents } from "./price-order.ts";
 
-/**
- * POST /api/checkout/create-session body (spec point 7). Lines may carry the cart's bundleId. Anything
- * else a browser adds (prices, totals, a userId) is dropped: it is never part of the sum.
- */
-export const createSessionBody = z.object({
-  email: z.string().trim().max(254).optional(),
-  userId: z.unknown().optional(),
-  cartItems: z
-    .array(
-      z.object({
-        productId: z.number().int().positive().max(1_000_000),
-        quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
-        isSubscription: z.boolean(),
-        bundleId: z
-          .string()
-          .regex(/^[a-z0-9-]{1,80}$/)
-          .nullish(),
-      }),
-    )
-    .max(100),
-});
-export type CreateSessionBody = z.infer<typeof createSessionBody>;
-
 const emailSchema = z.email();
-
-type LineKey = { productId: number; quantity: number; isSubscription: boolean; bundleId: string };
-const keyOf = (l: LineKey) => `${l.productId}|${l.isSubscription}|${l.bundleId}|${l.quantity}`;
-
-function sameLines(a: LineKey[], b: LineKey[]): boolean {
-  if (a.length !== b.length) return false;
-  const left = a.map(keyOf).sort();
-  const right = b.map(keyOf).sort();
-  return left.every((k, i) => k === right[i]);
-}
 
 /**
  * The checkout: reads the visitor's own cart, checks the page showed exactly that cart, prices it from
@@ -67,14 +35,8 @@ export async function startCheckout(
   const { cartId, items } = await listCart(db, catalogue, owner);
   if (!cartId || items.length === 0) throw new ApiError(400, "empty_cart", "Your cart is empty.");
 
-  const cartLines = items.map((i) => ({
-    productId: i.productId,
-    quantity: i.quantity,
-    isSubscription: i.isSubscription,
-    bundleId: i.bundleId ?? "",
-  }));
-  const bodyLines = request.body.cartItems.map((i) => ({ ...i, bundleId: i.bundleId ?? "" }));
-  if (!sameLines(cartLines, bodyLines)) {
+  // The page must have shown exactly this cart (the same lines, in any order): no surprise at the provider.
+  if (cartSignature(items) !== cartSignature(request.body.cartItems)) {
     throw new ApiError(
       409,
       "cart_mismatch",

@@ -1,6 +1,7 @@
 /**
- * The seam between the shop and whoever takes the card (ARCHITECTURE.md, "payments"): the sandbox page
- * served by the shop, or Stripe Checkout. Amounts are integer cents.
+ * The seam between the shop and whoever takes the card: the sandbox page served by the shop, or Stripe
+ * Checkout. Providers take payments and report them; the orders decide what a payment changes. Amounts
+ * are integer cents.
  */
 
 export interface CheckoutLine {

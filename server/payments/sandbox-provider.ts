@@ -1,7 +1,12 @@
+import { z } from "zod";
+import { randomId } from "../lib/random-id.ts";
+import type { PaymentEvent } from "./event-schemas.ts";
 import type { PaymentProvider } from "./provider.ts";
-import { randomId } from "./random-id.ts";
 
 export const SANDBOX_SESSION_PREFIX = "cs_sandbox_";
+
+/** A session id as the sandbox makes them; anything else is not one of its sessions. */
+export const sandboxSessionId = z.string().regex(new RegExp(`^${SANDBOX_SESSION_PREFIX}[A-Za-z0-9]{32}$`));
 
 /**
  * The offline provider: its "hosted page" is the shop's own /pay/{sessionId}, clearly marked as test
@@ -16,6 +21,39 @@ export function createSandboxProvider(): PaymentProvider {
     },
     async getSubscription() {
       return null;
+    },
+  };
+}
+
+/** What the sandbox charged on one of its sessions. */
+export interface SandboxPayment {
+  sessionId: string;
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  hasSubscription: boolean;
+}
+
+/**
+ * The sandbox's report of a successful card payment, in the shape of Stripe's
+ * checkout.session.completed: one id per session, so paying a session twice reports one event.
+ */
+export function sandboxPaymentEvent(payment: SandboxPayment): PaymentEvent {
+  const suffix = payment.sessionId.slice(SANDBOX_SESSION_PREFIX.length);
+  return {
+    id: `evt_sandbox_${suffix}`,
+    type: "checkout.session.completed",
+    data: {
+      object: {
+        id: payment.sessionId,
+        object: "checkout.session",
+        amount_total: payment.amountCents,
+        currency: payment.currency,
+        payment_status: "paid",
+        metadata: { orderId: payment.orderId },
+        customer: `cus_sandbox_${suffix}`,
+        subscription: payment.hasSubscription ? `sub_sandbox_${suffix}` : null,
+      },
     },
   };
 }

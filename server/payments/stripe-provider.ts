@@ -9,8 +9,8 @@ import {
 
 /**
  * Budget for one call to Stripe, retries included: the visitor must see the checkout error within
- * 10 s when Stripe answers 500, drops the connection or hangs (issue 8, "Faults survived"). The client
- * retries once with the same idempotency key, so a retry never creates a second session.
+ * 10 s when Stripe answers 500, drops the connection or hangs. The client retries once with the same
+ * idempotency key, so a retry never creates a second session.
  */
 const REQUEST_TIMEOUT_MS = 4_000;
 const MAX_NETWORK_RETRIES = 1;

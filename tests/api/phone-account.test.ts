@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadCheckoutPage } from "../../app/routes/checkout.server.ts";
+import { loadSandboxPage } from "../../app/routes/pay.$sessionId.server.ts";
+import { loadSuccessPage } from "../../app/routes/success.server.ts";
 import { isPlaceholderEmail, placeholderEmailFor } from "../../core/placeholder-email.ts";
 import { orders, outbox } from "../../server/db/schema.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
-import { loadCheckoutPage, loadSandboxPage, loadSuccessPage } from "../../server/orders/page-data.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { SmtpStandIn } from "../support/smtp-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";

@@ -2,9 +2,8 @@ import CreditCard from "lucide-react/icons/credit-card";
 import Lock from "lucide-react/icons/lock";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import type { CardErrors } from "../../../core/contracts/checkout.ts";
 import { formatMoney } from "../../../core/money.ts";
-
-export type CardErrors = Partial<Record<"cardNumber" | "expiry" | "cvc" | "name", string>>;
 
 const inputClass =
   "block min-h-11 w-full border border-sand-deep bg-white px-3 text-base text-ink placeholder:text-muted/70 focus:relative focus:z-10 focus:border-forest focus:outline-none aria-[invalid=true]:border-danger";

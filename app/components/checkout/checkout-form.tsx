@@ -15,8 +15,8 @@ export interface CheckoutLineInput {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The e-mail form and the button that starts the hosted checkout (spec, /checkout and point 4:
- * idle -> processing -> redirect, or back to idle with the spec's error toast).
+ * The e-mail form and the button that starts the hosted checkout: idle -> processing -> redirect, or
+ * back to idle with the "Checkout Error" toast.
  */
 export function CheckoutForm({
   signedInEmail,

@@ -1,0 +1,36 @@
+import { data } from "react-router";
+import type { CheckoutPageData } from "../../core/contracts/checkout.ts";
+import { realEmail } from "../../core/placeholder-email.ts";
+import { resolveCartOwner } from "../../server/cart/cart-owner.ts";
+import { listCart } from "../../server/cart/cart-store.ts";
+import type { AppServices } from "../../server/context.ts";
+import { pricedCartSummary } from "../../server/orders/order-summary.ts";
+import { priceOrder, shippingRateCents } from "../../server/orders/price-order.ts";
+import { appContext } from "../context.server.ts";
+import type { Route } from "./+types/checkout";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** The visitor's cart as the checkout shows it, priced from the catalogue like the order will be. */
+export async function loadCheckoutPage(services: AppServices, headers: Headers): Promise<CheckoutPageData> {
+  const { database, catalogue, env } = services;
+  const { owner, user } = await resolveCartOwner(services, headers);
+  const { items } = await listCart(database.db, catalogue, owner);
+  const flatShippingCents = shippingRateCents(env.SHIPPING_FLAT_RATE);
+  const base = { signedInEmail: realEmail(user?.email), flatShippingCents };
+  if (items.length === 0) return { ...base, summary: null, cartItems: [] };
+  return {
+    ...base,
+    cartItems: items.map((i) => ({
+      productId: i.productId,
+      quantity: i.quantity,
+      isSubscription: i.isSubscription,
+      bundleId: i.bundleId,
+    })),
+    summary: pricedCartSummary(priceOrder(items, await catalogue.list(), flatShippingCents)),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return data(await loadCheckoutPage(context.get(appContext), request.headers), { headers: NO_STORE });
+}

@@ -1,0 +1,53 @@
+import { data, redirect } from "react-router";
+import type { CardErrors, SandboxPageData } from "../../core/contracts/checkout.ts";
+import { realEmail } from "../../core/placeholder-email.ts";
+import type { AppServices } from "../../server/context.ts";
+import { orderSummary } from "../../server/orders/order-summary.ts";
+import { loadSandboxSession, payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import { appContext } from "../context.server.ts";
+import type { Route } from "./+types/pay.$sessionId";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** The sandbox card page's order: only for sandbox sessions of this shop, null for anything else. */
+export async function loadSandboxPage(
+  services: AppServices,
+  sessionId: string,
+): Promise<SandboxPageData | null> {
+  const session = await loadSandboxSession(services, sessionId);
+  if (!session) return null;
+  const { order, lines } = session;
+  return {
+    orderNumber: order.orderNumber,
+    email: realEmail(order.email),
+    status: order.status,
+    summary: orderSummary(await services.catalogue.list(), order, lines),
+  };
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = await loadSandboxPage(context.get(appContext), params.sessionId);
+  if (!page) throw data(null, { status: 404, headers: NO_STORE });
+  if (page.status !== "pending" && page.status !== "cancelled") {
+    throw redirect(`/success?session_id=${encodeURIComponent(params.sessionId)}`, { headers: NO_STORE });
+  }
+  return data(page, { headers: NO_STORE });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  // A card form posted from another site is refused, like every state-changing /api call.
+  const origin = request.headers.get("origin");
+  if (origin && origin !== new URL(request.url).origin) {
+    throw data("Cross-site requests are not allowed.", { status: 403, headers: NO_STORE });
+  }
+  const form = Object.fromEntries(
+    [...(await request.formData()).entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]),
+  );
+  const result = await payWithSandboxCard(context.get(appContext), params.sessionId, form);
+  if (!result) throw data(null, { status: 404, headers: NO_STORE });
+  if (result.kind === "paid") throw redirect(result.redirectTo, { headers: NO_STORE });
+  if (result.kind === "invalid") {
+    return data({ errors: result.fieldErrors, message: null }, { status: 400, headers: NO_STORE });
+  }
+  return data({ errors: {} as CardErrors, message: result.message }, { status: 402, headers: NO_STORE });
+}

@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import type { SuccessPageData } from "../../core/contracts/checkout.ts";
+import { realEmail } from "../../core/placeholder-email.ts";
+import type { AppServices } from "../../server/context.ts";
+import { findOwnPaidOrder } from "../../server/orders/order-access.ts";
+import { loadOrderLines } from "../../server/orders/order-rows.ts";
+import { orderSummary } from "../../server/orders/order-summary.ts";
+import { appContext } from "../context.server.ts";
+import type { Route } from "./+types/success";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * The success page: the reference is always the session id's last 8 characters; the order itself only
+ * when it is paid and this visitor's (findOwnPaidOrder).
+ */
+export async function loadSuccessPage(
+  services: AppServices,
+  headers: Headers,
+  sessionId: string | null,
+): Promise<SuccessPageData> {
+  if (!sessionId) return { reference: null, order: null };
+  const reference = sessionId.slice(-8);
+  const order = await findOwnPaidOrder(services, headers, sessionId);
+  if (!order) return { reference, order: null };
+  const lines = await loadOrderLines(services.database.db, order.id);
+  return {
+    reference,
+    order: {
+      orderNumber: order.orderNumber,
+      email: realEmail(order.email),
+      status: order.status,
+      hasSubscriptions: lines.some((l) => l.isSubscription),
+      summary: orderSummary(await services.catalogue.list(), order, lines),
+    },
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sessionId = new URL(request.url).searchParams.get("session_id");
+  return data(await loadSuccessPage(context.get(appContext), request.headers, sessionId), {
+    headers: NO_STORE,
+  });
+}

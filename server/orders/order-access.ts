@@ -1,0 +1,27 @@
+import { isPaidStatus } from "../../core/order-status.ts";
+import { resolveCartOwner } from "../cart/cart-owner.ts";
+import { findCartId } from "../cart/cart-store.ts";
+import type { AppServices } from "../context.ts";
+import { findOrderBySession, type OrderRow } from "./order-rows.ts";
+
+/**
+ * The paid order behind a checkout session id, only for the visitor who placed it: an account's order
+ * only to that account, a guest's order only to the browser whose guest cart placed it. Anyone else
+ * gets null, exactly as for an unpaid, unknown or malformed session id, so a forged or shared session
+ * id shows nothing and changes nothing.
+ */
+export async function findOwnPaidOrder(
+  services: AppServices,
+  headers: Headers,
+  sessionId: string,
+): Promise<OrderRow | null> {
+  if (sessionId.length > 255 || !/^[A-Za-z0-9_]+$/.test(sessionId)) return null;
+  const db = services.database.db;
+  const order = await findOrderBySession(db, services.payments.name, sessionId);
+  if (!order || !isPaidStatus(order.status)) return null;
+  const { owner, user } = await resolveCartOwner(services, headers);
+  const mine = order.userId
+    ? user?.id === order.userId
+    : owner.kind === "guest" && order.cartId !== null && (await findCartId(db, owner)) === order.cartId;
+  return mine ? order : null;
+}

@@ -1,0 +1,194 @@
+import { and, eq, or, sql } from "drizzle-orm";
+import { assertMove, canMove, isPaidStatus } from "../../core/order-status.ts";
+import { clearCart } from "../cart/cart-store.ts";
+import type { AppServices } from "../context.ts";
+import type { Tx } from "../db/client.ts";
+import { orders, subscriptions } from "../db/schema.ts";
+import { applyOnce, type ReportedEvent } from "./apply-once.ts";
+import { orderConfirmationEmail } from "./confirmation-email.ts";
+import { loadOrderLines, type OrderRow } from "./order-rows.ts";
+
+export type CheckoutPaymentOutcome =
+  | "paid"
+  | "already_paid"
+  | "duplicate"
+  | "amount_mismatch"
+  | "awaiting_payment"
+  | "payment_failed"
+  | "unknown_order"
+  | "order_cancelled"
+  | "ignored";
+
+/** What a payment provider reports about one of its checkout sessions (Stripe's webhook, the sandbox's card page). */
+export interface CheckoutPaymentReport {
+  event: ReportedEvent;
+  /** paid: the money is in; pending: an asynchronous method has not paid yet; failed: it will not pay. */
+  payment: "paid" | "pending" | "failed";
+  sessionId: string;
+  /** The order id the session carries, for a session whose id was not stored on the order yet. */
+  orderId: string | null;
+  amountCents: number | null;
+  currency: string | null;
+  subscriptionId: string | null;
+  customerId: string | null;
+}
+
+const MONTH_INTERVAL = sql`interval '1 month'`;
+const UUID = /^[0-9a-f-]{36}$/i;
+
+/**
+ * The only way an order becomes paid: a payment its provider reported. The event id, the paid move, the
+ * emptied cart and the subscriptions are one transaction with the order row locked, so a report that
+ * arrives twice (or ten times at once) pays the order once, and a failure leaves nothing behind for the
+ * provider's redelivery to trip over. The confirmation e-mail goes out after that transaction.
+ */
+export async function recordCheckoutPayment(
+  services: AppServices,
+  report: CheckoutPaymentReport,
+): Promise<CheckoutPaymentOutcome> {
+  const outcome = await applyOnce(services.database.db, report.event, (tx) =>
+    applyReport(services, tx, report),
+  );
+  await confirmIfPaid(services, report);
+  return outcome;
+}
+
+/** The order a session pays for, locked: by the session id stored at checkout, else by the id it carries. */
+async function lockOrderForSession(tx: Tx, report: CheckoutPaymentReport): Promise<OrderRow | null> {
+  const provider = report.event.provider;
+  const [bySession] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.providerSessionId, report.sessionId), eq(orders.provider, provider)))
+    .for("update");
+  if (bySession) return bySession;
+  const orderId = report.orderId;
+  if (!orderId || !UUID.test(orderId)) return null;
+  const [byId] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.provider, provider)))
+    .for("update");
+  // A session id stored for this order must be this session: never let another session pay it.
+  if (!byId || (byId.providerSessionId && byId.providerSessionId !== report.sessionId)) return null;
+  return byId;
+}
+
+async function applyReport(
+  services: AppServices,
+  tx: Tx,
+  report: CheckoutPaymentReport,
+): Promise<CheckoutPaymentOutcome> {
+  const { event } = report;
+  const order = await lockOrderForSession(tx, report);
+  if (!order) {
+    services.logger.warn(
+      { eventId: event.id, sessionId: report.sessionId },
+      "payment event for an unknown order",
+    );
+    return "unknown_order";
+  }
+  if (report.payment === "failed") {
+    if (!canMove(order.status, "cancelled") || order.status !== "pending") return "ignored";
+    await tx
+      .update(orders)
+      .set({ status: "cancelled", updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id));
+    return "payment_failed";
+  }
+  if (report.payment === "pending") return "awaiting_payment"; // the provider reports the payment later
+  if (order.status === "cancelled") {
+    // Cancelled before it was paid (the owner, a failed payment, or the purge of abandoned checkouts): a
+    // cancelled order never comes back, so the money must go back. Said loudly, not applied; the event is
+    // stored, so redelivery does not repeat the alarm.
+    services.logger.error(
+      {
+        eventId: event.id,
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        sessionId: report.sessionId,
+        amount: report.amountCents,
+      },
+      "payment received for a cancelled order: it stays cancelled; refund the payment with the provider",
+    );
+    return "order_cancelled";
+  }
+  if (order.status !== "pending") return isPaidStatus(order.status) ? "already_paid" : "ignored";
+  if (report.amountCents !== order.totalCents || (report.currency ?? "").toLowerCase() !== order.currency) {
+    services.logger.error(
+      {
+        eventId: event.id,
+        orderId: order.id,
+        expected: order.totalCents,
+        received: report.amountCents,
+        currency: report.currency,
+      },
+      "payment amount differs from the order total: the order is not marked paid",
+    );
+    return "amount_mismatch";
+  }
+  await markPaid(services, tx, order, report);
+  return "paid";
+}
+
+/** pending -> processing, the cart emptied, one subscription per subscription line: all or nothing. */
+async function markPaid(services: AppServices, tx: Tx, order: OrderRow, report: CheckoutPaymentReport) {
+  assertMove(order.orderNumber, order.status, "processing");
+  const [paid] = await tx
+    .update(orders)
+    .set({ status: "processing", paidAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
+    .returning({ paidAt: orders.paidAt });
+  if (!paid) throw new Error(`order ${order.id} changed while it was locked`);
+  await clearCart(tx, order.cartId);
+
+  const lines = (await loadOrderLines(tx, order.id)).filter((l) => l.isSubscription);
+  if (lines.length === 0) return;
+  const { subscriptionId } = report;
+  // The provider's current view wins over the moment of payment: a cancellation that arrived before
+  // this event is not undone (events in any order, one final state).
+  const state = subscriptionId ? await services.payments.getSubscription(subscriptionId) : null;
+  await tx
+    .insert(subscriptions)
+    .values(
+      lines.map((l) => ({
+        userId: order.userId,
+        orderId: order.id,
+        orderLineId: l.id,
+        productId: l.productId,
+        productName: l.productName,
+        amountCents: l.lineTotalCents,
+        interval: "month",
+        status: state?.status ?? "active",
+        nextBillingDate: state?.currentPeriodEnd
+          ? sql`to_timestamp(${state.currentPeriodEnd})`
+          : sql`(select ${orders.paidAt} + ${MONTH_INTERVAL} from ${orders} where ${orders.id} = ${order.id})`,
+        providerSubscriptionId: subscriptionId,
+        providerCustomerId: report.customerId,
+      })),
+    )
+    .onConflictDoNothing({ target: subscriptions.orderLineId });
+}
+
+/**
+ * Sends the confirmation of a paid order after any report about its session: the outbox's dedupe key
+ * makes every send after the first a no-op, and a send that failed is retried by the next report.
+ */
+async function confirmIfPaid(services: AppServices, report: CheckoutPaymentReport) {
+  const db = services.database.db;
+  const orderId = report.orderId ?? "";
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.provider, report.event.provider),
+        UUID.test(orderId)
+          ? or(eq(orders.providerSessionId, report.sessionId), eq(orders.id, orderId))
+          : eq(orders.providerSessionId, report.sessionId),
+      ),
+    )
+    .limit(1);
+  if (!order || !isPaidStatus(order.status)) return;
+  await services.mailer.send(orderConfirmationEmail(order, await loadOrderLines(db, order.id)));
+}

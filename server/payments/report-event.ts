@@ -1,0 +1,93 @@
+import type { AppServices } from "../context.ts";
+import { type CheckoutPaymentOutcome, recordCheckoutPayment } from "../orders/record-payment.ts";
+import {
+  recordSubscriptionChange,
+  type SubscriptionChangeOutcome,
+} from "../orders/record-subscription-change.ts";
+import {
+  checkoutSessionSchema,
+  idOf,
+  invoiceObjectSchema,
+  type PaymentEvent,
+  subscriptionObjectSchema,
+} from "./event-schemas.ts";
+import type { PaymentProvider, ProviderSubscriptionState } from "./provider.ts";
+
+export type EventOutcome = CheckoutPaymentOutcome | SubscriptionChangeOutcome;
+
+export const HANDLED_EVENTS = [
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "checkout.session.async_payment_failed",
+  "invoice.paid",
+  "invoice.payment_failed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+] as const;
+
+/**
+ * Turns a provider event into a report to the orders, which decide what it changes. Stripe's verified
+ * webhooks and the sandbox's card page both report here, in the shape of Stripe's events, so there is
+ * one code path from a payment to an order. Events the shop does not act on are not kept.
+ */
+export async function reportPaymentEvent(
+  services: AppServices,
+  provider: PaymentProvider["name"],
+  event: PaymentEvent,
+): Promise<EventOutcome> {
+  if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return "ignored";
+  const reported = { provider, id: event.id, type: event.type };
+
+  if (event.type.startsWith("checkout.session.")) {
+    const session = checkoutSessionSchema.parse(event.data.object);
+    const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
+    return recordCheckoutPayment(services, {
+      event: reported,
+      payment:
+        event.type === "checkout.session.async_payment_failed"
+          ? "failed"
+          : event.type === "checkout.session.completed" && !paid
+            ? "pending" // an asynchronous method: checkout.session.async_payment_succeeded follows
+            : "paid",
+      sessionId: session.id,
+      orderId: session.metadata?.orderId ?? session.client_reference_id ?? null,
+      amountCents: session.amount_total ?? null,
+      currency: session.currency ?? null,
+      subscriptionId: idOf(session.subscription),
+      customerId: idOf(session.customer),
+    });
+  }
+
+  if (event.type.startsWith("invoice.")) {
+    const invoice = invoiceObjectSchema.parse(event.data.object);
+    const details = invoice.parent?.subscription_details;
+    return recordSubscriptionChange(services, {
+      event: reported,
+      subscriptionId: idOf(invoice.subscription) ?? idOf(details?.subscription),
+      orderId: details?.metadata?.orderId ?? null,
+      stateInEvent: null,
+    });
+  }
+
+  const sub = subscriptionObjectSchema.parse(event.data.object);
+  const ends = sub.items?.data
+    .map((i) => i.current_period_end)
+    .filter((n): n is number => typeof n === "number");
+  const stateInEvent: ProviderSubscriptionState = {
+    id: sub.id,
+    status:
+      event.type === "customer.subscription.deleted" || sub.status === "canceled"
+        ? "cancelled"
+        : sub.status === "paused" || sub.pause_collection
+          ? "paused"
+          : "active",
+    currentPeriodEnd: ends?.length ? Math.min(...ends) : null,
+  };
+  return recordSubscriptionChange(services, {
+    event: reported,
+    subscriptionId: sub.id,
+    orderId: sub.metadata?.orderId ?? null,
+    stateInEvent,
+  });
+}

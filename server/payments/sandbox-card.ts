@@ -1,0 +1,54 @@
+import { z } from "zod";
+import type { CardErrors, SandboxPayResult } from "../../core/contracts/checkout.ts";
+
+/** Test cards (the same numbers Stripe's test mode uses). */
+export const SANDBOX_SUCCESS_CARD = "4242424242424242";
+export const SANDBOX_DECLINED_CARD = "4000000000000002";
+
+const cardForm = z.object({
+  cardNumber: z.string().max(40),
+  expiry: z.string().max(10),
+  cvc: z.string().max(10),
+  name: z.string().max(200),
+});
+
+export type CardCheck = { kind: "accepted" } | Extract<SandboxPayResult, { kind: "invalid" | "declined" }>;
+
+function checkExpiry(raw: string, now: Date): string | null {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(raw);
+  if (!m) return "Enter the expiry date as MM / YY.";
+  const month = Number(m[1]);
+  const year = Number(m[2]) + ((m[2] ?? "").length === 2 ? 2000 : 0);
+  if (month < 1 || month > 12) return "Enter the expiry date as MM / YY.";
+  // A card is valid until the end of its expiry month.
+  if (new Date(Date.UTC(year, month, 1)) <= now) return "Your card has expired.";
+  return null;
+}
+
+/**
+ * The sandbox's "bank": checks the card form like a card page would. Only the two test cards are
+ * known; the success card is accepted and the declined card refused, as in Stripe's test mode.
+ */
+export function checkSandboxCard(form: Record<string, unknown>, now: Date): CardCheck {
+  const parsed = cardForm.safeParse(form);
+  if (!parsed.success) return { kind: "invalid", fieldErrors: { cardNumber: "Fill in the card details." } };
+  const { cardNumber, expiry, cvc, name } = parsed.data;
+  const digits = cardNumber.replace(/[\s-]/g, "");
+  const fieldErrors: CardErrors = {};
+  if (!/^\d{12,19}$/.test(digits)) fieldErrors.cardNumber = "Enter the card number.";
+  else if (digits !== SANDBOX_SUCCESS_CARD && digits !== SANDBOX_DECLINED_CARD)
+    fieldErrors.cardNumber = "This is not a test card. In test mode, pay with 4242 4242 4242 4242.";
+  const expiryError = checkExpiry(expiry, now);
+  if (expiryError) fieldErrors.expiry = expiryError;
+  if (!/^\d{3,4}$/.test(cvc.trim())) fieldErrors.cvc = "Enter the 3 or 4 digit security code.";
+  if (name.trim().length === 0) fieldErrors.name = "Enter the name on the card.";
+  if (Object.keys(fieldErrors).length) return { kind: "invalid", fieldErrors };
+
+  if (digits === SANDBOX_DECLINED_CARD) {
+    return {
+      kind: "declined",
+      message: "Your card was declined. Try another card; you have not been charged.",
+    };
+  }
+  return { kind: "accepted" };
+}
