@@ -74,21 +74,29 @@ export class Metrics {
    * app process reports the same shop-wide figures, whichever process sent the message.
    */
   watchRecords(read: () => Promise<RecordCounts>): void {
-    const messages = new Gauge({
+    // Both gauges are collected in one scrape: they share one read of the database.
+    let current: { at: number; counts: Promise<RecordCounts> } | null = null;
+    const counts = () => {
+      if (!current || Date.now() - current.at > 1000) current = { at: Date.now(), counts: read() };
+      return current.counts;
+    };
+    new Gauge({
       name: "mana_messages",
       help: "E-mails and SMS recorded in the outbox, by channel and status (stored, sent, failed, skipped)",
       labelNames: ["channel", "status"] as const,
       registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const m of (await counts()).messages)
+          this.set({ channel: m.channel, status: m.status }, m.count);
+      },
     });
     new Gauge({
       name: "mana_orders_paid",
       help: "Orders paid (their payment confirmed by the provider), ever",
       registers: [this.registry],
       async collect() {
-        const counts = await read();
-        this.set(counts.ordersPaid);
-        messages.reset();
-        for (const m of counts.messages) messages.set({ channel: m.channel, status: m.status }, m.count);
+        this.set((await counts()).ordersPaid);
       },
     });
   }

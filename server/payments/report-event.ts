@@ -36,6 +36,16 @@ export async function reportPaymentEvent(
   provider: PaymentProvider["name"],
   event: PaymentEvent,
 ): Promise<EventOutcome> {
+  const outcome = await reportOnce(services, provider, event);
+  services.metrics.paymentEvents.inc({ provider, outcome });
+  return outcome;
+}
+
+async function reportOnce(
+  services: AppServices,
+  provider: PaymentProvider["name"],
+  event: PaymentEvent,
+): Promise<EventOutcome> {
   if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) return "ignored";
   const reported = { provider, id: event.id, type: event.type };
 
