@@ -17,13 +17,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const type = isArticleType(rawType) ? rawType : null;
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const searching = q.length >= SEARCH_MIN_LENGTH;
-  const [articles, experts, results] = await Promise.all([
-    listArticles(database.db, { type: type ?? undefined, limit: HUB_ARTICLE_LIMIT }),
+  const unfiltered = listArticles(database.db, { limit: HUB_ARTICLE_LIMIT });
+  const [articles, everything, experts, results] = await Promise.all([
+    type ? listArticles(database.db, { type, limit: HUB_ARTICLE_LIMIT }) : unfiltered,
+    unfiltered,
     listExperts(database.db, { featured: true }),
     searching ? searchArticles(database.db, q) : Promise.resolve(null),
   ]);
-  // Children's stories come with the list (the API does not hide them); the page splits them out.
-  const stories = articles.filter(isStoryEligible).sort((a, b) => a.id - b.id);
+  // The grid never shows a story; the story section shows every story, whatever the type filter.
+  const stories = everything.filter(isStoryEligible).sort((a, b) => a.id - b.id);
   return {
     type,
     q: searching ? q : "",

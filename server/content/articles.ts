@@ -19,14 +19,31 @@ export function toArticle(row: ArticleRow): Article {
 }
 
 /** Newest first; ties broken by id so the order is stable. */
+/**
+ * Newest first. Unfiltered, the list holds the children's stories too (the hub splits them out); a type
+ * filter asks for articles of that type, and a story is never one, whatever its stored type.
+ */
 export async function listArticles(db: Db, options: { type?: string; limit: number }): Promise<Article[]> {
+  const { type, limit } = options;
+  if (!type) {
+    const rows = await db
+      .select(articleColumns)
+      .from(articles)
+      .orderBy(desc(articles.publishDate), desc(articles.id))
+      .limit(limit);
+    return rows.map(toArticle);
+  }
+  // The story rule lives in one place (core/story.ts): the type's rows are read whole and the stories
+  // dropped here, then the limit applies (a type holds a few dozen articles at most).
   const rows = await db
     .select(articleColumns)
     .from(articles)
-    .where(options.type ? eq(articles.articleType, options.type) : undefined)
-    .orderBy(desc(articles.publishDate), desc(articles.id))
-    .limit(options.limit);
-  return rows.map(toArticle);
+    .where(eq(articles.articleType, type))
+    .orderBy(desc(articles.publishDate), desc(articles.id));
+  return rows
+    .map(toArticle)
+    .filter((a) => !isStoryEligible(a))
+    .slice(0, limit);
 }
 
 export async function allArticles(db: Db): Promise<Article[]> {

@@ -1,3 +1,4 @@
+import { isStoryEligible } from "../../core/story.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 
@@ -39,6 +40,17 @@ describe.each(testDatabases)("content API on %s", (kind) => {
         contentBlocks: expect.any(Array),
         featuredProducts: expect.any(Array),
       });
+    });
+
+    it("never answers a type filter with children's stories, whatever their stored type", async () => {
+      const all = (await json<Article[]>("/api/content/articles")).body;
+      const storyTypes = new Set(all.filter((a) => isStoryEligible(a)).map((a) => a.articleType));
+      expect(storyTypes.size).toBeGreaterThan(0);
+      for (const type of storyTypes) {
+        const { body } = await json<Article[]>(`/api/content/articles?type=${type}`);
+        expect(body.length).toBeGreaterThan(0);
+        expect(body.filter((a) => isStoryEligible(a))).toEqual([]);
+      }
     });
 
     it("filters by type and honours the limit", async () => {
