@@ -16,8 +16,8 @@ import {
 } from "../components/account/preferences-model.ts";
 import { loadSession, noStore } from "../components/account/session.server.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
-import { THEME_EVENT } from "../components/account/theme.ts";
 import { toast } from "../hooks/use-toast.ts";
+import { THEME_EVENT } from "../lib/theme.ts";
 import type { Route } from "./+types/preferences";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { whenAuthClientLoaded } from "../../lib/auth-client-loaded.ts";
-import { useApplyTheme } from "../account/theme.ts";
+import { useApplyTheme } from "../../lib/theme.ts";
 import { SignedOutLinks } from "./signed-out-links.tsx";
 
 // The avatar menu and Better Auth's client load only for a signed-in visitor (issue 7, home page JS).
