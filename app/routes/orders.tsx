@@ -8,10 +8,11 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { OrderView } from "../../core/contracts/orders.ts";
 import { formatMoney, toCents } from "../../core/money.ts";
-import { getJson, useOrders } from "../components/account/account-data.ts";
+import { useOrders } from "../components/account/account-data.ts";
 import { loadSession, noStore } from "../components/account/session.server.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
 import { toast } from "../hooks/use-toast.ts";
+import { apiRequest } from "../lib/api.ts";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/orders";
 
@@ -66,7 +67,7 @@ function OrderCard({ order, open }: { order: OrderView; open: boolean }) {
   async function reorder() {
     setReordering(true);
     try {
-      const products = await getJson<{ id: number; name: string }[]>("/api/products");
+      const products = await apiRequest<{ id: number; name: string }[]>("GET", "/api/products");
       for (const item of order.items) {
         const product = products.find((p) => p.name === (item.productName ?? item.name));
         if (!product) continue;
