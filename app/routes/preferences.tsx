@@ -16,6 +16,7 @@ import {
 } from "../components/account/preferences-model.ts";
 import { loadSession, noStore } from "../components/account/session.server.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
+import { Button } from "../components/ui/button.tsx";
 import { toast } from "../hooks/use-toast.ts";
 import { THEME_EVENT } from "../lib/theme.ts";
 import type { Route } from "./+types/preferences";
@@ -31,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { signedIn: Boolean(await loadSession(context, request)) };
 }
 
-/** The page's groups and their rows, in order (spec point 3, "Preferences"; cookiesAccepted has no control). */
+/** The page's groups and their rows, in order (cookiesAccepted has no control here). */
 const PREFERENCE_GROUPS: { title: string; icon: LucideIcon; items: readonly PreferenceDescriptor[] }[] = [
   {
     title: "Notifications",
@@ -213,8 +214,8 @@ export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
       <div className="mt-8 flex justify-end">
-        <button
-          type="button"
+        <Button
+          size="md-wide"
           onClick={() => {
             savePreferences(prefs);
             toast({
@@ -222,10 +223,9 @@ export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
               description: "All your preferences have been successfully updated.",
             });
           }}
-          className="inline-flex min-h-11 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
         >
           Save All Changes
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -8,6 +8,7 @@ import { useEffect } from "react";
 import { data, Link } from "react-router";
 import { loadSuccessPage } from "../../server/orders/page-data.ts";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
+import { Button } from "../components/ui/button.tsx";
 import { appContext } from "../context.ts";
 import type { Route } from "./+types/success";
 
@@ -27,10 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-const linkButton =
-  "inline-flex min-h-11 items-center justify-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep";
-
-/** /success (spec): the reference is the session id's last 8 characters; the order only when it is yours and paid. */
+/** /success: the reference is the session id's last 8 characters; the order only when it is yours and paid. */
 export default function Success({ loaderData }: Route.ComponentProps) {
   const { reference, order } = loaderData;
   const queryClient = useQueryClient();
@@ -50,9 +48,9 @@ export default function Success({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-muted">
           This page confirms an order after checkout. There is no order to show here.
         </p>
-        <Link to="/" className={`${linkButton} mt-8`}>
-          Continue Shopping
-        </Link>
+        <Button asChild size="md-wide" className="mt-8">
+          <Link to="/">Continue Shopping</Link>
+        </Button>
       </section>
     );
   }
@@ -119,9 +117,9 @@ export default function Success({ loaderData }: Route.ComponentProps) {
         )}
 
         <div className="mt-8 text-center">
-          <Link to="/" className={linkButton}>
-            Continue Shopping
-          </Link>
+          <Button asChild size="md-wide">
+            <Link to="/">Continue Shopping</Link>
+          </Button>
         </div>
       </div>
     </section>

@@ -3,6 +3,7 @@ import Lock from "lucide-react/icons/lock";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatMoney } from "../../../core/money.ts";
+import { Button } from "../ui/button.tsx";
 
 export type CardErrors = Partial<Record<"cardNumber" | "expiry" | "cvc" | "name", string>>;
 
@@ -136,14 +137,10 @@ export function CardForm({
           {declined}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={paying}
-        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-forest px-6 font-semibold text-cream transition hover:bg-forest-deep disabled:cursor-wait disabled:opacity-80"
-      >
+      <Button type="submit" size="lg" className="w-full" pending={paying} pendingText="Processing...">
         <Lock aria-hidden className="size-4" />
-        {paying ? "Processing..." : `Pay ${formatMoney(totalCents)}`}
-      </button>
+        {`Pay ${formatMoney(totalCents)}`}
+      </Button>
       <Link
         to="/checkout"
         className="inline-flex min-h-11 items-center justify-center rounded-full px-4 text-sm font-semibold text-forest underline-offset-4 hover:underline"
