@@ -1,4 +1,3 @@
-import LoaderCircle from "lucide-react/icons/loader-circle";
 import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 
@@ -6,7 +5,8 @@ import type { ComponentProps } from "react";
  * The shop's one button look. Focus rings come from the global :focus-visible outline (app.css), so no
  * variant may remove the outline. A disabled button is dimmed and refuses the pointer. A pending one (its
  * action is running) is disabled too, dimmed less and with a busy cursor, marked aria-busy, and shows a
- * spinner beside its text.
+ * spinner beside its text. The spinner is drawn in CSS, in the text's colour: an icon module here would
+ * ship with every page that has a button, drawn or not.
  *
  * className may add what the variant and size leave open (margin, width, position, a ghost's text colour),
  * never a second utility for a property they set: which of two wins depends on the stylesheet's order,
@@ -113,7 +113,10 @@ export function Button({
     >
       {pending ? (
         <>
-          <LoaderCircle className="size-4 animate-spin" aria-hidden />
+          <span
+            aria-hidden
+            className="size-4 animate-spin rounded-full border-2 border-current/40 border-t-current"
+          />
           {pendingText === undefined ? children : <span>{pendingText}</span>}
         </>
       ) : (
