@@ -1,13 +1,21 @@
 /**
- * The browser's API client (spec point 7): credentials always sent, JSON in and out, and any
- * non-successful response becomes an Error '{status}: {body}' (status text when the body is empty).
+ * The browser's one client for our /api: credentials always sent, JSON in and out, and any non-successful
+ * response becomes an Error '{status}: {body}' (the status text when the body is empty). An empty
+ * successful body reads as null. `keepalive` lets a request outlive the page (an event sent as the
+ * visitor follows a link).
  */
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { keepalive?: boolean } = {},
+): Promise<T> {
   const res = await fetch(path, {
     method,
     credentials: "include",
     headers: body === undefined ? undefined : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
+    keepalive: options.keepalive,
   });
   if (!res.ok) {
     const text = (await res.text()) || res.statusText;
@@ -15,16 +23,4 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   }
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
-}
-
-/** Default read: the first query-key element is the path; an object second element adds its non-empty entries. */
-export function queryPath(queryKey: readonly unknown[]): string {
-  const [path, params] = queryKey;
-  if (!params || typeof params !== "object") return String(path);
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(params as Record<string, unknown>)) {
-    if (v !== undefined && v !== null && v !== "") search.set(k, String(v));
-  }
-  const qs = search.toString();
-  return qs ? `${path}?${qs}` : String(path);
 }

@@ -2,6 +2,7 @@ import { phoneNumberClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 import type { ProfileView } from "../../core/contracts/profile.ts";
 import { phoneFromPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
+import { apiRequest } from "./api.ts";
 import { markAuthClientLoaded } from "./auth-client-loaded.ts";
 
 /** Better Auth's browser client for /api/auth/* (same origin, cookies included). */
@@ -25,23 +26,9 @@ export interface AuthUser {
   createdAt: Date | string;
 }
 
-/** The profile POST /api/auth/sync-user returns (spec point 7). */
-
-async function jsonRequest<T>(method: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(path, {
-    method,
-    credentials: "include",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${res.status}: ${text || res.statusText}`);
-  return JSON.parse(text) as T;
-}
-
 /** After each sign-in the page syncs the profile; the server takes identity from the session. */
 export function syncUser(user: AuthUser): Promise<ProfileView> {
-  return jsonRequest("POST", "/api/auth/sync-user", {
+  return apiRequest("POST", "/api/auth/sync-user", {
     uid: user.id,
     email: user.email,
     displayName: user.name || null,
@@ -51,11 +38,11 @@ export function syncUser(user: AuthUser): Promise<ProfileView> {
 }
 
 export function updateProfile(input: { displayName: string; phoneNumber: string }): Promise<ProfileView> {
-  return jsonRequest("PUT", "/api/auth/profile", input);
+  return apiRequest("PUT", "/api/auth/profile", input);
 }
 
 /**
- * Spec point 2: initials are the first letters of the display name (up to 2), else the e-mail's first letter,
+ * Initials are the first letters of the display name (up to 2), else the e-mail's first letter,
  * else U. Only letters count: a phone account is named after its number ('+15550001234'), which gives none.
  */
 export function initialsOf(user: { name?: string | null; email?: string | null } | null): string {
@@ -72,7 +59,7 @@ export function initialsOf(user: { name?: string | null; email?: string | null }
 }
 
 /**
- * Spec point 2: the display name, else the part of the e-mail before the at sign, else User. A phone-only
+ * The name shown for a user: the display name, else the part of the e-mail before the at sign, else User. A phone-only
  * account (placeholder e-mail) falls back to its phone number before User.
  */
 export function displayNameOf(

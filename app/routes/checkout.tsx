@@ -6,6 +6,7 @@ import { Link, useRevalidator } from "react-router";
 import { cartSignature } from "../../core/cart-signature.ts";
 import { CheckoutForm } from "../components/checkout/checkout-form.tsx";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
+import { Button } from "../components/ui/button.tsx";
 import type { Route } from "./+types/checkout";
 
 export { loader } from "./checkout.server.ts";
@@ -45,12 +46,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       <section className="container-shop py-20 text-center">
         <h1 className="text-3xl">Checkout</h1>
         <p className="mt-6 text-lg text-muted">Your cart is empty</p>
-        <Link
-          to="/"
-          className="mt-6 inline-flex min-h-11 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
-        >
-          Continue Shopping
-        </Link>
+        <Button asChild size="md-wide" className="mt-6">
+          <Link to="/">Continue Shopping</Link>
+        </Button>
       </section>
     );
   }

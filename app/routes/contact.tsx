@@ -1,6 +1,6 @@
 import Mail from "lucide-react/icons/mail";
 import MessageCircle from "lucide-react/icons/message-circle";
-import { PlainPage } from "../components/account/plain-page.tsx";
+import { TextPage } from "../components/layout/text-page.tsx";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = () => [
@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function ContactPage() {
   return (
-    <PlainPage title="Contact Support" intro="We answer every message within one business day.">
+    <TextPage title="Contact Support" intro="We answer every message within one business day.">
       <p className="flex items-center gap-3">
         <Mail className="size-5 text-gold" aria-hidden />
         <span>
@@ -27,6 +27,6 @@ export default function ContactPage() {
         <MessageCircle className="size-5 text-gold" aria-hidden />
         <span>Include your order number for order questions; it is on your order history page.</span>
       </p>
-    </PlainPage>
+    </TextPage>
   );
 }

@@ -11,6 +11,7 @@ import { RelatedProductCard } from "../components/knowledge/related-product-card
 import { useTrackEvent } from "../components/knowledge/use-track-event.ts";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { StoryReader } from "../components/stories/story-reader.tsx";
+import { Button } from "../components/ui/button.tsx";
 import { InfoDialog } from "../components/ui/info-dialog.tsx";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/knowledge-article";
@@ -19,7 +20,7 @@ export { headers, loader } from "./knowledge-article.server.ts";
 
 const SITE_NAME = "MANA";
 
-/** Spec, Article page: '{title} | MANA', description, robots, Open Graph, Twitter, article metadata, JSON-LD. */
+/** The article page's head: '{title} | MANA', description, robots, Open Graph, Twitter, article metadata, JSON-LD. */
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData)
     return [{ title: `Article not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
@@ -78,7 +79,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const track = useTrackEvent();
   const articleId = loaderData.kind === "article" ? loaderData.article.id : loaderData.story.id;
   const { mutate } = track;
-  // Spec: a view event on load (the server keeps one per visitor per hour).
+  // A view event on load (the server keeps one per visitor per hour).
   useEffect(() => {
     mutate({ articleId, eventType: "view" });
   }, [articleId, mutate]);
@@ -142,12 +143,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               <InfoDialog
                 title="Read Aloud feature coming soon!"
                 trigger={
-                  <button
-                    type="button"
-                    className="inline-flex min-h-11 items-center gap-2 rounded-full bg-forest px-5 font-semibold text-cream hover:bg-forest-deep"
-                  >
+                  <Button>
                     <Volume2 className="size-5" aria-hidden /> Listen
-                  </button>
+                  </Button>
                 }
               >
                 We are recording our articles. Until then, the full text is right here.
@@ -155,12 +153,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               <InfoDialog
                 title="Bookmark saved!"
                 trigger={
-                  <button
-                    type="button"
-                    className="inline-flex min-h-11 items-center gap-2 rounded-full border border-forest px-5 font-semibold text-forest hover:bg-forest hover:text-cream"
-                  >
+                  <Button variant="secondary">
                     <Bookmark className="size-5" aria-hidden /> Bookmark
-                  </button>
+                  </Button>
                 }
               >
                 “{article.title}” is waiting for you in the Knowledge Hub.

@@ -9,6 +9,7 @@ import type { OrderView } from "../../core/contracts/orders.ts";
 import { formatMoney, toCents } from "../../core/money.ts";
 import { useOrders } from "../components/account/account-data.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
+import { Button } from "../components/ui/button.tsx";
 import { useAddToCart } from "../hooks/use-cart.ts";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/orders";
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The orders page colours only delivered, shipped and processing (spec point 4). */
+/** The orders page colours only delivered (green), shipped and processing (blue); the rest are grey. */
 function OrderBadge({ status }: { status: string }) {
   const style =
     status === "delivered"
@@ -46,9 +47,6 @@ function OrderBadge({ status }: { status: string }) {
     </span>
   );
 }
-
-const outlineButton =
-  "inline-flex min-h-11 items-center rounded-full border border-forest/30 px-4 text-sm font-semibold text-forest hover:bg-sand disabled:opacity-60";
 
 function OrderCard({ order, open }: { order: OrderView; open: boolean }) {
   const [details, setDetails] = useState(open);
@@ -103,33 +101,24 @@ function OrderCard({ order, open }: { order: OrderView; open: boolean }) {
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={outlineButton}
-          aria-expanded={details}
-          onClick={() => setDetails((d) => !d)}
-        >
+        <Button variant="outline" size="sm" aria-expanded={details} onClick={() => setDetails((d) => !d)}>
           View Details
-        </button>
+        </Button>
         {order.status === "delivered" ? (
-          <button
-            type="button"
-            className={outlineButton}
-            disabled={add.isPending}
+          <Button
+            variant="outline"
+            size="sm"
+            pending={add.isPending}
+            pendingText="Adding..."
             onClick={() => void reorder()}
           >
-            {add.isPending ? "Adding..." : "Reorder"}
-          </button>
+            Reorder
+          </Button>
         ) : null}
         {order.status === "shipped" ? (
-          <button
-            type="button"
-            className={outlineButton}
-            aria-expanded={tracking}
-            onClick={() => setTracking((t) => !t)}
-          >
+          <Button variant="outline" size="sm" aria-expanded={tracking} onClick={() => setTracking((t) => !t)}>
             Track Package
-          </button>
+          </Button>
         ) : null}
       </div>
     </li>
@@ -159,12 +148,9 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         ) : orders.data.length === 0 ? (
           <div className="rounded-card bg-white p-10 text-center shadow-card">
             <p className="font-display text-2xl text-forest">No orders yet</p>
-            <Link
-              to="/"
-              className="mt-4 inline-flex min-h-11 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
-            >
-              Start Shopping
-            </Link>
+            <Button asChild size="md-wide" className="mt-4">
+              <Link to="/">Start Shopping</Link>
+            </Button>
           </div>
         ) : (
           <ul className="grid gap-4">

@@ -15,8 +15,9 @@ import {
   withPreference,
 } from "../components/account/preferences-model.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
-import { THEME_EVENT } from "../components/account/theme.ts";
+import { Button } from "../components/ui/button.tsx";
 import { toast } from "../hooks/use-toast.ts";
+import { THEME_EVENT } from "../lib/theme.ts";
 import type { Route } from "./+types/preferences";
 
 export { headers, loader } from "./preferences.server.ts";
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The page's groups and their rows, in order (spec point 3, "Preferences"; cookiesAccepted has no control). */
+/** The page's groups and their rows, in order (cookiesAccepted has no control here). */
 const PREFERENCE_GROUPS: { title: string; icon: LucideIcon; items: readonly PreferenceDescriptor[] }[] = [
   {
     title: "Notifications",
@@ -208,8 +209,8 @@ export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
       <div className="mt-8 flex justify-end">
-        <button
-          type="button"
+        <Button
+          size="md-wide"
           onClick={() => {
             savePreferences(prefs);
             toast({
@@ -217,10 +218,9 @@ export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
               description: "All your preferences have been successfully updated.",
             });
           }}
-          className="inline-flex min-h-11 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
         >
           Save All Changes
-        </button>
+        </Button>
       </div>
     </section>
   );

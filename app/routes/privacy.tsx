@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PlainPage } from "../components/account/plain-page.tsx";
+import { TextPage } from "../components/layout/text-page.tsx";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = () => [
@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function PrivacyPage() {
   return (
-    <PlainPage title="Privacy Policy" intro="What we keep about you, why, and what you can ask of us.">
+    <TextPage title="Privacy Policy" intro="What we keep about you, why, and what you can ask of us.">
       <h2>What we keep</h2>
       <p>
         Your e-mail, name and phone number (if you give them), your orders and subscriptions, and your cart.
@@ -29,6 +29,6 @@ export default function PrivacyPage() {
         </Link>
         .
       </p>
-    </PlainPage>
+    </TextPage>
   );
 }

@@ -1,12 +1,7 @@
+import { escapeHtml } from "../../core/escape-html.ts";
 import { sitemapEntries } from "../../server/content/sitemap.ts";
 import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/sitemap[.]xml";
-
-const escapeXml = (s: string) =>
-  s.replace(
-    /[<>&'"]/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c,
-  );
 
 /** Every product, article, story and stack URL with its last modification (resource route). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${entries
-  .map((e) => `  <url><loc>${escapeXml(origin + e.path)}</loc><lastmod>${e.lastmod}</lastmod></url>`)
+  .map((e) => `  <url><loc>${escapeHtml(origin + e.path)}</loc><lastmod>${e.lastmod}</lastmod></url>`)
   .join("\n")}
 </urlset>
 `;

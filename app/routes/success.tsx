@@ -7,6 +7,7 @@ import RefreshCw from "lucide-react/icons/refresh-cw";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
+import { Button } from "../components/ui/button.tsx";
 import type { Route } from "./+types/success";
 
 export { loader } from "./success.server.ts";
@@ -19,9 +20,6 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export const headers: Route.HeadersFunction = () => NO_STORE;
-
-const linkButton =
-  "inline-flex min-h-11 items-center justify-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep";
 
 /** /success: the reference is the session id's last 8 characters; the order only when it is yours and paid. */
 export default function Success({ loaderData }: Route.ComponentProps) {
@@ -43,9 +41,9 @@ export default function Success({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-muted">
           This page confirms an order after checkout. There is no order to show here.
         </p>
-        <Link to="/" className={`${linkButton} mt-8`}>
-          Continue Shopping
-        </Link>
+        <Button asChild size="md-wide" className="mt-8">
+          <Link to="/">Continue Shopping</Link>
+        </Button>
       </section>
     );
   }
@@ -112,9 +110,9 @@ export default function Success({ loaderData }: Route.ComponentProps) {
         )}
 
         <div className="mt-8 text-center">
-          <Link to="/" className={linkButton}>
-            Continue Shopping
-          </Link>
+          <Button asChild size="md-wide">
+            <Link to="/">Continue Shopping</Link>
+          </Button>
         </div>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PlainPage } from "../components/account/plain-page.tsx";
+import { TextPage } from "../components/layout/text-page.tsx";
 import type { Route } from "./+types/terms";
 
 export const meta: Route.MetaFunction = () => [
@@ -9,10 +9,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function TermsPage() {
   return (
-    <PlainPage
-      title="Terms of Service"
-      intro="The plain terms for shopping with MANA and using your account."
-    >
+    <TextPage title="Terms of Service" intro="The plain terms for shopping with MANA and using your account.">
       <h2>Orders and prices</h2>
       <p>
         Prices are per 30-day supply and are confirmed at checkout. Subscriptions renew monthly until you
@@ -37,6 +34,6 @@ export default function TermsPage() {
         </Link>
         .
       </p>
-    </PlainPage>
+    </TextPage>
   );
 }

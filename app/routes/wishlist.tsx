@@ -3,6 +3,7 @@ import Trash from "lucide-react/icons/trash";
 import { useState } from "react";
 import { Link } from "react-router";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
+import { Button } from "../components/ui/button.tsx";
 import { type CartLineInput, useAddToCart } from "../hooks/use-cart.ts";
 import type { Route } from "./+types/wishlist";
 
@@ -23,7 +24,7 @@ interface WishlistItem {
   inStock: boolean;
 }
 
-/** Spec point 2: the wishlist is sample data held on the page (three items, the third out of stock). */
+/** The wishlist is sample data held on the page (three items, the third out of stock). */
 const SAMPLE: WishlistItem[] = [
   {
     id: 1,
@@ -51,11 +52,6 @@ const SAMPLE: WishlistItem[] = [
   },
 ];
 
-const primary =
-  "inline-flex min-h-11 items-center justify-center rounded-full bg-forest px-5 text-sm font-semibold text-cream hover:bg-forest-deep disabled:opacity-60";
-const outline =
-  "inline-flex min-h-11 items-center justify-center rounded-full border border-forest/30 px-5 text-sm font-semibold text-forest hover:bg-sand disabled:cursor-not-allowed disabled:opacity-60";
-
 /** A wishlist item's id is its product's id; it goes to the cart as one, bought once. */
 const toCartLine = (item: WishlistItem): CartLineInput => ({
   productId: item.id,
@@ -82,16 +78,15 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
         </div>
         {items.length ? (
           <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={primary}
+            <Button
+              size="sm-wide"
               onClick={() => available.length > 0 && add.mutate(available.map(toCartLine))}
             >
               Add All to Cart
-            </button>
-            <button type="button" className={outline} onClick={() => setItems([])}>
+            </Button>
+            <Button variant="outline" size="sm-wide" onClick={() => setItems([])}>
               Clear Wishlist
-            </button>
+            </Button>
           </div>
         ) : null}
       </div>
@@ -99,22 +94,23 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
         <div className="mt-8 rounded-card bg-white p-10 text-center shadow-card">
           <Heart className="mx-auto size-10 text-gold" aria-hidden />
           <p className="mt-3 font-display text-2xl text-forest">Your wishlist is empty</p>
-          <Link to="/products" className={`${primary} mt-4`}>
-            Discover Products
-          </Link>
+          <Button asChild size="sm-wide" className="mt-4">
+            <Link to="/products">Discover Products</Link>
+          </Button>
         </div>
       ) : (
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((item) => (
             <li key={item.id} className="relative flex flex-col rounded-card bg-white p-5 shadow-card">
-              <button
-                type="button"
+              <Button
+                variant="ghost"
+                size="icon"
                 aria-label={`Remove ${item.name} from wishlist`}
                 onClick={() => setItems((list) => list.filter((i) => i.id !== item.id))}
-                className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-sand hover:text-danger"
+                className="absolute top-3 right-3 text-muted hover:text-danger"
               >
                 <Trash className="size-5" aria-hidden />
-              </button>
+              </Button>
               <img
                 src={item.image}
                 alt={item.name}
@@ -127,15 +123,15 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-3 font-semibold text-gold">${item.price}</p>
               <div className="mt-4 grid gap-2">
                 {item.inStock ? (
-                  <button type="button" className={primary} onClick={() => add.mutate(toCartLine(item))}>
+                  <Button size="sm-wide" onClick={() => add.mutate(toCartLine(item))}>
                     Add to Cart
-                  </button>
+                  </Button>
                 ) : (
                   <>
                     <p className="text-sm font-semibold text-danger">Out of Stock</p>
-                    <button type="button" className={outline} disabled>
+                    <Button variant="outline" size="sm-wide" disabled>
                       Notify Me
-                    </button>
+                    </Button>
                   </>
                 )}
               </div>

@@ -1,15 +1,7 @@
+import { escapeHtml as esc } from "../../core/escape-html.ts";
 import { formatMoney } from "../../core/money.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import type { OrderLineRow, OrderRow } from "./order-rows.ts";
-
-const entities: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-const esc = (v: string) => v.replace(/[&<>"']/g, (ch) => entities[ch] ?? ch);
 
 export const SHIPPING_PROMISE = "Your order ships within 2-3 business days.";
 

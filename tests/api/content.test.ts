@@ -1,5 +1,5 @@
-import { isStoryEligible } from "../../core/story.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isStoryEligible } from "../../core/story.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 
 type Json = Record<string, unknown>;

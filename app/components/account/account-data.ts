@@ -1,19 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import type { OrderView, SubscriptionView } from "../../../core/contracts/orders.ts";
+import { apiRequest } from "../../lib/api.ts";
 
-/** Reads JSON; any non-successful answer becomes '{status}: {body}' (spec point 8). */
-export async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(path, { credentials: "include" });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${res.status}: ${text || res.statusText}`);
-  return JSON.parse(text) as T;
-}
-
-/** Orders and subscriptions are fetched only when signed in (spec point 6). */
+/** Orders and subscriptions are fetched only when signed in: a visitor has none to read. */
 export function useOrders(enabled: boolean) {
   return useQuery({
     queryKey: ["/api/orders"],
-    queryFn: () => getJson<OrderView[]>("/api/orders"),
+    queryFn: () => apiRequest<OrderView[]>("GET", "/api/orders"),
     enabled,
   });
 }
@@ -21,12 +14,12 @@ export function useOrders(enabled: boolean) {
 export function useSubscriptions(enabled: boolean) {
   return useQuery({
     queryKey: ["/api/subscriptions"],
-    queryFn: () => getJson<SubscriptionView[]>("/api/subscriptions"),
+    queryFn: () => apiRequest<SubscriptionView[]>("GET", "/api/subscriptions"),
     enabled,
   });
 }
 
-/** Spec point 4: delivered and active green; processing and shipped blue; pending and paused yellow; cancelled red; else grey. */
+/** Status badge colours: delivered and active green; processing and shipped blue; pending and paused yellow; cancelled red; else grey. */
 export function badgeClass(status: string): string {
   switch (status) {
     case "delivered":

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { OrderView, SubscriptionView } from "../../../core/contracts/orders.ts";
 import { formatMoney, toCents } from "../../../core/money.ts";
 import { formatDate } from "../../lib/format-date.ts";
+import { Button } from "../ui/button.tsx";
 import { badgeClass } from "./account-data.ts";
 
 export function StatusBadge({ status }: { status: string }) {
@@ -18,7 +19,7 @@ function Placeholder() {
   return <div className="h-24 animate-pulse rounded-card bg-sand" aria-hidden />;
 }
 
-/** Orders tab (spec point 2, Account page). */
+/** The account page's Orders tab: each order with its date, status, lines, total and a link to its details. */
 export function AccountOrders({ orders, loading }: { orders: OrderView[] | undefined; loading: boolean }) {
   if (loading) {
     return (
@@ -32,12 +33,9 @@ export function AccountOrders({ orders, loading }: { orders: OrderView[] | undef
     return (
       <div className="rounded-card bg-white p-8 text-center shadow-card">
         <p className="font-display text-xl text-forest">No orders yet</p>
-        <Link
-          to="/products"
-          className="mt-4 inline-flex min-h-11 items-center rounded-full bg-forest px-5 font-semibold text-cream hover:bg-forest-deep"
-        >
-          Start Shopping
-        </Link>
+        <Button asChild className="mt-4">
+          <Link to="/products">Start Shopping</Link>
+        </Button>
       </div>
     );
   }
@@ -75,10 +73,7 @@ export function AccountOrders({ orders, loading }: { orders: OrderView[] | undef
   );
 }
 
-const inertButton =
-  "inline-flex min-h-11 items-center rounded-full border border-forest/30 px-4 text-sm font-semibold text-forest hover:bg-sand";
-
-/** Subscriptions tab: Pause and Modify when active, Resume when paused, Cancel always (no behaviour yet, spec). */
+/** Subscriptions tab: Pause and Modify when active, Resume when paused, Cancel always (the buttons do nothing yet). */
 export function AccountSubscriptions({
   subscriptions,
   loading,
@@ -98,12 +93,9 @@ export function AccountSubscriptions({
       <div className="rounded-card bg-white p-8 text-center shadow-card">
         <p className="font-display text-xl text-forest">No active subscriptions</p>
         <p className="mt-2 text-muted">Save 15% with monthly subscriptions</p>
-        <Link
-          to="/#products"
-          className="mt-4 inline-flex min-h-11 items-center rounded-full bg-forest px-5 font-semibold text-cream hover:bg-forest-deep"
-        >
-          Explore Subscriptions
-        </Link>
+        <Button asChild className="mt-4">
+          <Link to="/#products">Explore Subscriptions</Link>
+        </Button>
       </div>
     );
   }
@@ -124,22 +116,22 @@ export function AccountSubscriptions({
           <div className="mt-3 flex flex-wrap gap-2">
             {s.status === "active" ? (
               <>
-                <button type="button" className={inertButton}>
+                <Button variant="outline" size="sm">
                   Pause
-                </button>
-                <button type="button" className={inertButton}>
+                </Button>
+                <Button variant="outline" size="sm">
                   Modify
-                </button>
+                </Button>
               </>
             ) : null}
             {s.status === "paused" ? (
-              <button type="button" className={inertButton}>
+              <Button variant="outline" size="sm">
                 Resume
-              </button>
+              </Button>
             ) : null}
-            <button type="button" className={inertButton}>
+            <Button variant="outline" size="sm">
               Cancel
-            </button>
+            </Button>
           </div>
         </li>
       ))}

@@ -1,6 +1,6 @@
-import { PREFERENCES_KEY } from "./theme.ts";
+import { PREFERENCES_KEY } from "../../lib/theme.ts";
 
-/** Spec point 3, "Preferences" (local only): the defaults. */
+/** The preferences a browser starts with (they are kept in this browser only). */
 export const DEFAULT_PREFERENCES = {
   notifications: { email: true, push: true, newsletter: true, orderUpdates: true, promotions: false },
   privacy: { profilePublic: false, shareAnalytics: true, cookiesAccepted: true },
@@ -26,7 +26,7 @@ export function loadPreferences(): Preferences {
   }
 }
 
-/** Nothing is sent to a server (spec point 2): the browser keeps them. */
+/** Preferences stay in the browser: nothing is sent to a server. */
 export function savePreferences(p: Preferences) {
   localStorage.setItem(PREFERENCES_KEY, JSON.stringify(p));
 }

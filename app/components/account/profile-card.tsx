@@ -5,11 +5,12 @@ import { toast } from "../../hooks/use-toast.ts";
 import { updateProfile } from "../../lib/auth-client.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { toE164 } from "../auth/phone-sign-in.tsx";
+import { Button } from "../ui/button.tsx";
 
 const inputClass =
   "block min-h-11 w-full rounded-xl border border-sand-deep bg-white px-3 text-base text-ink focus-visible:border-forest disabled:bg-sand/60 disabled:text-muted";
 
-/** Overview's profile card (spec point 2): Edit / Cancel / Save; e-mail and member-since read-only. */
+/** The account overview's profile card: Edit / Cancel / Save; e-mail and member-since are read-only. */
 export function ProfileCard({
   profile,
   onSaved,
@@ -58,30 +59,17 @@ export function ProfileCard({
         </h2>
         {editing ? (
           <div className="flex gap-2">
-            <button
-              type="button"
-              onClick={cancel}
-              disabled={saving}
-              className="inline-flex min-h-11 items-center rounded-full border border-forest/30 px-4 text-sm font-semibold text-forest hover:bg-sand"
-            >
+            <Button variant="outline" size="sm" onClick={cancel} disabled={saving}>
               Cancel
-            </button>
-            <button
-              type="submit"
-              disabled={saving}
-              className="inline-flex min-h-11 items-center rounded-full bg-forest px-5 text-sm font-semibold text-cream hover:bg-forest-deep disabled:opacity-70"
-            >
-              {saving ? "Saving..." : "Save"}
-            </button>
+            </Button>
+            <Button type="submit" size="sm-wide" pending={saving} pendingText="Saving...">
+              Save
+            </Button>
           </div>
         ) : (
-          <button
-            type="button"
-            onClick={() => setEditing(true)}
-            className="inline-flex min-h-11 items-center rounded-full border border-forest/30 px-5 text-sm font-semibold text-forest hover:bg-sand"
-          >
+          <Button variant="outline" size="sm-wide" onClick={() => setEditing(true)}>
             Edit
-          </button>
+          </Button>
         )}
       </div>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
@@ -103,7 +91,7 @@ export function ProfileCard({
           <label htmlFor="profile-email" className="text-sm font-medium">
             Email
           </label>
-          {/* An account created by phone sign-in has no e-mail (spec: the e-mail is read-only here). */}
+          {/* The e-mail is read-only here; an account created by phone sign-in has none. */}
           <input
             id="profile-email"
             value={profile.email ?? ""}

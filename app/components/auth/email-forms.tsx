@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { BusyLabel, Field, inputClass, primaryButtonClass } from "./busy-label.tsx";
+import { Button } from "../ui/button.tsx";
+import { Field, inputClass } from "../ui/field.tsx";
 
 export interface EmailCredentials {
   email: string;
@@ -7,7 +8,7 @@ export interface EmailCredentials {
   name?: string;
 }
 
-/** Sign In's e-mail and password form (spec point 5: e-mail of e-mail type, password required). */
+/** Sign In's e-mail and password form: the e-mail field is of e-mail type, the password is required. */
 export function SignInForm({
   busy,
   disabled,
@@ -40,11 +41,9 @@ export function SignInForm({
           className={inputClass}
         />
       </Field>
-      <button type="submit" disabled={disabled} className={primaryButtonClass}>
-        <BusyLabel busy={busy} busyText="Signing in...">
-          Sign In
-        </BusyLabel>
-      </button>
+      <Button type="submit" fullWidth disabled={disabled} pending={busy} pendingText="Signing in...">
+        Sign In
+      </Button>
     </form>
   );
 }
@@ -99,16 +98,14 @@ export function SignUpForm({
           className={inputClass}
         />
       </Field>
-      <button type="submit" disabled={disabled} className={primaryButtonClass}>
-        <BusyLabel busy={busy} busyText="Creating account...">
-          Create Account
-        </BusyLabel>
-      </button>
+      <Button type="submit" fullWidth disabled={disabled} pending={busy} pendingText="Creating account...">
+        Create Account
+      </Button>
     </form>
   );
 }
 
-/** The e-mail field both forms share (spec point 5: required, of e-mail type). */
+/** The e-mail field both forms share: required, of e-mail type. */
 function EmailField({
   id,
   value,

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { toast } from "../../hooks/use-toast.ts";
 import { authClient } from "../../lib/auth-client.ts";
+import { Button } from "../ui/button.tsx";
+import { Field, inputClass } from "../ui/field.tsx";
 import { codeFailure, smsFailure } from "./auth-errors.ts";
-import { BusyLabel, Field, inputClass, primaryButtonClass, secondaryButtonClass } from "./busy-label.tsx";
 import { HumanCheckWidget } from "./human-check-widget.tsx";
 
 /** '+1 (555) 000-0000' as typed becomes E.164 ('+15550000000'); ten bare digits are taken as +1. */
@@ -15,7 +16,7 @@ export function toE164(input: string): string {
 type Busy = "sms" | "verify" | null;
 
 /**
- * Phone sign-in (spec points 2 and 4): enter phone, pass the visible human check, send the SMS code,
+ * Phone sign-in: enter phone, pass the visible human check, send the SMS code,
  * enter the 6-digit code, confirm; 'Use different phone number' returns to the first step.
  */
 export function PhoneSignIn({
@@ -99,22 +100,28 @@ export function PhoneSignIn({
             className={`${inputClass} tracking-[0.4em]`}
           />
         </Field>
-        <button type="submit" disabled={locked} className={primaryButtonClass}>
-          <BusyLabel busy={busy === "verify"} busyText="Verifying...">
-            Verify &amp; Sign In
-          </BusyLabel>
-        </button>
-        <button
-          type="button"
+        <Button
+          type="submit"
+          fullWidth
+          disabled={locked}
+          pending={busy === "verify"}
+          pendingText="Verifying..."
+        >
+          Verify &amp; Sign In
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          fullWidth
+          className="bg-white"
           disabled={locked}
           onClick={() => {
             setSentTo(null);
             setCode("");
           }}
-          className={secondaryButtonClass}
         >
           Use different phone number
-        </button>
+        </Button>
       </form>
     );
   }
@@ -135,11 +142,9 @@ export function PhoneSignIn({
         />
       </Field>
       <HumanCheckWidget key={widgetKey} onPayload={setPayload} />
-      <button type="submit" disabled={locked} className={primaryButtonClass}>
-        <BusyLabel busy={busy === "sms"} busyText="Sending SMS...">
-          Send Code
-        </BusyLabel>
-      </button>
+      <Button type="submit" fullWidth disabled={locked} pending={busy === "sms"} pendingText="Sending SMS...">
+        Send Code
+      </Button>
     </form>
   );
 }

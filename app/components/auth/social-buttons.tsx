@@ -1,7 +1,7 @@
 import { toast } from "../../hooks/use-toast.ts";
 import { authClient } from "../../lib/auth-client.ts";
+import { Button } from "../ui/button.tsx";
 import { PROVIDER_NAMES, providerUnavailable, socialFailure } from "./auth-errors.ts";
-import { secondaryButtonClass } from "./busy-label.tsx";
 
 export interface Providers {
   google: boolean;
@@ -70,8 +70,9 @@ function ProviderIcon({ id }: { id: string }) {
 }
 
 /**
- * The four social buttons (spec point 2, Auth page), plus the generic OpenID Connect provider when one
- * is configured. One code path: Better Auth's social sign-in redirects to the provider and back.
+ * The auth page's four social buttons (Google, GitHub, X, Apple), plus the generic OpenID Connect
+ * provider when one is configured. One code path: Better Auth's social sign-in redirects to the provider
+ * and back.
  */
 export function SocialButtons({
   providers,
@@ -112,16 +113,18 @@ export function SocialButtons({
   return (
     <div className="grid grid-cols-2 gap-2">
       {list.map((p) => (
-        <button
+        <Button
           key={p.id}
-          type="button"
+          variant="outline"
+          size="sm"
+          fullWidth
+          className={p.id === "oidc" ? "col-span-2 bg-white" : "bg-white"}
           disabled={disabled}
           onClick={() => void start(p.id, p.enabled)}
-          className={`${secondaryButtonClass} ${p.id === "oidc" ? "col-span-2" : ""}`}
         >
           <ProviderIcon id={p.id} />
           <span>{p.id === "oidc" ? `Continue with ${p.label}` : p.label}</span>
-        </button>
+        </Button>
       ))}
     </div>
   );

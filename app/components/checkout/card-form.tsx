@@ -4,6 +4,7 @@ import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { CardErrors } from "../../../core/contracts/checkout.ts";
 import { formatMoney } from "../../../core/money.ts";
+import { Button } from "../ui/button.tsx";
 
 const inputClass =
   "block min-h-11 w-full border border-sand-deep bg-white px-3 text-base text-ink placeholder:text-muted/70 focus:relative focus:z-10 focus:border-forest focus:outline-none aria-[invalid=true]:border-danger";
@@ -135,14 +136,10 @@ export function CardForm({
           {declined}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={paying}
-        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-forest px-6 font-semibold text-cream transition hover:bg-forest-deep disabled:cursor-wait disabled:opacity-80"
-      >
+      <Button type="submit" size="lg" className="w-full" pending={paying} pendingText="Processing...">
         <Lock aria-hidden className="size-4" />
-        {paying ? "Processing..." : `Pay ${formatMoney(totalCents)}`}
-      </button>
+        {`Pay ${formatMoney(totalCents)}`}
+      </Button>
       <Link
         to="/checkout"
         className="inline-flex min-h-11 items-center justify-center rounded-full px-4 text-sm font-semibold text-forest underline-offset-4 hover:underline"

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { isPlaceholderEmail } from "../../../core/placeholder-email.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest } from "../../lib/api.ts";
+import { Button } from "../ui/button.tsx";
 
 export interface CheckoutLineInput {
   productId: number;
@@ -15,8 +16,8 @@ export interface CheckoutLineInput {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The e-mail form and the button that starts the hosted checkout: idle -> processing -> redirect, or
- * back to idle with the "Checkout Error" toast.
+ * The e-mail form and the button that starts the hosted checkout: idle -> processing -> redirect to the
+ * payment page, or back to idle with an error toast.
  */
 export function CheckoutForm({
   signedInEmail,
@@ -116,27 +117,16 @@ export function CheckoutForm({
           {emailError}
         </p>
       ) : null}
-      <button
+      <Button
         type="submit"
-        disabled={processing}
-        aria-busy={processing || undefined}
-        className="mt-5 inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-forest px-6 font-semibold text-cream transition hover:bg-forest-deep disabled:cursor-wait disabled:opacity-80"
+        size="lg"
+        className="mt-5 w-full"
+        pending={processing}
+        pendingText="Creating Secure Checkout..."
       >
-        {processing ? (
-          <>
-            <span
-              aria-hidden
-              className="size-4 animate-spin rounded-full border-2 border-cream/40 border-t-cream"
-            />
-            Creating Secure Checkout...
-          </>
-        ) : (
-          <>
-            <Lock aria-hidden className="size-4" />
-            Proceed to Secure Checkout
-          </>
-        )}
-      </button>
+        <Lock aria-hidden className="size-4" />
+        Proceed to Secure Checkout
+      </Button>
       <p className="mt-3 text-center text-sm text-muted">
         You pay on a secure card page. 60-day money-back guarantee.
       </p>

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useAddToCart } from "../../hooks/use-cart.ts";
+import { Button } from "../ui/button.tsx";
 
 /** The stack that the home bundle button adds: its lines carry this id so the $100 price holds. */
 export const COMPLETE_BUNDLE_ID = "complete-mana-system";
 const BUNDLE_PRODUCT_IDS = [1, 2, 3, 4];
 
-/** Bundle offer (spec point 9): 130 separately, 100 per month together; lands on /checkout after 500 ms. */
+/** Bundle offer: 130 separately, 100 per month together; lands on /checkout after 500 ms. */
 export function BundleOffer() {
   const add = useAddToCart({ silent: true });
   const navigate = useNavigate();
@@ -55,14 +56,16 @@ export function BundleOffer() {
             </span>
           </p>
           <p className="mt-1 text-sm text-cream/80">$3.33 per day for the complete system</p>
-          <button
-            type="button"
+          <Button
+            variant="inverse"
+            size="lg"
+            className="mt-8"
             onClick={addBundle}
-            disabled={busy}
-            className="mt-8 inline-flex min-h-12 items-center rounded-full bg-cream px-6 font-semibold text-forest hover:bg-sand disabled:opacity-70"
+            pending={busy}
+            pendingText="Adding the bundle…"
           >
-            {busy ? "Adding the bundle…" : "Get the Complete System"}
-          </button>
+            Get the Complete System
+          </Button>
         </div>
         <img
           src="/images/bundle.svg"

@@ -3,6 +3,7 @@ import BookOpen from "lucide-react/icons/book-open";
 import FlaskConical from "lucide-react/icons/flask-conical";
 import Leaf from "lucide-react/icons/leaf";
 import { SectionLink } from "../layout/nav-link.tsx";
+import { Button } from "../ui/button.tsx";
 
 const points = [
   {
@@ -44,12 +45,9 @@ export function Difference() {
           ))}
         </ul>
         <div className="mt-10 text-center">
-          <SectionLink
-            section="products"
-            className="inline-flex min-h-12 items-center rounded-full border-2 border-forest px-6 font-semibold text-forest hover:bg-cream"
-          >
-            View Research Studies
-          </SectionLink>
+          <Button asChild variant="outline-strong" size="lg">
+            <SectionLink section="products">View Research Studies</SectionLink>
+          </Button>
         </div>
       </div>
     </section>

@@ -2,6 +2,7 @@ import Award from "lucide-react/icons/award";
 import FlaskConical from "lucide-react/icons/flask-conical";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import { SectionLink } from "../layout/nav-link.tsx";
+import { Button } from "../ui/button.tsx";
 
 const badges = [
   { Icon: ShieldCheck, label: "Third-party certified" },
@@ -32,18 +33,12 @@ export function Hero() {
           centuries of botanical knowledge together with modern research.
         </p>
         <div className="flex flex-wrap gap-3">
-          <SectionLink
-            section="products"
-            className="inline-flex min-h-12 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
-          >
-            Start Your Journey
-          </SectionLink>
-          <SectionLink
-            section="science"
-            className="inline-flex min-h-12 items-center rounded-full border-2 border-forest px-6 font-semibold text-forest hover:bg-cream"
-          >
-            Learn Our Science
-          </SectionLink>
+          <Button asChild size="lg">
+            <SectionLink section="products">Start Your Journey</SectionLink>
+          </Button>
+          <Button asChild variant="outline-strong" size="lg">
+            <SectionLink section="science">Learn Our Science</SectionLink>
+          </Button>
         </div>
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-forest">
           {badges.map(({ Icon, label }) => (

@@ -2,8 +2,9 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest } from "../../lib/api.ts";
+import { Button } from "../ui/button.tsx";
 
-/** Newsletter signup (anchor #about): e-mail plus consent, both required (spec point 5). */
+/** Newsletter signup (anchor #about): e-mail plus consent, both required. */
 export function NewsletterForm() {
   const [email, setEmail] = useState("");
   const [consent, setConsent] = useState(false);
@@ -87,13 +88,9 @@ export function NewsletterForm() {
               time.
             </label>
           </div>
-          <button
-            type="submit"
-            disabled={subscribe.isPending}
-            className="min-h-12 rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep disabled:opacity-70"
-          >
-            {subscribe.isPending ? "Subscribing..." : "Subscribe"}
-          </button>
+          <Button type="submit" size="lg" pending={subscribe.isPending} pendingText="Subscribing...">
+            Subscribe
+          </Button>
         </form>
       </div>
     </section>

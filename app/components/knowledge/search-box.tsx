@@ -2,6 +2,7 @@ import Search from "lucide-react/icons/search";
 import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef, useState } from "react";
 import { SEARCH_MIN_LENGTH } from "../../../core/search.ts";
+import { Button } from "../ui/button.tsx";
 
 /**
  * The hub's search field. It reports a query only when it is long enough (after a short pause while
@@ -50,17 +51,18 @@ export function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q
         className="h-14 w-full rounded-full border border-sand-deep bg-white pr-12 pl-12 text-base text-ink shadow-card placeholder:text-muted/80 [&::-webkit-search-cancel-button]:hidden"
       />
       {value ? (
-        <button
-          type="button"
+        <Button
+          variant="ghost"
+          size="icon"
           onClick={() => {
             setValue("");
             report("");
           }}
-          className="absolute top-1/2 right-2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-sand"
+          className="absolute top-1/2 right-2 -translate-y-1/2 text-muted"
           aria-label="Clear search"
         >
           <X className="size-5" aria-hidden />
-        </button>
+        </Button>
       ) : null}
     </form>
   );

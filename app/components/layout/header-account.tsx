@@ -1,19 +1,22 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { apiRequest } from "../../lib/api.ts";
 import { whenAuthClientLoaded } from "../../lib/auth-client-loaded.ts";
-import { useApplyTheme } from "../account/theme.ts";
+import { useApplyTheme } from "../../lib/theme.ts";
 import { SignedOutLinks } from "./signed-out-links.tsx";
 
-// The avatar menu and Better Auth's client load only for a signed-in visitor (issue 7, home page JS).
+// The avatar menu and Better Auth's client load only for a signed-in visitor: a visitor's pages ship
+// without their JavaScript.
 const AccountMenu = lazy(() => import("./account-menu.tsx").then((m) => ({ default: m.AccountMenu })));
 
 const placeholder = <div className="hidden h-11 w-40 sm:block" aria-hidden />;
 
-/** Whether this browser has a session: one small request instead of the auth client on every page. */
+/**
+ * Whether this browser has a session: one small request instead of the auth client on every page. A
+ * failed request counts as no session (the visitor sees Sign In, as without one).
+ */
 async function hasSession(): Promise<boolean> {
-  const res = await fetch("/api/auth/get-session", { credentials: "same-origin" });
-  if (!res.ok) return false;
-  const body = (await res.json()) as { user?: unknown } | null;
+  const body = await apiRequest<{ user?: unknown } | null>("GET", "/api/auth/get-session").catch(() => null);
   return Boolean(body?.user);
 }
 

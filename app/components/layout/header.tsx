@@ -2,6 +2,7 @@ import Menu from "lucide-react/icons/menu";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { CartButton } from "../shop/cart-button.tsx";
+import { Button } from "../ui/button.tsx";
 import { HeaderAccount } from "./header-account.tsx";
 import { NavLink } from "./nav-link.tsx";
 import { navLinks } from "./nav-links.ts";
@@ -20,8 +21,6 @@ const linkClass =
 
 const loadSheet = () => import("./mobile-menu.tsx");
 const MobileMenuSheet = lazy(() => loadSheet().then((m) => ({ default: m.MobileMenuSheet })));
-const menuButtonClass =
-  "inline-flex size-11 items-center justify-center rounded-full text-cream hover:bg-white/10 lg:hidden";
 
 /**
  * The small-screen menu button. Until it is first used it is a plain button; the side sheet and its
@@ -31,9 +30,10 @@ function MobileMenu() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const plain = (
-    <button
-      type="button"
-      className={menuButtonClass}
+    <Button
+      variant="ghost-inverse"
+      size="icon"
+      className="lg:hidden"
       aria-label="Open menu"
       aria-haspopup="dialog"
       aria-expanded={menuOpen}
@@ -45,17 +45,17 @@ function MobileMenu() {
       }}
     >
       <Menu className="size-6" aria-hidden />
-    </button>
+    </Button>
   );
   if (!wanted) return plain;
   return (
     <Suspense fallback={plain}>
-      <MobileMenuSheet open={menuOpen} onOpenChange={setMenuOpen} buttonClass={menuButtonClass} />
+      <MobileMenuSheet open={menuOpen} onOpenChange={setMenuOpen} />
     </Suspense>
   );
 }
 
-/** Sticky site header (spec point 2, Header). On small screens the nav moves into a side sheet. */
+/** Sticky site header: logo, main nav, cart and account. On small screens the nav moves into a side sheet. */
 export function Header() {
   return (
     <header className="sticky top-0 z-40 bg-forest/95 text-cream shadow-sm backdrop-blur supports-[backdrop-filter]:bg-forest/90">

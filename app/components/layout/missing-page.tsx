@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
+import { Button } from "../ui/button.tsx";
 
 interface MissingPageProps {
   title: string;
@@ -16,12 +17,9 @@ export function MissingPage({ title, text, to, linkLabel, badge }: MissingPagePr
       {badge}
       <h1 className={badge ? "mt-4 text-3xl" : "text-3xl"}>{title}</h1>
       <p className="mt-4 text-muted">{text}</p>
-      <Link
-        to={to}
-        className="mt-8 inline-flex min-h-11 items-center rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
-      >
-        {linkLabel}
-      </Link>
+      <Button asChild size="md-wide" className="mt-8">
+        <Link to={to}>{linkLabel}</Link>
+      </Button>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import Menu from "lucide-react/icons/menu";
 import X from "lucide-react/icons/x";
 import { Dialog } from "radix-ui";
+import { Button } from "../ui/button.tsx";
 import { HeaderAccount } from "./header-account.tsx";
 import { NavLink } from "./nav-link.tsx";
 import { navLinks } from "./nav-links.ts";
@@ -9,27 +10,26 @@ import { navLinks } from "./nav-links.ts";
 export function MobileMenuSheet({
   open,
   onOpenChange,
-  buttonClass,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  buttonClass: string;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger className={buttonClass} aria-label="Open menu">
-        <Menu className="size-6" aria-hidden />
+      <Dialog.Trigger asChild>
+        <Button variant="ghost-inverse" size="icon" className="lg:hidden" aria-label="Open menu">
+          <Menu className="size-6" aria-hidden />
+        </Button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50 data-[state=open]:animate-fade-in" />
         <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col gap-6 bg-forest p-6 text-cream shadow-xl data-[state=open]:animate-slide-in-right">
           <div className="flex items-center justify-between">
             <Dialog.Title className="font-display text-xl text-cream">Menu</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex size-11 items-center justify-center rounded-full hover:bg-white/10"
-              aria-label="Close menu"
-            >
-              <X className="size-6" aria-hidden />
+            <Dialog.Close asChild>
+              <Button variant="ghost-inverse" size="icon" aria-label="Close menu">
+                <X className="size-6" aria-hidden />
+              </Button>
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">Site navigation</Dialog.Description>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
+import { Button } from "../ui/button.tsx";
 
-/** The header's Sign In and Get Started links (spec point 2, Header); `sheet` is the mobile menu's. */
+/** The header's Sign In and Get Started links for a visitor without a session; `sheet` is the mobile menu's. */
 export function SignedOutLinks({
   variant = "bar",
   onNavigate,
@@ -18,13 +19,11 @@ export function SignedOutLinks({
         >
           Sign In
         </Link>
-        <Link
-          to="/auth?tab=signup"
-          onClick={onNavigate}
-          className="flex min-h-11 items-center justify-center rounded-full bg-cream font-semibold text-forest"
-        >
-          Get Started
-        </Link>
+        <Button asChild variant="inverse">
+          <Link to="/auth?tab=signup" onClick={onNavigate}>
+            Get Started
+          </Link>
+        </Button>
       </div>
     );
   }
@@ -36,12 +35,9 @@ export function SignedOutLinks({
       >
         Sign In
       </Link>
-      <Link
-        to="/auth?tab=signup"
-        className="inline-flex min-h-11 items-center rounded-full bg-cream px-4 text-sm font-semibold text-forest transition hover:bg-sand"
-      >
-        Get Started
-      </Link>
+      <Button asChild variant="inverse" size="sm">
+        <Link to="/auth?tab=signup">Get Started</Link>
+      </Button>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import ShoppingBag from "lucide-react/icons/shopping-bag";
 import { useCart } from "../../hooks/use-cart.ts";
 import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
+import { Button } from "../ui/button.tsx";
 
 /** Header cart button with the item-count badge (sum of quantities). */
 export function CartButton() {
@@ -8,10 +9,11 @@ export function CartButton() {
   const { setOpen } = useCartDrawer();
   const count = totals.itemCount;
   return (
-    <button
-      type="button"
+    <Button
+      variant="ghost-inverse"
+      size="icon"
+      className="relative"
       onClick={() => setOpen(true)}
-      className="relative inline-flex size-11 items-center justify-center rounded-full text-cream hover:bg-white/10"
       aria-label={`Open cart, ${count} ${count === 1 ? "item" : "items"}`}
     >
       <ShoppingBag className="size-6" aria-hidden />
@@ -23,6 +25,6 @@ export function CartButton() {
           {count}
         </span>
       ) : null}
-    </button>
+    </Button>
   );
 }

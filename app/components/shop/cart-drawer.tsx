@@ -11,6 +11,7 @@ import {
   useUpdateCartItem,
 } from "../../hooks/use-cart.ts";
 import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
+import { Button } from "../ui/button.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
 function CartLine({
@@ -25,7 +26,7 @@ function CartLine({
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const busy = update.isPending || remove.isPending;
-  // Quantity decreased below 1 removes the line (spec point 4).
+  // Quantity decreased below 1 removes the line.
   const change = (quantity: number) =>
     quantity < 1 ? remove.mutate(item.id) : update.mutate({ id: item.id, quantity });
   return (
@@ -56,22 +57,22 @@ function CartLine({
             onDecrease={() => change(item.quantity - 1)}
             onIncrease={() => change(item.quantity + 1)}
           />
-          <button
-            type="button"
+          <Button
+            variant="destructive"
+            size="icon"
             onClick={() => remove.mutate(item.id)}
             disabled={busy}
-            className="inline-flex size-11 items-center justify-center rounded-full text-danger hover:bg-sand disabled:opacity-50"
             aria-label={`Remove ${item.product.name} from cart`}
           >
             <Trash className="size-5" aria-hidden />
-          </button>
+          </Button>
         </div>
       </div>
     </li>
   );
 }
 
-/** The cart drawer (spec point 2, "Cart drawer"). Opening it refreshes the cart. */
+/** The cart drawer: lines, bundle savings, total, checkout. Opening it refreshes the cart. */
 export function CartDrawer() {
   const { open, setOpen } = useCartDrawer();
   const { items, totals, isLoading, refetch } = useCart();
@@ -82,8 +83,8 @@ export function CartDrawer() {
   };
   const byId = new Map(totals.lines.map((l) => [l.id, l]));
   const continueShopping = (
-    <Dialog.Close className="min-h-11 rounded-full border border-forest px-5 font-semibold text-forest hover:bg-sand">
-      Continue Shopping
+    <Dialog.Close asChild>
+      <Button variant="secondary">Continue Shopping</Button>
     </Dialog.Close>
   );
   return (
@@ -93,11 +94,10 @@ export function CartDrawer() {
         <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-cream shadow-xl data-[state=open]:animate-slide-in-right">
           <div className="flex items-center justify-between border-b border-sand-deep px-6 py-4">
             <Dialog.Title className="text-2xl">Your MANA Cart</Dialog.Title>
-            <Dialog.Close
-              className="inline-flex size-11 items-center justify-center rounded-full hover:bg-sand"
-              aria-label="Close cart"
-            >
-              <X className="size-6" aria-hidden />
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close cart">
+                <X className="size-6" aria-hidden />
+              </Button>
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">Items in your cart and their total</Dialog.Description>
@@ -136,23 +136,21 @@ export function CartDrawer() {
                   </span>
                 </p>
                 <p className="text-sm text-muted">Free shipping on orders over $75 and on bundles.</p>
-                <Link
-                  to="/checkout"
-                  onClick={() => setOpen(false)}
-                  className="flex min-h-12 items-center justify-center rounded-full bg-forest font-semibold text-cream hover:bg-forest-deep"
-                >
-                  Proceed to Checkout
-                </Link>
+                <Button asChild size="lg" fullWidth>
+                  <Link to="/checkout" onClick={() => setOpen(false)}>
+                    Proceed to Checkout
+                  </Link>
+                </Button>
                 <div className="flex items-center justify-between gap-2">
                   {continueShopping}
-                  <button
-                    type="button"
+                  <Button
+                    variant="destructive"
+                    size="sm"
                     onClick={() => clear.mutate()}
                     disabled={clear.isPending}
-                    className="min-h-11 rounded-full px-4 text-sm font-semibold text-danger hover:bg-sand disabled:opacity-50"
                   >
                     Clear Cart
-                  </button>
+                  </Button>
                 </div>
               </div>
             </>

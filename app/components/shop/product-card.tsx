@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatMoney, toCents } from "../../../core/money.ts";
 import { dailyPriceCents } from "../../../core/pricing.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
+import { Button } from "../ui/button.tsx";
 
 export interface ProductSummary {
   id: number;
@@ -60,16 +61,17 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
             <span className="text-sm text-muted">/month</span>
             <span className="ml-2 text-sm text-muted">{formatMoney(dailyPriceCents(cents))} per day</span>
           </p>
-          <button
-            type="button"
+          <Button
+            size="sm"
+            fullWidth
             onClick={() => add.mutate({ productId: product.id, isSubscription: false })}
-            disabled={add.isPending}
-            className="min-h-11 w-full rounded-full bg-forest px-4 text-sm font-semibold text-cream hover:bg-forest-deep disabled:opacity-60"
+            pending={add.isPending}
+            pendingText="Adding…"
             // The accessible name starts with the visible text (WCAG 2.5.3), then names the product.
             aria-label={`${add.isPending ? "Adding…" : "Add to Cart"}: ${product.name}`}
           >
-            {add.isPending ? "Adding…" : "Add to Cart"}
-          </button>
+            Add to Cart
+          </Button>
         </div>
       </div>
     </article>

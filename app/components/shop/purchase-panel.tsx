@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { formatMoney } from "../../../core/money.ts";
 import { lineTotalCents, subscriptionDiscountPercent } from "../../../core/pricing.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
+import { Button } from "../ui/button.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
 interface Props {
@@ -57,14 +58,15 @@ export function PurchasePanel({ product }: Props) {
           onDecrease={() => setQuantity((q) => Math.max(1, q - 1))}
           onIncrease={() => setQuantity((q) => Math.min(99, q + 1))}
         />
-        <button
-          type="button"
-          disabled={add.isPending}
+        <Button
+          size="lg"
+          className="flex-1"
+          pending={add.isPending}
+          pendingText="Adding…"
           onClick={() => add.mutate({ productId: product.id, quantity, isSubscription })}
-          className="min-h-12 flex-1 rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep disabled:opacity-70"
         >
-          {add.isPending ? "Adding…" : `Add to cart · ${formatMoney(total)}`}
-        </button>
+          {`Add to cart · ${formatMoney(total)}`}
+        </Button>
       </div>
     </div>
   );

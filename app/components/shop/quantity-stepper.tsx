@@ -1,5 +1,6 @@
 import Minus from "lucide-react/icons/minus";
 import Plus from "lucide-react/icons/plus";
+import { Button } from "../ui/button.tsx";
 
 interface Props {
   value: number;
@@ -12,8 +13,6 @@ interface Props {
 
 /** Minus / value / plus, each button a 44 px target with a label naming the product. */
 export function QuantityStepper({ value, label, onDecrease, onIncrease, disabled, max = 99 }: Props) {
-  const button =
-    "inline-flex size-11 items-center justify-center rounded-full text-forest hover:bg-sand disabled:cursor-not-allowed disabled:opacity-50";
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a fieldset of inputs
     <div
@@ -21,27 +20,29 @@ export function QuantityStepper({ value, label, onDecrease, onIncrease, disabled
       role="group"
       aria-label={`Quantity of ${label}`}
     >
-      <button
-        type="button"
-        className={button}
+      <Button
+        variant="ghost"
+        size="icon"
+        className="text-forest"
         onClick={onDecrease}
         disabled={disabled}
         aria-label={`Decrease quantity of ${label}`}
       >
         <Minus className="size-4" aria-hidden />
-      </button>
+      </Button>
       <output className="min-w-8 text-center font-semibold tabular-nums" aria-live="polite">
         {value}
       </output>
-      <button
-        type="button"
-        className={button}
+      <Button
+        variant="ghost"
+        size="icon"
+        className="text-forest"
         onClick={onIncrease}
         disabled={disabled || value >= max}
         aria-label={`Increase quantity of ${label}`}
       >
         <Plus className="size-4" aria-hidden />
-      </button>
+      </Button>
     </div>
   );
 }

@@ -9,9 +9,10 @@ import type { Stack } from "../../../core/contracts/content.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { dailyPriceCents, stackCustomers, stackRating } from "../../../core/pricing.ts";
 import { type CartLineInput, useAddToCart } from "../../hooks/use-cart.ts";
+import { Button } from "../ui/button.tsx";
 import { OutcomeChip } from "./outcome-icon.tsx";
 
-/** Spec point 9: a stack is 'Popular' above this popularity score. */
+/** A stack is 'Popular' above this popularity score. */
 export const POPULAR_ABOVE = 85;
 
 export function StackBadges({ stack }: { stack: Stack }) {
@@ -56,31 +57,20 @@ export function StackButtons({ stack, showDetails = true }: { stack: Stack; show
     );
   return (
     <div className="flex flex-col gap-3">
-      <button
-        type="button"
-        disabled={add.isPending}
-        onClick={() => addStack(false)}
-        className="min-h-12 rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep disabled:opacity-70"
-      >
+      <Button size="lg" disabled={add.isPending} onClick={() => addStack(false)}>
         Add Complete Stack - {formatMoney(p.bundlePriceCents)}
-      </button>
+      </Button>
       <div className={`grid gap-3 ${showDetails ? "sm:grid-cols-2" : ""}`}>
         {showDetails ? (
-          <Link
-            to={`/stacks/${stack.slug}`}
-            className="inline-flex min-h-11 items-center justify-center rounded-full border border-forest px-5 font-semibold text-forest hover:bg-forest hover:text-cream"
-          >
-            View Details<span className="sr-only">: {stack.name}</span>
-          </Link>
+          <Button asChild variant="secondary">
+            <Link to={`/stacks/${stack.slug}`}>
+              View Details<span className="sr-only">: {stack.name}</span>
+            </Link>
+          </Button>
         ) : null}
-        <button
-          type="button"
-          disabled={add.isPending}
-          onClick={() => addStack(true)}
-          className="min-h-11 rounded-full border border-gold px-5 font-semibold text-gold hover:bg-gold hover:text-white disabled:opacity-70"
-        >
+        <Button variant="accent" disabled={add.isPending} onClick={() => addStack(true)}>
           Subscribe & Save {p.subscriptionDiscount}%
-        </button>
+        </Button>
       </div>
     </div>
   );
@@ -122,7 +112,7 @@ export function StackPrice({ stack }: { stack: Stack }) {
   );
 }
 
-/** A stack on the stacks page, with every field and figure of the spec. */
+/** A stack on the stacks page: badges, outcomes, how it works, its products, price, buttons, customers. */
 export function StackCard({ stack }: { stack: Stack }) {
   return (
     <article className="flex h-full flex-col gap-5 rounded-card bg-white p-6 shadow-card md:p-8">

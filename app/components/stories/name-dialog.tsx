@@ -2,9 +2,10 @@ import Moon from "lucide-react/icons/moon";
 import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
 import { acceptChildName } from "../../../core/story.ts";
+import { Button } from "../ui/button.tsx";
 
 /**
- * Asks for the child's name (spec, Story page). Enter submits; only a name that is non-empty after
+ * Asks for the child's name on the story page. Enter submits; only a name that is non-empty after
  * trimming is accepted, with no message otherwise. Skipping (or Escape) closes without a name.
  */
 export function NameDialog({
@@ -58,19 +59,12 @@ export function NameDialog({
               className="mt-6 h-12 w-full rounded-xl border border-sand-deep bg-white px-4 text-lg text-ink"
             />
             <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <button
-                type="button"
-                onClick={onSkip}
-                className="min-h-11 rounded-full px-6 font-semibold text-forest hover:bg-sand"
-              >
+              <Button variant="ghost" size="md-wide" className="text-forest" onClick={onSkip}>
                 Skip for now
-              </button>
-              <button
-                type="submit"
-                className="min-h-11 rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep"
-              >
+              </Button>
+              <Button type="submit" size="md-wide">
                 Personalize Story
-              </button>
+              </Button>
             </div>
           </form>
         </Dialog.Content>

@@ -8,13 +8,14 @@ import Users from "lucide-react/icons/users";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { clampChapter, type Story } from "../../../core/story.ts";
+import { Button } from "../ui/button.tsx";
 import { StoryBlockView } from "./story-block.tsx";
 
 /** The browser keeps the child's name between visits under this localStorage key. */
 const CHILD_NAME_STORAGE_KEY = "storyChildName";
 
 // The name prompt (a Radix dialog) loads when it is first asked for, after hydration: an article page that
-// is not a story never loads it (issue 7, page JavaScript).
+// is not a story never loads it.
 const NameDialog = lazy(() => import("./name-dialog.tsx").then((m) => ({ default: m.NameDialog })));
 
 export interface StoryLink {
@@ -31,7 +32,7 @@ function readStoredName(): string | null {
 }
 
 /**
- * The story reader (spec, Story page). The name lives in localStorage, which the server cannot see,
+ * The story reader. The child's name lives in localStorage, which the server cannot see,
  * so until the browser has read it the chapter area says 'Loading your magical story...' rather than
  * flash the story with the wrong name.
  */
@@ -110,13 +111,9 @@ export function StoryReader({
               </li>
             </ul>
             {childName ? (
-              <button
-                type="button"
-                onClick={() => setAskName(true)}
-                className="mt-6 inline-flex min-h-11 items-center gap-2 rounded-full border border-forest px-5 font-semibold text-forest hover:bg-forest hover:text-cream"
-              >
+              <Button variant="secondary" className="mt-6" onClick={() => setAskName(true)}>
                 <Pencil className="size-4" aria-hidden /> Change Name
-              </button>
+              </Button>
             ) : null}
           </div>
           {story.featuredImage ? (

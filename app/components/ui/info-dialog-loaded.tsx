@@ -1,5 +1,6 @@
 import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
+import { Button } from "./button.tsx";
 
 /** The Radix part of InfoDialog (info-dialog.tsx), loaded when a trigger is first used. */
 export function InfoDialogLoaded({
@@ -26,8 +27,8 @@ export function InfoDialogLoaded({
             <div className="mt-2 text-ink">{children}</div>
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end">
-            <AlertDialog.Action className="min-h-11 rounded-full bg-forest px-6 font-semibold text-cream hover:bg-forest-deep">
-              OK
+            <AlertDialog.Action asChild>
+              <Button size="md-wide">OK</Button>
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

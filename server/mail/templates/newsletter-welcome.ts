@@ -1,4 +1,4 @@
-import { escapeHtml } from "../escape-html.ts";
+import { escapeHtml } from "../../../core/escape-html.ts";
 
 export function welcomeEmail(email: string) {
   const text = `Welcome to MANA!

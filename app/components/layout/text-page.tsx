@@ -1,5 +1,5 @@
-/** A short text page (terms, privacy, contact): linked by the spec without a page of its own. */
-export function PlainPage({
+/** A short text page (terms, privacy, contact): a title, an introduction, and the text. */
+export function TextPage({
   title,
   intro,
   children,

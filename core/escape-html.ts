@@ -6,7 +6,10 @@ const entities: Record<string, string> = {
   "'": "&#39;",
 };
 
-/** Escapes text for HTML e-mail bodies. */
+/**
+ * Escapes text for HTML or XML: element content and quoted attribute values (e-mail bodies, the sitemap).
+ * The five characters that markup gives a meaning to (&, <, >, " and ') become character references.
+ */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => entities[ch] ?? ch);
 }
