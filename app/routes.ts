@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-// Mirrors the route table in the product spec, point 2.
+// Every URL of the shop, one route module each.
 export default [
   index("routes/home.tsx"),
   route("knowledge", "routes/knowledge.tsx"),

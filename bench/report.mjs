@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-/** The budgets of issue 7, checked against the measured figures. */
+/** The performance budgets (docs/performance.md), checked against the measured figures. */
 export const budgets = {
   pageRatio: 0.3,
   pageP99Ms: 25,

@@ -1,5 +1,5 @@
 /**
- * Order statuses (spec point 4) and the only moves between them. Every change of an order's status, by
+ * Order statuses and the only moves between them. Every change of an order's status, by
  * a payment or by the owner's admin tool, goes through `assertMove`.
  */
 export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;

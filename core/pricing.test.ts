@@ -33,7 +33,7 @@ const complete: Bundle = {
   subscriptionDiscount: 20,
 };
 
-describe("pricing rules (spec point 9)", () => {
+describe("pricing rules", () => {
   it("daily price is the monthly price divided by 30, to the cent", () => {
     expect(dailyPriceCents(3000)).toBe(100);
     expect(dailyPriceCents(4000)).toBe(133);

@@ -1,5 +1,5 @@
 /**
- * The shop's money rules (spec point 9), in integer cents, shared by the browser and the server so the
+ * The shop's money rules, in integer cents, shared by the browser and the server so the
  * drawer, the checkout summary and the order always agree. Pure: no I/O.
  */
 

@@ -168,7 +168,7 @@ describe("images, names and navigation", () => {
   });
 });
 
-describe("reference data with the spec's fallbacks", () => {
+describe("reference data with its fallbacks", () => {
   it("finds the built-in characters and falls back for unknown ones", () => {
     expect(lookupCharacter("King Sejong")).toMatchObject({
       culture: "Joseon Korea",

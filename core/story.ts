@@ -1,6 +1,6 @@
 /**
- * Children's bedtime stories (spec point 3 "Story", point 5 validation rules, point 8 fallbacks, point 9
- * constants). Pure functions shared by the server (which article is a story) and the story reader.
+ * Children's bedtime stories: which article is a story, how it splits into chapters, the child's name, and
+ * the reference data with its fallbacks. Pure functions shared by the server and the story reader.
  */
 import defaultReference from "../content/story-reference.json" with { type: "json" };
 
@@ -127,7 +127,7 @@ function toStoryBlock(raw: RawBlock, text: string): StoryBlock {
 }
 
 /**
- * Splits a story's content blocks into chapters (spec point 5). A text block whose first line is a title
+ * Splits a story's content blocks into chapters. A text block whose first line is a title
  * starts a chapter; the rest of that block, if any, is its first paragraph. Blocks before the first
  * title belong to the first chapter (never dropped). Image sources are mapped from '@assets/'. With no
  * title at all, one fallback chapter 'Story' is made from the excerpt, or 'Once upon a time...'.
@@ -170,7 +170,7 @@ export function splitChapters(contentBlocks: unknown[], excerpt?: string | null)
   return chapters;
 }
 
-/** Builds the story the reader shows from an article (spec point 3, Story). */
+/** Builds the story the reader shows from an article. */
 export function buildStory(article: StorySource): Story {
   return {
     id: article.id,
@@ -194,7 +194,7 @@ export function clampChapter(index: number, total: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Built-in reference data (spec point 3) with the fallbacks of point 8.
+// Built-in reference data, with the fallbacks shown for an unknown character or term.
 
 export interface CharacterInfo {
   name: string;

@@ -16,7 +16,7 @@ async function signUp(page: Page) {
 const storedPreferences = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem("mana.preferences") ?? "null"));
 
-/** Every control of spec point 3 with its text and default, in page order. */
+/** Every control of the preferences page with its text and default, in page order. */
 const TOGGLES: [group: string, label: string, description: string, on: boolean][] = [
   ["Notifications", "Email notifications", "News and account updates by e-mail", true],
   ["Notifications", "Push notifications", "Alerts in your browser", true],

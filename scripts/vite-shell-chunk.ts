@@ -4,7 +4,7 @@ import type { Plugin } from "vite";
  * The "shell" chunk: the root route and every module it imports statically (its import closure), in one
  * file. The root route is on every page, so these modules load on every first visit anyway; as one file
  * they cost one request instead of a dozen files of a few hundred bytes, each paying its own response
- * headers and, over HTTP/1.1, a place in one of six connection queues (issue 7, home-page JavaScript).
+ * headers and, over HTTP/1.1, a place in one of six connection queues.
  * Modules reached only through `import()` (the cart drawer, the account menu, dialogs) stay out of it, so
  * nothing lazy becomes eager. The root route's entry file (React Router's client route module, which must
  * keep its exports exactly) is left as a one-line `export { … } from "./shell-….js"`: 90 bytes instead of

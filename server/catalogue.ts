@@ -3,7 +3,7 @@ import { formatCents } from "../core/money.ts";
 import type { Db } from "./db/client.ts";
 import { type ProductRow, products } from "./db/schema.ts";
 
-/** A product as the API and pages see it (spec point 3): price is a decimal dollar string. */
+/** A product as the API and pages see it: price is a decimal dollar string. */
 export interface Product {
   id: number;
   slug: string;

@@ -42,8 +42,7 @@ export async function createServices(env: Env): Promise<AppServices> {
 
 /**
  * JSON lines on stdout, written asynchronously in batches of at least 4 KB (about 20 request lines), and
- * at least every 250 ms: a busy server makes one write per batch instead of one per request (issue 7;
- * writing each line was ~7% of a cached answer's CPU), and a quiet one still shows a line within 250 ms.
+ * at least every 250 ms: a busy server makes one write per batch instead of one per request, and a quiet one still shows a line within 250 ms.
  * pino flushes what is left when the process exits.
  */
 function createLogger(env: Env) {

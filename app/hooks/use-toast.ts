@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-// Spec point 9: one toast at a time, removed 1,000,000 ms after it is dismissed.
+// One toast at a time, removed 1,000,000 ms after it is dismissed.
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
 

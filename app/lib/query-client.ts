@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 
-/** Spec point 9: reads fresh 5 minutes, refetched on window focus, unused cache dropped after 5 minutes, no retries. */
+/** Reads fresh 5 minutes, refetched on window focus, unused cache dropped after 5 minutes, no retries. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -2,7 +2,7 @@ import { createContext, use } from "react";
 import href from "../app.css?url";
 
 /**
- * The root stylesheet, written into the document instead of linked (issue 7, LCP): a first visit paints
+ * The root stylesheet, written into the document instead of linked: a first visit paints
  * from the HTML alone, without waiting a round trip for a render-blocking stylesheet. The server reads the
  * built file once (entry.server.tsx) and hands its text over through this context.
  */

@@ -4,7 +4,7 @@ import type { Route } from "./+types/account";
 
 const TABS = ["overview", "orders", "subscriptions"] as const;
 type Tab = (typeof TABS)[number];
-/** The side menu's links (spec point 2) land on the matching tab. */
+/** The side menu's links land on the matching tab. */
 const TAB_ALIASES: Record<string, Tab> = { profile: "overview", addresses: "overview" };
 
 export const headers: Route.HeadersFunction = () => noStore;

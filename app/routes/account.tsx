@@ -54,7 +54,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => setProfile(loaderData.profile), [loaderData.profile]);
 
-  // Back from a social provider: sync the profile and greet (spec point 8, 'Welcome! Signed in as {email}').
+  // Back from a social provider: sync the profile and greet.
   useEffect(() => {
     if (params.get("welcome") !== "social" || welcomed.current) return;
     welcomed.current = true;

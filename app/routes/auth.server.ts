@@ -4,7 +4,7 @@ import type { Route } from "./+types/auth";
 
 export const headers: Route.HeadersFunction = () => noStore;
 
-/** Spec point 6: signed-in visitors are sent to their account. */
+/** Signed-in visitors are sent to their account. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (await loadSession(context, request)) throw redirect("/account", { headers: noStore });
   return { providers: loadProviders(context) };

@@ -10,7 +10,7 @@ import type { Route } from "./+types/knowledge";
 
 export { loader } from "./knowledge.server.ts";
 
-/** Spec point 9: the hub fetches 50 articles. */
+/** The hub fetches 50 articles. */
 
 export const meta: Route.MetaFunction = () => [
   { title: "Knowledge Hub | MANA" },

@@ -34,7 +34,7 @@ function normalizeIds(html: string): string {
 }
 
 describe("preferences page markup", () => {
-  it("renders every group, label, description, control and accessibility attribute as the spec fixes them", () => {
+  it("renders every group, label, description, control and accessibility attribute as the page promises them", () => {
     const html = normalizeIds(render(true));
     expect(html.replace(/></g, ">\n<")).toMatchSnapshot();
   });

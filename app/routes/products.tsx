@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-/** /products has no page of its own (spec point 2): the product grid lives on the home page. */
+/** /products has no page of its own: the product grid lives on the home page. */
 export function loader() {
   throw redirect("/#products");
 }

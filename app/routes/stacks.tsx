@@ -13,7 +13,7 @@ import type { Route } from "./+types/stacks";
 
 export { loader } from "./stacks.server.ts";
 
-/** Spec point 9: four loading placeholders; stacks save up to 25%. */
+/** Four loading placeholders; stacks save up to 25%. */
 const SKELETONS = 4;
 
 export const meta: Route.MetaFunction = () => [

@@ -44,7 +44,7 @@ export const contentBlock = z.discriminatedUnion("type", [
 ]);
 export type ContentBlock = z.infer<typeof contentBlock>;
 
-/** An article as the API and pages see it (spec point 3, Article). Dates are ISO strings. */
+/** An article as the API and pages see it. Dates are ISO strings. */
 export interface Article {
   id: number;
   slug: string;
@@ -106,7 +106,7 @@ export interface Expert {
   featured: boolean;
 }
 
-/** A stack product (spec point 3): id, name, tagline, price (decimal dollars for 30 days). */
+/** A stack product: id, name, tagline, price (decimal dollars for 30 days). */
 export interface StackProduct {
   id: number;
   slug: string;

@@ -35,7 +35,7 @@ const SESSION_COOKIE = new RegExp(`^(?:__Secure-)?${COOKIE_PREFIX}\\.session_tok
 /**
  * The front door of /api/auth/*: resolves the client IP for Better Auth's limiter, adds the limits
  * Better Auth has no notion of (per account, per phone number, the human check before every SMS),
- * maps the sign-in failure to the spec's two messages, and merges the guest cart at every sign-in.
+ * maps the sign-in failure to its two messages (no such account, wrong password), and merges the guest cart at every sign-in.
  */
 export function authRoutes(services: AppServices, identity: AuthIdentity) {
   const { auth, humanCheck, limits } = identity;
@@ -143,7 +143,7 @@ export function authRoutes(services: AppServices, identity: AuthIdentity) {
     return new Response(JSON.stringify(data), { status: res.status, statusText: res.statusText, headers });
   }
 
-  /** Spec point 8 tells 'No account found with this email' from 'Incorrect password'. */
+  /** Sign-in tells 'No account found with this email' from 'Incorrect password'. */
   async function explainSignInFailure(res: Response, email: string): Promise<Response> {
     const failure = (await res
       .clone()

@@ -28,7 +28,7 @@ export const COOKIE_PREFIX = "mana";
 const DAY = 24 * 60 * 60;
 /** Sliding lifetime: a session unused for 7 days ends; one in use is renewed once a day. */
 export const SESSION_SLIDING_SECONDS = 7 * DAY;
-/** Absolute lifetime: however active, a session ends 30 days after sign-in (issue 8, "Sessions"). */
+/** Absolute lifetime: however active, a session ends 30 days after sign-in. */
 export const SESSION_ABSOLUTE_SECONDS = 30 * DAY;
 /** A "recent sign-in" for sensitive changes (phone number). */
 export const SESSION_FRESH_SECONDS = DAY;
@@ -127,7 +127,7 @@ export function createAuth({ env, db, logger, sms, limits, secondaryStorage }: C
           });
         }
       },
-      // Signing in by phone creates the account on first verification (issue 5).
+      // Signing in by phone creates the account on first verification.
       signUpOnVerification: { getTempEmail: phoneEmail, getTempName: (p) => p },
     }),
     ...(providers.oidc
@@ -180,7 +180,7 @@ export function createAuth({ env, db, logger, sms, limits, secondaryStorage }: C
     account: {
       accountLinking: {
         enabled: true,
-        // Never link a social sign-in to a local account whose e-mail nobody has proven (issue 8, "OAuth").
+        // Never link a social sign-in to a local account whose e-mail nobody has proven.
         requireLocalEmailVerified: true,
         allowDifferentEmails: false,
       },
@@ -189,11 +189,11 @@ export function createAuth({ env, db, logger, sms, limits, secondaryStorage }: C
       expiresIn: SESSION_SLIDING_SECONDS,
       updateAge: DAY,
       freshAge: SESSION_FRESH_SECONDS,
-      // Sessions live in the database even with Redis as secondary storage (issue 5).
+      // Sessions live in the database even with Redis as secondary storage.
       storeSessionInDatabase: true,
     },
     rateLimit: {
-      // Better Auth switches its limiter off outside production; ours is on everywhere (issue 8).
+      // Better Auth switches its limiter off outside production; ours is on everywhere.
       enabled: true,
       window: 60,
       max: 100,

@@ -24,8 +24,8 @@ function isTrusted(list: BlockList, ip: string): boolean {
 
 /**
  * The client's address: the socket's peer, unless that peer is a trusted proxy, in which case
- * X-Forwarded-For is walked from the right past every trusted hop (issue 8: the header is believed
- * only from configured proxies, so a client cannot pick its own rate-limit bucket).
+ * X-Forwarded-For is walked from the right past every trusted hop: the header is believed only from
+ * configured proxies, so a client cannot pick its own rate-limit bucket.
  */
 export function clientIp(c: Context, proxies: BlockList): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;

@@ -9,7 +9,7 @@ export const CHALLENGE_TTL_SECONDS = 300;
 
 /**
  * The visible human check (ALTCHA proof of work) that must pass before an SMS code is sent
- * (ARCHITECTURE.md, "human check"). Challenges are signed, expire after 5 minutes, and a solved
+ *. Challenges are signed, expire after 5 minutes, and a solved
  * challenge is accepted once only (its nonce is claimed in the shared limit store).
  */
 export interface HumanCheck {

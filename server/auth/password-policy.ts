@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 
-/** Spec point 5: at least 6 characters. */
+/** At least 6 characters. */
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 
@@ -9,7 +9,7 @@ export const COMMON_PASSWORD_MESSAGE =
 
 let common: Set<string> | null = null;
 
-/** The 1,000 most common passwords (issue 8, "Supply chain"), read once from the shipped list file. */
+/** The 1,000 most common passwords, read once from the shipped list file. */
 function commonPasswords(): Set<string> {
   if (!common) {
     const text = readFileSync(new URL("./common-passwords.txt", import.meta.url), "utf8");

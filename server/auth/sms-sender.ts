@@ -23,7 +23,7 @@ export function outboxSmsSender(db: Db): SmsSender {
 export const TWILIO_API_URL = "https://api.twilio.com";
 /**
  * How long a visitor waits for Twilio before 'Could not send SMS': Twilio answers in well under a second,
- * and a hanging call must not hold the sign-in page (issue 8, "Faults survived").
+ * and a hanging call must not hold the sign-in page.
  */
 export const TWILIO_TIMEOUT_MS = 5_000;
 

@@ -5,7 +5,7 @@ import { articleEvents } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 
 /**
- * Article analytics (spec point 7: views and product clicks), built so that bots and floods cannot
+ * Article analytics, built so that bots and floods cannot
  * inflate counts without bound:
  * - a visitor is a hash of a first-party anonymous cookie (`mana_vid`, `__Host-mana_vid` in production,
  *   issued by the track call) or, without it, of IP + user agent;

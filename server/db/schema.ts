@@ -21,7 +21,7 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`);
 
 // ---------------------------------------------------------------------------------------------------------
-// Catalogue. Money is integer cents everywhere (ARCHITECTURE.md, "Money").
+// Catalogue. Money is integer cents everywhere.
 
 export const products = pgTable("products", {
   id: integer("id").primaryKey(),
@@ -199,7 +199,7 @@ export const rateLimit = pgTable("rate_limit", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
-/** The profile the sync-user call returns (spec point 7); editable display name and phone. */
+/** The profile the sync-user call returns; editable display name and phone. */
 export const profiles = pgTable("profiles", {
   userId: text("user_id")
     .primaryKey()

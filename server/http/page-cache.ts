@@ -124,7 +124,7 @@ export class PageCache {
     const type = hit.headers.find(([k]) => k === "content-type")?.[1];
     const path = url.split("?")[0] ?? "/";
     // Only pages carry a CSP nonce (server/app.ts keeps a template only for an answer with nonce slots);
-    // JSON answers skip the random bytes (issue 7, `GET /api/products`).
+    // JSON answers skip the random bytes.
     const html = Boolean(hit.template) || type?.startsWith("text/html") === true;
     const nonce = html ? newNonce() : "";
     // The stored page is written in pieces with the fresh nonce between them: no per-hit copy of the page.

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 
 /**
  * PostgreSQL text cannot hold U+0000, so a NUL in a path or query would reach the database as an
- * error (a 5xx). No URL of the shop needs one: refuse it up front (issue 8, "Bad input refused").
+ * error (a 5xx). No URL of the shop needs one: refuse it up front.
  */
 const hasNul = (url: string) => url.includes("%00") || url.includes("\u0000");
 

@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Env } from "../env.ts";
 
 /**
- * Security headers on every answer (issue 8, "Headers"; docs/decisions/006-security-headers.md).
+ * Security headers on every answer.
  * HTML gets a nonce-based Content-Security-Policy: React Router's inline scripts carry the nonce of the
  * response. Cached anonymous pages are rendered once with NONCE_PLACEHOLDER, which is swapped for a fresh
  * nonce in every answer (server/http/nonce-template.ts), so no two responses share a nonce.
@@ -38,7 +38,7 @@ export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOpti
     "default-src 'self'",
     // 'wasm-unsafe-eval' lets the ALTCHA widget's proof of work run its WebAssembly; no eval of JS.
     `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'`,
-    // Style elements need the nonce: the root stylesheet is written into the page (issue 7), and widgets
+    // Style elements need the nonce: the root stylesheet is written into the page, and widgets
     // that add their own get the nonce from app/lib/csp-nonce.ts. Style attributes stay allowed: Radix
     // positions popovers with them, and the server renders a few (image aspect ratios, progress bars).
     `style-src 'self' 'nonce-${nonce}'`,

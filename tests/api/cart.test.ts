@@ -45,7 +45,7 @@ describe.each(testDatabases)("cart API on %s", (kind) => {
     expect(res.headers.get("set-cookie")).toBeNull();
   });
 
-  it("adds a product with the spec's defaults and an httpOnly, SameSite=Lax cookie", async () => {
+  it("adds a product with the API's defaults and an httpOnly, SameSite=Lax cookie", async () => {
     const v = new Visitor(shop);
     const res = await v.add({ productId: 1 });
     expect(res.status).toBe(201);

@@ -27,7 +27,7 @@ run("checkout while PostgreSQL connections are terminated", () => {
   beforeAll(async () => {
     // A pooled client whose connection is cut while checked out (between two queries of a transaction)
     // emits 'error' with no listener, which crashes the process: server/db/client.ts listens on the pool
-    // only. Until it also listens on each client, the test adds that listener (reported with issue 8).
+    // only. Until it also listens on each client, the test adds that listener.
     pg.Pool.prototype.emit = function (this: pg.Pool, event: string | symbol, ...args: unknown[]) {
       if (event === "connect") (args[0] as pg.PoolClient).on("error", () => {});
       return restoreEmit.call(this, event, ...args);
@@ -41,8 +41,8 @@ run("checkout while PostgreSQL connections are terminated", () => {
   afterAll(async () => {
     pg.Pool.prototype.emit = restoreEmit;
     // drizzle-orm's node-postgres transaction() sends `begin` outside its try/finally, so a connection cut
-    // between checkout and `begin` is never released and pool.end() would wait forever (reported with
-    // issue 8). Close with a deadline, then drop the test database by force.
+    // between checkout and `begin` is never released and pool.end() would wait forever (docs/reliability.md).
+    // Close with a deadline, then drop the test database by force.
     await Promise.race([shop.close(), new Promise((r) => setTimeout(r, 3_000))]);
     await killer.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
     await killer.end();

@@ -6,7 +6,7 @@ import { createTestShop, type TestShop } from "../support/test-app.ts";
 import { Browser, ORIGIN, uniqueEmail } from "./auth-helpers.ts";
 
 /**
- * Issue 8, "OAuth", and issue 5's linking rules, against a local OpenID Connect provider
+ * The social sign-in rules (state, PKCE, linking only to a proven e-mail), against a local OpenID Connect provider
  * (oauth2-mock-server) wired in as the generic OIDC provider; the four named providers share the path.
  */
 describe("OAuth sign-in attacks", () => {

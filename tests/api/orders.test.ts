@@ -46,7 +46,7 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
     }
   });
 
-  it("lists the user's own paid orders, newest first, in both of the spec's shapes", async () => {
+  it("lists the user's own paid orders, newest first, in both of the API's shapes", async () => {
     const first = await buy("alice", [[1, 2, false]]);
     const second = await buy("alice", [
       [2, 1, true],
@@ -119,7 +119,7 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
     expect(subs.body.some((s: { id: string }) => s.id === bobSubs[0]?.id)).toBe(false);
   });
 
-  it("lists subscriptions with the spec's fields", async () => {
+  it("lists subscriptions with the API's fields", async () => {
     const res = await new Visitor(shop, "alice").call("GET", "/api/subscriptions");
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1);

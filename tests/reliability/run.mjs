@@ -1,4 +1,4 @@
-// `npm run test:reliability`: the long checks of issue 8 (docs/reliability.md), under 15 minutes.
+// `npm run test:reliability`: the long reliability checks (docs/reliability.md), under 15 minutes.
 // 1. supply chain: npm audit (fails loudly when it cannot check) and the Better Auth pin;
 // 2. phase "fuzz": config guard, then every reliability test on PGlite and PostgreSQL with 20,000 fuzz
 //    runs per route, 30 s of Redis outage, pg_terminate_backend x100 (tests/api/checkout-faults.test.ts);

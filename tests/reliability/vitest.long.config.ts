@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
 /**
- * `npm run test:reliability` (tests/reliability/run.mjs): the long checks of issue 8. Phase "fuzz" runs
+ * `npm run test:reliability` (tests/reliability/run.mjs): the long reliability checks (docs/reliability.md). Phase "fuzz" runs
  * the reliability tests and the API fault tests on PGlite and PostgreSQL with 20,000 fuzz runs per route;
  * phase "production" runs the load and SIGKILL checks against the production build, one at a time.
  */

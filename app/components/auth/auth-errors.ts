@@ -15,7 +15,7 @@ const fail = (title: string, description: string): ToastInput => ({
   variant: "destructive",
 });
 
-/** Spec point 8, mapped from Better Auth's error codes (and the shop's own, server/auth/auth-routes.ts). */
+/** The sign-in errors people see, mapped from Better Auth's error codes (and the shop's own, server/auth/auth-routes.ts). */
 export function signInFailure(e: AuthFailure): ToastInput {
   if (e.status === 429) return fail("Sign In Failed", TOO_MANY);
   switch (e.code) {

@@ -8,8 +8,8 @@ export const PROFILE_SYNC_ERROR = {
 };
 
 /**
- * After every sign-in (spec point 4): sync the profile from the session, then show the success toast.
- * A failed sync does not undo the sign-in; it shows the spec's sync error instead.
+ * After every sign-in: sync the profile from the session, then show the success toast.
+ * A failed sync does not undo the sign-in; it shows the sync error instead.
  */
 export async function completeSignIn(
   success:

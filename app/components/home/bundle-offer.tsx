@@ -27,7 +27,7 @@ export function BundleOffer() {
       await new Promise((r) => setTimeout(r, 500));
       navigate("/checkout");
     } catch {
-      // The add mutation already showed the spec's error toast.
+      // The add mutation already showed the error toast.
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import type { ContentBlock } from "../../../core/contracts/content.ts";
 import { mapAssetSrc } from "../../../core/story.ts";
 import { type RelatedProduct, RelatedProductCard } from "./related-product-card.tsx";
 
-/** Renders an article's content blocks (spec point 3: image, text, quote, product-card, research-citation, expert-insight). */
+/** Renders an article's content blocks. */
 export function ContentBlocks({
   blocks,
   products,

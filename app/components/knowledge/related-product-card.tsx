@@ -10,7 +10,7 @@ export interface RelatedProduct {
   packageSize: string;
 }
 
-/** A product named by an article; following it records a product_click (spec, Article page). */
+/** A product named by an article; following it records a product_click. */
 export function RelatedProductCard({
   product,
   onOpen,

@@ -17,7 +17,7 @@ export const SIGN_OUT_FAILED_TOAST = {
   variant: "destructive" as const,
 };
 
-/** Signs out and reports it with the spec's toasts (point 8). Returns whether it worked. */
+/** Signs out and reports it with the sign-out toasts. Returns whether it worked. */
 export async function signOutWithToast(): Promise<boolean> {
   try {
     const { error } = await authClient.signOut();
@@ -34,7 +34,7 @@ const itemClass =
   "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm text-ink outline-none data-[highlighted]:bg-sand";
 
 /**
- * The header's account corner (spec point 2, Header): Sign In and Get Started when signed out, the
+ * The header's account corner: Sign In and Get Started when signed out, the
  * avatar menu when signed in. `variant="sheet"` is the mobile side sheet's version.
  */
 export function AccountMenu({

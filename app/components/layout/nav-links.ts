@@ -1,4 +1,4 @@
-/** Header navigation (spec point 2, Header). `section` links are anchors on the home page. */
+/** Header navigation. `section` links are anchors on the home page. */
 export const navLinks = [
   { label: "Products", to: "/#products", section: "products" },
   { label: "Knowledge Hub", to: "/knowledge" },

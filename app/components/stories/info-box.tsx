@@ -2,7 +2,7 @@ import Info from "lucide-react/icons/info";
 import { type ReactNode, useId, useRef, useState } from "react";
 
 /**
- * A word in the story that explains itself (spec, Story page: info boxes). Opens on hover, click or
+ * A word in the story that explains itself. Opens on hover, click or
  * keyboard focus; closes when the pointer or focus leaves, on a second click, or with Escape.
  */
 export function InfoBox({

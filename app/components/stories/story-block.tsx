@@ -59,7 +59,7 @@ function PlantInfo({ reference }: { reference: string }) {
   );
 }
 
-/** One block of a story (spec point 3 story block types), with `{childName}` replaced. */
+/** One block of a story with `{childName}` replaced. */
 export function StoryBlockView({ block, childName }: { block: StoryBlock; childName: string | null }) {
   if (block.type === "image") {
     return (

@@ -12,7 +12,7 @@ type Trigger = ReactElement<{
 }>;
 
 /**
- * An accessible alert popup: the spec's footer links "only show alert popups". The trigger is a plain
+ * An accessible alert popup: the footer's links to pages the shop does not have only open one. The trigger is a plain
  * button until it is first used (its Radix code is loaded on hover, focus or click, not with the page).
  */
 export function InfoDialog({

@@ -2,7 +2,7 @@ import X from "lucide-react/icons/x";
 import { Toast } from "radix-ui";
 import { dismiss, useToasts } from "../../hooks/use-toast.ts";
 
-/** Radix Toast with the spec's settings: 5,000 ms, swipe right past 50 px, F8 focuses the viewport. */
+/** Radix Toast with the shop's settings: 5,000 ms, swipe right past 50 px, F8 focuses the viewport. */
 export function Toaster() {
   const items = useToasts();
   return (
