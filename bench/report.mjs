@@ -2,6 +2,7 @@
 // are kept) and docs/performance-ratios.svg from one bench result.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { escapeHtml } from "../core/escape-html.ts";
 
 /** The performance budgets (docs/performance.md), checked against the measured figures. */
 export const budgets = {
@@ -49,7 +50,7 @@ function chart(run) {
         budget === undefined
           ? ""
           : `<line x1="${barX + scale(budget)}" x2="${barX + scale(budget)}" y1="${y - 2}" y2="${y + 20}" stroke="#A12A2A" stroke-dasharray="3 2"/>`;
-      return `<text x="${barX - 8}" y="${y + 14}" text-anchor="end">${t.target.replace(/&/g, "&amp;").replace(/</g, "&lt;")}</text>
+      return `<text x="${barX - 8}" y="${y + 14}" text-anchor="end">${escapeHtml(t.target)}</text>
 <rect x="${barX}" y="${y}" width="${Math.max(1, scale(t.ratio)).toFixed(1)}" height="18" rx="3" fill="${ok ? "#2F6B45" : "#8E4A32"}"/>
 ${line}<text x="${barX + scale(t.ratio) + 6}" y="${y + 14}">${t.ratio.toFixed(2)}</text>`;
     })
