@@ -1,5 +1,6 @@
 // Takes full-page screenshots of shop pages at desktop (1280 px) and phone (390 px) widths, for a person
-// to look at. Usage: node scripts/screenshots.mjs http://127.0.0.1:3000 out-dir / /products/ashwagandha …
+// to look at, in the light and the dark colour scheme. Usage:
+//   node scripts/screenshots.mjs http://127.0.0.1:3000 out-dir / /products/ashwagandha …
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { findChromium, HOW_TO_GET_CHROMIUM } from "./find-chromium.mjs";
@@ -26,11 +27,13 @@ const browser = await chromium.launch({
     "--no-first-run",
   ],
 });
-for (const [label, width, height] of [
-  ["desktop", 1280, 800],
-  ["phone", 390, 844],
+for (const [label, width, height, colorScheme] of [
+  ["desktop", 1280, 800, "light"],
+  ["phone", 390, 844, "light"],
+  ["desktop-dark", 1280, 800, "dark"],
+  ["phone-dark", 390, 844, "dark"],
 ]) {
-  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
+  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1, colorScheme });
   for (const path of paths) {
     await page.goto(base + path, { waitUntil: "networkidle" });
     // Scroll through the page so lazy images load, then back to the top.
