@@ -54,6 +54,23 @@ test.describe("identity", () => {
     }
   });
 
+  test("an invalid phone number shows the server's message beside the field and keeps what was typed", async ({
+    page,
+  }) => {
+    await signUp(page, uniqueEmail("phone"));
+    await page.getByRole("button", { name: "Edit" }).click();
+    const phone = page.getByLabel("Phone Number");
+    await phone.fill("12345");
+    await page.getByRole("button", { name: "Save" }).click();
+    const message = page.locator("#profile-phone-error");
+    await expect(message).toContainText("international format, e.g. +15550000000");
+    await expect(phone).toHaveAttribute("aria-invalid", "true");
+    await expect(phone).toHaveAttribute("aria-describedby", /profile-phone-error/);
+    await expect(phone).toHaveAccessibleDescription(/international format/);
+    await expect(phone).toHaveValue("12345");
+    await expect(toast(page)).not.toContainText("Update failed");
+  });
+
   test("a wrong password and an unknown e-mail show their toasts", async ({ page }) => {
     const email = uniqueEmail("toasts");
     await signUp(page, email);

@@ -123,6 +123,34 @@ test.describe("knowledge hub", () => {
     );
   });
 
+  test("Bookmark confirms 'Bookmark saved!' and promises no list the hub does not keep", async ({ page }) => {
+    await page.goto(`/knowledge/${ARTICLE}`);
+    await page.getByRole("button", { name: "Bookmark" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText("Bookmark saved!");
+    await expect(page.getByText(/waiting for you/)).toHaveCount(0);
+  });
+
+  test("the article HTML describes its share picture (og:image:alt, twitter:image:alt)", async ({
+    request,
+  }) => {
+    const html = await (await request.get(`/knowledge/${ARTICLE}`)).text();
+    expect(html).toMatch(/<meta property="og:image:alt" content="[^"]*Ashwagandha and Stress[^"]*"\/>/);
+    expect(html).toMatch(/<meta name="twitter:image:alt" content="[^"]*Ashwagandha and Stress[^"]*"\/>/);
+  });
+
+  test("the hub's search form has a focusable submit button labelled Search", async ({ page }) => {
+    await page.goto("/knowledge");
+    const search = page.getByRole("search");
+    const submit = search.getByRole("button", { name: "Search", exact: true });
+    await expect(submit).toHaveAttribute("type", "submit");
+    await submit.focus();
+    await expect(submit).toBeFocused();
+    await search.getByRole("searchbox", { name: "Search articles" }).fill("ash");
+    await submit.press("Enter");
+    await expect(page.getByRole("heading", { name: "Results for “ash”" })).toBeVisible();
+  });
+
   test("an unknown article answers 404 'Article not found'", async ({ page }) => {
     const res = await page.goto("/knowledge/no-such-article");
     expect(res?.status()).toBe(404);

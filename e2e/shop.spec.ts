@@ -147,6 +147,8 @@ test.describe("product page", () => {
     const html = await (await request.get("/products/total-restore")).text();
     expect(html).toContain("<title>Total Restore | MANA</title>");
     expect(html).toContain('property="og:image"');
+    expect(html).toMatch(/<meta property="og:image:alt" content="Total Restore[^"]+"\/>/);
+    expect(html).toMatch(/<meta name="twitter:image:alt" content="Total Restore[^"]+"\/>/);
     expect(html).toMatch(/"@type":"Product"/);
     expect(html).toMatch(/"price":"40.00"/);
     expect(html).toContain("120 capsules");

@@ -9,6 +9,7 @@ import { servePageCache } from "./http/page-cache.ts";
 import { refuseNul } from "./http/refuse-nul.ts";
 import { nextRequestId } from "./http/request-id.ts";
 import { securityHeaders } from "./http/security-headers.ts";
+import { redirectTrailingSlash } from "./http/trailing-slash.ts";
 import type { HttpVariables as Vars } from "./http/variables.ts";
 
 export interface CreateAppOptions {
@@ -43,6 +44,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use("*", measureRequests(services.metrics));
   app.use("*", securityHeaders(services.env));
   app.use("*", refuseNul());
+  app.use("*", redirectTrailingSlash());
   app.use("*", servePageCache(services.pageCache));
   const compressor = compress();
   app.use("*", (c, next) => (c.get("skipCompress") ? next() : compressor(c, next)));

@@ -28,6 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const url = `${seo.origin}/knowledge/${seo.slug}`;
   const image = seo.image.startsWith("http") ? seo.image : `${seo.origin}${seo.image}`;
   const author = loaderData.kind === "article" ? loaderData.author : null;
+  const imageAlt = `${seo.title}: the article's cover illustration`;
   return [
     { title: `${seo.title} | ${SITE_NAME}` },
     { name: "description", content: seo.excerpt },
@@ -41,10 +42,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: "og:image", content: image },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "675" },
+    { property: "og:image:alt", content: imageAlt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: seo.title },
     { name: "twitter:description", content: seo.excerpt },
     { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: imageAlt },
     { property: "article:published_time", content: seo.publishDate },
     { property: "article:modified_time", content: seo.updatedAt },
     { property: "article:section", content: seo.category },
@@ -150,6 +153,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               >
                 We are recording our articles. Until then, the full text is right here.
               </InfoDialog>
+              {/* Bookmarks are not kept anywhere yet: the confirmation promises no list to find them in. */}
               <InfoDialog
                 title="Bookmark saved!"
                 trigger={
@@ -157,9 +161,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                     <Bookmark className="size-5" aria-hidden /> Bookmark
                   </Button>
                 }
-              >
-                “{article.title}” is waiting for you in the Knowledge Hub.
-              </InfoDialog>
+              />
             </div>
           </div>
         </div>

@@ -18,6 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
   const { product: p, origin } = d;
   const url = `${origin}/products/${p.slug}`;
   const image = `${origin}${p.imageUrl}`;
+  const imageAlt = `${p.name}, ${p.packageSize}: the product's package`;
   const description = `${p.name} (${p.packageSize}): ${p.tagline}. ${p.description}`.slice(0, 300);
   const jsonLd = {
     "@context": "https://schema.org",
@@ -43,8 +44,11 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
     { property: "og:title", content: `${p.name} | MANA` },
     { property: "og:description", content: description },
     { property: "og:image", content: image },
+    { property: "og:image:alt", content: imageAlt },
     { property: "og:url", content: url },
     { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: imageAlt },
     { "script:ld+json": jsonLd },
   ];
 };

@@ -7,6 +7,24 @@ import { formatDate } from "../../lib/format-date.ts";
 import { toE164 } from "../auth/phone-sign-in.tsx";
 import { Button } from "../ui/button.tsx";
 
+/**
+ * The server's message for one field of a refused profile update, or null. A 400 reads
+ * '400: {"message":"Invalid request body: phoneNumber: ...; displayName: ...","code":"invalid_input"}'.
+ */
+export function fieldError(err: unknown, field: string): string | null {
+  if (!(err instanceof Error) || !err.message.startsWith("400: ")) return null;
+  let message: unknown;
+  try {
+    message = (JSON.parse(err.message.slice(5)) as { message?: unknown }).message;
+  } catch {
+    return null;
+  }
+  if (typeof message !== "string") return null;
+  const issues = message.replace(/^Invalid request body: /, "").split("; ");
+  const hit = issues.find((issue) => issue.startsWith(`${field}: `));
+  return hit ? hit.slice(field.length + 2) : null;
+}
+
 const inputClass =
   "block min-h-11 w-full rounded-xl border border-sand-deep bg-white px-3 text-base text-ink focus-visible:border-forest disabled:bg-sand/60 disabled:text-muted";
 
@@ -22,16 +40,19 @@ export function ProfileCard({
   const [saving, setSaving] = useState(false);
   const [displayName, setDisplayName] = useState(profile.displayName ?? "");
   const [phone, setPhone] = useState(profile.phoneNumber ?? "");
+  const [phoneError, setPhoneError] = useState<string | null>(null);
 
   function cancel() {
     setDisplayName(profile.displayName ?? "");
     setPhone(profile.phoneNumber ?? "");
+    setPhoneError(null);
     setEditing(false);
   }
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
     setSaving(true);
+    setPhoneError(null);
     try {
       const updated = await updateProfile({
         displayName: displayName.trim(),
@@ -40,7 +61,13 @@ export function ProfileCard({
       onSaved(updated);
       setEditing(false);
       toast({ title: "Profile updated", description: "Your profile has been updated successfully." });
-    } catch {
+    } catch (err) {
+      // A number the server refuses is shown beside the field, with what was typed kept.
+      const phoneMessage = fieldError(err, "phoneNumber");
+      if (phoneMessage) {
+        setPhoneError(phoneMessage);
+        return;
+      }
       toast({
         title: "Update failed",
         description: "Could not update your profile. Please try again.",
@@ -118,8 +145,15 @@ export function ProfileCard({
             onChange={(e) => setPhone(e.target.value)}
             disabled={!editing || saving}
             placeholder="+1 (555) 000-0000"
-            className={inputClass}
+            aria-invalid={phoneError ? true : undefined}
+            aria-describedby={phoneError ? "profile-phone-error" : undefined}
+            className={`${inputClass} aria-invalid:border-danger`}
           />
+          {phoneError ? (
+            <p id="profile-phone-error" className="text-sm text-danger">
+              {phoneError}
+            </p>
+          ) : null}
         </div>
         <div className="grid content-start gap-1.5">
           <label htmlFor="profile-since" className="text-sm font-medium">

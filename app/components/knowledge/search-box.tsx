@@ -50,6 +50,13 @@ export function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q
         maxLength={200}
         className="h-14 w-full rounded-full border border-sand-deep bg-white pr-12 pl-12 text-base text-ink shadow-card placeholder:text-muted/80 [&::-webkit-search-cancel-button]:hidden"
       />
+      {/* Enter submits too; the button gives keyboard and assistive-technology users a named control. */}
+      <Button
+        type="submit"
+        className="sr-only focus-visible:not-sr-only focus-visible:absolute focus-visible:top-1/2 focus-visible:right-14 focus-visible:-translate-y-1/2"
+      >
+        Search
+      </Button>
       {value ? (
         <Button
           variant="ghost"

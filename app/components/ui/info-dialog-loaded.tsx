@@ -12,7 +12,7 @@ export function InfoDialogLoaded({
 }: {
   trigger: ReactNode;
   title: string;
-  children: ReactNode;
+  children?: ReactNode;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -21,11 +21,17 @@ export function InfoDialogLoaded({
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-card bg-cream p-6 shadow-card data-[state=open]:animate-fade-in">
+        {/* A popup with only a title has no description to point at. */}
+        <AlertDialog.Content
+          {...(children ? {} : { "aria-describedby": undefined })}
+          className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-card bg-cream p-6 shadow-card data-[state=open]:animate-fade-in"
+        >
           <AlertDialog.Title className="font-display text-xl text-forest">{title}</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div className="mt-2 text-ink">{children}</div>
-          </AlertDialog.Description>
+          {children ? (
+            <AlertDialog.Description asChild>
+              <div className="mt-2 text-ink">{children}</div>
+            </AlertDialog.Description>
+          ) : null}
           <div className="mt-6 flex justify-end">
             <AlertDialog.Action asChild>
               <Button size="md-wide">OK</Button>

@@ -22,7 +22,8 @@ export function InfoDialog({
 }: {
   trigger: Trigger;
   title: string;
-  children: ReactNode;
+  /** The popup's text; a confirmation may be its title alone. */
+  children?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
