@@ -139,10 +139,13 @@ test.describe("identity", () => {
     await expect(toast(page)).toContainText("Signed in as olivia.oidc@example.com");
   });
 
-  test("a provider that is not configured answers with a toast naming it", async ({ page }) => {
+  test("a deployed shop offers only the sign-in providers it has credentials for", async ({ page }) => {
     await page.goto("/auth");
-    await page.getByRole("button", { name: "GitHub" }).click();
-    await expect(toast(page)).toContainText("GitHub sign-in is not available right now");
+    await expect(page.getByRole("button", { name: "Continue with Local OIDC" })).toBeVisible();
+    for (const name of ["Google", "GitHub", "X", "Apple"]) {
+      await expect(page.getByRole("button", { name, exact: true })).toHaveCount(0);
+    }
+    await expect(page.getByText("Development only")).toHaveCount(0);
   });
 
   test("signed-out visitors are guarded", async ({ page }) => {

@@ -35,3 +35,13 @@ test("anonymous public pages are served from the page cache, personal pages neve
   const signedIn = await request.get("/stacks", { headers: { cookie: "mana.session_token=anything" } });
   expect(signedIn.headers()["x-page-cache"]).toBeUndefined();
 });
+
+test("no placeholder address or link reaches a shopper", async ({ page }) => {
+  for (const path of ["/knowledge", "/contact", "/terms", "/privacy", "/"]) {
+    await page.goto(path);
+    const html = await page.content();
+    expect(html, path).not.toMatch(/example\.(com|org)\/|mana\.local/);
+  }
+  await page.goto("/contact");
+  await expect(page.getByText("Reply to any e-mail from MANA")).toBeVisible();
+});

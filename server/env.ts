@@ -27,6 +27,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("MANA <hello@mana.local>"),
+  /** The address customers write to: shown on /contact and in the shop's e-mails. */
+  SUPPORT_EMAIL: z.email().optional(),
   SHIPPING_FLAT_RATE: z.coerce.number().min(0).max(1000).default(5.95),
   // Payments (server/payments). Default provider: stripe when STRIPE_SECRET_KEY is set, else sandbox.
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),

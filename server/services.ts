@@ -23,7 +23,13 @@ export async function createServices(env: Env): Promise<AppServices> {
   if (env.AUTO_SEED && (await seedIfEmpty(database.db))) logger.info("seeded the catalogue from content/");
   const metrics = new Metrics();
   if (database.poolStats) metrics.watchPool(database.poolStats);
-  const mailer = createMailer({ db: database.db, from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, logger });
+  const mailer = createMailer({
+    db: database.db,
+    from: env.MAIL_FROM,
+    smtpUrl: env.SMTP_URL,
+    logger,
+    supportEmail: env.SUPPORT_EMAIL,
+  });
   metrics.watchRecords(() => recordCounts(database.db));
   const identity = createAuthIdentity({ env, db: database.db, logger });
   return {

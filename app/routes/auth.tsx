@@ -5,7 +5,7 @@ import { signInFailure, signUpFailure, socialFailure } from "../components/auth/
 import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { type EmailCredentials, SignInForm, SignUpForm } from "../components/auth/email-forms.tsx";
 import { PhoneSignIn } from "../components/auth/phone-sign-in.tsx";
-import { SocialButtons } from "../components/auth/social-buttons.tsx";
+import { offeredProviders, SocialButtons } from "../components/auth/social-buttons.tsx";
 import { toast } from "../hooks/use-toast.ts";
 import { authClient } from "../lib/auth-client.ts";
 import type { Route } from "./+types/auth";
@@ -34,7 +34,8 @@ const tabClass =
   "flex min-h-11 flex-1 items-center justify-center rounded-full text-sm font-semibold text-muted transition data-[state=active]:bg-white data-[state=active]:text-forest data-[state=active]:shadow-sm disabled:opacity-60";
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
-  const { providers } = loaderData;
+  const { providers, showUnconfigured } = loaderData;
+  const hasSocial = offeredProviders(providers, showUnconfigured).length > 0;
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [tab, setTab] = useState(params.get("tab") === "signup" ? "signup" : "signin");
@@ -79,6 +80,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const social = (
     <SocialButtons
       providers={providers}
+      showUnconfigured={showUnconfigured}
       disabled={disabled}
       onStart={() => setBusy("social")}
       onFail={() => setBusy(null)}
@@ -106,7 +108,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
             </Tabs.List>
             <Tabs.Content value="signin" className="mt-6 grid gap-6">
               {social}
-              <Divider label="or continue with email" />
+              {hasSocial ? <Divider label="or continue with email" /> : null}
               <SignInForm busy={busy === "signin"} disabled={disabled} onSubmit={signIn} />
               <Divider label="or sign in with your phone" />
               <PhoneSignIn
@@ -120,7 +122,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
             </Tabs.Content>
             <Tabs.Content value="signup" className="mt-6 grid gap-6">
               {social}
-              <Divider label="or sign up with email" />
+              {hasSocial ? <Divider label="or sign up with email" /> : null}
               <SignUpForm busy={busy === "signup"} disabled={disabled} onSubmit={signUp} />
               <p className="text-center text-sm text-muted">
                 By creating an account, you agree to our{" "}

@@ -3,26 +3,36 @@ import MessageCircle from "lucide-react/icons/message-circle";
 import { TextPage } from "../components/layout/text-page.tsx";
 import type { Route } from "./+types/contact";
 
+export { loader } from "./contact.server.ts";
+
 export const meta: Route.MetaFunction = () => [
   { title: "Contact Support | MANA" },
   { name: "description", content: "Reach the MANA team about orders, subscriptions or your account." },
 ];
 
-export default function ContactPage() {
+export default function ContactPage({ loaderData }: Route.ComponentProps) {
+  const { supportEmail } = loaderData;
   return (
     <TextPage title="Contact Support" intro="We answer every message within one business day.">
-      <p className="flex items-center gap-3">
-        <Mail className="size-5 text-gold" aria-hidden />
-        <span>
-          E-mail:{" "}
-          <a
-            href="mailto:support@mana.local"
-            className="font-medium text-forest underline underline-offset-2"
-          >
-            support@mana.local
-          </a>
-        </span>
-      </p>
+      {supportEmail ? (
+        <p className="flex items-center gap-3">
+          <Mail className="size-5 text-gold" aria-hidden />
+          <span>
+            E-mail:{" "}
+            <a
+              href={`mailto:${supportEmail}`}
+              className="font-medium text-forest underline underline-offset-2"
+            >
+              {supportEmail}
+            </a>
+          </span>
+        </p>
+      ) : (
+        <p className="flex items-center gap-3">
+          <Mail className="size-5 text-gold" aria-hidden />
+          <span>Reply to any e-mail from MANA, such as your order confirmation: it reaches the team.</span>
+        </p>
+      )}
       <p className="flex items-center gap-3">
         <MessageCircle className="size-5 text-gold" aria-hidden />
         <span>Include your order number for order questions; it is on your order history page.</span>

@@ -1,6 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
+import { escapeHtml } from "../../core/escape-html.ts";
 import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
@@ -34,10 +35,19 @@ export const SKIPPED_STATUS = "skipped";
  * `.invalid`) is never delivered nor left for delivery: it is recorded with status "skipped" (so the outbox
  * shows what was not sent, and the dedupe key still holds) and logged as a warning.
  */
-export function createMailer(options: { db: Db; from: string; smtpUrl?: string; logger: Logger }): Mailer {
+export function createMailer(options: {
+  db: Db;
+  from: string;
+  smtpUrl?: string;
+  logger: Logger;
+  /** Where customers write: every message names it at the end and replies go to it. */
+  supportEmail?: string;
+}): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const support = options.supportEmail;
   return {
-    async send(message) {
+    async send(original) {
+      const message = support ? withSupportAddress(original, support) : original;
       const skip = isPlaceholderEmail(message.to);
       const [row] = await options.db
         .insert(outbox)
@@ -62,7 +72,11 @@ export function createMailer(options: { db: Db; from: string; smtpUrl?: string; 
       }
       if (transport) {
         try {
-          await transport.sendMail({ from: options.from, ...message });
+          await transport.sendMail({
+            from: options.from,
+            ...(support ? { replyTo: support } : {}),
+            ...message,
+          });
           await options.db.update(outbox).set({ status: "sent" }).where(sqlId(row.id));
         } catch (err) {
           options.logger.error({ err, to: message.to }, "mail delivery failed");
@@ -75,6 +89,18 @@ export function createMailer(options: { db: Db; from: string; smtpUrl?: string; 
 }
 
 const sqlId = (id: string) => eq(outbox.id, id);
+
+/** The message with a last line saying where to write, in its text and HTML parts. */
+function withSupportAddress(message: MailMessage, support: string): MailMessage {
+  const line = `Questions? Write to ${support}.`;
+  return {
+    ...message,
+    text: `${message.text}\n\n${line}`,
+    html: message.html
+      ? `${message.html}<p style="font-size:12px;color:#4A524C">Questions? Write to <a href="mailto:${escapeHtml(support)}">${escapeHtml(support)}</a>.</p>`
+      : undefined,
+  };
+}
 
 /** The newest outbox entries, for the dev outbox page. */
 export function latestOutbox(db: Db, limit = 50) {

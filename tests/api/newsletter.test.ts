@@ -101,3 +101,20 @@ describe("mailer over SMTP", () => {
     expect(row?.status).toBe("sent");
   });
 });
+
+describe("the shop's support address", () => {
+  it("ends every e-mail with SUPPORT_EMAIL, in the text and the HTML", async () => {
+    const shop = await createTestShop("pglite", { env: { SUPPORT_EMAIL: "care@mana-shop.test" } });
+    try {
+      expect((await post(shop, { email: "dan@example.com" })).status).toBe(200);
+      const [mail] = await shop.services.database.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.to, "dan@example.com"));
+      expect(mail?.text).toContain("Questions? Write to care@mana-shop.test.");
+      expect(mail?.html).toContain('href="mailto:care@mana-shop.test"');
+    } finally {
+      await shop.close();
+    }
+  });
+});

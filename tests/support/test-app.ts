@@ -93,6 +93,7 @@ export async function createTestShop(kind: DatabaseKind, options: TestShopOption
       from: env.MAIL_FROM,
       smtpUrl: env.SMTP_URL,
       logger: pino({ level: "silent" }),
+      supportEmail: env.SUPPORT_EMAIL,
     }),
     pageCache: new PageCache({ keyByHost: !env.PUBLIC_URL, metrics }),
     metrics,

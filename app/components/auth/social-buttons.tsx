@@ -11,6 +11,18 @@ export interface Providers {
   oidc: { name: string } | null;
 }
 
+/** The social providers a page can offer: the configured ones, and in development the others too. */
+export function offeredProviders(providers: Providers, showUnconfigured: boolean) {
+  const list: { id: string; label: string; enabled: boolean }[] = [
+    { id: "google", label: PROVIDER_NAMES.google as string, enabled: providers.google },
+    { id: "github", label: PROVIDER_NAMES.github as string, enabled: providers.github },
+    { id: "twitter", label: PROVIDER_NAMES.twitter as string, enabled: providers.twitter },
+    { id: "apple", label: PROVIDER_NAMES.apple as string, enabled: providers.apple },
+  ];
+  if (providers.oidc) list.push({ id: "oidc", label: providers.oidc.name, enabled: true });
+  return showUnconfigured ? list : list.filter((p) => p.enabled);
+}
+
 function ProviderIcon({ id }: { id: string }) {
   const common = { width: 18, height: 18, viewBox: "0 0 24 24" } as const;
   switch (id) {
@@ -70,28 +82,27 @@ function ProviderIcon({ id }: { id: string }) {
 }
 
 /**
- * The auth page's four social buttons (Google, GitHub, X, Apple), plus the generic OpenID Connect
- * provider when one is configured. One code path: Better Auth's social sign-in redirects to the provider
- * and back.
+ * The auth page's social buttons (Google, GitHub, X, Apple, and a generic OpenID Connect provider): a
+ * shop shows only the providers it has credentials for; in development the others are shown disabled,
+ * with a line saying how to configure them. One code path: Better Auth's social sign-in redirects to the
+ * provider and back.
  */
 export function SocialButtons({
   providers,
+  showUnconfigured,
   disabled,
   onStart,
   onFail,
 }: {
   providers: Providers;
+  showUnconfigured: boolean;
   disabled: boolean;
   onStart: () => void;
   onFail: () => void;
 }) {
-  const list: { id: string; label: string; enabled: boolean }[] = [
-    { id: "google", label: PROVIDER_NAMES.google as string, enabled: providers.google },
-    { id: "github", label: PROVIDER_NAMES.github as string, enabled: providers.github },
-    { id: "twitter", label: PROVIDER_NAMES.twitter as string, enabled: providers.twitter },
-    { id: "apple", label: PROVIDER_NAMES.apple as string, enabled: providers.apple },
-  ];
-  if (providers.oidc) list.push({ id: "oidc", label: providers.oidc.name, enabled: true });
+  const list = offeredProviders(providers, showUnconfigured);
+  if (list.length === 0) return null;
+  const unconfigured = list.some((p) => !p.enabled);
 
   async function start(id: string, enabled: boolean) {
     if (!enabled) {
@@ -111,21 +122,30 @@ export function SocialButtons({
   }
 
   return (
-    <div className="grid grid-cols-2 gap-2">
-      {list.map((p) => (
-        <Button
-          key={p.id}
-          variant="outline"
-          size="sm"
-          fullWidth
-          className={p.id === "oidc" ? "col-span-2 bg-white" : "bg-white"}
-          disabled={disabled}
-          onClick={() => void start(p.id, p.enabled)}
-        >
-          <ProviderIcon id={p.id} />
-          <span>{p.id === "oidc" ? `Continue with ${p.label}` : p.label}</span>
-        </Button>
-      ))}
+    <div>
+      <div className="grid grid-cols-2 gap-2">
+        {list.map((p) => (
+          <Button
+            key={p.id}
+            variant="outline"
+            size="sm"
+            fullWidth
+            className={p.id === "oidc" ? "col-span-2 bg-white" : "bg-white"}
+            disabled={disabled || !p.enabled}
+            aria-describedby={p.enabled ? undefined : "social-setup-hint"}
+            onClick={() => void start(p.id, p.enabled)}
+          >
+            <ProviderIcon id={p.id} />
+            <span>{p.id === "oidc" ? `Continue with ${p.label}` : p.label}</span>
+          </Button>
+        ))}
+      </div>
+      {unconfigured ? (
+        <p id="social-setup-hint" className="mt-2 text-xs text-muted">
+          Development only: a provider works once its client id and secret are set, e.g. GOOGLE_CLIENT_ID and
+          GOOGLE_CLIENT_SECRET in .env (see .env.example).
+        </p>
+      ) : null}
     </div>
   );
 }
