@@ -128,8 +128,23 @@ export function pagePattern(path: string): string {
   return `/${[segments[0], ...segments.slice(1).map(() => ":param")].join("/")}`;
 }
 
-/** The route pattern of a page or API path answered straight from the page cache (no router ran). */
+const cachedLabels = new Map<string, string>();
+
+/**
+ * The route pattern of a page or API path answered straight from the page cache (no router ran). Worked
+ * out once per URL: cache hits take microseconds, and the page cache holds a bounded set of URLs.
+ */
 export function cachedRouteLabel(path: string): string {
+  let label = cachedLabels.get(path);
+  if (label === undefined) {
+    label = routeLabelOfPath(path);
+    if (cachedLabels.size >= 1000) cachedLabels.clear();
+    cachedLabels.set(path, label);
+  }
+  return label;
+}
+
+function routeLabelOfPath(path: string): string {
   const bare = path.split("?")[0] ?? "/";
   if (!bare.startsWith("/api/")) return pagePattern(bare.replace(/\.data$/, ""));
   return bare

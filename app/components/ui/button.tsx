@@ -1,4 +1,6 @@
-import { Slot } from "radix-ui";
+// The Slot alone, by its own path: the `radix-ui` barrel would pull every Radix primitive into the shell
+// chunk that every page loads (the Button is in the header).
+import * as Slot from "radix-ui/slot";
 import type { ComponentProps } from "react";
 
 /**
