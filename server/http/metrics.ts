@@ -42,6 +42,9 @@ export class Metrics {
     labelNames: ["result"] as const,
     registers: [this.registry],
   });
+  /** The two page-cache children, labelled once (a hit is counted on the cache's fastest path). */
+  readonly pageCacheHit = this.pageCache.labels({ result: "hit" });
+  readonly pageCacheMiss = this.pageCache.labels({ result: "miss" });
   readonly paymentEvents = new Counter({
     name: "mana_payment_events_total",
     help: "Payment provider events handled, by provider and outcome",

@@ -52,7 +52,7 @@ export class PageCache {
 
   /** Counts a cacheable request as answered from the cache or rendered. */
   count(hit: boolean): void {
-    this.#metrics?.pageCache.inc({ result: hit ? "hit" : "miss" });
+    if (this.#metrics) (hit ? this.#metrics.pageCacheHit : this.#metrics.pageCacheMiss).inc();
   }
 
   /** Whether a request may be answered from (and stored in) the cache. */
