@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-// Issue 7 (home-page JavaScript budget): the scripts the home page loads before hydration carry only
+// The home-page JavaScript budget (docs/performance.md): the scripts the home page loads before hydration carry only
 // the icons the page draws. An icon imported through the `lucide-react` barrel, or grouped with the
 // icons of other pages, would bring every icon of the app to every page (docs/performance.md).
 test("the home page's scripts carry only the icons the page draws", async ({ request }) => {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-// Issue 5's last journey: a signed-in user's paid order shows on /orders and in the account Overview.
+// A signed-in user's paid order shows on /orders and in the account Overview.
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}@example.com`;
 
 async function signUp(page: Page, email: string) {

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-// Issue 8, "Headers" and "Injection corpus" in the browser: the nonce-based CSP holds on every kind of
+// Reliability checks "Headers" and "Injection corpus" (docs/reliability.md) in the browser: the nonce-based CSP holds on every kind of
 // page (cached ones included) without breaking anything, and injected text stays text.
 
 /** Collects CSP violations reported by the page (and by Chromium's console). */

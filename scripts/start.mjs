@@ -13,7 +13,7 @@ if (!existsSync(`${process.env.BUILD_DIR ?? "build"}/server/index.js`) || proces
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-// Memory settings, measured in docs/performance.md ("Issue 7, fourth pass: memory"). A flag already given
+// Memory settings, measured in docs/performance.md ("Performance work, fourth pass: memory"). A flag already given
 // in NODE_OPTIONS, or MALLOC_ARENA_MAX already set, is left as the operator set it.
 const nodeFlags = process.env.DATABASE_URL
   ? [

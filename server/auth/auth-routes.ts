@@ -10,7 +10,7 @@ import { CLIENT_IP_HEADER, COOKIE_PREFIX, enabledProviders, trustedProxies } fro
 import { clientIp, proxyList } from "./client-ip.ts";
 import type { AuthIdentity } from "./identity.ts";
 
-/** Issue 8, "Brute force": per account and per phone number, whatever the client's address. */
+/** Brute force: limits per account and per phone number, whatever the client's address. */
 export const ACCOUNT_SIGN_IN_FAILURES = { window: 600, max: 10 };
 export const SMS_SENDS_PER_NUMBER = { window: 600, max: 3 };
 export const SMS_SENDS_PER_NUMBER_PER_DAY = { window: 86_400, max: 10 };

@@ -3,7 +3,7 @@ import type { Db } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 
-/** Sends a text message. Every outside service sits behind a small interface (STYLE.md, habit 6). */
+/** Sends a text message. Every outside service sits behind a small interface, with a local one for development and tests. */
 export interface SmsSender {
   kind: "outbox" | "twilio";
   send(message: { to: string; text: string }): Promise<void>;

@@ -8,7 +8,7 @@ import type { CartOwner } from "./cart-owner.ts";
  * The cart API's statements, built once per database and run as prepared statements: Drizzle writes each
  * statement's SQL once instead of on every request, and PostgreSQL parses and plans it once per pooled
  * connection. A cart request was ~1 ms of the server's CPU, a fifth of it Drizzle building SQL
- * (docs/performance.md, "Issue 7, fifth pass: the cart cycle"). Each owner kind has its own statement, so
+ * (docs/performance.md, "Performance work, fifth pass: the cart cycle"). Each owner kind has its own statement, so
  * every plan looks up one unique index.
  */
 function prepare(db: Db) {

@@ -45,7 +45,7 @@ export async function openHere(dataDir: string): Promise<Database> {
   // Postgres' shared buffers live in PGlite's WASM memory, which never shrinks: the default 128 MB became
   // ~110 MB of RSS. The database is ~9 MB (2 MB of it the shop's tables) and the file system caches the
   // rest: 8 MB of buffers are ~21 MB of resident WASM memory under load, 16 MB were ~30 MB, with the same
-  // cart throughput (docs/performance.md, "Issue 7, fourth pass: memory").
+  // cart throughput (docs/performance.md, "Performance work, fourth pass: memory").
   const client = new PGlite(dataDir, {
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"],
@@ -85,7 +85,7 @@ type QueryOptions = { parsers?: Record<number, unknown> } & Record<string, unkno
 
 /**
  * PGlite merges a query's own parsers into its ~320 defaults with an object spread on every query: ~75 µs,
- * as much as running a small query (docs/performance.md, "Issue 7, fifth pass: the cart cycle"). Drizzle
+ * as much as running a small query (docs/performance.md, "Performance work, fifth pass: the cart cycle"). Drizzle
  * passes the same parsers with every query, so the instance gets them once (openHere) and the client Drizzle
  * sees drops its per-query copy. Options with any other parsers pass through unchanged.
  */
@@ -129,7 +129,7 @@ const prepareScript = fileURLToPath(new URL("./pglite-prepare.ts", import.meta.u
 /**
  * Creating a data directory runs initdb: PGlite starts a second Postgres instance for it and copies the
  * result through an in-memory tarball. In the server's process that left ~50 MB of freed-but-resident
- * memory and a 600 MB-1.1 GB start-up peak (docs/performance.md, "Issue 7, fourth pass: memory"), so a
+ * memory and a 600 MB-1.1 GB start-up peak (docs/performance.md, "Performance work, fourth pass: memory"), so a
  * child process does it (initdb and the migrations) and exits. It works in a sibling directory that is
  * renamed into place when complete: a crash never leaves a half-initialised database behind.
  */

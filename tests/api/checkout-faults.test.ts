@@ -5,7 +5,7 @@ import { orderLines, orders } from "../../server/db/schema.ts";
 import { createTestShop, type TestShop } from "../support/test-app.ts";
 import { Visitor } from "./checkout-visitor.ts";
 
-// Issue 8, "Faults survived": PostgreSQL connections terminated while orders are being created. Needs a
+// Reliability checks "Faults survived" (docs/reliability.md): PostgreSQL connections terminated while orders are being created. Needs a
 // PostgreSQL server (TEST_DATABASE_URL); PGlite runs in-process and has no connections to cut.
 const run = describe.skipIf(!process.env.TEST_DATABASE_URL);
 

@@ -10,7 +10,7 @@ import { createTestShop, type TestShop } from "../support/test-app.ts";
 import { TwilioStandIn } from "../support/twilio-stand-in.ts";
 import { Browser, solveHumanCheck } from "./auth-helpers.ts";
 
-/** Issue 8 and STYLE.md habit 6: the Twilio sender against a local stand-in of Twilio's Messages API. */
+/** The Twilio sender against a local stand-in of Twilio's Messages API. */
 describe("phone sign-in codes through Twilio (local stand-in)", () => {
   let twilio: TwilioStandIn;
   let shop: TestShop;

@@ -239,7 +239,7 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     expect(await subsOf(order.id)).toHaveLength(2);
   });
 
-  // Issue 8 asks for these copies to race "the sandbox's own confirmation". That cannot happen in one shop:
+  // These copies cannot race "the sandbox's own confirmation" (docs/reliability.md): not in one shop:
   // a sandbox shop answers 404 on this endpoint and a Stripe shop has no sandbox page (both tested
   // below), and events find orders by their provider column (docs/reliability.md). What the race would
   // test is two confirmations with different event ids meeting on one order, past the event-id

@@ -8,7 +8,7 @@ import { assertSecureConfig } from "./support/config-guard.ts";
 
 const DAY = 86_400_000;
 
-/** Issue 8, "Cookies", "Sessions", "Access", "Brute force" (SMS) beyond tests/api/auth*.test.ts. */
+/** Reliability checks "Cookies", "Sessions", "Access", "Brute force" (SMS) of docs/reliability.md, beyond tests/api/auth*.test.ts. */
 describe("cookies of a production shop over https", () => {
   let shop: TestShop;
   beforeAll(async () => {

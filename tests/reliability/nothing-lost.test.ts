@@ -14,7 +14,7 @@ import {
   WEBHOOK_SECRET,
 } from "./support/stripe-events.ts";
 
-/** Issue 8, "Nothing lost" (the rest is in tests/api/webhooks.test.ts and tests/api/newsletter.test.ts). */
+/** Reliability checks "Nothing lost" (docs/reliability.md) (the rest is in tests/api/webhooks.test.ts and tests/api/newsletter.test.ts). */
 describe.each(testDatabases)("nothing lost on %s", (kind) => {
   let shop: TestShop;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { assertSecureConfig } from "./support/config-guard.ts";
 import { freePort, RedisProcess } from "./support/redis-process.ts";
 
 /**
- * Issue 8, "Faults survived": Redis (sessions' secondary storage, shared limits) stopped under load.
+ * Reliability checks "Faults survived" (docs/reliability.md): Redis (sessions' secondary storage, shared limits) stopped under load.
  * Browsing and carts stay up; sign-in and SMS sending refuse (fail closed), never run unlimited; the shop
  * recovers within 5 s of Redis returning. `npm test` stops it for 3 s, the long suite for 30 s.
  */

@@ -7,7 +7,7 @@ import { assertSecureConfig } from "./support/config-guard.ts";
 import { LEAK } from "./support/fuzz.ts";
 import { snapshot } from "./support/snapshot.ts";
 
-/** Issue 8, "CSRF", "Tampering", "Pollution and size", "Injection corpus", "Flow skipping" (API side). */
+/** Reliability checks "CSRF", "Tampering", "Pollution and size", "Injection corpus", "Flow skipping" (docs/reliability.md) (API side). */
 describe("refusals", () => {
   let shop: TestShop;
   let member: Browser;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, freshDatabase, ProductionShop } from "./production-shop.ts";
 
 /**
- * Issue 8, "Load held": autocannon on the production build with PostgreSQL. LOAD_SECONDS (default 60)
+ * Reliability checks "Load held" (docs/reliability.md): autocannon on the production build with PostgreSQL. LOAD_SECONDS (default 60)
  * sets each run's length.
  */
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);

@@ -5,7 +5,7 @@ import { completed, deliver, type StandInSession, WEBHOOK_SECRET } from "../supp
 import { ensureBuild, freshDatabase, ProductionShop } from "./production-shop.ts";
 
 /**
- * Issue 8, "Faults survived": the process killed (SIGKILL) at random points while handling webhooks, then
+ * Reliability checks "Faults survived" (docs/reliability.md): the process killed (SIGKILL) at random points while handling webhooks, then
  * the events redelivered (as Stripe does until it gets a 2xx): each paid session yields exactly one paid
  * order and at most one e-mail; unpaid sessions none.
  */

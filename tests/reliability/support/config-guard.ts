@@ -2,7 +2,7 @@ import { isAuthIdentity } from "../../../server/auth/identity.ts";
 import type { TestShop } from "../../support/test-app.ts";
 
 /**
- * Issue 8, "Config guard": reads the effective security settings of a shop and throws (aborting the
+ * Reliability checks "Config guard" (docs/reliability.md): reads the effective security settings of a shop and throws (aborting the
  * suite) when rate limiting, the origin/CSRF checks or shared limiter storage are off. Better Auth turns
  * its limiter and origin check off outside production unless told otherwise; the suite must not pass
  * against a shop that would let everything through.

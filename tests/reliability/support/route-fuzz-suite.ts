@@ -6,7 +6,7 @@ import { assertSecureConfig } from "./config-guard.ts";
 import { bodyNear, LEAK, nastyString, onTheWire, queryNear, segment, type WireBody } from "./fuzz.ts";
 
 /**
- * Issue 8, "Route fuzz": every API route, through app.request(), with inputs generated from the shape
+ * Reliability checks "Route fuzz" (docs/reliability.md): every API route, through app.request(), with inputs generated from the shape
  * of its zod schema plus mutations. 2,000 runs per route here; `npm run test:reliability` sets FUZZ_RUNS
  * to 20,000. Passing: no 5xx, every refusal a 4xx JSON { message }, no stack trace or SQL anywhere.
  */
