@@ -133,6 +133,38 @@ test("a declined card shows a message and leaves the order unpaid; Cancel return
   await expect(page.getByRole("region", { name: "Order Summary" }).getByText("Ashwagandha")).toBeVisible();
 });
 
+test("the card form formats as the shopper types: number in fours, brand, expiry from digits, errors on leaving", async ({
+  page,
+}) => {
+  await addToCart(page, 4);
+  await startCheckout(page, "e2e.typing@example.com");
+  const number = page.getByLabel("Card number");
+  const expiry = page.getByLabel("Expiry (MM / YY)");
+  await number.pressSequentially("4242424242424242");
+  await expect(number).toHaveValue("4242 4242 4242 4242");
+  await expect(page.getByText("Visa", { exact: true })).toBeVisible();
+  await expiry.pressSequentially("4");
+  await expect(expiry).toHaveValue("04 / ");
+  await expiry.fill("");
+  await expiry.pressSequentially("1234");
+  await expect(expiry).toHaveValue("12 / 34");
+  await expiry.fill("12/34");
+  await expect(expiry).toHaveValue("12 / 34");
+
+  // Nothing is said while typing; a short number is named when the field is left.
+  await number.fill("4242 42");
+  await expect(page.getByText("Enter the card number.")).toHaveCount(0);
+  await expiry.focus();
+  await expect(page.getByText("Enter the card number.")).toBeVisible();
+  await expect(number).toHaveAttribute("aria-invalid", "true");
+
+  await number.fill("4242 4242 4242 4242");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill("Tia Typist");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/success\?session_id=cs_sandbox_/);
+});
+
 test("the checkout button cannot be pressed twice, and a failure shows the checkout error", async ({
   page,
 }) => {

@@ -15,7 +15,8 @@ const cardForm = z.object({
 export type CardCheck = { kind: "accepted" } | Extract<SandboxPayResult, { kind: "invalid" | "declined" }>;
 
 function checkExpiry(raw: string, now: Date): string | null {
-  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(raw);
+  // "MM / YY", "MM/YYYY", or the four digits alone ("1234"), as a form without JavaScript sends them.
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(raw) ?? /^\s*(\d{2})(\d{2})\s*$/.exec(raw);
   if (!m) return "Enter the expiry date as MM / YY.";
   const month = Number(m[1]);
   const year = Number(m[2]) + ((m[2] ?? "").length === 2 ? 2000 : 0);

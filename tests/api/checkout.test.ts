@@ -309,6 +309,18 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
       expect(await v.cartItems()).toHaveLength(2);
     });
 
+    it("takes the expiry as the form or a form without JavaScript sends it: 12 / 40, 12/2040, 1240", async () => {
+      for (const expiry of ["12 / 40", "12/2040", "1240"]) {
+        const v = await guestWithCart();
+        const { body } = await v.checkout();
+        expect(
+          await payWithSandboxCard(shop.services, sessionIdOf(body.url), { ...card, expiry }),
+        ).toMatchObject({
+          kind: "paid",
+        });
+      }
+    });
+
     it("knows nothing of forged or unknown session ids", async () => {
       expect(await loadSandboxSession(shop.services, "cs_sandbox_forged")).toBeNull();
       expect(await payWithSandboxCard(shop.services, `cs_sandbox_${"A".repeat(32)}`, card)).toBeNull();

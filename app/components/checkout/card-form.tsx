@@ -1,9 +1,10 @@
 import CreditCard from "lucide-react/icons/credit-card";
 import Lock from "lucide-react/icons/lock";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { CardErrors } from "../../../core/contracts/checkout.ts";
 import { formatMoney } from "../../../core/money.ts";
+import { cardBrand, formatCardNumber, formatExpiry } from "../../lib/card-format.ts";
 import { Button } from "../ui/button.tsx";
 
 const inputClass =
@@ -20,12 +21,20 @@ function Field({
   name: keyof CardErrors;
   error?: string;
   className?: string;
+  /** Shown at the end of the label, e.g. the card's brand. */
+  hint?: string | null;
 } & React.ComponentProps<"input">) {
   const id = useId();
+  const { hint, ...rest } = input;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-semibold text-ink">
+      <label htmlFor={id} className="mb-1 flex items-center justify-between text-sm font-semibold text-ink">
         {label}
+        {hint ? (
+          <span className="text-xs font-medium text-muted" aria-live="polite">
+            {hint}
+          </span>
+        ) : null}
       </label>
       <input
         id={id}
@@ -33,7 +42,7 @@ function Field({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className={`${inputClass} rounded-xl`}
-        {...input}
+        {...rest}
       />
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-danger">
@@ -60,6 +69,25 @@ export function CardForm({
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const emailId = useId();
+  const [number, setNumber] = useState("");
+  const [expiry, setExpiry] = useState("");
+  // Checked when a field is left, then shown until the next submit answers: nothing is said while typing.
+  const [checked, setChecked] = useState<CardErrors>({});
+  const shown: CardErrors = { ...checked, ...errors };
+  const digits = number.replace(/\D/g, "");
+  const checkNumber = () =>
+    setChecked((c) => ({
+      ...c,
+      cardNumber: digits.length === 0 || digits.length >= 12 ? undefined : "Enter the card number.",
+    }));
+  const checkExpiry = () =>
+    setChecked((c) => ({
+      ...c,
+      expiry:
+        expiry === "" || /^(0[1-9]|1[0-2]) \/ \d{2}$/.test(expiry)
+          ? undefined
+          : "Enter the expiry date as MM / YY.",
+    }));
   return (
     <Form
       method="post"
@@ -88,28 +116,42 @@ export function CardForm({
         <Field
           label="Card number"
           name="cardNumber"
-          error={errors.cardNumber}
+          error={shown.cardNumber}
           inputMode="numeric"
           autoComplete="cc-number"
           placeholder="4242 4242 4242 4242"
           maxLength={23}
           required
+          value={number}
+          hint={cardBrand(number)}
+          onChange={(e) => {
+            setNumber(formatCardNumber(e.currentTarget.value));
+            setChecked((c) => ({ ...c, cardNumber: undefined }));
+          }}
+          onBlur={checkNumber}
         />
         <div className="grid grid-cols-2 gap-4">
           <Field
             label="Expiry (MM / YY)"
             name="expiry"
-            error={errors.expiry}
+            error={shown.expiry}
             inputMode="numeric"
             autoComplete="cc-exp"
             placeholder="MM / YY"
             maxLength={7}
             required
+            value={expiry}
+            onChange={(e) => {
+              const typed = e.currentTarget.value;
+              setExpiry(formatExpiry(typed, typed.length < expiry.length));
+              setChecked((c) => ({ ...c, expiry: undefined }));
+            }}
+            onBlur={checkExpiry}
           />
           <Field
             label="CVC"
             name="cvc"
-            error={errors.cvc}
+            error={shown.cvc}
             inputMode="numeric"
             autoComplete="cc-csc"
             placeholder="123"
@@ -120,7 +162,7 @@ export function CardForm({
         <Field
           label="Name on card"
           name="name"
-          error={errors.name}
+          error={shown.name}
           autoComplete="cc-name"
           placeholder="Full name"
           maxLength={100}
