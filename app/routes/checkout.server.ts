@@ -7,9 +7,10 @@ import type { AppServices } from "../../server/context.ts";
 import { pricedCartSummary } from "../../server/orders/order-summary.ts";
 import { priceOrder, shippingRateCents } from "../../server/orders/price-order.ts";
 import { appContext } from "../context.server.ts";
+import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/checkout";
 
-const NO_STORE = { "Cache-Control": "no-store" };
+export const headers: Route.HeadersFunction = () => noStore;
 
 /** The visitor's cart as the checkout shows it, priced from the catalogue like the order will be. */
 export async function loadCheckoutPage(services: AppServices, headers: Headers): Promise<CheckoutPageData> {
@@ -32,5 +33,5 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return data(await loadCheckoutPage(context.get(appContext), request.headers), { headers: NO_STORE });
+  return data(await loadCheckoutPage(context.get(appContext), request.headers), { headers: noStore });
 }

@@ -9,16 +9,12 @@ import { OrderSummary } from "../components/checkout/order-summary.tsx";
 import { Button } from "../components/ui/button.tsx";
 import type { Route } from "./+types/checkout";
 
-export { loader } from "./checkout.server.ts";
-
-const NO_STORE = { "Cache-Control": "no-store" };
+export { headers, loader } from "./checkout.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Checkout | MANA" },
   { name: "robots", content: "noindex" },
 ];
-
-export const headers: Route.HeadersFunction = () => NO_STORE;
 
 /** Keeps the summary in step with the cart drawer: when the cart query changes, the loader runs again. */
 function useFollowCart(current: string) {

@@ -1,11 +1,10 @@
 import { data } from "react-router";
 import { latestOutbox } from "../../server/mail/mailer.ts";
 import { appContext } from "../context.server.ts";
+import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/dev-outbox";
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const headers: Route.HeadersFunction = () => noStore;
 
 /** Outside production: the e-mails and SMS codes the shop would have sent, newest first. */
 export async function loader({ context }: Route.LoaderArgs) {

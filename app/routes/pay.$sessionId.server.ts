@@ -5,9 +5,10 @@ import type { AppServices } from "../../server/context.ts";
 import { orderSummary } from "../../server/orders/order-summary.ts";
 import { loadSandboxSession, payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { appContext } from "../context.server.ts";
+import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/pay.$sessionId";
 
-const NO_STORE = { "Cache-Control": "no-store" };
+export const headers: Route.HeadersFunction = () => noStore;
 
 /** The sandbox card page's order: only for sandbox sessions of this shop, null for anything else. */
 export async function loadSandboxPage(
@@ -27,27 +28,27 @@ export async function loadSandboxPage(
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await loadSandboxPage(context.get(appContext), params.sessionId);
-  if (!page) throw data(null, { status: 404, headers: NO_STORE });
+  if (!page) throw data(null, { status: 404, headers: noStore });
   if (page.status !== "pending" && page.status !== "cancelled") {
-    throw redirect(`/success?session_id=${encodeURIComponent(params.sessionId)}`, { headers: NO_STORE });
+    throw redirect(`/success?session_id=${encodeURIComponent(params.sessionId)}`, { headers: noStore });
   }
-  return data(page, { headers: NO_STORE });
+  return data(page, { headers: noStore });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   // A card form posted from another site is refused, like every state-changing /api call.
   const origin = request.headers.get("origin");
   if (origin && origin !== new URL(request.url).origin) {
-    throw data("Cross-site requests are not allowed.", { status: 403, headers: NO_STORE });
+    throw data("Cross-site requests are not allowed.", { status: 403, headers: noStore });
   }
   const form = Object.fromEntries(
     [...(await request.formData()).entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]),
   );
   const result = await payWithSandboxCard(context.get(appContext), params.sessionId, form);
-  if (!result) throw data(null, { status: 404, headers: NO_STORE });
-  if (result.kind === "paid") throw redirect(result.redirectTo, { headers: NO_STORE });
+  if (!result) throw data(null, { status: 404, headers: noStore });
+  if (result.kind === "paid") throw redirect(result.redirectTo, { headers: noStore });
   if (result.kind === "invalid") {
-    return data({ errors: result.fieldErrors, message: null }, { status: 400, headers: NO_STORE });
+    return data({ errors: result.fieldErrors, message: null }, { status: 400, headers: noStore });
   }
-  return data({ errors: {} as CardErrors, message: result.message }, { status: 402, headers: NO_STORE });
+  return data({ errors: {} as CardErrors, message: result.message }, { status: 402, headers: noStore });
 }

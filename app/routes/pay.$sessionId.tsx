@@ -4,16 +4,12 @@ import { OrderSummary } from "../components/checkout/order-summary.tsx";
 import { TestModeBanner } from "../components/checkout/test-mode-banner.tsx";
 import type { Route } from "./+types/pay.$sessionId";
 
-export { action, loader } from "./pay.$sessionId.server.ts";
-
-const NO_STORE = { "Cache-Control": "no-store" };
+export { action, headers, loader } from "./pay.$sessionId.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Pay (test mode) | MANA" },
   { name: "robots", content: "noindex" },
 ];
-
-export const headers: Route.HeadersFunction = () => NO_STORE;
 
 /** The sandbox provider's hosted-style card page: only for sandbox sessions of this shop. */
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {

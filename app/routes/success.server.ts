@@ -6,9 +6,10 @@ import { findOwnPaidOrder } from "../../server/orders/order-access.ts";
 import { loadOrderLines } from "../../server/orders/order-rows.ts";
 import { orderSummary } from "../../server/orders/order-summary.ts";
 import { appContext } from "../context.server.ts";
+import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/success";
 
-const NO_STORE = { "Cache-Control": "no-store" };
+export const headers: Route.HeadersFunction = () => noStore;
 
 /**
  * The success page: the reference is always the session id's last 8 characters; the order itself only
@@ -39,6 +40,6 @@ export async function loadSuccessPage(
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sessionId = new URL(request.url).searchParams.get("session_id");
   return data(await loadSuccessPage(context.get(appContext), request.headers, sessionId), {
-    headers: NO_STORE,
+    headers: noStore,
   });
 }

@@ -10,16 +10,12 @@ import { OrderSummary } from "../components/checkout/order-summary.tsx";
 import { Button } from "../components/ui/button.tsx";
 import type { Route } from "./+types/success";
 
-export { loader } from "./success.server.ts";
-
-const NO_STORE = { "Cache-Control": "no-store" };
+export { headers, loader } from "./success.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Order confirmation | MANA" },
   { name: "robots", content: "noindex" },
 ];
-
-export const headers: Route.HeadersFunction = () => NO_STORE;
 
 /** /success: the reference is the session id's last 8 characters; the order only when it is yours and paid. */
 export default function Success({ loaderData }: Route.ComponentProps) {

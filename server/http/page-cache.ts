@@ -174,7 +174,7 @@ export function servePageCache(cache: PageCache): MiddlewareHandler<{ Variables:
     const cookie = c.req.header("cookie");
     const url = c.req.path + (c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "");
     if (!PageCache.cacheable(c.req.method, url, cookie)) return next();
-    const key = cache.keyFor(url, c.req.header("accept-encoding"), new URL(c.req.url).host);
+    const key = cache.keyFor(url, c.req.header("accept-encoding"), c.req.header("host"));
     const hit = cache.get(key);
     cache.count(Boolean(hit));
     if (hit) {
