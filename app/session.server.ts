@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { AuthIdentity, AuthSession } from "../server/auth/identity.ts";
 import { readProfile } from "../server/auth/profile.ts";
 import { appContext } from "./context.server.ts";
@@ -26,6 +26,21 @@ export function loadProviders(context: Readonly<RouterContextProvider>) {
 
 /** Account, orders and auth pages carry personal data: never stored by a browser or a proxy. */
 export const noStore = { "Cache-Control": "no-store" };
+
+/** A page's form posted from another site is refused (403), like every state-changing /api call. */
+export function refuseCrossSite(request: Request): void {
+  const origin = request.headers.get("origin");
+  if (origin && origin !== new URL(request.url).origin) {
+    throw data("Cross-site requests are not allowed.", { status: 403, headers: noStore });
+  }
+}
+
+/** A posted form's text fields (a file field reads as ""). */
+export async function formFields(request: Request): Promise<Record<string, string>> {
+  return Object.fromEntries(
+    [...(await request.formData()).entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]),
+  );
+}
 
 /** The stored profile (display name and phone as edited), falling back to the identity's values. */
 export async function loadProfile(context: Readonly<RouterContextProvider>, session: AuthSession) {

@@ -5,6 +5,7 @@ import {
   lineTotalCents,
   type PricingLine,
   priceCart,
+  splitCents,
   stackCustomers,
   stackDiscountPercent,
   stackRating,
@@ -43,7 +44,7 @@ describe("pricing rules", () => {
   it("subscription line = price x (1 - discount) x quantity, 15% by default", () => {
     expect(lineTotalCents(3000, 2, 15)).toBe(5100);
     const totals = priceCart([line("a", 2, 1, { isSubscription: true })], [], 595);
-    expect(totals.lines[0]).toEqual({ id: "a", discountPercent: 15, lineCents: 3400 });
+    expect(totals.lines[0]).toEqual({ id: "a", discountPercent: 15, lineCents: 3400, savingCents: 0 });
   });
 
   it("uses the product's own subscription discount when it sets one", () => {
@@ -78,8 +79,15 @@ describe("pricing rules", () => {
     const totals = priceCart(lines, [complete], 595);
     expect(totals.subtotalCents).toBe(13000);
     expect(totals.bundleSavings).toEqual([
-      { bundleId: complete.id, name: "Complete MANA System", sets: 1, savingsCents: 3000 },
+      {
+        bundleId: complete.id,
+        name: "Complete MANA System",
+        sets: 1,
+        savingsCents: 3000,
+        isSubscription: false,
+      },
     ]);
+    expect(totals.lines.map((l) => l.savingCents)).toEqual([693, 923, 692, 692]);
     expect(totals).toMatchObject({ discountCents: 3000, shippingCents: 0, totalCents: 10000 });
   });
 
@@ -100,14 +108,44 @@ describe("pricing rules", () => {
     expect(broken.discountCents).toBe(0);
   });
 
-  it("subscription lines from a bundle take the bundle's subscription discount", () => {
+  it("subscription lines from a bundle take the bundle's subscription discount, the set its stack price", () => {
     const lines = [1, 2, 3, 4].map((p) =>
       line(`l${p}`, p, 1, { bundleId: complete.id, isSubscription: true }),
     );
     const totals = priceCart(lines, [complete], 595);
     expect(totals.lines.map((l) => l.discountPercent)).toEqual([20, 20, 20, 20]);
     expect(totals.subtotalCents).toBe(10400);
-    expect(totals).toMatchObject({ discountCents: 0, shippingCents: 0, totalCents: 10400 });
+    // $100 bundle less 20% = $80 a month, against $100 bought once.
+    expect(totals).toMatchObject({ discountCents: 2400, shippingCents: 0, totalCents: 8000 });
+    expect(totals.bundleSavings).toEqual([
+      { bundleId: complete.id, name: complete.name, sets: 1, savingsCents: 2400, isSubscription: true },
+    ]);
+    // What each line renews at sums to the stack's monthly price.
+    const renewals = totals.lines.map((l) => l.lineCents - l.savingCents);
+    expect(renewals.reduce((a, b) => a + b, 0)).toBe(8000);
+    expect(renewals.every((c) => c > 0)).toBe(true);
+  });
+
+  it("a subscription set's saving counts complete sets only and stays on the set's lines", () => {
+    const lines = [
+      ...[1, 2, 3, 4].map((p) =>
+        line(`s${p}`, p, p === 1 ? 2 : 1, { bundleId: complete.id, isSubscription: true }),
+      ),
+      line("plain", 1, 1, { isSubscription: true }),
+    ];
+    const totals = priceCart(lines, [complete], 595);
+    expect(totals.bundleSavings.map((s) => [s.sets, s.savingsCents])).toEqual([[1, 2400]]);
+    expect(totals.lines.find((l) => l.id === "plain")?.savingCents).toBe(0);
+    expect(totals.lines.reduce((n, l) => n + l.savingCents, 0)).toBe(2400);
+  });
+
+  it("splits cents in proportion and always sums to the whole", () => {
+    expect(splitCents(2400, [2400, 3200, 2400, 2400])).toEqual([554, 738, 554, 554]);
+    expect(splitCents(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(splitCents(0, [5, 5])).toEqual([0, 0]);
+    for (const total of [1, 7, 999, 2401]) {
+      expect(splitCents(total, [3, 5, 7]).reduce((a, b) => a + b, 0)).toBe(total);
+    }
   });
 
   it("stack figures: discount percent, customers and rating", () => {

@@ -60,6 +60,9 @@ export interface PricedLine {
   id: string;
   discountPercent: number;
   lineCents: number;
+  /** The line's share of its bundle's saving (0 outside a complete set): a subscription line renews at
+   * `lineCents - savingCents`, so the subscriptions of a stack sum to its subscription price. */
+  savingCents: number;
 }
 
 export interface BundleSaving {
@@ -67,6 +70,8 @@ export interface BundleSaving {
   name: string;
   sets: number;
   savingsCents: number;
+  /** True for a stack bought as a subscription: the saving recurs with every renewal. */
+  isSubscription: boolean;
 }
 
 export interface CartTotals {
@@ -83,10 +88,41 @@ export interface CartTotals {
 }
 
 /**
- * Prices a cart. Lines price one by one (line prices sum to the subtotal). A bundle whose every product
- * is in the cart under its id, one-time, earns its advertised saving once per complete set; subscription
- * lines added from a bundle take the bundle's subscription discount instead of the product's. Shipping is
- * free over $75 (after savings) or whenever the cart holds a complete bundle; otherwise the flat rate.
+ * Splits `total` cents across `weights` in proportion, to the cent, the remainders going to the largest
+ * fractions first, so the parts always sum to `total`.
+ */
+export function splitCents(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0 || total <= 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (total * w) / sum);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const byFraction = exact
+    .map((x, i) => ({ i, f: x - Math.floor(x) }))
+    .sort((a, b) => b.f - a.f || a.i - b.i);
+  for (const { i } of byFraction) {
+    if (left <= 0) break;
+    parts[i] = (parts[i] ?? 0) + 1;
+    left--;
+  }
+  return parts;
+}
+
+/** What one complete set of a bundle costs, bought once or as a subscription (its discount applied). */
+export function bundleSetCents(bundle: Bundle, isSubscription: boolean): number {
+  return isSubscription
+    ? lineTotalCents(bundle.bundlePriceCents, 1, bundle.subscriptionDiscount)
+    : bundle.bundlePriceCents;
+}
+
+/**
+ * Prices a cart. Lines price one by one (line prices sum to the subtotal). Subscription lines added from
+ * a bundle take the bundle's subscription discount instead of the product's. A bundle whose every product
+ * is in the cart under its id, in one mode, earns its saving once per complete set: one-time sets cost
+ * the bundle price, subscription sets the bundle price less its subscription discount, so a stack never
+ * costs more as a subscription than bought once. Each saving is shared out over the set's lines
+ * (`savingCents`). Shipping is free over $75 (after savings) or whenever the cart holds a complete
+ * bundle; otherwise the flat rate.
  */
 export function priceCart(lines: PricingLine[], bundles: Bundle[], flatShippingCents: number): CartTotals {
   const bundleById = new Map(bundles.map((b) => [b.id, b]));
@@ -97,42 +133,49 @@ export function priceCart(lines: PricingLine[], bundles: Bundle[], flatShippingC
         ? bundle.subscriptionDiscount
         : subscriptionDiscountPercent(l.productSubscriptionDiscount)
       : 0;
-    return { id: l.id, discountPercent, lineCents: lineTotalCents(l.unitCents, l.quantity, discountPercent) };
+    return {
+      id: l.id,
+      discountPercent,
+      lineCents: lineTotalCents(l.unitCents, l.quantity, discountPercent),
+      savingCents: 0,
+    };
   });
   const subtotalCents = priced.reduce((sum, l) => sum + l.lineCents, 0);
 
   const bundleSavings: BundleSaving[] = [];
-  let completeSubscriptionBundle = false;
+  let completeBundle = false;
   for (const bundle of bundles) {
     for (const isSubscription of [false, true]) {
-      const sets = Math.min(
-        ...bundle.productIds.map((pid) =>
-          lines
-            .filter(
-              (l) => l.bundleId === bundle.id && l.productId === pid && l.isSubscription === isSubscription,
-            )
-            .reduce((n, l) => n + l.quantity, 0),
+      // The first line of each of the bundle's products, in this mode, from this bundle.
+      const setLines = bundle.productIds.map((pid) =>
+        lines.findIndex(
+          (l) => l.bundleId === bundle.id && l.productId === pid && l.isSubscription === isSubscription,
         ),
       );
+      const sets = Math.min(...setLines.map((i) => (i < 0 ? 0 : (lines[i]?.quantity ?? 0))));
       if (!Number.isFinite(sets) || sets < 1) continue;
-      if (isSubscription) {
-        completeSubscriptionBundle = true;
-        continue;
-      }
-      const individual = bundle.productIds.reduce(
-        (sum, pid) => sum + (lines.find((l) => l.productId === pid)?.unitCents ?? 0),
-        0,
-      );
-      const perSet = Math.max(0, individual - bundle.bundlePriceCents);
+      const discount = isSubscription ? bundle.subscriptionDiscount : 0;
+      const separately = setLines.map((i) => lineTotalCents(lines[i]?.unitCents ?? 0, 1, discount));
+      const together = bundleSetCents(bundle, isSubscription);
+      const perSet = Math.max(0, separately.reduce((a, b) => a + b, 0) - together);
+      splitCents(perSet, separately).forEach((share, k) => {
+        const line = priced[setLines[k] ?? -1];
+        if (line) line.savingCents += share * sets;
+      });
+      completeBundle = true;
       if (perSet > 0)
-        bundleSavings.push({ bundleId: bundle.id, name: bundle.name, sets, savingsCents: perSet * sets });
+        bundleSavings.push({
+          bundleId: bundle.id,
+          name: bundle.name,
+          sets,
+          savingsCents: perSet * sets,
+          isSubscription,
+        });
     }
   }
   const discountCents = bundleSavings.reduce((sum, s) => sum + s.savingsCents, 0);
   const afterSavings = subtotalCents - discountCents;
-  const freeShipping =
-    lines.length > 0 &&
-    (afterSavings > FREE_SHIPPING_OVER_CENTS || bundleSavings.length > 0 || completeSubscriptionBundle);
+  const freeShipping = lines.length > 0 && (afterSavings > FREE_SHIPPING_OVER_CENTS || completeBundle);
   const shippingCents = lines.length === 0 || freeShipping ? 0 : flatShippingCents;
   return {
     lines: priced,

@@ -1,64 +1,27 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { openDatabase } from "../server/db/client.ts";
 import { orderLines, orders, outbox } from "../server/db/schema.ts";
+import { type AddressFields, fillAddress, HOME } from "./support/address.ts";
+import { OwnShop } from "./support/own-shop.ts";
 
 // These journeys run against a server of their own (same production build, fresh embedded database), so
 // that afterwards the database itself can be opened and checked: PGlite admits one process at a time.
 test.describe.configure({ mode: "serial" });
 
-const dataDir = mkdtempSync(join(tmpdir(), "mana-e2e-checkout-"));
-let server: ChildProcess;
+const shop = new OwnShop("checkout");
 let base = "";
 let paidSessionId = "";
 let declinedSessionId = "";
 let memberEmail = "";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ["server/index.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: "warn",
-      PAYMENT_PROVIDER: "sandbox",
-      DATABASE_URL: "",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 170; i++) {
-    const ready = await fetch(`${base}/readyz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ready) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("the checkout test server did not start");
+  await shop.start();
+  base = shop.base;
 });
 
-test.afterAll(() => {
-  if (server.exitCode === null) server.kill("SIGTERM");
-});
+test.afterAll(() => shop.stop());
 
 async function addToCart(page: Page, productId: number, isSubscription = false) {
   const res = await page.request.post(`${base}/api/cart`, {
@@ -67,9 +30,10 @@ async function addToCart(page: Page, productId: number, isSubscription = false) 
   expect(res.status()).toBe(201);
 }
 
-async function startCheckout(page: Page, email: string) {
+async function startCheckout(page: Page, email: string, address: AddressFields = {}) {
   await page.goto(`${base}/checkout`);
   await page.getByLabel("Email address").fill(email);
+  await fillAddress(page, address);
   await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
   await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
   await expect(page.getByText("Test mode: no real payment", { exact: false }).first()).toBeVisible();
@@ -95,8 +59,12 @@ test("a guest buys two products (one as a subscription) and pays with 4242 on th
   await expect(summary.getByText("$5.95", { exact: true })).toBeVisible();
   await expect(summary.getByText("$69.95", { exact: true })).toBeVisible();
 
-  await startCheckout(page, "e2e.buyer@example.com");
+  await startCheckout(page, "e2e.buyer@example.com", { fullName: "Bea Buyer", line2: "" });
   await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue("e2e.buyer@example.com");
+  // The sandbox page shows where the order ships, as the shopper typed it.
+  await expect(page.getByTestId("ships-to")).toHaveText(
+    ["Bea Buyer", "1 Main St", "Springfield, IL 62701", "United States"].join(""),
+  );
   await fillCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: "Pay $69.95" }).click();
 
@@ -106,6 +74,7 @@ test("a guest buys two products (one as a subscription) and pays with 4242 on th
   await expect(page.getByText(`Order reference: ${paidSessionId.slice(-8)}`)).toBeVisible();
   await expect(page.getByText("$69.95", { exact: true })).toBeVisible();
   await expect(page.getByText("2-3 business days")).toBeVisible();
+  await expect(page.getByTestId("ships-to")).toContainText("Bea Buyer1 Main StSpringfield, IL 62701");
   await expect(page.getByRole("button", { name: /Open cart, 0 items/ })).toBeVisible();
   expect(await (await page.request.get(`${base}/api/cart`)).json()).toEqual([]);
 
@@ -190,6 +159,7 @@ test("the checkout button cannot be pressed twice, and a failure shows the check
     });
   });
   await page.getByLabel("Email address").fill("e2e.twice@example.com");
+  await fillAddress(page);
   const button = page.getByRole("button", { name: /Checkout/ });
   await button.click();
   await expect(button).toHaveText("Creating Secure Checkout...");
@@ -222,6 +192,7 @@ test("a signed-in shopper checks out with the account's e-mail and finds the ord
   const field = page.getByLabel("Email address");
   await expect(field).toHaveValue(email);
   await expect(field).toBeDisabled();
+  await fillAddress(page, { fullName: "Rowan Member" });
   await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
   await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
   await fillCard(page, "4242 4242 4242 4242");
@@ -237,6 +208,101 @@ test("a signed-in shopper checks out with the account's e-mail and finds the ord
   });
 });
 
+test("a bad ZIP and a country the shop does not ship to are refused beside their fields, before payment", async ({
+  page,
+}) => {
+  await addToCart(page, 4);
+  await page.goto(`${base}/checkout`);
+  await page.getByLabel("Email address").fill("e2e.address@example.com");
+  await fillAddress(page, { postalCode: "9021" });
+  await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  const zip = page.getByLabel("ZIP code");
+  await expect(zip).toHaveAccessibleDescription("Enter a 5-digit ZIP code (or ZIP+4), e.g. 90210");
+  await expect(zip).toBeFocused();
+  await expect(page.getByLabel("Full name")).toHaveValue("Sam Shopper");
+
+  // The list offers only the countries shipped to; a country forced into it is refused all the same,
+  // by the form and by the server.
+  await zip.fill("62701");
+  await page.getByLabel("Country").evaluate((select: HTMLSelectElement) => {
+    select.add(new Option("France", "FR"));
+  });
+  await page.getByLabel("Country").selectOption("FR");
+  await page.getByLabel("Postal code").fill("75001");
+  await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  await expect(page.getByLabel("Country")).toHaveAccessibleDescription(
+    "We don't ship to France yet. We ship to United States, Canada.",
+  );
+  await expect(page).toHaveURL(`${base}/checkout`);
+
+  const cartItems = (await (await page.request.get(`${base}/api/cart`)).json()).map(
+    (i: { productId: number; quantity: number; isSubscription: boolean; bundleId: string | null }) => ({
+      productId: i.productId,
+      quantity: i.quantity,
+      isSubscription: i.isSubscription,
+      bundleId: i.bundleId,
+    }),
+  );
+  const refused = await page.request.post(`${base}/api/checkout/create-session`, {
+    data: {
+      email: "e2e.address@example.com",
+      cartItems,
+      shippingAddress: { ...HOME, country: "FR", region: "", postalCode: "75001" },
+    },
+    headers: { origin: base },
+  });
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).fields).toEqual({
+    country: "We don't ship to France yet. We ship to United States, Canada.",
+  });
+});
+
+test("a signed-in shopper saves two addresses and checks out with the one that is not the default", async ({
+  page,
+}) => {
+  const email = `e2e.two.addresses.${Date.now()}@example.com`;
+  await page.goto(`${base}/auth?tab=signup`);
+  await page.getByLabel("Full Name").fill("Ada Addresses");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("quiet forest 42");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL("**/account");
+
+  for (const address of [
+    { ...HOME, fullName: "Ada Home" },
+    {
+      country: "CA",
+      fullName: "Ada Cottage",
+      line1: "2 Lake Rd",
+      city: "Ottawa",
+      region: "ON",
+      postalCode: "k1a0b1",
+    },
+  ]) {
+    const saved = await page.request.post(`${base}/api/addresses`, {
+      data: address,
+      headers: { origin: base },
+    });
+    expect(saved.status()).toBe(201);
+  }
+
+  await addToCart(page, 1);
+  await page.goto(`${base}/checkout`);
+  const home = page.getByRole("radio", { name: /Ada Home/ });
+  await expect(home).toBeChecked();
+  await expect(page.getByRole("radio", { name: /Default/ })).toHaveCount(1);
+  await page.getByRole("radio", { name: /Ada Cottage/ }).check();
+  await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
+  await expect(page.getByTestId("ships-to")).toHaveText(
+    ["Ada Cottage", "2 Lake Rd", "Ottawa, ON K1A 0B1", "Canada"].join(""),
+  );
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+  await expect(page.getByTestId("ships-to")).toContainText("Ada Cottage2 Lake RdOttawa, ON K1A 0B1Canada");
+});
+
 test("without a session id the success page has no order to show; a forged one shows no order", async ({
   page,
 }) => {
@@ -250,11 +316,8 @@ test("without a session id the success page has no order to show; a forged one s
 });
 
 test("the database holds the paid order with server-computed amounts and its confirmation e-mail", async () => {
-  server.kill("SIGTERM");
-  await new Promise<void>((resolve) =>
-    server.exitCode !== null ? resolve() : server.once("exit", () => resolve()),
-  );
-  const database = await openDatabase({ dataDir });
+  await shop.stop();
+  const database = await openDatabase({ dataDir: shop.dataDir });
   try {
     const db = database.db;
     const [paid] = await db.select().from(orders).where(eq(orders.providerSessionId, paidSessionId));
@@ -265,6 +328,16 @@ test("the database holds the paid order with server-computed amounts and its con
       discountCents: 0,
       shippingCents: 595,
       totalCents: 6995,
+      shippingAddress: {
+        fullName: "Bea Buyer",
+        line1: "1 Main St",
+        line2: null,
+        city: "Springfield",
+        region: "IL",
+        postalCode: "62701",
+        country: "US",
+        phone: null,
+      },
     });
     const lines = await db
       .select()
@@ -283,6 +356,9 @@ test("the database holds the paid order with server-computed amounts and its con
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(paid?.orderNumber as string);
     expect(mails[0]?.text).toContain("Total: $69.95");
+    expect(mails[0]?.text).toContain("Bea Buyer");
+    expect(mails[0]?.text).toContain("Springfield, IL 62701");
+    expect(mails[0]?.html).toContain("1 Main St");
     const [member] = await db.select().from(orders).where(eq(orders.email, memberEmail));
     expect(member?.userId).toEqual(expect.any(String));
     expect(member).toMatchObject({ status: "processing", totalCents: 4595 });

@@ -28,6 +28,7 @@ test.describe("identity", () => {
     await signUp(page, email);
     await expect(page.getByRole("heading", { name: "Welcome back, Maya Rivers" })).toBeVisible();
     await expect(toast(page)).toContainText("Account created!");
+    await expect(page.getByRole("heading", { name: "Profile Information", exact: true })).toBeVisible();
 
     await page.getByRole("button", { name: "Edit" }).click();
     await page.getByLabel("Display Name").fill("Nia Okafor");
@@ -116,6 +117,9 @@ test.describe("identity", () => {
     await expect(email).toHaveValue("");
     await expect(email).toHaveAttribute("placeholder", "No e-mail yet");
     await expect(email).toHaveAccessibleDescription(/You sign in with your phone number/);
+    // No e-mail, so nothing to verify: neither the state nor the resend button.
+    await expect(page.getByText("Not verified yet")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Resend Verification E-mail" })).toHaveCount(0);
     await page.getByTestId("avatar").click();
     await expect(page.getByRole("menu")).toContainText(phone);
     await page.keyboard.press("Escape");

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { fillAddress } from "./support/address.ts";
 
 // A signed-in user's paid order shows on /orders and in the account Overview.
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}@example.com`;
@@ -27,6 +28,7 @@ test("a signed-in user's paid order appears on /orders and in the Overview's Tot
   expect(added.status()).toBe(201);
   await page.goto("/checkout");
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await fillAddress(page, { fullName: "Olive Orders" });
   await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
   await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");

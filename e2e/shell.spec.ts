@@ -45,3 +45,20 @@ test("no placeholder address or link reaches a shopper", async ({ page }) => {
   await page.goto("/contact");
   await expect(page.getByText("Reply to any e-mail from MANA")).toBeVisible();
 });
+
+test.describe("the header without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("offers Sign In and Get Started in the server's HTML, from the page cache too", async ({ page }) => {
+    for (let visit = 0; visit < 2; visit++) {
+      const res = await page.goto("/stacks");
+      if (visit === 1) expect(res?.headers()["x-page-cache"]).toBe("hit");
+      const header = page.getByRole("banner");
+      await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+      await expect(header.getByRole("link", { name: "Get Started" })).toHaveAttribute(
+        "href",
+        "/auth?tab=signup",
+      );
+    }
+  });
+});

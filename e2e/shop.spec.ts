@@ -59,6 +59,18 @@ test.describe("home page", () => {
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   });
+
+  test("has no accessibility violations in the dark theme (the bundle banner turns light)", async ({
+    page,
+  }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem("mana.preferences", JSON.stringify({ display: { theme: "dark" } })),
+    );
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+  });
 });
 
 test.describe("cart", () => {
@@ -167,6 +179,70 @@ test.describe("product page", () => {
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   });
+});
+
+/** The toast itself (not the visually hidden copy Radix announces), found whether or not it is aria-hidden. */
+const toastOnScreen = (page: Page) =>
+  page.locator('[role="region"][aria-label^="Notifications"] li', { hasText: "Added to cart" });
+
+/** Names of the visible buttons and links inside `container` (but not inside the toast) that the toast overlaps. */
+async function controlsUnderToast(page: Page, container: string): Promise<string[]> {
+  const toast = toastOnScreen(page);
+  await expect(toast).toBeVisible();
+  return toast.evaluate((el, selector) => {
+    const t = el.getBoundingClientRect();
+    const scope = document.querySelector(selector);
+    if (!scope) throw new Error(`${selector} is not on the page`);
+    return [...scope.querySelectorAll<HTMLElement>("button, a[href]")]
+      .filter((c) => !el.contains(c) && c.checkVisibility({ visibilityProperty: true }))
+      .filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.width > 0 && r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top;
+      })
+      .map((c) => c.getAttribute("aria-label") || c.textContent?.trim() || c.tagName);
+  }, container);
+}
+
+test.describe("toasts", () => {
+  for (const { width, height } of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${width} px a toast hides no control: header cart button, Add to cart, or the open drawer's`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto("/products/ashwagandha");
+      await page.getByRole("button", { name: /^Add to cart/ }).click();
+      await expect(cartBadge(page)).toHaveAccessibleName("Open cart, 1 item");
+      await expect(toastOnScreen(page)).toBeVisible();
+      // Hold the toast past its 5 s on a slow machine: Radix pauses toasts while the window is blurred.
+      await page.evaluate(() => window.dispatchEvent(new Event("blur")));
+      expect(await controlsUnderToast(page, "header")).toEqual([]);
+      // Nor the purchase controls the shopper just used.
+      const toastBox = await toastOnScreen(page).boundingBox();
+      for (const control of [
+        page.getByRole("button", { name: /^Add to cart/ }),
+        page.getByRole("group", { name: "Quantity of Ashwagandha" }),
+      ]) {
+        const box = await control.boundingBox();
+        if (!box || !toastBox) throw new Error("no box");
+        const overlaps =
+          box.x < toastBox.x + toastBox.width &&
+          toastBox.x < box.x + box.width &&
+          box.y < toastBox.y + toastBox.height &&
+          toastBox.y < box.y + box.height;
+        expect(overlaps, `the toast covers ${control}`).toBe(false);
+      }
+      const drawer = await openCart(page);
+      await expect(drawer.getByRole("button", { name: "Clear Cart" })).toBeVisible();
+      expect(await controlsUnderToast(page, '[role="dialog"]')).toEqual([]);
+      // The toast's own close button still answers inside the modal drawer.
+      await page.getByRole("button", { name: "Close notification" }).click();
+      await expect(page.getByText("Added to cart", { exact: true })).toBeHidden();
+      await expect(drawer).toBeVisible();
+    });
+  }
 });
 
 test.describe("newsletter", () => {

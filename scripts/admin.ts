@@ -1,22 +1,28 @@
-// `npm run admin -- orders list | ship <orderNumber> --tracking <code> | deliver <orderNumber> | cancel <orderNumber>
-//   | purge-pending [--older-than-days N]`
-// The owner's tool for moving orders. Reads the same environment as the server. With the
+// `npm run admin -- orders list | ship <orderNumber> --carrier <carrier> --tracking <code> | deliver <orderNumber>
+//   | cancel <orderNumber> [--refunded <amount>] | purge-pending [--older-than-days N]`
+// `npm run admin -- subscriptions run-due [--as-of YYYY-MM-DD]`
+// The owner's tool for moving orders: each move writes the order's timeline and e-mails the customer
+// (through the outbox, or SMTP when configured). Reads the same environment as the server. With the
 // embedded database (PGlite) only one process may open it: stop the server first, or use PostgreSQL.
-import { formatMoney } from "../core/money.ts";
+import { CARRIER_NAMES, findCarrier } from "../core/carriers.ts";
+import { formatMoney, toCents } from "../core/money.ts";
 import { OrderTransitionError } from "../core/order-status.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { exitIfDataDirInUse } from "../server/db/data-dir-lock.ts";
 import { EnvError, parseEnv } from "../server/env.ts";
-import { moveOrder, type OwnerMove } from "../server/orders/move-order.ts";
+import type { OwnerMove } from "../server/orders/move-order.ts";
 import { latestOrders } from "../server/orders/order-queries.ts";
 import { purgePendingOrders } from "../server/orders/purge-pending.ts";
 
 const USAGE = `Usage:
   npm run admin -- orders list
-  npm run admin -- orders ship <orderNumber> --tracking <code>
+  npm run admin -- orders ship <orderNumber> --carrier <carrier> --tracking <code>
+                   carriers: ${CARRIER_NAMES.join(", ")}
   npm run admin -- orders deliver <orderNumber>
-  npm run admin -- orders cancel <orderNumber>
-  npm run admin -- orders purge-pending [--older-than-days N]   (default: PENDING_ORDER_MAX_AGE_DAYS, 7)`;
+  npm run admin -- orders cancel <orderNumber> [--refunded <amount>]   (the amount you refunded with the payment provider)
+  npm run admin -- orders purge-pending [--older-than-days N]   (default: PENDING_ORDER_MAX_AGE_DAYS, 7)
+  npm run admin -- subscriptions run-due [--as-of YYYY-MM-DD]
+                   renewals, retries, reminders and ended pauses due up to that day (default: now); safe to run twice`;
 
 function fail(message: string): never {
   console.error(message);
@@ -25,7 +31,8 @@ function fail(message: string): never {
 
 const args = process.argv.slice(2);
 const [resource, command, orderNumber] = args;
-if (resource !== "orders" || !command) fail(USAGE);
+if ((resource !== "orders" && resource !== "subscriptions") || !command) fail(USAGE);
+if (resource === "subscriptions" && command !== "run-due") fail(USAGE);
 
 let env: ReturnType<typeof parseEnv>;
 try {
@@ -35,6 +42,45 @@ try {
 }
 
 const moves: Record<string, OwnerMove> = { ship: "shipped", deliver: "delivered", cancel: "cancelled" };
+/** The value after a flag, when the flag is there: `--carrier UPS` -> "UPS". */
+function option(name: string): string | undefined {
+  const at = args.indexOf(name);
+  if (at < 0) return undefined;
+  const value = args[at + 1];
+  if (value === undefined || value.startsWith("--")) fail(`${name} needs a value. ${USAGE}`);
+  return value;
+}
+
+// Refused before the database is opened: a mistyped carrier never waits for the embedded database.
+const carrier = option("--carrier");
+const trackingCode = option("--tracking");
+const refunded = option("--refunded");
+if (command === "ship") {
+  if (!carrier || !findCarrier(carrier)) {
+    fail(
+      `${carrier ? `"${carrier}" is not a carrier the shop knows` : "Shipping needs a carrier (--carrier)"}: use one of ${CARRIER_NAMES.join(", ")}.`,
+    );
+  }
+  if (!trackingCode?.trim()) fail("Shipping needs the carrier's tracking code (--tracking <code>).");
+}
+if (refunded !== undefined && (command !== "cancel" || !/^\d{1,7}(\.\d{1,2})?$/.test(refunded))) {
+  fail(
+    command === "cancel"
+      ? "--refunded needs the amount refunded, such as 12.50."
+      : "--refunded goes with cancel only.",
+  );
+}
+
+/** --as-of 2027-01-15: the end of that day (UTC), so everything due on it runs. */
+let asOf = new Date();
+const asOfOption = resource === "subscriptions" ? option("--as-of") : undefined;
+if (asOfOption !== undefined) {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(asOfOption) ? new Date(`${asOfOption}T23:59:59.999Z`) : null;
+  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== asOfOption)
+    fail(`--as-of needs a date such as 2027-01-15.`);
+  asOf = day;
+}
+
 let olderThanDays = env.PENDING_ORDER_MAX_AGE_DAYS;
 if (command === "purge-pending") {
   const at = args.indexOf("--older-than-days");
@@ -48,7 +94,29 @@ const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_D
   exitIfDataDirInUse,
 );
 try {
-  if (command === "list") {
+  if (resource === "subscriptions") {
+    const [{ default: pino }, { createMailer }, { Catalogue }, { runDueSubscriptions }] = await Promise.all([
+      import("pino"),
+      import("../server/mail/mailer.ts"),
+      import("../server/catalogue.ts"),
+      import("../server/subscriptions/run-due.ts"),
+    ]);
+    const logger = pino({ level: env.LOG_LEVEL }, pino.destination(2));
+    const mailer = createMailer({
+      db: database.db,
+      from: env.MAIL_FROM,
+      smtpUrl: env.SMTP_URL,
+      logger,
+      supportEmail: env.SUPPORT_EMAIL,
+    });
+    const report = await runDueSubscriptions(
+      { database, catalogue: new Catalogue(database.db), mailer, env },
+      asOf,
+    );
+    console.log(
+      `Ran what was due up to ${asOf.toISOString()}: ${report.renewed} renewed, ${report.failed} failed (to be retried), ${report.cancelled} cancelled after failed payments, ${report.resumed} resumed after a pause, ${report.reminded} reminders sent.`,
+    );
+  } else if (command === "list") {
     const rows = await latestOrders(database.db);
     if (rows.length === 0) console.log("No orders yet.");
     for (const o of rows) {
@@ -59,7 +127,7 @@ try {
           o.status.padEnd(10),
           formatMoney(o.totalCents).padStart(9),
           o.email,
-          o.trackingCode ? `tracking ${o.trackingCode}` : "",
+          o.trackingCode ? `${o.carrier ? `${o.carrier} ` : ""}tracking ${o.trackingCode}` : "",
         ].join("  "),
       );
     }
@@ -71,12 +139,42 @@ try {
         : `No pending orders older than ${olderThanDays} days.`,
     );
   } else if (moves[command]) {
-    if (!orderNumber) fail(`Which order? ${USAGE}`);
-    const trackingAt = args.indexOf("--tracking");
-    const trackingCode = trackingAt > 0 ? args[trackingAt + 1] : undefined;
-    const moved = await moveOrder(database.db, orderNumber, moves[command] as OwnerMove, { trackingCode });
+    if (!orderNumber || orderNumber.startsWith("--")) fail(`Which order? ${USAGE}`);
+    // Loaded only for a move: list and purge-pending start without the mailer.
+    const [{ default: pino }, { createMailer }, { fulfilOrder }, { shopOrigin }] = await Promise.all([
+      import("pino"),
+      import("../server/mail/mailer.ts"),
+      import("../server/orders/fulfil-order.ts"),
+      import("../server/orders/order-link.ts"),
+    ]);
+    const logger = pino({ level: env.LOG_LEVEL }, pino.destination(2));
+    const mailer = createMailer({
+      db: database.db,
+      from: env.MAIL_FROM,
+      smtpUrl: env.SMTP_URL,
+      logger,
+      supportEmail: env.SUPPORT_EMAIL,
+    });
+    const { order: moved, emailed } = await fulfilOrder(
+      { db: database.db, mailer, origin: shopOrigin(env) },
+      orderNumber,
+      moves[command] as OwnerMove,
+      {
+        carrier,
+        trackingCode,
+        ...(refunded !== undefined ? { refundedCents: toCents(refunded) } : {}),
+      },
+    );
+    const shipped = command === "ship" ? ` (${moved.carrier} tracking ${moved.trackingCode})` : "";
+    const refund =
+      moved.refundedCents > 0 && command === "cancel" ? `, ${formatMoney(moved.refundedCents)} refunded` : "";
+    console.log(`Order ${moved.orderNumber} is now ${moved.status}${shipped}${refund}.`);
     console.log(
-      `Order ${moved.orderNumber} is now ${moved.status}${moved.trackingCode && command === "ship" ? ` (tracking ${moved.trackingCode})` : ""}.`,
+      emailed
+        ? `The customer was e-mailed (${moved.email}).`
+        : command === "cancel" && !moved.paidAt
+          ? "No e-mail: the order was never paid, so the customer was never told of it."
+          : "No e-mail went out: already sent for this order, or its address cannot receive mail.",
     );
     if (command === "cancel" && moved.provider === "stripe" && moved.paidAt) {
       console.log(

@@ -1,6 +1,8 @@
 // Takes full-page screenshots of shop pages at desktop (1280 px) and phone (390 px) widths, for a person
 // to look at, in the light and the dark colour scheme. Usage:
 //   node scripts/screenshots.mjs http://127.0.0.1:3000 out-dir / /products/ashwagandha …
+// The dark shots store the dark theme preference, as the Preferences page does. SCREENSHOT_COOKIE (a
+// Cookie header: a guest cart, a session) shows the pages as that visitor sees them.
 import { mkdirSync } from "node:fs";
 import { chromium } from "playwright-core";
 import { findChromium, HOW_TO_GET_CHROMIUM } from "./find-chromium.mjs";
@@ -33,7 +35,15 @@ for (const [label, width, height, colorScheme] of [
   ["desktop-dark", 1280, 800, "dark"],
   ["phone-dark", 390, 844, "dark"],
 ]) {
-  const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1, colorScheme });
+  const page = await browser.newPage({
+    viewport: { width, height },
+    deviceScaleFactor: 1,
+    colorScheme,
+    ...(process.env.SCREENSHOT_COOKIE ? { extraHTTPHeaders: { cookie: process.env.SCREENSHOT_COOKIE } } : {}),
+  });
+  await page.addInitScript((theme) => {
+    localStorage.setItem("mana.preferences", JSON.stringify({ display: { theme } }));
+  }, colorScheme);
   for (const path of paths) {
     await page.goto(base + path, { waitUntil: "networkidle" });
     // Scroll through the page so lazy images load, then back to the top.

@@ -11,6 +11,7 @@ import { nextRequestId } from "./http/request-id.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { redirectTrailingSlash } from "./http/trailing-slash.ts";
 import type { HttpVariables as Vars } from "./http/variables.ts";
+import { devOutboxGuard } from "./mail/outbox-access.ts";
 
 export interface CreateAppOptions {
   /** The React Router server build (production: the built module; development: Vite's live one). */
@@ -62,6 +63,8 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   });
 
   app.route("/api", createApi(services));
+  // The dev outbox holds reset links and sign-in codes: only this machine's own visitor reads it.
+  app.use("/dev/outbox*", devOutboxGuard(services.env));
 
   options.beforePages?.(app);
 

@@ -14,9 +14,13 @@ const services = await createServices(env);
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 
 type AppModule = typeof import("./app.ts");
-let current: { module: AppModule; fetch: (req: Request) => Response | Promise<Response> } | null = null;
+let current: {
+  module: AppModule;
+  fetch: (req: Request, env: unknown) => Response | Promise<Response>;
+} | null = null;
 
-const listener = getRequestListener(async (request) => {
+// The Node request travels with it (as in production), so the app sees the socket's peer address.
+const listener = getRequestListener(async (request, nodeEnv) => {
   const module = (await vite.ssrLoadModule("/server/app.ts")) as AppModule;
   if (!current || current.module !== module) {
     const app = module.createApp(services, {
@@ -24,7 +28,7 @@ const listener = getRequestListener(async (request) => {
     });
     current = { module, fetch: app.fetch };
   }
-  return current.fetch(request);
+  return current.fetch(request, nodeEnv);
 });
 
 createHttpServer((req, res) => vite.middlewares(req, res, () => listener(req, res))).listen(

@@ -30,6 +30,23 @@ const envSchema = z.object({
   /** The address customers write to: shown on /contact and in the shop's e-mails. */
   SUPPORT_EMAIL: z.email().optional(),
   SHIPPING_FLAT_RATE: z.coerce.number().min(0).max(1000).default(5.95),
+  /** Countries the shop ships to: ISO 3166-1 alpha-2 codes, comma-separated (core/address.ts has their rules). */
+  SHIP_TO_COUNTRIES: z
+    .string()
+    .default("US,CA")
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(",")
+          .map((c) => c.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.string().regex(/^[A-Z]{2}$/, "must be two-letter country codes, e.g. US,CA"))
+        .min(1, "must name at least one country"),
+    ),
   // Payments (server/payments). Default provider: stripe when STRIPE_SECRET_KEY is set, else sandbox.
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
   STRIPE_SECRET_KEY: z
@@ -42,7 +59,7 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
-  /** Show /dev/outbox even in production (for end-to-end tests of a production build; never in a real shop). */
+  /** Show /dev/outbox to every client (end-to-end tests only; never in a real shop). Unset: decision 013. */
   DEV_OUTBOX: z
     .enum(["true", "false"])
     .default("false")

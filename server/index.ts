@@ -6,6 +6,7 @@ import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
+import { withStoredAuthSecret } from "./auth/stored-secret.ts";
 import { exitIfDataDirInUse } from "./db/data-dir-lock.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { cachedRouteLabel } from "./http/metrics.ts";
@@ -15,8 +16,11 @@ import { createServices } from "./services.ts";
 
 /** Production entry: serves build/ with the API, on PORT/HOST, and shuts down cleanly on SIGTERM. */
 let env: ReturnType<typeof parseEnv>;
+let generatedSecret: string | null = null;
 try {
   env = parseEnv({ NODE_ENV: "production", ...process.env });
+  // No BETTER_AUTH_SECRET (a machine trying the shop out): one generated once under DATA_DIR, then reused.
+  ({ env, generated: generatedSecret } = withStoredAuthSecret(env));
 } catch (err) {
   console.error(err instanceof EnvError ? err.message : err);
   process.exit(1);
@@ -31,6 +35,12 @@ if (!existsSync(buildPath)) {
 
 const services = await createServices(env).catch(exitIfDataDirInUse);
 const build = (await import(buildPath.href)) as ServerBuild;
+if (generatedSecret) {
+  services.logger.info(
+    { file: generatedSecret },
+    "BETTER_AUTH_SECRET is not set: generated a secret into the data directory, used from now on",
+  );
+}
 
 const app = createApp(services, {
   getBuild: async () => build,

@@ -8,8 +8,8 @@ import { seedIfEmpty } from "./db/seed.ts";
 import type { Env } from "./env.ts";
 import { Metrics } from "./http/metrics.ts";
 import { PageCache } from "./http/page-cache.ts";
+import { startScheduler } from "./jobs/scheduler.ts";
 import { createMailer } from "./mail/mailer.ts";
-import { withPendingPurge } from "./orders/purge-pending.ts";
 import { createPaymentProvider } from "./payments/create-provider.ts";
 
 /** Opens the database (migrating it), seeds an empty catalogue, and wires the services. */
@@ -31,11 +31,10 @@ export async function createServices(env: Env): Promise<AppServices> {
     supportEmail: env.SUPPORT_EMAIL,
   });
   metrics.watchRecords(() => recordCounts(database.db));
-  const identity = createAuthIdentity({ env, db: database.db, logger });
-  return {
+  const identity = createAuthIdentity({ env, db: database.db, logger, mailer });
+  const services: AppServices = {
     env,
-    // Hourly purge of abandoned pending orders; closing the database at shutdown stops it.
-    database: withPendingPurge(database, env, logger),
+    database,
     catalogue: new Catalogue(database.db),
     identity,
     mailer,
@@ -44,6 +43,17 @@ export async function createServices(env: Env): Promise<AppServices> {
     logger,
     payments: createPaymentProvider(env),
   };
+  // Renewals, reminders and the purge of abandoned checkouts run on the scheduler; closing the database
+  // at shutdown stops it first, letting a job in flight finish.
+  const scheduler = await startScheduler(services, logger);
+  services.database = {
+    ...database,
+    close: async () => {
+      await scheduler.stop();
+      await database.close();
+    },
+  };
+  return services;
 }
 
 /**

@@ -58,3 +58,28 @@ export function useToasts(): ToastItem[] {
     () => empty,
   );
 }
+
+// Where toasts show while the cart drawer is open: a place inside it, above its total, so they cover none
+// of its controls and stay inside the modal drawer (reachable by keyboard, not hidden from screen readers).
+let slot: HTMLElement | null = null;
+const slotListeners = new Set<() => void>();
+
+/** A callback ref for the drawer's toast place; null (on unmount) puts toasts back at the screen's edge. */
+export function setToastSlot(el: HTMLElement | null) {
+  if (slot === el) return;
+  slot = el;
+  for (const l of slotListeners) l();
+}
+
+const subscribeSlot = (l: () => void) => {
+  slotListeners.add(l);
+  return () => slotListeners.delete(l);
+};
+
+export function useToastSlot(): HTMLElement | null {
+  return useSyncExternalStore(
+    subscribeSlot,
+    () => slot,
+    () => null,
+  );
+}

@@ -24,3 +24,36 @@ export async function apiRequest<T>(
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
 }
+
+/** What an /api failure said: its status, and the JSON body's code, message and per-field messages. */
+export interface ApiFailure {
+  status: number;
+  code: string | null;
+  message: string | null;
+  fields: Record<string, string>;
+}
+
+/**
+ * Reads an error thrown by apiRequest ('{status}: {body}') back into its parts; null for any other error
+ * (the network failed). A body that is not JSON leaves code and message null.
+ */
+export function readApiError(err: unknown): ApiFailure | null {
+  if (!(err instanceof Error)) return null;
+  const match = /^(\d{3}): ([\s\S]*)$/.exec(err.message);
+  if (!match) return null;
+  const failure: ApiFailure = { status: Number(match[1]), code: null, message: null, fields: {} };
+  let body: unknown;
+  try {
+    body = JSON.parse(match[2] ?? "");
+  } catch {
+    return failure;
+  }
+  if (!body || typeof body !== "object") return failure;
+  const { code, message, fields } = body as Record<string, unknown>;
+  if (typeof code === "string") failure.code = code;
+  if (typeof message === "string") failure.message = message;
+  if (fields && typeof fields === "object") {
+    for (const [k, v] of Object.entries(fields)) if (typeof v === "string") failure.fields[k] = v;
+  }
+  return failure;
+}

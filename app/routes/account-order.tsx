@@ -1,11 +1,60 @@
-import { redirect } from "react-router";
+import ArrowLeft from "lucide-react/icons/arrow-left";
+import { Link } from "react-router";
+import { SignInRequired } from "../components/account/sign-in-required.tsx";
+import { RouteErrorPage } from "../components/layout/missing-page.tsx";
+import { OrderActions, OrderBadge, OrderDetailSections } from "../components/orders/order-details.tsx";
+import { RenewalNote } from "../components/orders/renewal-note.tsx";
+import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/account-order";
 
-/** /account/orders/{id} (linked from the account page, with no page of its own): the order opened on the orders page. */
-export function loader({ params }: Route.LoaderArgs) {
-  throw redirect(`/orders?order=${encodeURIComponent(params.id)}#order-${encodeURIComponent(params.id)}`);
+export { headers, loader } from "./account-order.server.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.order ? `Order ${loaderData.order.orderNumber} | MANA` : "Order | MANA" },
+  { name: "robots", content: "noindex" },
+];
+
+/** One order: number, date, status, lines and figures, payment, shipping address and timeline. */
+export default function AccountOrder({ loaderData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  if (!order) return <SignInRequired message="Please sign in to view this order." />;
+  return (
+    <section className="container-shop py-10 sm:py-14">
+      <Link
+        to="/orders"
+        className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-forest underline-offset-2 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Order History
+      </Link>
+      <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-3xl sm:text-4xl">
+            Order <span className="whitespace-nowrap">{order.orderNumber}</span>
+          </h1>
+          <p className="mt-1 text-muted">
+            Placed on {formatDate(order.createdAt)}
+            <RenewalNote isRenewal={order.isRenewal} />
+          </p>
+        </div>
+        <OrderBadge status={order.status} />
+      </div>
+      <div className="mt-6 rounded-card bg-white p-4 shadow-card sm:p-6">
+        <OrderDetailSections order={order} />
+        <div className="mt-6">
+          <OrderActions order={order} />
+        </div>
+      </div>
+    </section>
+  );
 }
 
-export default function AccountOrder() {
-  return null;
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RouteErrorPage
+      error={error}
+      notFound={{ title: "Order not found", text: "There is no order with this number in your account." }}
+      to="/orders"
+      linkLabel="Order History"
+    />
+  );
 }

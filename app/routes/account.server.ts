@@ -2,10 +2,10 @@ import { redirect } from "react-router";
 import { loadProfile, loadSession, noStore } from "../session.server.ts";
 import type { Route } from "./+types/account";
 
-const TABS = ["overview", "orders", "subscriptions"] as const;
+const TABS = ["overview", "orders", "subscriptions", "addresses"] as const;
 type Tab = (typeof TABS)[number];
 /** The side menu's links land on the matching tab. */
-const TAB_ALIASES: Record<string, Tab> = { profile: "overview", addresses: "overview" };
+const TAB_ALIASES: Record<string, Tab> = { profile: "overview" };
 
 export const headers: Route.HeadersFunction = () => noStore;
 
@@ -17,5 +17,5 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const tab = (TABS as readonly string[]).includes(requested) ? (requested as Tab) : TAB_ALIASES[requested];
   if (!tab) throw redirect("/account");
   const profile = await loadProfile(context, session);
-  return { profile, tab, section: requested };
+  return { profile, tab };
 }

@@ -12,10 +12,12 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import type { ProfileView } from "../../core/contracts/profile.ts";
 import { accountContactOf } from "../../core/placeholder-email.ts";
 import { useOrders, useSubscriptions } from "../components/account/account-data.ts";
-import { AccountOrders, AccountSubscriptions } from "../components/account/account-lists.tsx";
+import { AccountOrders } from "../components/account/account-lists.tsx";
 import { ProfileCard } from "../components/account/profile-card.tsx";
+import { AddressBookSection } from "../components/address/address-book.tsx";
 import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { signOutWithToast } from "../components/layout/account-menu.tsx";
+import { AccountSubscriptions } from "../components/subscriptions/subscription-list.tsx";
 import { authClient, displayNameOf } from "../lib/auth-client.ts";
 import type { Route } from "./+types/account";
 
@@ -39,8 +41,9 @@ function StatCard({ label, value, note }: { label: string; value: string | numbe
 const sideClass =
   "flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-left text-sm font-medium text-ink hover:bg-sand";
 
+// On a phone the four tabs share one row (narrower padding); on a narrower screen they wrap to a second.
 const tabClass =
-  "min-h-11 rounded-full px-4 text-sm font-semibold text-muted data-[state=active]:bg-white data-[state=active]:text-forest data-[state=active]:shadow-sm";
+  "min-h-11 grow rounded-full px-2 text-sm font-semibold text-muted data-[state=active]:bg-white data-[state=active]:text-forest data-[state=active]:shadow-sm sm:grow-0 sm:px-4";
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
@@ -72,6 +75,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
     if (await signOutWithToast()) {
       queryClient.removeQueries({ queryKey: ["/api/orders"] });
       queryClient.removeQueries({ queryKey: ["/api/subscriptions"] });
+      queryClient.removeQueries({ queryKey: ["/api/addresses"] });
       navigate("/");
     }
   }
@@ -79,14 +83,14 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container-shop py-10 sm:py-14">
       <h1 className="text-3xl sm:text-4xl">Welcome back, {name}</h1>
-      <p className="mt-2 text-muted">Your orders, subscriptions and profile in one place.</p>
-      {loaderData.section === "addresses" ? (
-        <p className="mt-4 rounded-card bg-sand p-4 text-sm" role="status">
-          Shipping addresses are entered at checkout for each order; saved addresses are coming soon.
-        </p>
-      ) : null}
+      <p className="mt-2 text-muted">Your orders, subscriptions, addresses and profile in one place.</p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[14rem_1fr]">
-        <nav aria-label="Account" className="rounded-card bg-white p-3 shadow-card lg:self-start">
+        {/* Beside the tabs on a wide screen; below that the tabs alone navigate, so the selected tab's
+            content starts on the first screen (the header's menu keeps Preferences and Sign Out). */}
+        <nav
+          aria-label="Account"
+          className="hidden rounded-card bg-white p-3 shadow-card lg:block lg:self-start"
+        >
           <ul className="grid gap-1">
             <li>
               <Link to="/account/profile" className={sideClass}>
@@ -126,7 +130,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             navigate(v === "overview" ? "/account" : `/account/${v}`, { preventScrollReset: true })
           }
         >
-          <Tabs.List aria-label="Account sections" className="inline-flex gap-1 rounded-full bg-sand p-1">
+          <Tabs.List
+            aria-label="Account sections"
+            className="flex flex-wrap gap-1 rounded-3xl bg-sand p-1 sm:inline-flex sm:rounded-full"
+          >
             <Tabs.Trigger value="overview" className={tabClass}>
               Overview
             </Tabs.Trigger>
@@ -135,6 +142,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             </Tabs.Trigger>
             <Tabs.Trigger value="subscriptions" className={tabClass}>
               Subscriptions
+            </Tabs.Trigger>
+            <Tabs.Trigger value="addresses" className={tabClass}>
+              Addresses
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="overview" className="mt-6 grid gap-6">
@@ -161,7 +171,14 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <AccountOrders orders={orders.data} loading={orders.isPending} />
           </Tabs.Content>
           <Tabs.Content value="subscriptions" className="mt-6">
-            <AccountSubscriptions subscriptions={subscriptions.data} loading={subscriptions.isPending} />
+            <AccountSubscriptions
+              subscriptions={subscriptions.data}
+              loading={subscriptions.isPending}
+              userId={profile.id}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="addresses" className="mt-6">
+            <AddressBookSection userId={profile.id} />
           </Tabs.Content>
         </Tabs.Root>
       </div>

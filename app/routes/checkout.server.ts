@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { CheckoutPageData } from "../../core/contracts/checkout.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
+import { listAddresses } from "../../server/addresses/address-book.ts";
 import { resolveCartOwner } from "../../server/cart/cart-owner.ts";
 import { listCart } from "../../server/cart/cart-store.ts";
 import type { AppServices } from "../../server/context.ts";
@@ -18,7 +19,16 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
   const { owner, user } = await resolveCartOwner(services, headers);
   const { items } = await listCart(database.db, catalogue, owner);
   const flatShippingCents = shippingRateCents(env.SHIPPING_FLAT_RATE);
-  const base = { signedInEmail: realEmail(user?.email), flatShippingCents };
+  const base = {
+    signedInEmail: realEmail(user?.email),
+    flatShippingCents,
+    shipTo: env.SHIP_TO_COUNTRIES,
+    signedIn: Boolean(user),
+    // Saved addresses the shop no longer ships to are left out: checkout would refuse them.
+    savedAddresses: user
+      ? (await listAddresses(database.db, user.id)).filter((a) => env.SHIP_TO_COUNTRIES.includes(a.country))
+      : [],
+  };
   if (items.length === 0) return { ...base, summary: null, cartItems: [] };
   return {
     ...base,

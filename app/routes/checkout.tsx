@@ -1,9 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
+import ChevronDown from "lucide-react/icons/chevron-down";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Truck from "lucide-react/icons/truck";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { cartSignature } from "../../core/cart-signature.ts";
+import { formatMoney } from "../../core/money.ts";
 import { CheckoutForm } from "../components/checkout/checkout-form.tsx";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -32,6 +34,42 @@ function useFollowCart(current: string) {
   );
 }
 
+/** From this width up the summary is always open (Tailwind's md breakpoint, 48rem). */
+const WIDE = "(min-width: 48rem)";
+
+/**
+ * The order summary after the form. On a phone it is closed behind a "Show order summary" toggle that
+ * names the total, so the e-mail field comes first; from the md width up the toggle is hidden and the
+ * summary is open (by CSS, and by the `open` attribute once scripts run, for browsers without
+ * ::details-content).
+ */
+function CollapsibleSummary({ totalCents, children }: { totalCents: number; children: React.ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const media = window.matchMedia(WIDE);
+    const openWhenWide = () => {
+      if (media.matches && ref.current) ref.current.open = true;
+    };
+    openWhenWide();
+    media.addEventListener("change", openWhenWide);
+    return () => media.removeEventListener("change", openWhenWide);
+  }, []);
+  return (
+    <details ref={ref} className="group md:details-content:[content-visibility:visible]">
+      <summary className="flex min-h-12 cursor-pointer list-none items-center gap-2 rounded-card bg-sand px-5 py-3 font-semibold text-forest shadow-card md:hidden [&::-webkit-details-marker]:hidden">
+        <span className="group-open:hidden">Show order summary</span>
+        <span className="hidden group-open:inline">Hide order summary</span>
+        <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+        <span className="ml-auto tabular-nums">
+          <span className="sr-only">Total </span>
+          {formatMoney(totalCents)}
+        </span>
+      </summary>
+      <div className="mt-3 md:mt-0">{children}</div>
+    </details>
+  );
+}
+
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { summary, signedInEmail, cartItems, flatShippingCents } = loaderData;
   const { revalidate } = useRevalidator();
@@ -53,12 +91,12 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     <section className="container-shop py-10 sm:py-14">
       <h1 className="text-3xl sm:text-4xl">Checkout</h1>
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-10">
-        <div className="lg:col-start-2 lg:row-start-1">
-          <OrderSummary summary={summary} flatShippingCents={flatShippingCents} />
-        </div>
-        <div className="grid gap-6 lg:col-start-1 lg:row-start-1">
+        <div className="grid gap-6">
           <CheckoutForm
             signedInEmail={signedInEmail}
+            signedIn={loaderData.signedIn}
+            shipTo={loaderData.shipTo}
+            savedAddresses={loaderData.savedAddresses}
             cartItems={cartItems}
             onCartChanged={() => void revalidate()}
           />
@@ -73,6 +111,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             </li>
           </ul>
         </div>
+        <CollapsibleSummary totalCents={summary.totalCents}>
+          <OrderSummary summary={summary} flatShippingCents={flatShippingCents} />
+        </CollapsibleSummary>
       </div>
     </section>
   );

@@ -7,6 +7,25 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** A message's text with its links clickable (a reset or verification link opens straight from here). */
+function TextWithLinks({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/[^\s<>"]+)/g);
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text never move
+          <a key={i} href={part} className="break-all text-forest underline underline-offset-2">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container-shop py-12">
@@ -25,7 +44,9 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
                 {new Date(m.createdAt).toLocaleString("en-US")} · {m.status}
               </p>
               {m.subject ? <h2 className="mt-2 text-xl">{m.subject}</h2> : null}
-              <pre className="mt-3 font-sans text-sm whitespace-pre-wrap">{m.text}</pre>
+              <pre className="mt-3 font-sans text-sm whitespace-pre-wrap">
+                <TextWithLinks text={m.text} />
+              </pre>
             </li>
           ))}
         </ol>

@@ -102,7 +102,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const featured = products.filter((p) => featuredProductIds.includes(p.id));
 
   return (
-    <article className="pb-24">
+    <article className="pb-16">
       <header className="bg-sand">
         <div className="container-shop max-w-6xl py-12 md:py-16">
           <div className="max-w-4xl">

@@ -41,7 +41,7 @@ export default function KnowledgeHub({ loaderData }: Route.ComponentProps) {
     );
 
   return (
-    <div className="pb-24">
+    <div className="pb-16">
       <section className="bg-sand">
         <div className="container-shop flex flex-col items-center gap-6 py-16 text-center md:py-20">
           <p className="inline-flex items-center gap-2 text-sm font-semibold tracking-widest text-gold uppercase">

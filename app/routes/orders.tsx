@@ -1,16 +1,12 @@
-import CircleCheck from "lucide-react/icons/circle-check";
-import CircleX from "lucide-react/icons/circle-x";
-import Clock from "lucide-react/icons/clock";
-import Package from "lucide-react/icons/package";
-import Truck from "lucide-react/icons/truck";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { OrderView } from "../../core/contracts/orders.ts";
+import { type OrderView, orderPagePath } from "../../core/contracts/orders.ts";
 import { formatMoney, toCents } from "../../core/money.ts";
 import { useOrders } from "../components/account/account-data.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
+import { OrderActions, OrderBadge, OrderDetailSections } from "../components/orders/order-details.tsx";
+import { RenewalNote } from "../components/orders/renewal-note.tsx";
 import { Button } from "../components/ui/button.tsx";
-import { useAddToCart } from "../hooks/use-cart.ts";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/orders";
 
@@ -21,54 +17,18 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The orders page colours only delivered (green), shipped and processing (blue); the rest are grey. */
-function OrderBadge({ status }: { status: string }) {
-  const style =
-    status === "delivered"
-      ? "bg-[#dcefe2] text-[#1d5a36]"
-      : status === "shipped" || status === "processing"
-        ? "bg-[#dde7f7] text-[#1f4a8a]"
-        : "bg-[#e6e6e3] text-[#3d403e]";
-  const Icon =
-    status === "delivered"
-      ? CircleCheck
-      : status === "shipped"
-        ? Truck
-        : status === "cancelled"
-          ? CircleX
-          : status === "processing"
-            ? Package
-            : Clock;
-  return (
-    <span
-      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${style}`}
-    >
-      <Icon className="size-3.5" aria-hidden /> {status}
-    </span>
-  );
-}
-
 function OrderCard({ order, open }: { order: OrderView; open: boolean }) {
   const [details, setDetails] = useState(open);
-  const [tracking, setTracking] = useState(false);
-  const add = useAddToCart({ describe: () => "The items of this order are in your cart." });
-
-  // Reorder adds the order's lines to the cart again: the same products, quantities and modes.
-  const reorder = () =>
-    add.mutate(
-      order.items.map((i) => ({
-        productId: i.productId,
-        quantity: i.quantity,
-        isSubscription: i.isSubscription,
-      })),
-    );
-
+  const detailsId = `order-${order.orderNumber}-details`;
   return (
-    <li id={`order-${order.id}`} className="rounded-card bg-white p-6 shadow-card">
+    <li id={`order-${order.orderNumber}`} className="rounded-card bg-white p-6 shadow-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h2 className="text-lg">Order #{order.orderNumber ?? order.id}</h2>
-          <p className="text-sm text-muted">Placed on {formatDate(order.createdAt)}</p>
+          <h2 className="text-lg">Order #{order.orderNumber}</h2>
+          <p className="text-sm text-muted">
+            Placed on {formatDate(order.createdAt)}
+            <RenewalNote isRenewal={order.isRenewal} />
+          </p>
         </div>
         <div className="flex items-center gap-3">
           <OrderBadge status={order.status} />
@@ -76,9 +36,11 @@ function OrderCard({ order, open }: { order: OrderView; open: boolean }) {
         </div>
       </div>
       <ul className="mt-4 divide-y divide-sand-deep text-sm">
-        {order.items.map((i, n) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id of their own here
-          <li key={n} className="flex justify-between gap-3 py-2">
+        {order.items.map((i) => (
+          <li
+            key={`${i.productId}-${i.isSubscription}-${i.bundleId ?? ""}`}
+            className="flex justify-between gap-3 py-2"
+          >
             <span>
               {i.productName ?? i.name} × {i.quantity}
             </span>
@@ -87,39 +49,29 @@ function OrderCard({ order, open }: { order: OrderView; open: boolean }) {
         ))}
       </ul>
       {details ? (
-        <dl className="mt-3 grid gap-1 rounded-xl bg-sand p-4 text-sm sm:grid-cols-2">
-          <dt className="text-muted">Order reference</dt>
-          <dd>{order.id}</dd>
-          <dt className="text-muted">Status</dt>
-          <dd className="capitalize">{order.status}</dd>
-        </dl>
+        <div id={detailsId} className="mt-4">
+          <OrderDetailSections order={order} headingLevel={3} />
+        </div>
       ) : null}
-      {tracking ? (
-        <p className="mt-3 rounded-xl bg-sand p-4 text-sm" role="status">
-          Tracking code:{" "}
-          <span className="font-mono font-semibold">{order.trackingCode ?? "not available yet"}</span>
-        </p>
-      ) : null}
-      <div className="mt-4 flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" aria-expanded={details} onClick={() => setDetails((d) => !d)}>
-          View Details
-        </Button>
-        {order.status === "delivered" ? (
+      <div className="mt-4">
+        <OrderActions order={order}>
           <Button
             variant="outline"
             size="sm"
-            pending={add.isPending}
-            pendingText="Adding..."
-            onClick={() => void reorder()}
+            aria-expanded={details}
+            aria-controls={detailsId}
+            onClick={() => setDetails((d) => !d)}
           >
-            Reorder
+            View Details
           </Button>
-        ) : null}
-        {order.status === "shipped" ? (
-          <Button variant="outline" size="sm" aria-expanded={tracking} onClick={() => setTracking((t) => !t)}>
-            Track Package
-          </Button>
-        ) : null}
+          {details ? (
+            <Button asChild variant="ghost" size="sm" className="text-forest underline underline-offset-2">
+              <Link to={orderPagePath(order.orderNumber)}>
+                Order page<span className="sr-only"> for {order.orderNumber}</span>
+              </Link>
+            </Button>
+          ) : null}
+        </OrderActions>
       </div>
     </li>
   );
@@ -155,7 +107,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid gap-4">
             {orders.data.map((o) => (
-              <OrderCard key={o.id} order={o} open={focus === o.id} />
+              <OrderCard key={o.orderNumber} order={o} open={focus === o.orderNumber} />
             ))}
           </ul>
         )}

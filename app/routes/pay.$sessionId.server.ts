@@ -5,7 +5,7 @@ import type { AppServices } from "../../server/context.ts";
 import { orderSummary } from "../../server/orders/order-summary.ts";
 import { loadSandboxSession, payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { appContext } from "../context.server.ts";
-import { noStore } from "../session.server.ts";
+import { formFields, noStore, refuseCrossSite } from "../session.server.ts";
 import type { Route } from "./+types/pay.$sessionId";
 
 export const headers: Route.HeadersFunction = () => noStore;
@@ -23,6 +23,7 @@ export async function loadSandboxPage(
     email: realEmail(order.email),
     status: order.status,
     summary: orderSummary(await services.catalogue.list(), order, lines),
+    shippingAddress: order.shippingAddress,
   };
 }
 
@@ -36,14 +37,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  // A card form posted from another site is refused, like every state-changing /api call.
-  const origin = request.headers.get("origin");
-  if (origin && origin !== new URL(request.url).origin) {
-    throw data("Cross-site requests are not allowed.", { status: 403, headers: noStore });
-  }
-  const form = Object.fromEntries(
-    [...(await request.formData()).entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]),
-  );
+  refuseCrossSite(request);
+  const form = await formFields(request);
   const result = await payWithSandboxCard(context.get(appContext), params.sessionId, form);
   if (!result) throw data(null, { status: 404, headers: noStore });
   if (result.kind === "paid") throw redirect(result.redirectTo, { headers: noStore });

@@ -1,4 +1,5 @@
 import { formatMoney } from "../../core/money.ts";
+import { ShipsTo } from "../components/address/ships-to.tsx";
 import { CardForm } from "../components/checkout/card-form.tsx";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
 import { TestModeBanner } from "../components/checkout/test-mode-banner.tsx";
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** The sandbox provider's hosted-style card page: only for sandbox sessions of this shop. */
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
-  const { summary, email, orderNumber, status } = loaderData;
+  const { summary, email, orderNumber, status, shippingAddress } = loaderData;
   return (
     <>
       <TestModeBanner />
@@ -36,7 +37,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
             ) : (
               <CardForm
                 email={email}
-                totalCents={summary.totalCents}
+                mode={{ kind: "pay", totalCents: summary.totalCents }}
                 errors={actionData?.errors ?? {}}
                 declined={actionData?.message ?? null}
               />
@@ -44,6 +45,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
           </div>
           <div className="lg:col-start-1 lg:row-start-2">
             <OrderSummary summary={summary} title="Your order" />
+            {shippingAddress ? <ShipsTo address={shippingAddress} className="mt-6" /> : null}
           </div>
         </div>
       </section>

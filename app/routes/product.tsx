@@ -47,6 +47,8 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
     { property: "og:image:alt", content: imageAlt },
     { property: "og:url", content: url },
     { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: `${p.name} | MANA` },
+    { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: imageAlt },
     { "script:ld+json": jsonLd },

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function StackDetail({ loaderData }: Route.ComponentProps) {
   const { stack, reading } = loaderData;
   return (
-    <div className="pb-24">
+    <div className="pb-16">
       <div className="container-shop pt-8">
         <Link
           to="/stacks"
@@ -86,8 +86,7 @@ export default function StackDetail({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-muted">
             You save {stack.pricingStrategy.discountPercent}% ({"$"}
             {stack.pricingStrategy.savings}) a month versus buying the formulas one by one, and shipping is
-            free. Subscribe and every formula in the stack is {stack.pricingStrategy.subscriptionDiscount}%
-            off each month.
+            free.
           </p>
           <StackButtons stack={stack} showDetails={false} />
           <StackFooter stack={stack} />

@@ -72,7 +72,7 @@ export default function StacksPage({ loaderData }: Route.ComponentProps) {
     setSearchParams(id ? { outcome: id } : {}, { preventScrollReset: true });
 
   return (
-    <div className="pb-24">
+    <div className="pb-16">
       <section className="bg-forest text-cream">
         <div className="container-shop py-16 text-center md:py-20">
           <p className="text-sm font-semibold tracking-widest text-cream/80 uppercase">Wellness Stacks</p>

@@ -33,6 +33,8 @@ export async function loadSuccessPage(
       status: order.status,
       hasSubscriptions: lines.some((l) => l.isSubscription),
       summary: orderSummary(await services.catalogue.list(), order, lines),
+      shippingAddress: order.shippingAddress,
+      inAccount: order.userId !== null,
     },
   };
 }

@@ -6,6 +6,8 @@ import Package from "lucide-react/icons/package";
 import RefreshCw from "lucide-react/icons/refresh-cw";
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { orderPagePath } from "../../core/contracts/orders.ts";
+import { ShipsTo } from "../components/address/ships-to.tsx";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
 import { Button } from "../components/ui/button.tsx";
 import type { Route } from "./+types/success";
@@ -17,7 +19,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** /success: the reference is the session id's last 8 characters; the order only when it is yours and paid. */
+/**
+ * /success: the reference is the session id's last 8 characters; once the payment is confirmed (and the
+ * order is this visitor's) the order number leads, with the order itself.
+ */
 export default function Success({ loaderData }: Route.ComponentProps) {
   const { reference, order } = loaderData;
   const queryClient = useQueryClient();
@@ -56,10 +61,21 @@ export default function Success({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-4 text-3xl sm:text-4xl">
             {order ? "Thank you for your order!" : "Payment not confirmed yet"}
           </h1>
-          <p className="mt-3 text-muted">
-            Order reference: <strong className="font-mono text-ink tracking-wider">{reference}</strong>
-          </p>
-          {order ? <p className="text-sm text-muted">Order number {order.orderNumber}</p> : null}
+          {order ? (
+            <>
+              <p className="mt-4 text-muted">Your order number</p>
+              <p className="font-mono text-2xl font-semibold tracking-wider text-forest sm:text-3xl">
+                {order.orderNumber}
+              </p>
+              <p className="mt-2 text-sm text-muted">
+                Order reference: <span className="font-mono tracking-wider">{reference}</span>
+              </p>
+            </>
+          ) : (
+            <p className="mt-3 text-muted">
+              Order reference: <strong className="font-mono text-ink tracking-wider">{reference}</strong>
+            </p>
+          )}
         </div>
 
         {order ? (
@@ -67,6 +83,7 @@ export default function Success({ loaderData }: Route.ComponentProps) {
             <div className="mt-8">
               <OrderSummary summary={order.summary} title="Your order" />
             </div>
+            {order.shippingAddress ? <ShipsTo address={order.shippingAddress} className="mt-6" /> : null}
             <section
               aria-labelledby="next-steps"
               className="mt-6 rounded-card bg-white p-5 shadow-card sm:p-6"
@@ -105,7 +122,12 @@ export default function Success({ loaderData }: Route.ComponentProps) {
           </div>
         )}
 
-        <div className="mt-8 text-center">
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {order?.inAccount ? (
+            <Button asChild variant="secondary" size="md-wide">
+              <Link to={orderPagePath(order.orderNumber)}>View your order</Link>
+            </Button>
+          ) : null}
           <Button asChild size="md-wide">
             <Link to="/">Continue Shopping</Link>
           </Button>

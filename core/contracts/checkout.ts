@@ -3,11 +3,14 @@
  * success pages receive from the server (cents; formatted in the page), and the sandbox card form's answer.
  */
 import { z } from "zod";
+import type { ShippingAddress } from "../address.ts";
 import { MAX_LINE_QUANTITY } from "../pricing.ts";
+import type { AddressView } from "./addresses.ts";
 
 /**
  * POST /api/checkout/create-session body. Lines may carry the cart's bundleId. Anything else a browser
- * adds (prices, totals, a userId) is dropped: it is never part of the sum.
+ * adds (prices, totals, a userId) is dropped: it is never part of the sum. A refused shipping address
+ * answers 400 `invalid_address` with `fields`, a message per address field.
  */
 export const createSessionBody = z.object({
   email: z.string().trim().max(254).optional(),
@@ -25,6 +28,11 @@ export const createSessionBody = z.object({
       }),
     )
     .max(100),
+  /** The address form's fields (core/address.ts rules); or, signed in, a saved address's id. */
+  shippingAddress: z.record(z.string(), z.unknown()).optional(),
+  addressId: z.string().max(64).optional(),
+  /** Signed in: keep the typed address in the address book. */
+  saveAddress: z.boolean().optional(),
 });
 export type CreateSessionBody = z.infer<typeof createSessionBody>;
 
@@ -45,6 +53,8 @@ export interface OrderSummaryData {
   subtotalCents: number;
   bundleSavings: { name: string; cents: number }[];
   shippingCents: number;
+  /** A placed order's tax (0 where none); absent on a cart's summary before it is an order. */
+  taxCents?: number;
   totalCents: number;
 }
 
@@ -55,6 +65,12 @@ export interface CheckoutPageData {
   /** The lines as the create-session call sends them back: the server checks they are still the cart. */
   cartItems: { productId: number; quantity: number; isSubscription: boolean; bundleId: string | null }[];
   flatShippingCents: number;
+  /** The countries the shop ships to (SHIP_TO_COUNTRIES). */
+  shipTo: string[];
+  /** Whether a customer is signed in (they may save the address they type). */
+  signedIn: boolean;
+  /** A signed-in customer's saved addresses, the default first; empty for guests. */
+  savedAddresses: AddressView[];
 }
 
 export interface SandboxPageData {
@@ -63,6 +79,7 @@ export interface SandboxPageData {
   email: string | null;
   status: string;
   summary: OrderSummaryData;
+  shippingAddress: ShippingAddress | null;
 }
 
 export interface SuccessPageData {
@@ -74,6 +91,9 @@ export interface SuccessPageData {
     status: string;
     hasSubscriptions: boolean;
     summary: OrderSummaryData;
+    shippingAddress: ShippingAddress | null;
+    /** The order belongs to the signed-in account viewing it: its page in the account can be linked. */
+    inAccount?: boolean;
   } | null;
 }
 

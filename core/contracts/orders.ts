@@ -1,4 +1,6 @@
 /** What GET /api/orders and GET /api/subscriptions answer. */
+import type { ShippingAddress } from "../address.ts";
+import type { OrderTotals, PaymentState } from "../order-totals.ts";
 
 /**
  * An order as the account tab and the orders page read it: both shapes in one object,
@@ -17,6 +19,13 @@ export interface OrderView {
     quantity: number;
     price: string;
     isSubscription: boolean;
+    /** The stack the line was bought from (its slug), or null: a reorder adds it as that bundle again. */
+    bundleId: string | null;
+    /** The figures of this line, in cents (core/order-totals.ts). */
+    unitCents: number;
+    discountPercent: number;
+    subscriptionDiscountCents: number;
+    lineCents: number;
   }[];
   subtotal: string;
   discount: string;
@@ -25,13 +34,40 @@ export interface OrderView {
   totalAmount: string;
   totalCents: number;
   trackingCode: string | null;
+  /** True for an order a subscription's renewal placed. */
+  isRenewal: boolean;
+  /** The carrier's name as stored (core/carriers.ts) and its tracking page; null when not shipped or unknown. */
+  carrier: string | null;
+  trackingUrl: string | null;
+  /** Subtotal − bundle savings + shipping + tax = total, in cents (core/order-totals.ts `orderTotals`). */
+  totals: Omit<OrderTotals, "lines" | "balanced">;
+  payment: { state: PaymentState; paidAt: string | null; refundedCents: number };
+  /** The address the order ships to, as placed; null for orders placed before addresses were asked for. */
+  shippingAddress: ShippingAddress | null;
+  /** What happened to the order, oldest first. */
+  timeline: OrderEventView[];
 }
 
-export interface SubscriptionView {
-  id: string;
-  productName: string;
-  amount: string;
-  interval: string;
-  status: string;
-  nextBillingDate: string;
+/** An order as its pages render it: everything but the internal id, which is never sent to a page. */
+export type OrderPageView = Omit<OrderView, "id">;
+
+export type OrderEventType = "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
+
+/** One step of an order's timeline. */
+export interface OrderEventView {
+  type: OrderEventType;
+  at: string;
+  /** shipped: the carrier, its code and tracking page (null when the carrier is unknown). */
+  carrier?: string | null;
+  trackingCode?: string | null;
+  trackingUrl?: string | null;
+  /** refunded: the amount that went back. */
+  amountCents?: number;
+}
+
+export type { SubscriptionView } from "./subscriptions.ts";
+
+/** An order's page, named by its order number (the one identifier people see; never the internal id). */
+export function orderPagePath(orderNumber: string): string {
+  return `/account/orders/${encodeURIComponent(orderNumber)}`;
 }

@@ -7,6 +7,8 @@ export interface ProfileView {
   id: string;
   /** Null for an account created by phone sign-in: its stored placeholder is never an e-mail to show. */
   email: string | null;
+  /** Whether the owner of `email` has confirmed it (the verification link); false when there is no e-mail. */
+  emailVerified: boolean;
   displayName: string | null;
   photoURL: string | null;
   phoneNumber: string | null;

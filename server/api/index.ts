@@ -7,6 +7,8 @@ import { isAuthIdentity } from "../auth/identity.ts";
 import type { AppServices } from "../context.ts";
 import { ApiError } from "../http/api-error.ts";
 import { sameOrigin } from "../http/same-origin.ts";
+import { UNSUBSCRIBE_API_PATH } from "../newsletter/unsubscribe.ts";
+import { addressesApi } from "./addresses.ts";
 import { cartApi } from "./cart.ts";
 import { checkoutApi } from "./checkout.ts";
 import { contentApi } from "./content.ts";
@@ -30,8 +32,11 @@ export function createApi(services: AppServices) {
   );
   const originCheck = sameOrigin(trustedOrigins(services.env));
   // OAuth providers may POST their callback from their own origin (Apple's form_post); Better Auth
-  // checks the state there instead.
-  api.use("*", (c, next) => (c.req.path.startsWith("/api/auth/callback/") ? next() : originCheck(c, next)));
+  // checks the state there instead. A mail client's one-click unsubscribe (RFC 8058) comes from anywhere,
+  // carries no cookies and is proven by its signed token alone.
+  const crossSiteAllowed = (path: string) =>
+    path.startsWith("/api/auth/callback/") || path === UNSUBSCRIBE_API_PATH;
+  api.use("*", (c, next) => (crossSiteAllowed(c.req.path) ? next() : originCheck(c, next)));
   api.use("*", async (c, next) => {
     await next();
     if (!c.res.headers.has("cache-control")) c.header("Cache-Control", "no-store");
@@ -47,6 +52,7 @@ export function createApi(services: AppServices) {
     api.route("/auth", profileApi(services, services.identity));
     api.route("/auth", authRoutes(services, services.identity));
   }
+  api.route("/addresses", addressesApi(services));
   api.route("/checkout", checkoutApi(services));
   const { orders, subscriptions } = ordersApi(services);
   api.route("/orders", orders);
@@ -65,7 +71,10 @@ export function createApi(services: AppServices) {
 /** Every API failure is JSON `{ message, code }`; anything unexpected is logged and answered 500. */
 export function apiErrorHandler(services: AppServices): ErrorHandler {
   return (err, c) => {
-    if (err instanceof ApiError) return c.json({ message: err.message, code: err.code }, err.status);
+    if (err instanceof ApiError) {
+      const body = { message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) };
+      return c.json(body, err.status);
+    }
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ message: err.message || "Bad request", code: "bad_request" }, err.status);
     }

@@ -1,12 +1,22 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import {
+  type SubscriptionActionResponse,
+  subscriptionActionBodies,
+} from "../../core/contracts/subscriptions.ts";
+import { SUBSCRIPTION_ACTIONS } from "../../core/subscription-rules.ts";
 import type { AppServices, SessionUser } from "../context.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
-import { listOrdersForUser, listSubscriptionsForUser } from "../orders/order-queries.ts";
+import { readJsonBody } from "../http/validate.ts";
+import { listOrdersForUser } from "../orders/order-queries.ts";
+import { cardUpdatePath, startCardUpdate } from "../subscriptions/card-update.ts";
+import { changeSubscription, type SubscriptionChange } from "../subscriptions/change-subscription.ts";
+import { listSubscriptionsForUser, toSubscriptionView } from "../subscriptions/subscription-rows.ts";
 
 /**
- * GET /api/orders and GET /api/subscriptions: signed-in only, the user's own rows only.
- * Another user's order answers 404, never 403, so ids reveal nothing.
+ * GET /api/orders, GET /api/orders/:ref, GET /api/subscriptions and POST /api/subscriptions/:id/:action:
+ * signed-in only, the user's own rows
+ * only. Another user's order answers 404, never 403, so order numbers and ids reveal nothing.
  */
 export function ordersApi(services: AppServices) {
   const db = services.database.db;
@@ -22,19 +32,45 @@ export function ordersApi(services: AppServices) {
       const user = await requireUser(c);
       return c.json(await listOrdersForUser(db, user.id));
     })
-    .get("/:id", async (c) => {
+    // By order number (MANA-…), or by the internal id the list also carries.
+    .get("/:ref", async (c) => {
       const user = await requireUser(c);
-      const id = z.uuid().safeParse(c.req.param("id"));
-      if (!id.success) throw notFound("Order not found.");
-      const [order] = await listOrdersForUser(db, user.id, id.data);
+      const ref = z.string().max(64).safeParse(c.req.param("ref"));
+      if (!ref.success) throw notFound("Order not found.");
+      const [order] = await listOrdersForUser(db, user.id, ref.data);
       if (!order) throw notFound("Order not found.");
       return c.json(order);
     });
 
-  const subscriptions = new Hono().get("/", async (c) => {
-    const user = await requireUser(c);
-    return c.json(await listSubscriptionsForUser(db, user.id));
-  });
+  const subscriptions = new Hono()
+    .get("/", async (c) => {
+      const user = await requireUser(c);
+      return c.json(await listSubscriptionsForUser(db, user.id));
+    })
+    // The customer's actions (core/contracts/subscriptions.ts): 404 for another user's subscription, 409
+    // for a move its status does not allow (core/subscription-rules.ts), 400 for a bad body.
+    .post("/:id/:action", async (c) => {
+      const user = await requireUser(c);
+      const id = z.uuid().safeParse(c.req.param("id"));
+      if (!id.success) throw notFound("Subscription not found.");
+      const action = z.enum(SUBSCRIPTION_ACTIONS).safeParse(c.req.param("action"));
+      if (!action.success) throw notFound("No such subscription action.");
+      if (action.data === "payment-method") {
+        const row = await startCardUpdate(services, user.id, id.data);
+        return c.json({
+          subscription: toSubscriptionView(row),
+          url: cardUpdatePath(row.id),
+        } satisfies SubscriptionActionResponse);
+      }
+      const body = await readJsonBody(c, subscriptionActionBodies[action.data]);
+      const row = await changeSubscription(services, {
+        id: id.data,
+        userId: user.id,
+        actor: "customer",
+        change: { action: action.data, ...body } as SubscriptionChange,
+      });
+      return c.json({ subscription: toSubscriptionView(row) } satisfies SubscriptionActionResponse);
+    });
 
   return { orders, subscriptions };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { isE164 } from "../../core/phone.ts";
+import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
 import { guestCookieName, guestTokenHash } from "../cart/cart-owner.ts";
 import { mergeGuestCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
@@ -15,6 +16,11 @@ export const ACCOUNT_SIGN_IN_FAILURES = { window: 600, max: 10 };
 export const SMS_SENDS_PER_NUMBER = { window: 600, max: 3 };
 export const SMS_SENDS_PER_NUMBER_PER_DAY = { window: 86_400, max: 10 };
 export const SMS_CHECKS_PER_NUMBER = { window: 600, max: 10 };
+/** Password-reset e-mails per address, whether or not an account has it (the answer stays the same). */
+export const RESET_REQUESTS_PER_EMAIL = { window: 900, max: 3 };
+/** Verification e-mails asked for again: one a minute, five an hour, per address. */
+export const VERIFICATION_SENDS_PER_EMAIL = { window: 60, max: 1 };
+export const VERIFICATION_SENDS_PER_EMAIL_PER_HOUR = { window: 3600, max: 5 };
 
 /** The header the auth page sends the human-check (ALTCHA) payload in. */
 export const HUMAN_CHECK_HEADER = "x-human-check";
@@ -34,7 +40,8 @@ const SESSION_COOKIE = new RegExp(`^(?:__Secure-)?${COOKIE_PREFIX}\\.session_tok
 
 /**
  * The front door of /api/auth/*: resolves the client IP for Better Auth's limiter, adds the limits
- * Better Auth has no notion of (per account, per phone number, the human check before every SMS),
+ * Better Auth has no notion of (per account, per phone number, per address for reset and verification
+ * e-mails, the human check before every SMS),
  * maps the sign-in failure to its two messages (no such account, wrong password), and merges the guest cart at every sign-in.
  */
 export function authRoutes(services: AppServices, identity: AuthIdentity) {
@@ -89,6 +96,22 @@ export function authRoutes(services: AppServices, identity: AuthIdentity) {
       for (const [key, rule] of [
         [`sms-send:${phone}`, SMS_SENDS_PER_NUMBER],
         [`sms-send-day:${phone}`, SMS_SENDS_PER_NUMBER_PER_DAY],
+      ] as const) {
+        const d = await limits.consume(key, rule);
+        if (!d.allowed) return tooMany(d.retryAfter);
+      }
+    }
+    const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
+    if (req.method === "POST" && path === "/request-password-reset" && email) {
+      const d = await limits.consume(`reset-request:${email}`, RESET_REQUESTS_PER_EMAIL);
+      if (!d.allowed) return tooMany(d.retryAfter);
+    }
+    if (req.method === "POST" && path === "/send-verification-email" && email) {
+      // A phone-only account has no address to verify.
+      if (isPlaceholderEmail(email)) return json(400, "NO_EMAIL", "This account has no e-mail address.");
+      for (const [key, rule] of [
+        [`verify-send:${email}`, VERIFICATION_SENDS_PER_EMAIL],
+        [`verify-send-hour:${email}`, VERIFICATION_SENDS_PER_EMAIL_PER_HOUR],
       ] as const) {
         const d = await limits.consume(key, rule);
         if (!d.allowed) return tooMany(d.retryAfter);

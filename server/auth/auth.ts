@@ -3,11 +3,15 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth, phoneNumber } from "better-auth/plugins";
 import type { Logger } from "pino";
+import { RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from "../../core/account-rules.ts";
 import { isE164 } from "../../core/phone.ts";
-import { placeholderEmailFor } from "../../core/placeholder-email.ts";
+import { isPlaceholderEmail, placeholderEmailFor } from "../../core/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
 import type { Env } from "../env.ts";
+import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import { passwordResetEmail, verificationEmail } from "../mail/templates/account-emails.ts";
+import { attachGuestOrders } from "./attach-guest-orders.ts";
 import type { LimitStore } from "./limit-store.ts";
 import {
   COMMON_PASSWORD_MESSAGE,
@@ -33,6 +37,13 @@ export const SESSION_ABSOLUTE_SECONDS = 30 * DAY;
 /** A "recent sign-in" for sensitive changes (phone number). */
 export const SESSION_FRESH_SECONDS = DAY;
 export const OTP_EXPIRES_SECONDS = 300;
+/** A password-reset link works once, for an hour. */
+export const RESET_TOKEN_SECONDS = RESET_LINK_HOURS * 60 * 60;
+/** An e-mail verification link works for a day. */
+export const VERIFICATION_TOKEN_SECONDS = VERIFICATION_LINK_HOURS * 60 * 60;
+/** The shop's pages the account e-mails link to (app/routes.ts). */
+export const RESET_PAGE = "/auth/reset";
+export const VERIFY_PAGE = "/auth/verify";
 
 export type SocialProviderId = "google" | "github" | "twitter" | "apple";
 
@@ -76,15 +87,42 @@ export interface CreateAuthOptions {
   logger: Logger;
   sms: SmsSender;
   limits: LimitStore;
+  mailer: Mailer;
   secondaryStorage?: SecondaryStorage;
 }
 
-export function createAuth({ env, db, logger, sms, limits, secondaryStorage }: CreateAuthOptions) {
+export function createAuth({ env, db, logger, sms, limits, mailer, secondaryStorage }: CreateAuthOptions) {
   const secure = env.PUBLIC_URL?.startsWith("https:") === true;
   if (!env.BETTER_AUTH_SECRET && env.NODE_ENV === "production") {
     logger.warn("BETTER_AUTH_SECRET is not set: using the development secret (fine on localhost only)");
   }
   const providers = enabledProviders(env);
+
+  /**
+   * Account e-mails go out without holding up the answer: a request for a password reset takes as long
+   * whether or not the account exists (and so whether or not a message is written and sent).
+   */
+  function sendInBackground(message: MailMessage) {
+    void mailer.send(message).catch((err) => logger.error({ err }, "account e-mail failed"));
+  }
+  /** The shop page a link in an account e-mail opens, on the origin Better Auth built its own link on. */
+  const pageLink = (betterAuthUrl: string, page: string, token: string) => {
+    const origin = new URL(betterAuthUrl).origin;
+    return { origin, url: `${origin}${page}?token=${encodeURIComponent(token)}` };
+  };
+  async function attachOrdersOf(u: { id: string; email: string; emailVerified?: boolean }) {
+    if (!u.emailVerified) return;
+    try {
+      const attached = await attachGuestOrders(db, u.id, u.email);
+      if (attached > 0)
+        logger.info({ userId: u.id, attached }, "guest orders attached to a verified account");
+    } catch (err) {
+      logger.error({ err, userId: u.id }, "could not attach guest orders");
+    }
+  }
+  /** Updates that set emailVerified (the verification link, a provider vouching for the address). */
+  const verifyingUpdates = new WeakSet<object>();
+
   const socialProviders = {
     ...(providers.google && {
       google: { clientId: env.GOOGLE_CLIENT_ID as string, clientSecret: env.GOOGLE_CLIENT_SECRET as string },
@@ -174,6 +212,27 @@ export function createAuth({ env, db, logger, sms, limits, secondaryStorage }: C
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      // A new password ends every session of the account, the one that asked included.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: u, url, token }) => {
+        // A phone-only account has no address to write to.
+        if (isPlaceholderEmail(u.email)) return;
+        const link = pageLink(url, RESET_PAGE, token);
+        sendInBackground(passwordResetEmail({ to: u.email, name: u.name, ...link }));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // The link confirms the address; it never signs anyone in (whoever holds the e-mail is not asked
+      // for the password). Unverified accounts can shop as before.
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_TOKEN_SECONDS,
+      sendVerificationEmail: async ({ user: u, url, token }) => {
+        if (isPlaceholderEmail(u.email)) return;
+        const link = pageLink(url, VERIFY_PAGE, token);
+        sendInBackground(verificationEmail({ to: u.email, name: u.name, ...link }));
+      },
     },
     socialProviders,
     plugins,
@@ -203,6 +262,10 @@ export function createAuth({ env, db, logger, sms, limits, secondaryStorage }: C
         "/sign-up/*": { window: 60, max: 10 },
         "/phone-number/send-otp": { window: 60, max: 5 },
         "/phone-number/verify": { window: 60, max: 10 },
+        "/request-password-reset": { window: 60, max: 5 },
+        "/reset-password": { window: 60, max: 10 },
+        "/send-verification-email": { window: 60, max: 5 },
+        "/verify-email": { window: 60, max: 10 },
         "/get-session": false,
       },
     },
@@ -216,6 +279,21 @@ export function createAuth({ env, db, logger, sms, limits, secondaryStorage }: C
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
+      // Paid guest orders placed with an address join the account once that address is proven: by the
+      // verification link, or by a sign-in provider that vouches for it (at sign-up or when linking).
+      user: {
+        create: {
+          after: async (u) => attachOrdersOf(u),
+        },
+        update: {
+          before: async (data, ctx) => {
+            if (data.emailVerified === true && ctx) verifyingUpdates.add(ctx);
+          },
+          after: async (u, ctx) => {
+            if (u && (!ctx || verifyingUpdates.has(ctx))) await attachOrdersOf(u);
+          },
+        },
+      },
       session: {
         update: {
           // Sliding renewal never reaches past the absolute lifetime.

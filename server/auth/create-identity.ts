@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
+import { createMailer, type Mailer } from "../mail/mailer.ts";
 import { createAuth, DEVELOPMENT_SECRET, enabledProviders } from "./auth.ts";
 import { createHumanCheck } from "./human-check.ts";
 import { type AuthIdentity, betterAuthIdentity } from "./identity.ts";
@@ -14,6 +15,8 @@ export function createAuthIdentity(options: {
   db: Db;
   logger: Logger;
   sms?: SmsSender;
+  /** Where the account e-mails (verification, password reset) go; by default a mailer from the environment. */
+  mailer?: Mailer;
 }): AuthIdentity & { close(): Promise<void> } {
   const { env, db, logger } = options;
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : null;
@@ -23,12 +26,22 @@ export function createAuthIdentity(options: {
   const limits: LimitStore = redis ? redisLimitStore(redis) : databaseLimitStore(db);
   const sms = options.sms ?? createSmsSender(env, db, logger);
   const secret = env.BETTER_AUTH_SECRET ?? DEVELOPMENT_SECRET;
+  const mailer =
+    options.mailer ??
+    createMailer({
+      db,
+      from: env.MAIL_FROM,
+      smtpUrl: env.SMTP_URL,
+      logger,
+      supportEmail: env.SUPPORT_EMAIL,
+    });
   const auth = createAuth({
     env,
     db,
     logger,
     sms,
     limits,
+    mailer,
     secondaryStorage: redis ? redisSecondaryStorage(redis) : undefined,
   });
   const humanCheck = createHumanCheck({

@@ -1,8 +1,6 @@
 import { readFileSync } from "node:fs";
 
-/** At least 6 characters. */
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 128;
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../core/account-rules.ts";
 
 export const COMMON_PASSWORD_MESSAGE =
   "This password is one of the most common passwords. Please choose a less predictable one.";

@@ -10,9 +10,11 @@ import type { AuthIdentity, AuthSession } from "./identity.ts";
 /** The stored profile (display name and phone as the user edited them), else the identity's values. */
 export async function readProfile(db: Db, session: AuthSession): Promise<ProfileView> {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, session.user.id)).limit(1);
+  const email = realEmail(session.user.email);
   return {
     id: session.user.id,
-    email: realEmail(session.user.email),
+    email,
+    emailVerified: email !== null && session.user.emailVerified,
     displayName: row?.displayName ?? session.user.name,
     photoURL: row?.photoUrl ?? session.user.image,
     phoneNumber: row?.phoneNumber ?? session.user.phoneNumber,

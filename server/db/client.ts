@@ -1,6 +1,12 @@
 import type { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type * as schema from "./schema.ts";
 
+/** What the job scheduler needs of an embedded database: one statement with parameters, or many without. */
+export interface PGliteLike {
+  query<T = unknown>(query: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(query: string): Promise<Array<{ rows: unknown[] }>>;
+}
+
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 
 /** The handle `db.transaction` gives its callback: the same queries, inside that one transaction. */
@@ -16,6 +22,8 @@ export interface Database {
   ping(): Promise<void>;
   /** The connection pool's state (PostgreSQL only). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** How the job scheduler reaches the same database (server/jobs/scheduler.ts). */
+  jobs: { kind: "postgres"; url: string } | { kind: "pglite"; client: PGliteLike };
   close(): Promise<void>;
 }
 

@@ -6,7 +6,7 @@ import { PGlite, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import type { Database } from "./client.ts";
+import type { Database, PGliteLike } from "./client.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { migrationsFolder } from "./migrations.ts";
 import * as schema from "./schema.ts";
@@ -62,6 +62,7 @@ export async function openHere(dataDir: string): Promise<Database> {
     ping: async () => {
       await client.query("select 1");
     },
+    jobs: { kind: "pglite", client: withStandardParsers(client) },
     close: () => client.close(),
   };
 }
@@ -118,6 +119,23 @@ export function withoutQueryParsers<T extends object>(client: T): T {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
+}
+
+/** Dates and times as JavaScript values, as `pg` gives them: undoes DRIZZLE_PARSERS for other clients. */
+const STANDARD_PARSERS: Record<number, (value: string) => unknown> = {
+  [types.TIMESTAMP]: (value) => new Date(`${value.replace(" ", "T")}Z`),
+  [types.TIMESTAMPTZ]: (value) => new Date(value),
+};
+
+/** The instance for a client other than Drizzle (the job scheduler): timestamps parsed to dates. */
+function withStandardParsers(client: PGlite): PGliteLike {
+  return {
+    query: async <T>(query: string, params?: unknown[]) => {
+      const result = await client.query<T>(query, params, { parsers: STANDARD_PARSERS });
+      return { rows: result.rows };
+    },
+    exec: async (query: string) => client.exec(query, { parsers: STANDARD_PARSERS }),
+  };
 }
 
 function isEmpty(dir: string) {

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ShippingAddress } from "../../core/address.ts";
 
 /** Postgres's parsed text-search document; only the database reads it (never selected by the API). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -257,6 +258,8 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   email: text("email").notNull().unique(),
   /** When the subscriber gave explicit consent (the form's box); null when the call did not say. */
   consentAt: timestamp("consent_at", { withTimezone: true }),
+  /** Set by the one-click unsubscribe link or header; a later sign-up clears it. */
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -301,12 +304,76 @@ export const orders = pgTable(
     provider: text("provider").notNull(),
     providerSessionId: text("provider_session_id").unique(),
     checkoutUrl: text("checkout_url"),
+    taxCents: integer("tax_cents").notNull().default(0),
+    /** The shipping address as the customer confirmed it at checkout (core/address.ts): a copy, so editing
+     * the address book later never changes a placed order. Null only on orders placed before addresses. */
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    carrier: text("carrier"),
     trackingCode: text("tracking_code"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** Set on a renewal: the subscription it renews and the billing date it pays for. One order per
+     * subscription and date (the unique index), so a renewal run twice or by two processes charges once. */
+    subscriptionId: uuid("subscription_id"),
+    renewalDate: timestamp("renewal_date", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("orders_user").on(t.userId, t.createdAt), index("orders_cart").on(t.cartId, t.status)],
+  (t) => [
+    uniqueIndex("orders_one_renewal")
+      .on(t.subscriptionId, t.renewalDate)
+      .where(sql`${t.subscriptionId} is not null`),
+    index("orders_user").on(t.userId, t.createdAt),
+    index("orders_cart").on(t.cartId, t.status),
+    index("orders_guest_email").on(t.email).where(sql`${t.userId} is null`),
+  ],
+);
+
+/** What happened to an order, in order: the timeline on the order page and the owner's record. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded" */
+    type: text("type").notNull(),
+    /** Carrier and tracking code for "shipped", amount for "refunded". */
+    detail: jsonb("detail").$type<Record<string, string | number>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order").on(t.orderId, t.createdAt)],
+);
+
+/** A customer's saved shipping addresses; at most one is the default. */
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    line1: text("line1").notNull(),
+    line2: text("line2"),
+    city: text("city").notNull(),
+    region: text("region").notNull(),
+    postalCode: text("postal_code").notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: text("country").notNull(),
+    phone: text("phone"),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("addresses_user").on(t.userId, t.createdAt),
+    uniqueIndex("addresses_one_default").on(t.userId).where(sql`${t.isDefault}`),
+  ],
 );
 
 export const orderLines = pgTable(
@@ -324,32 +391,95 @@ export const orderLines = pgTable(
     unitPriceCents: integer("unit_price_cents").notNull(),
     discountPercent: integer("discount_percent").notNull().default(0),
     lineTotalCents: integer("line_total_cents").notNull(),
+    /** The line's share of its stack's saving (core/pricing.ts): a subscription line renews at
+     * `lineTotalCents - savingCents`. */
+    savingCents: integer("saving_cents").notNull().default(0),
   },
   (t) => [index("order_lines_order").on(t.orderId)],
 );
 
+/**
+ * A customer's subscription to one product (a stack subscribes to each of its products, each priced at
+ * its share of the stack). Statuses and the moves between them: core/subscription-rules.ts.
+ */
 export const subscriptions = pgTable(
   "subscriptions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Where reminders and renewal e-mails go: the e-mail of the order it was bought with. */
+    email: text("email").notNull().default(""),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id),
     orderLineId: uuid("order_line_id").notNull().unique(),
     productId: integer("product_id").notNull(),
     productName: text("product_name").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    /** The stack the subscription came from ('' for a product on its own); dropped by a swap. */
+    bundleId: text("bundle_id").notNull().default(""),
+    discountPercent: integer("discount_percent").notNull().default(0),
+    /** What each renewal charges, in cents: the subscription's price (renewals ship free). */
     amountCents: integer("amount_cents").notNull(),
     interval: text("interval").notNull().default("month"),
+    intervalMonths: integer("interval_months").notNull().default(1),
+    /** "active" | "paused" | "past_due" | "cancelled" (core/subscription-rules.ts). */
     status: text("status").notNull().default("active"),
+    /** The next date a renewal is charged (the end of the paid period once cancelled). */
     nextBillingDate: timestamp("next_billing_date", { withTimezone: true }).notNull(),
+    /** A timed pause resumes itself on this date; null pauses until the customer resumes. */
+    pausedUntil: timestamp("paused_until", { withTimezone: true }),
+    /** Set on cancel: the end of the paid period, after which nothing ships. */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    cancelReason: text("cancel_reason"),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
+    /** The sandbox's token for the saved test card (never the number) and how to show it. */
+    paymentToken: text("payment_token"),
+    cardLabel: text("card_label"),
+    /** Failed renewal charges in a row, and when the next retry runs. */
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    retryAt: timestamp("retry_at", { withTimezone: true }),
+    /** The billing date the last reminder e-mail was sent for: one reminder per renewal. */
+    remindedFor: timestamp("reminded_for", { withTimezone: true }),
     providerSubscriptionId: text("provider_subscription_id"),
     providerCustomerId: text("provider_customer_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("subscriptions_user").on(t.userId, t.createdAt)],
+  (t) => [
+    index("subscriptions_user").on(t.userId, t.createdAt),
+    index("subscriptions_due").on(t.status, t.nextBillingDate),
+  ],
 );
+
+/** What happened to a subscription and who did it: the customer, the owner or the scheduler. */
+export const subscriptionEvents = pgTable(
+  "subscription_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    subscriptionId: uuid("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    actor: text("actor").notNull(),
+    detail: jsonb("detail").$type<Record<string, string | number | null>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("subscription_events_subscription").on(t.subscriptionId, t.createdAt)],
+);
+
+/**
+ * The sandbox provider's saved test cards: a token and what the test card does at renewal, never the
+ * number. The shop keeps only the token (subscriptions.payment_token).
+ */
+export const sandboxCards = pgTable("sandbox_cards", {
+  token: text("token").primaryKey(),
+  brand: text("brand").notNull(),
+  last4: text("last4").notNull(),
+  /** "succeed" | "decline": 4000 0000 0000 0341 pays once and declines at renewal. */
+  renewal: text("renewal").notNull(),
+  createdAt: createdAt(),
+});
 
 /** Provider events already handled: a webhook delivered twice has no second effect. */
 export const paymentEvents = pgTable("payment_events", {

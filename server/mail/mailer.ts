@@ -13,6 +13,11 @@ export interface MailMessage {
   html?: string;
   /** A message with a key goes out at most once (e.g. `order-confirmation:{orderId}`). */
   dedupeKey?: string;
+  /**
+   * Extra headers for delivery over SMTP (e.g. a newsletter's List-Unsubscribe). The outbox keeps no
+   * headers: whatever a header offers must also be in the text and HTML (an unsubscribe link).
+   */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

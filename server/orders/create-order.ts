@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
+import type { ShippingAddress } from "../../core/address.ts";
 import { cartSignature } from "../../core/cart-signature.ts";
 import type { Db } from "../db/client.ts";
 import { carts, orderLines, orders } from "../db/schema.ts";
+import { recordOrderEvent } from "./order-events.ts";
 import { newOrderNumber } from "./order-number.ts";
 import type { OrderRow } from "./order-rows.ts";
 import type { PricedOrder } from "./price-order.ts";
@@ -17,21 +19,23 @@ export interface NewOrder {
   provider: string;
   currency: string;
   priced: PricedOrder;
+  shippingAddress: ShippingAddress;
 }
 
 /**
  * Everything that makes two checkouts "the same": the cart's lines with their server prices, the totals,
- * e-mail, account, provider and currency.
+ * e-mail, account, shipping address, provider and currency.
  */
 export function cartFingerprint(order: NewOrder): string {
   const t = order.priced.totals;
   const material = JSON.stringify({
-    lines: cartSignature(order.priced.lines, (l) => [l.unitPriceCents, l.lineTotalCents]),
+    lines: cartSignature(order.priced.lines, (l) => [l.unitPriceCents, l.lineTotalCents, l.savingCents]),
     totals: [t.subtotalCents, t.discountCents, t.shippingCents, t.totalCents],
     email: order.email.toLowerCase(),
     userId: order.userId,
     provider: order.provider,
     currency: order.currency,
+    shippingAddress: order.shippingAddress,
   });
   return createHash("sha256").update(material).digest("base64url");
 }
@@ -39,7 +43,7 @@ export function cartFingerprint(order: NewOrder): string {
 /**
  * Creates the pending order with its lines, or returns the pending order this same cart created a moment
  * ago. The cart row is locked first, so a double submit (two requests at once) yields one order; the
- * order and its lines are written in one transaction, so there is never half an order.
+ * order, its lines and its "placed" event are written in one transaction, so there is never half an order.
  */
 export async function createOrFindPendingOrder(
   db: Db,
@@ -80,6 +84,7 @@ export async function createOrFindPendingOrder(
           shippingCents: t.shippingCents,
           totalCents: t.totalCents,
           provider: input.provider,
+          shippingAddress: input.shippingAddress,
         })
         .onConflictDoNothing({ target: orders.orderNumber })
         .returning();
@@ -96,8 +101,10 @@ export async function createOrFindPendingOrder(
         unitPriceCents: l.unitPriceCents,
         discountPercent: l.discountPercent,
         lineTotalCents: l.lineTotalCents,
+        savingCents: l.savingCents,
       })),
     );
+    await recordOrderEvent(tx, orderId, "placed");
     return { order, reused: false };
   });
 }

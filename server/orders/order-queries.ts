@@ -1,86 +1,96 @@
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
-import type { OrderView, SubscriptionView } from "../../core/contracts/orders.ts";
+import { and, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { trackingUrl } from "../../core/carriers.ts";
+import type { OrderView } from "../../core/contracts/orders.ts";
 import { formatCents } from "../../core/money.ts";
+import { type LineFigures, orderTotals, paymentState } from "../../core/order-totals.ts";
 import type { Db } from "../db/client.ts";
-import { orderLines, orders, subscriptions } from "../db/schema.ts";
+import { orderLines, orders } from "../db/schema.ts";
+import { loadOrderEvents, type OrderEventRow, toTimeline } from "./order-events.ts";
+import { ORDER_NUMBER_PATTERN } from "./order-number.ts";
 import type { OrderLineRow, OrderRow } from "./order-rows.ts";
 
-export function toOrderView(o: OrderRow, lines: OrderLineRow[]): OrderView {
+export function toOrderView(o: OrderRow, lines: OrderLineRow[], events: OrderEventRow[] = []): OrderView {
+  const { lines: figures, balanced: _balanced, ...totals } = orderTotals({ ...o, lines });
   return {
     id: o.id,
     orderNumber: o.orderNumber,
     date: o.createdAt.toISOString(),
     createdAt: o.createdAt.toISOString(),
     status: o.status,
-    items: lines.map((l) => ({
-      productId: l.productId,
-      productName: l.productName,
-      name: l.productName,
-      quantity: l.quantity,
-      price: formatCents(l.lineTotalCents),
-      isSubscription: l.isSubscription,
-    })),
-    subtotal: formatCents(o.subtotalCents),
-    discount: formatCents(o.discountCents),
-    shipping: formatCents(o.shippingCents),
-    total: o.totalCents / 100,
-    totalAmount: formatCents(o.totalCents),
-    totalCents: o.totalCents,
+    items: lines.map((l, i) => {
+      const f = figures[i] as LineFigures;
+      return {
+        productId: l.productId,
+        productName: l.productName,
+        name: l.productName,
+        quantity: l.quantity,
+        price: formatCents(l.lineTotalCents),
+        isSubscription: l.isSubscription,
+        bundleId: l.bundleId || null,
+        unitCents: f.unitCents,
+        discountPercent: f.discountPercent,
+        subscriptionDiscountCents: f.subscriptionDiscountCents,
+        lineCents: f.lineCents,
+      };
+    }),
+    subtotal: formatCents(totals.subtotalCents),
+    discount: formatCents(totals.bundleSavingsCents),
+    shipping: formatCents(totals.shippingCents),
+    total: totals.totalCents / 100,
+    totalAmount: formatCents(totals.totalCents),
+    totalCents: totals.totalCents,
     trackingCode: o.trackingCode,
+    isRenewal: o.subscriptionId !== null,
+    carrier: o.carrier,
+    trackingUrl: trackingUrl(o.carrier, o.trackingCode),
+    totals,
+    payment: {
+      state: paymentState(o),
+      paidAt: o.paidAt ? o.paidAt.toISOString() : null,
+      refundedCents: o.refundedCents,
+    },
+    shippingAddress: o.shippingAddress ?? null,
+    timeline: toTimeline(events),
   };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * A user's orders, newest first. Pending orders are checkouts not (yet) paid, not orders the customer
- * placed, so they are left out (docs/decisions/004-payments-one-event-path.md).
+ * A user's orders, newest first; with `ref` (an order number, or the internal id old links carry) only
+ * that order, and only when it is this user's. Pending orders are checkouts not (yet) paid, not orders the
+ * customer placed, so they are left out (docs/decisions/004-payments-one-event-path.md).
  */
-export async function listOrdersForUser(db: Db, userId: string, orderId?: string): Promise<OrderView[]> {
+export async function listOrdersForUser(db: Db, userId: string, ref?: string): Promise<OrderView[]> {
+  let only: SQL | undefined;
+  if (ref !== undefined) {
+    const wanted = ref.trim();
+    if (UUID.test(wanted)) only = eq(orders.id, wanted);
+    else if (ORDER_NUMBER_PATTERN.test(wanted.toUpperCase()))
+      only = eq(orders.orderNumber, wanted.toUpperCase());
+    else return [];
+  }
   const rows = await db
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        ne(orders.status, "pending"),
-        orderId ? eq(orders.id, orderId) : undefined,
-      ),
-    )
+    .where(and(eq(orders.userId, userId), ne(orders.status, "pending"), only))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(200);
   if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
   const lines = await db
     .select()
     .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
+    .where(inArray(orderLines.orderId, ids))
     .orderBy(orderLines.productId, orderLines.isSubscription, orderLines.bundleId);
+  const events = await loadOrderEvents(db, ids);
   return rows.map((o) =>
     toOrderView(
       o,
       lines.filter((l) => l.orderId === o.id),
+      events.get(o.id) ?? [],
     ),
   );
-}
-
-export async function listSubscriptionsForUser(db: Db, userId: string): Promise<SubscriptionView[]> {
-  const rows = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(200);
-  return rows.map((s) => ({
-    id: s.id,
-    productName: s.productName,
-    amount: formatCents(s.amountCents),
-    interval: s.interval,
-    status: s.status,
-    nextBillingDate: s.nextBillingDate.toISOString(),
-  }));
 }
 
 /** The newest orders of the shop, every status, for the owner's order list. */

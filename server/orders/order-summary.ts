@@ -1,4 +1,5 @@
 import type { OrderSummaryData } from "../../core/contracts/checkout.ts";
+import { orderTotals } from "../../core/order-totals.ts";
 import type { Product } from "../catalogue.ts";
 import type { OrderLineRow, OrderRow } from "./order-rows.ts";
 import type { PricedOrder } from "./price-order.ts";
@@ -24,8 +25,12 @@ export function pricedCartSummary({ lines, totals }: PricedOrder): OrderSummaryD
   };
 }
 
-/** The summary of a placed order: the amounts it was placed at; only the pictures come from the catalogue. */
+/**
+ * The summary of a placed order: the amounts it was placed at, worked out by the one order-totals function
+ * (so it sums like every other order view, tax included); only the pictures come from the catalogue.
+ */
 export function orderSummary(products: Product[], order: OrderRow, lines: OrderLineRow[]): OrderSummaryData {
+  const totals = orderTotals({ ...order, lines });
   return {
     lines: lines.map((l) => ({
       key: l.id,
@@ -38,9 +43,11 @@ export function orderSummary(products: Product[], order: OrderRow, lines: OrderL
       lineCents: l.lineTotalCents,
       bundleName: null,
     })),
-    subtotalCents: order.subtotalCents,
-    bundleSavings: order.discountCents > 0 ? [{ name: "Bundle savings", cents: order.discountCents }] : [],
-    shippingCents: order.shippingCents,
-    totalCents: order.totalCents,
+    subtotalCents: totals.subtotalCents,
+    bundleSavings:
+      totals.bundleSavingsCents > 0 ? [{ name: "Bundle savings", cents: totals.bundleSavingsCents }] : [],
+    shippingCents: totals.shippingCents,
+    taxCents: totals.taxCents,
+    totalCents: totals.totalCents,
   };
 }

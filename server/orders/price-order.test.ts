@@ -116,6 +116,16 @@ describe("the Stripe Checkout Session for an order", () => {
     orderId: "00000000-0000-4000-8000-000000000001",
     orderNumber: "MANA-2345ABCD",
     email: "a@b.co",
+    shippingAddress: {
+      fullName: "Sam Shopper",
+      line1: "1 Main St",
+      line2: null,
+      city: "Springfield",
+      region: "IL",
+      postalCode: "62701",
+      country: "US",
+      phone: null,
+    },
     currency: "usd",
     lines: [
       { productName: "Korean Ginseng", quantity: 2, isSubscription: false, lineTotalCents: 6000 },
@@ -146,5 +156,29 @@ describe("the Stripe Checkout Session for an order", () => {
     );
     expect(params.mode).toBe("payment");
     expect(params).toMatchObject({ discounts: [{ coupon: "coupon_1" }] });
+  });
+
+  it("passes the order's customer and, on a one-time payment, its shipping address", () => {
+    const params = checkoutSessionParams(
+      { ...input, lines: [input.lines[0] as (typeof input.lines)[0]] },
+      null,
+      "cus_1",
+    );
+    expect(params).toMatchObject({
+      customer: "cus_1",
+      payment_intent_data: {
+        shipping: {
+          name: "Sam Shopper",
+          address: {
+            line1: "1 Main St",
+            city: "Springfield",
+            state: "IL",
+            postal_code: "62701",
+            country: "US",
+          },
+        },
+      },
+    });
+    expect(params).not.toHaveProperty("customer_email");
   });
 });

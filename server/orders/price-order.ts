@@ -15,6 +15,8 @@ export interface PricedOrderLine {
   unitPriceCents: number;
   discountPercent: number;
   lineTotalCents: number;
+  /** The line's share of its stack's saving: a subscription line renews at lineTotalCents - savingCents. */
+  savingCents: number;
 }
 
 export interface PricedOrder {
@@ -69,6 +71,7 @@ export function priceOrder(
       unitPriceCents: product.priceCents,
       discountPercent: priced.discountPercent,
       lineTotalCents: priced.lineCents,
+      savingCents: priced.savingCents,
     };
   });
   return { lines, totals };

@@ -1,13 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Logger } from "pino";
 import { assertMove } from "../../core/order-status.ts";
-import type { Database, Db } from "../db/client.ts";
-import { orders } from "../db/schema.ts";
-import type { Env } from "../env.ts";
+import type { Db } from "../db/client.ts";
+import { orderEvents, orders } from "../db/schema.ts";
 
-/** How often a running server purges, and how soon after start-up it first does (decision 008). */
-export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
-const FIRST_PURGE_DELAY_MS = 60 * 1000;
 /** Rows per statement: a backlog is worked off in short transactions that never hold many locks. */
 const BATCH = 500;
 
@@ -36,56 +31,23 @@ export async function purgePendingOrders(db: Db, olderThanDays: number): Promise
       )
       .limit(BATCH)
       .for("update", { skipLocked: true });
-    const rows = await db
-      .update(orders)
-      .set({ status: "cancelled", updatedAt: sql`now()` })
-      .where(and(inArray(orders.id, abandoned), eq(orders.status, "pending"), isNull(orders.paidAt)))
-      .returning({ orderNumber: orders.orderNumber });
+    // Each batch and the "cancelled" events of its orders are one transaction: the timeline never disagrees.
+    const rows = await db.transaction(async (tx) => {
+      const cancelled = await tx
+        .update(orders)
+        .set({ status: "cancelled", cancelledAt: sql`now()`, updatedAt: sql`now()` })
+        .where(and(inArray(orders.id, abandoned), eq(orders.status, "pending"), isNull(orders.paidAt)))
+        .returning({ id: orders.id, orderNumber: orders.orderNumber });
+      if (cancelled.length > 0) {
+        await tx
+          .insert(orderEvents)
+          .values(
+            cancelled.map((o) => ({ orderId: o.id, type: "cancelled", detail: { reason: "abandoned" } })),
+          );
+      }
+      return cancelled;
+    });
     purged.push(...rows.map((r) => r.orderNumber));
     if (rows.length < BATCH) return purged;
   }
-}
-
-/**
- * Runs the purge a minute after start-up, then hourly, with PENDING_ORDER_MAX_AGE_DAYS. The timers do
- * not keep the process alive, and the returned database stops them (and waits for a purge in flight)
- * when it is closed at shutdown.
- */
-export function withPendingPurge(
-  database: Database,
-  env: Env,
-  logger: Logger,
-  timing = { firstMs: FIRST_PURGE_DELAY_MS, everyMs: PURGE_INTERVAL_MS },
-): Database {
-  const olderThanDays = env.PENDING_ORDER_MAX_AGE_DAYS;
-  let inFlight: Promise<void> | null = null;
-  const purge = async () => {
-    try {
-      const purged = await purgePendingOrders(database.db, olderThanDays);
-      if (purged.length) {
-        logger.info(
-          { count: purged.length, orders: purged.slice(0, 50), olderThanDays },
-          "abandoned pending orders cancelled",
-        );
-      }
-    } catch (err) {
-      logger.warn({ err }, "purge of abandoned pending orders failed; it runs again within the hour");
-    } finally {
-      inFlight = null;
-    }
-  };
-  const run = () => {
-    inFlight ??= purge();
-  };
-  const first = setTimeout(run, timing.firstMs).unref();
-  const hourly = setInterval(run, timing.everyMs).unref();
-  return {
-    ...database,
-    close: async () => {
-      clearTimeout(first);
-      clearInterval(hourly);
-      await inFlight;
-      await database.close();
-    },
-  };
 }

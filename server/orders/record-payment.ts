@@ -6,6 +6,8 @@ import type { Tx } from "../db/client.ts";
 import { orders, subscriptions } from "../db/schema.ts";
 import { applyOnce, type ReportedEvent } from "./apply-once.ts";
 import { orderConfirmationEmail } from "./confirmation-email.ts";
+import { recordOrderEvent } from "./order-events.ts";
+import { shopOrigin } from "./order-link.ts";
 import { loadOrderLines, type OrderRow } from "./order-rows.ts";
 
 export type CheckoutPaymentOutcome =
@@ -31,6 +33,8 @@ export interface CheckoutPaymentReport {
   currency: string | null;
   subscriptionId: string | null;
   customerId: string | null;
+  /** The sandbox's token for the card that paid, kept on the subscriptions to charge their renewals. */
+  card?: { token: string; label: string } | null;
 }
 
 const MONTH_INTERVAL = sql`interval '1 month'`;
@@ -92,8 +96,9 @@ async function applyReport(
     if (!canMove(order.status, "cancelled") || order.status !== "pending") return "ignored";
     await tx
       .update(orders)
-      .set({ status: "cancelled", updatedAt: sql`now()` })
+      .set({ status: "cancelled", cancelledAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(orders.id, order.id));
+    await recordOrderEvent(tx, order.id, "cancelled", { reason: "payment_failed" });
     return "payment_failed";
   }
   if (report.payment === "pending") return "awaiting_payment"; // the provider reports the payment later
@@ -131,7 +136,7 @@ async function applyReport(
   return "paid";
 }
 
-/** pending -> processing, the cart emptied, one subscription per subscription line: all or nothing. */
+/** pending -> processing, its "paid" event, the cart emptied, one subscription per subscription line: all or nothing. */
 async function markPaid(services: AppServices, tx: Tx, order: OrderRow, report: CheckoutPaymentReport) {
   assertMove(order.orderNumber, order.status, "processing");
   const [paid] = await tx
@@ -140,6 +145,7 @@ async function markPaid(services: AppServices, tx: Tx, order: OrderRow, report: 
     .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
     .returning({ paidAt: orders.paidAt });
   if (!paid) throw new Error(`order ${order.id} changed while it was locked`);
+  await recordOrderEvent(tx, order.id, "paid", { amountCents: order.totalCents });
   await clearCart(tx, order.cartId);
 
   const lines = (await loadOrderLines(tx, order.id)).filter((l) => l.isSubscription);
@@ -157,8 +163,17 @@ async function markPaid(services: AppServices, tx: Tx, order: OrderRow, report: 
         orderLineId: l.id,
         productId: l.productId,
         productName: l.productName,
-        amountCents: l.lineTotalCents,
+        email: order.email,
+        quantity: l.quantity,
+        bundleId: l.bundleId,
+        discountPercent: l.discountPercent,
+        // Each renewal charges the line's price less its share of its stack's saving (core/pricing.ts).
+        amountCents: l.lineTotalCents - l.savingCents,
         interval: "month",
+        intervalMonths: 1,
+        shippingAddress: order.shippingAddress,
+        paymentToken: report.card?.token ?? null,
+        cardLabel: report.card?.label ?? null,
         status: state?.status ?? "active",
         nextBillingDate: state?.currentPeriodEnd
           ? sql`to_timestamp(${state.currentPeriodEnd})`
@@ -190,5 +205,6 @@ async function confirmIfPaid(services: AppServices, report: CheckoutPaymentRepor
     )
     .limit(1);
   if (!order || !isPaidStatus(order.status)) return;
-  await services.mailer.send(orderConfirmationEmail(order, await loadOrderLines(db, order.id)));
+  const lines = await loadOrderLines(db, order.id);
+  await services.mailer.send(orderConfirmationEmail(order, lines, shopOrigin(services.env)));
 }

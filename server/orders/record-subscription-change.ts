@@ -1,8 +1,16 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import type { Product } from "../catalogue.ts";
 import type { AppServices } from "../context.ts";
+import type { Tx } from "../db/client.ts";
 import { orders, subscriptions } from "../db/schema.ts";
 import type { ProviderSubscriptionState } from "../payments/provider.ts";
+import { createRenewalOrder, findRenewalOrder } from "../subscriptions/renewal-order.ts";
+import { renewalFailedEmail } from "../subscriptions/subscription-emails.ts";
+import { recordSubscriptionEvent, type SubscriptionRow } from "../subscriptions/subscription-rows.ts";
 import { applyOnce, type ReportedEvent } from "./apply-once.ts";
+import { orderConfirmationEmail } from "./confirmation-email.ts";
+import { shopOrigin } from "./order-link.ts";
+import { loadOrderLines, type OrderRow } from "./order-rows.ts";
 
 export type SubscriptionChangeOutcome = "subscription_updated" | "duplicate" | "ignored";
 
@@ -15,6 +23,8 @@ export interface SubscriptionChangeReport {
   orderId: string | null;
   /** The state the event itself describes, used when the provider has no current view to give. */
   stateInEvent: ProviderSubscriptionState | null;
+  /** A renewal the provider charged, or failed to charge, for the period starting on `billingDate`. */
+  renewal?: { outcome: "paid" | "failed"; billingDate: Date } | null;
 }
 
 /**
@@ -22,11 +32,15 @@ export interface SubscriptionChangeReport {
  * its order's lock and its current state applied, so events in any order give the same final state and
  * none interleaves with the order's payment.
  */
-export function recordSubscriptionChange(
+export async function recordSubscriptionChange(
   services: AppServices,
   report: SubscriptionChangeReport,
 ): Promise<SubscriptionChangeOutcome> {
-  return applyOnce(services.database.db, report.event, async (tx) => {
+  // Read before the transaction: the embedded database runs one statement at a time.
+  const catalogue = report.renewal ? await services.catalogue.list() : [];
+  const renewed: OrderRow[] = [];
+  const failed: SubscriptionRow[] = [];
+  const outcome = await applyOnce(services.database.db, report.event, async (tx) => {
     const { subscriptionId, orderId } = report;
     if (!subscriptionId) return "ignored";
 
@@ -43,15 +57,87 @@ export function recordSubscriptionChange(
       await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, lockable)).for("update");
 
     const state = (await services.payments.getSubscription(subscriptionId)) ?? report.stateInEvent;
-    if (!state) return "ignored";
-    await tx
-      .update(subscriptions)
-      .set({
-        status: state.status,
-        ...(state.currentPeriodEnd ? { nextBillingDate: sql`to_timestamp(${state.currentPeriodEnd})` } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(subscriptions.providerSubscriptionId, subscriptionId));
-    return "subscription_updated";
+    if (state) {
+      await tx
+        .update(subscriptions)
+        .set({
+          status: state.status,
+          ...(state.status === "cancelled" ? { endsAt: sql`coalesce(${subscriptions.endsAt}, now())` } : {}),
+          ...(state.currentPeriodEnd
+            ? { nextBillingDate: sql`to_timestamp(${state.currentPeriodEnd})` }
+            : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(subscriptions.providerSubscriptionId, subscriptionId));
+    }
+    if (report.renewal) await recordRenewal(tx, catalogue, subscriptionId, report.renewal, renewed, failed);
+    return state || report.renewal ? "subscription_updated" : "ignored";
   });
+
+  // The customer's e-mails, after the commit, each once (dedupe keys).
+  const origin = shopOrigin(services.env);
+  for (const order of renewed) {
+    const lines = await loadOrderLines(services.database.db, order.id);
+    await services.mailer.send(orderConfirmationEmail(order, lines, origin));
+  }
+  for (const sub of failed) {
+    await services.mailer.send(
+      renewalFailedEmail(
+        sub,
+        {
+          retryAt: null,
+          failedAttempts: sub.failedAttempts,
+          reason: "Your card was declined. Stripe will try it again over the next few days.",
+        },
+        origin,
+      ),
+    );
+  }
+  return outcome;
+}
+
+/**
+ * A renewal Stripe Billing reports: paid makes one order per shop subscription on that Stripe subscription
+ * (once per billing date, however often the event comes); failed counts the failure for the e-mail.
+ */
+async function recordRenewal(
+  tx: Tx,
+  catalogue: Product[],
+  providerSubscriptionId: string,
+  renewal: { outcome: "paid" | "failed"; billingDate: Date },
+  renewed: OrderRow[],
+  failed: SubscriptionRow[],
+) {
+  const subs = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
+  for (const sub of subs) {
+    if (renewal.outcome === "paid") {
+      if (await findRenewalOrder(tx, sub.id, renewal.billingDate)) continue;
+      renewed.push(
+        await createRenewalOrder(tx, catalogue, sub, {
+          provider: "stripe",
+          billingDate: renewal.billingDate,
+        }),
+      );
+      await tx
+        .update(subscriptions)
+        .set({ failedAttempts: 0, retryAt: null })
+        .where(eq(subscriptions.id, sub.id));
+      await recordSubscriptionEvent(tx, sub.id, "renewed", "provider", {
+        billingDate: renewal.billingDate.toISOString(),
+      });
+    } else {
+      const [updated] = await tx
+        .update(subscriptions)
+        .set({ failedAttempts: sql`${subscriptions.failedAttempts} + 1` })
+        .where(eq(subscriptions.id, sub.id))
+        .returning();
+      if (updated) failed.push(updated);
+      await recordSubscriptionEvent(tx, sub.id, "renewal-failed", "provider", {
+        billingDate: renewal.billingDate.toISOString(),
+      });
+    }
+  }
 }

@@ -1,11 +1,14 @@
 import { z } from "zod";
+import type { ShippingAddress } from "../../core/address.ts";
 import { cartSignature } from "../../core/cart-signature.ts";
 import type { CreateSessionBody } from "../../core/contracts/checkout.ts";
 import { isPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
+import { addAddressOnce, findAddress } from "../addresses/address-book.ts";
+import { parseShippingAddress } from "../api/addresses.ts";
 import { resolveCartOwner } from "../cart/cart-owner.ts";
 import { listCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
-import { ApiError } from "../http/api-error.ts";
+import { ApiError, notFound } from "../http/api-error.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { attachSession, createOrFindPendingOrder } from "./create-order.ts";
 import { priceOrder, shippingRateCents } from "./price-order.ts";
@@ -44,6 +47,8 @@ export async function startCheckout(
     );
   }
 
+  const shippingAddress = await checkoutAddress(services, user?.id ?? null, request.body);
+
   const priced = priceOrder(items, await catalogue.list(), shippingRateCents(env.SHIPPING_FLAT_RATE));
   const { order } = await createOrFindPendingOrder(db, {
     cartId,
@@ -52,6 +57,7 @@ export async function startCheckout(
     provider: payments.name,
     currency: "usd",
     priced,
+    shippingAddress,
   });
   if (order.providerSessionId && order.checkoutUrl) {
     return { url: order.checkoutUrl, orderId: order.id, orderNumber: order.orderNumber };
@@ -64,14 +70,17 @@ export async function startCheckout(
       orderId: order.id,
       orderNumber: order.orderNumber,
       email,
+      shippingAddress,
       currency: order.currency,
       lines: priced.lines.map((l) => ({
         productName: l.productName,
         quantity: l.quantity,
         isSubscription: l.isSubscription,
-        lineTotalCents: l.lineTotalCents,
+        // A subscription line is charged, now and at each renewal, at its price less its stack saving.
+        lineTotalCents: l.isSubscription ? l.lineTotalCents - l.savingCents : l.lineTotalCents,
       })),
-      discountCents: order.discountCents,
+      // What stays as a one-off discount: the savings of stacks bought once.
+      discountCents: priced.lines.reduce((sum, l) => sum + (l.isSubscription ? 0 : l.savingCents), 0),
       shippingCents: order.shippingCents,
       totalCents: order.totalCents,
       successUrl: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
@@ -89,4 +98,31 @@ export async function startCheckout(
   }
   const stored = await attachSession(db, order.id, session);
   return { url: stored.url, orderId: order.id, orderNumber: order.orderNumber };
+}
+
+/**
+ * The address this order ships to: a saved one of the signed-in customer's (another's id answers 404),
+ * or the typed one, checked against the countries shipped to (a 400 with a message per field). A typed
+ * address is saved to the book when the customer asked.
+ */
+async function checkoutAddress(
+  services: AppServices,
+  userId: string | null,
+  body: CreateSessionBody,
+): Promise<ShippingAddress> {
+  const shipTo = services.env.SHIP_TO_COUNTRIES;
+  const db = services.database.db;
+  if (body.addressId !== undefined) {
+    const id = z.uuid().safeParse(body.addressId);
+    const saved = userId && id.success ? await findAddress(db, userId, id.data) : null;
+    if (!saved) throw notFound("Address not found.");
+    const { id: _id, isDefault: _d, ...fields } = saved;
+    return parseShippingAddress(shipTo, fields);
+  }
+  if (!body.shippingAddress) {
+    throw new ApiError(400, "address_required", "Please enter the address to ship your order to.");
+  }
+  const address = parseShippingAddress(shipTo, body.shippingAddress);
+  if (userId && body.saveAddress) await addAddressOnce(db, userId, address);
+  return address;
 }

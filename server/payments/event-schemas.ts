@@ -47,6 +47,16 @@ export const subscriptionObjectSchema = z
 export const invoiceObjectSchema = z
   .object({
     id: z.string().min(1),
+    /** "subscription_create" (the checkout's own payment), "subscription_cycle" (a renewal), … */
+    billing_reason: z.string().nullish(),
+    /** Seconds since the epoch: the start of the period the invoice bills. */
+    period_start: z.number().int().nullish(),
+    lines: z
+      .object({
+        data: z.array(z.object({ period: z.object({ start: z.number().int() }).loose().nullish() }).loose()),
+      })
+      .loose()
+      .nullish(),
     subscription: idOrObject,
     parent: z
       .object({

@@ -3,6 +3,7 @@
  * Checkout. Providers take payments and report them; the orders decide what a payment changes. Amounts
  * are integer cents.
  */
+import type { ShippingAddress } from "../../core/address.ts";
 
 export interface CheckoutLine {
   productName: string;
@@ -16,6 +17,8 @@ export interface CheckoutSessionInput {
   orderId: string;
   orderNumber: string;
   email: string;
+  /** Where the order ships: Stripe keeps it on the customer and the payment; the sandbox page shows it. */
+  shippingAddress: ShippingAddress;
   currency: string;
   lines: CheckoutLine[];
   /** Bundle savings taken off the first payment. */
@@ -37,9 +40,36 @@ export interface CheckoutSession {
 /** A subscription as the provider holds it now: events are applied by re-reading this, so order never matters. */
 export interface ProviderSubscriptionState {
   id: string;
-  status: "active" | "paused" | "cancelled";
+  status: "active" | "paused" | "past_due" | "cancelled";
   /** Seconds since the epoch, when the provider knows it. */
   currentPeriodEnd: number | null;
+}
+
+/**
+ * A Stripe subscription object (from the API or inside a webhook event) as the shop's state. `deleted`:
+ * the event says it was deleted, whatever status it carries.
+ */
+export function stripeSubscriptionState(
+  sub: {
+    id: string;
+    status?: string | null;
+    pause_collection?: unknown;
+    items?: { data?: { current_period_end?: number | null }[] } | null;
+  },
+  deleted = false,
+): ProviderSubscriptionState {
+  const status =
+    deleted || sub.status === "canceled" || sub.status === "incomplete_expired"
+      ? "cancelled"
+      : sub.status === "paused" || sub.pause_collection
+        ? "paused"
+        : sub.status === "past_due" || sub.status === "unpaid"
+          ? "past_due"
+          : "active";
+  const ends = (sub.items?.data ?? [])
+    .map((i) => i.current_period_end)
+    .filter((n): n is number => typeof n === "number");
+  return { id: sub.id, status, currentPeriodEnd: ends.length ? Math.min(...ends) : null };
 }
 
 export interface PaymentProvider {

@@ -11,7 +11,7 @@ import {
   type PaymentEvent,
   subscriptionObjectSchema,
 } from "./event-schemas.ts";
-import type { PaymentProvider, ProviderSubscriptionState } from "./provider.ts";
+import { type PaymentProvider, stripeSubscriptionState } from "./provider.ts";
 
 export type EventOutcome = CheckoutPaymentOutcome | SubscriptionChangeOutcome;
 
@@ -66,34 +66,35 @@ async function reportOnce(
       currency: session.currency ?? null,
       subscriptionId: idOf(session.subscription),
       customerId: idOf(session.customer),
+      card:
+        provider === "sandbox" && session.metadata?.cardToken
+          ? { token: session.metadata.cardToken, label: session.metadata.cardLabel ?? "Test card" }
+          : null,
     });
   }
 
   if (event.type.startsWith("invoice.")) {
     const invoice = invoiceObjectSchema.parse(event.data.object);
     const details = invoice.parent?.subscription_details;
+    const periodStart = invoice.lines?.data[0]?.period?.start ?? invoice.period_start ?? null;
     return recordSubscriptionChange(services, {
       event: reported,
       subscriptionId: idOf(invoice.subscription) ?? idOf(details?.subscription),
       orderId: details?.metadata?.orderId ?? null,
       stateInEvent: null,
+      // A renewal Stripe Billing charged (or failed to): the shop's renewal order, or its failure path.
+      renewal:
+        invoice.billing_reason === "subscription_cycle" && periodStart !== null
+          ? {
+              outcome: event.type === "invoice.paid" ? "paid" : "failed",
+              billingDate: new Date(periodStart * 1000),
+            }
+          : null,
     });
   }
 
   const sub = subscriptionObjectSchema.parse(event.data.object);
-  const ends = sub.items?.data
-    .map((i) => i.current_period_end)
-    .filter((n): n is number => typeof n === "number");
-  const stateInEvent: ProviderSubscriptionState = {
-    id: sub.id,
-    status:
-      event.type === "customer.subscription.deleted" || sub.status === "canceled"
-        ? "cancelled"
-        : sub.status === "paused" || sub.pause_collection
-          ? "paused"
-          : "active",
-    currentPeriodEnd: ends?.length ? Math.min(...ends) : null,
-  };
+  const stateInEvent = stripeSubscriptionState(sub, event.type === "customer.subscription.deleted");
   return recordSubscriptionChange(services, {
     event: reported,
     subscriptionId: sub.id,

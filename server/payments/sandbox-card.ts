@@ -4,6 +4,15 @@ import type { CardErrors, SandboxPayResult } from "../../core/contracts/checkout
 /** Test cards (the same numbers Stripe's test mode uses). */
 export const SANDBOX_SUCCESS_CARD = "4242424242424242";
 export const SANDBOX_DECLINED_CARD = "4000000000000002";
+/** Pays at checkout, then declines every renewal charge, so a failed renewal can be tried locally. */
+export const SANDBOX_RENEWAL_DECLINE_CARD = "4000000000000341";
+
+/** What the sandbox keeps of an accepted test card: never the number. */
+export interface SandboxCardKind {
+  brand: string;
+  last4: string;
+  renewal: "succeed" | "decline";
+}
 
 const cardForm = z.object({
   cardNumber: z.string().max(40),
@@ -12,7 +21,9 @@ const cardForm = z.object({
   name: z.string().max(200),
 });
 
-export type CardCheck = { kind: "accepted" } | Extract<SandboxPayResult, { kind: "invalid" | "declined" }>;
+export type CardCheck =
+  | { kind: "accepted"; card: SandboxCardKind }
+  | Extract<SandboxPayResult, { kind: "invalid" | "declined" }>;
 
 function checkExpiry(raw: string, now: Date): string | null {
   // "MM / YY", "MM/YYYY", or the four digits alone ("1234"), as a form without JavaScript sends them.
@@ -27,8 +38,9 @@ function checkExpiry(raw: string, now: Date): string | null {
 }
 
 /**
- * The sandbox's "bank": checks the card form like a card page would. Only the two test cards are
- * known; the success card is accepted and the declined card refused, as in Stripe's test mode.
+ * The sandbox's "bank": checks the card form like a card page would. Only the test cards are known: the
+ * success card is accepted, the declined card refused, and 4000 0000 0000 0341 accepted now but declined
+ * at renewal, as in Stripe's test mode.
  */
 export function checkSandboxCard(form: Record<string, unknown>, now: Date): CardCheck {
   const parsed = cardForm.safeParse(form);
@@ -37,7 +49,7 @@ export function checkSandboxCard(form: Record<string, unknown>, now: Date): Card
   const digits = cardNumber.replace(/[\s-]/g, "");
   const fieldErrors: CardErrors = {};
   if (!/^\d{12,19}$/.test(digits)) fieldErrors.cardNumber = "Enter the card number.";
-  else if (digits !== SANDBOX_SUCCESS_CARD && digits !== SANDBOX_DECLINED_CARD)
+  else if (![SANDBOX_SUCCESS_CARD, SANDBOX_DECLINED_CARD, SANDBOX_RENEWAL_DECLINE_CARD].includes(digits))
     fieldErrors.cardNumber = "This is not a test card. In test mode, pay with 4242 4242 4242 4242.";
   const expiryError = checkExpiry(expiry, now);
   if (expiryError) fieldErrors.expiry = expiryError;
@@ -51,5 +63,12 @@ export function checkSandboxCard(form: Record<string, unknown>, now: Date): Card
       message: "Your card was declined. Try another card; you have not been charged.",
     };
   }
-  return { kind: "accepted" };
+  return {
+    kind: "accepted",
+    card: {
+      brand: "Visa",
+      last4: digits.slice(-4),
+      renewal: digits === SANDBOX_RENEWAL_DECLINE_CARD ? "decline" : "succeed",
+    },
+  };
 }

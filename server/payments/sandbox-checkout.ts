@@ -8,6 +8,7 @@ import {
 } from "../orders/order-rows.ts";
 import { type EventOutcome, reportPaymentEvent } from "./report-event.ts";
 import { checkSandboxCard } from "./sandbox-card.ts";
+import { saveSandboxCard } from "./sandbox-cards.ts";
 import { sandboxPaymentEvent, sandboxSessionId } from "./sandbox-provider.ts";
 
 /** A sandbox session: the order it was opened for, as the orders hold it. */
@@ -50,7 +51,11 @@ export async function payWithSandboxCard(
   const card = checkSandboxCard(form, now);
   if (card.kind !== "accepted") return card;
 
-  const outcome = await confirmSandboxSession(services, session);
+  // A subscription keeps the card's token (never its number) to charge its renewals.
+  const saved = session.lines.some((l) => l.isSubscription)
+    ? await saveSandboxCard(services.database.db, card.card)
+    : null;
+  const outcome = await confirmSandboxSession(services, session, saved);
   if (outcome === "paid" || outcome === "already_paid" || outcome === "duplicate") {
     return { kind: "paid", redirectTo: successUrl };
   }
@@ -58,7 +63,11 @@ export async function payWithSandboxCard(
 }
 
 /** The sandbox reports the session paid, in full, like Stripe's checkout.session.completed. */
-export function confirmSandboxSession(services: AppServices, session: SandboxSession): Promise<EventOutcome> {
+export function confirmSandboxSession(
+  services: AppServices,
+  session: SandboxSession,
+  card: { token: string; label: string } | null = null,
+): Promise<EventOutcome> {
   const { order, lines } = session;
   const payment = sandboxPaymentEvent({
     sessionId: order.providerSessionId as string,
@@ -66,6 +75,7 @@ export function confirmSandboxSession(services: AppServices, session: SandboxSes
     amountCents: order.totalCents,
     currency: order.currency,
     hasSubscription: lines.some((l) => l.isSubscription),
+    card,
   });
   return reportPaymentEvent(services, "sandbox", payment);
 }

@@ -32,6 +32,8 @@ export interface SandboxPayment {
   amountCents: number;
   currency: string;
   hasSubscription: boolean;
+  /** The saved card's token and label, when the order has subscriptions to renew. */
+  card?: { token: string; label: string } | null;
 }
 
 /**
@@ -50,7 +52,10 @@ export function sandboxPaymentEvent(payment: SandboxPayment): PaymentEvent {
         amount_total: payment.amountCents,
         currency: payment.currency,
         payment_status: "paid",
-        metadata: { orderId: payment.orderId },
+        metadata: {
+          orderId: payment.orderId,
+          ...(payment.card ? { cardToken: payment.card.token, cardLabel: payment.card.label } : {}),
+        },
         customer: `cus_sandbox_${suffix}`,
         subscription: payment.hasSubscription ? `sub_sandbox_${suffix}` : null,
       },

@@ -1,10 +1,11 @@
 import Stripe from "stripe";
+import type { ShippingAddress } from "../../core/address.ts";
 import type { Env } from "../env.ts";
 import {
   type CheckoutSessionInput,
   type PaymentProvider,
   PaymentProviderError,
-  type ProviderSubscriptionState,
+  stripeSubscriptionState,
 } from "./provider.ts";
 
 /**
@@ -28,8 +29,32 @@ export function createStripeClient(env: Env): Stripe {
   });
 }
 
-/** The Checkout Session parameters for an order: pure, so the mapping is tested without Stripe. */
-export function checkoutSessionParams(input: CheckoutSessionInput, couponId: string | null) {
+/** The address as Stripe's `shipping` (on the customer and on a one-time payment). */
+export function stripeShipping(a: ShippingAddress) {
+  return {
+    name: a.fullName,
+    ...(a.phone ? { phone: a.phone } : {}),
+    address: {
+      line1: a.line1,
+      ...(a.line2 ? { line2: a.line2 } : {}),
+      city: a.city,
+      state: a.region,
+      postal_code: a.postalCode,
+      country: a.country,
+    },
+  };
+}
+
+/**
+ * The Checkout Session parameters for an order: pure, so the mapping is tested without Stripe. The
+ * customer (created with the order's e-mail and shipping address, docs/decisions/014-addresses.md) is
+ * passed when there is one; the address also rides on a one-time payment's PaymentIntent.
+ */
+export function checkoutSessionParams(
+  input: CheckoutSessionInput,
+  couponId: string | null,
+  customerId: string | null = null,
+) {
   const hasSubscription = input.lines.some((l) => l.isSubscription);
   const currency = input.currency;
   // One Stripe line per order line at the line's own total (quantity folded into the name), so Stripe's
@@ -55,7 +80,7 @@ export function checkoutSessionParams(input: CheckoutSessionInput, couponId: str
   }
   return {
     mode: hasSubscription ? ("subscription" as const) : ("payment" as const),
-    customer_email: input.email,
+    ...(customerId ? { customer: customerId } : { customer_email: input.email }),
     client_reference_id: input.orderId,
     line_items: lineItems,
     success_url: input.successUrl,
@@ -64,19 +89,13 @@ export function checkoutSessionParams(input: CheckoutSessionInput, couponId: str
     ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
     ...(hasSubscription
       ? { subscription_data: { metadata: { orderId: input.orderId, orderNumber: input.orderNumber } } }
-      : { payment_intent_data: { metadata: { orderId: input.orderId, orderNumber: input.orderNumber } } }),
+      : {
+          payment_intent_data: {
+            metadata: { orderId: input.orderId, orderNumber: input.orderNumber },
+            shipping: stripeShipping(input.shippingAddress),
+          },
+        }),
   };
-}
-
-function subscriptionState(sub: Stripe.Subscription): ProviderSubscriptionState {
-  const status =
-    sub.status === "canceled" || sub.status === "incomplete_expired"
-      ? "cancelled"
-      : sub.status === "paused" || sub.pause_collection
-        ? "paused"
-        : "active";
-  const ends = sub.items?.data?.map((i) => i.current_period_end).filter((n) => typeof n === "number") ?? [];
-  return { id: sub.id, status, currentPeriodEnd: ends.length ? Math.min(...ends) : null };
 }
 
 /** Stripe Checkout through the official client; every call carries an idempotency key tied to the order. */
@@ -99,7 +118,17 @@ export function createStripeProvider(env: Env, client: Stripe = createStripeClie
           );
           couponId = coupon.id;
         }
-        const session = await client.checkout.sessions.create(checkoutSessionParams(input, couponId), {
+        const customer = await client.customers.create(
+          {
+            email: input.email,
+            name: input.shippingAddress.fullName,
+            shipping: stripeShipping(input.shippingAddress),
+            metadata: { orderNumber: input.orderNumber },
+          },
+          { idempotencyKey: `mana-order-customer:${input.orderId}` },
+        );
+        const params = checkoutSessionParams(input, couponId, customer.id);
+        const session = await client.checkout.sessions.create(params, {
           idempotencyKey: `mana-order-session:${input.orderId}`,
         });
         if (!session.url) throw new PaymentProviderError("Stripe returned a session without a URL.");
@@ -111,7 +140,7 @@ export function createStripeProvider(env: Env, client: Stripe = createStripeClie
     },
     async getSubscription(id) {
       try {
-        return subscriptionState(await client.subscriptions.retrieve(id));
+        return stripeSubscriptionState(await client.subscriptions.retrieve(id));
       } catch (err) {
         // Unknown to Stripe (another account's id, or a test object): nothing to apply, no retry loop.
         if (err instanceof Stripe.errors.StripeError && err.statusCode === 404) return null;

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderLines, orders } from "../../server/db/schema.ts";
 import { createTestShop, type TestShop } from "../support/test-app.ts";
-import { Visitor } from "./checkout-visitor.ts";
+import { TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
 
 // Reliability checks "Faults survived" (docs/reliability.md): PostgreSQL connections terminated while orders are being created. Needs a
 // PostgreSQL server (TEST_DATABASE_URL); PGlite runs in-process and has no connections to cut.
@@ -70,7 +70,7 @@ run("checkout while PostgreSQL connections are terminated", () => {
           isSubscription: i.isSubscription,
         }),
       );
-      const body = { email: "guest@example.com", cartItems };
+      const body = { email: "guest@example.com", cartItems, shippingAddress: TEST_ADDRESS };
       // Cut every connection of the shop's pool at a random moment while the checkout runs.
       const cut = new Promise<void>((resolve) => {
         setTimeout(

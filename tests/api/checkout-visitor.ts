@@ -3,6 +3,18 @@ import type { Identity } from "../../server/context.ts";
 import { user } from "../../server/db/schema.ts";
 import type { TestShop } from "../support/test-app.ts";
 
+/** A valid address in the default ship-to countries, for checkouts that are not about the address. */
+export const TEST_ADDRESS = {
+  fullName: "Sam Shopper",
+  line1: "1 Main St",
+  line2: "",
+  city: "Springfield",
+  region: "IL",
+  postalCode: "62701",
+  country: "US",
+  phone: "",
+};
+
 /** A visitor with their own cookie jar (and optionally a signed-in user), talking to the in-process app. */
 export class Visitor {
   cookie = "";
@@ -59,6 +71,7 @@ export class Visitor {
       email: "guest@example.com",
       userId: null,
       cartItems: await this.cartItems(),
+      shippingAddress: TEST_ADDRESS,
       ...extra,
     });
   }

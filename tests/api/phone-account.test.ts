@@ -11,6 +11,7 @@ import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { SmtpStandIn } from "../support/smtp-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { Browser, lastSmsCode, ORIGIN, solveHumanCheck } from "./auth-helpers.ts";
+import { TEST_ADDRESS } from "./checkout-visitor.ts";
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Kai Moana" };
 const sessionIdOf = (url: string) => new URL(url).pathname.split("/").pop() as string;
@@ -99,6 +100,7 @@ describe.each(testDatabases)("an account created by phone sign-in, on %s", (kind
       email: "kai@example.com",
       userId: null,
       cartItems,
+      shippingAddress: TEST_ADDRESS,
     });
     expect(res.status).toBe(200);
     const sessionId = sessionIdOf(res.body.url);
@@ -125,6 +127,7 @@ describe.each(testDatabases)("an account created by phone sign-in, on %s", (kind
       email: "kai.legacy@example.com",
       userId: null,
       cartItems,
+      shippingAddress: TEST_ADDRESS,
     });
     expect(res.status).toBe(200);
     const sessionId = sessionIdOf(res.body.url);

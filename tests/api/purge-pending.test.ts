@@ -4,14 +4,21 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import pino from "pino";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { openDatabase } from "../../server/db/client.ts";
-import { orderLines, orders, outbox, paymentEvents, subscriptions } from "../../server/db/schema.ts";
-import { parseEnv } from "../../server/env.ts";
-import { purgePendingOrders, withPendingPurge } from "../../server/orders/purge-pending.ts";
+import {
+  orderEvents,
+  orderLines,
+  orders,
+  outbox,
+  paymentEvents,
+  subscriptions,
+} from "../../server/db/schema.ts";
+import { startScheduler } from "../../server/jobs/scheduler.ts";
+import { purgePendingOrders } from "../../server/orders/purge-pending.ts";
 import {
   confirmSandboxSession,
   loadSandboxSession,
@@ -90,6 +97,13 @@ describe.each(testDatabases)("purge of abandoned pending orders on %s (sandbox)"
       const now = await statusOf(shop, o.order.id);
       expect(now).toMatchObject({ status: "cancelled", paidAt: null, totalCents: o.order.totalCents });
       expect(now?.updatedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+      // The timeline says so, at the moment the order was cancelled (one transaction).
+      const events = await db()
+        .select()
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, o.order.id), eq(orderEvents.type, "cancelled")));
+      expect(events.map((e) => e.detail)).toEqual([{ reason: "abandoned" }]);
+      expect(events[0]?.createdAt).toEqual(now?.cancelledAt);
     }
     expect((await statusOf(shop, young.order.id))?.status).toBe("pending");
     expect((await statusOf(shop, fresh.order.id))?.status).toBe("pending");
@@ -137,41 +151,27 @@ describe.each(testDatabases)("purge of abandoned pending orders on %s (sandbox)"
     expect(await v.cartItems()).toHaveLength(1); // the cart was not emptied by a payment that did not count
   });
 
-  it("runs by itself on a timer, and closing the database stops it", async () => {
-    const env = parseEnv({ PENDING_ORDER_MAX_AGE_DAYS: "3" });
-    const closed = vi.fn(async () => {});
+  it("runs on the job scheduler, which stops with the shop", async () => {
     const logger = pino({ level: "silent" });
     const info = vi.spyOn(logger, "info");
-    const database = withPendingPurge({ ...shop.services.database, close: closed }, env, logger, {
-      firstMs: 10,
-      everyMs: 25,
-    });
-    const first = await placedAgo(shop, 4 * DAY);
-    const keep = await placedAgo(shop, 2 * DAY);
-    await vi.waitFor(async () => expect((await statusOf(shop, first.order.id))?.status).toBe("cancelled"), {
-      timeout: 5_000,
-    });
-    expect(info).toHaveBeenCalledWith(
-      expect.objectContaining({
-        orders: expect.arrayContaining([first.order.orderNumber]),
-        olderThanDays: 3,
-      }),
-      "abandoned pending orders cancelled",
-    );
-    expect((await statusOf(shop, keep.order.id))?.status).toBe("pending");
-    // It keeps running hourly (here every 25 ms): a later abandoned order is found too.
-    const later = await placedAgo(shop, 5 * DAY);
-    await vi.waitFor(async () => expect((await statusOf(shop, later.order.id))?.status).toBe("cancelled"), {
-      timeout: 5_000,
-    });
-
-    await database.close();
-    expect(closed).toHaveBeenCalledOnce();
-    const afterClose = await placedAgo(shop, 5 * DAY);
-    // A negative can only be shown by waiting: ten periods of the timer, and nothing ran.
-    await new Promise((r) => setTimeout(r, 250));
-    expect((await statusOf(shop, afterClose.order.id))?.status).toBe("pending");
-  });
+    const scheduler = await startScheduler(shop.services, logger);
+    try {
+      const old = await placedAgo(shop, 8 * DAY);
+      const young = await placedAgo(shop, 2 * DAY);
+      await scheduler.runNow("purge");
+      await vi.waitFor(async () => expect((await statusOf(shop, old.order.id))?.status).toBe("cancelled"), {
+        timeout: 15_000,
+        interval: 100,
+      });
+      expect(info).toHaveBeenCalledWith(
+        expect.objectContaining({ orders: expect.arrayContaining([old.order.orderNumber]) }),
+        "abandoned pending orders cancelled",
+      );
+      expect((await statusOf(shop, young.order.id))?.status).toBe("pending");
+    } finally {
+      await scheduler.stop();
+    }
+  }, 60_000);
 });
 
 describe.each(testDatabases)("purge of abandoned pending orders on %s (Stripe webhooks)", (kind) => {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, outbox, paymentEvents, subscriptions } from "../../server/db/schema.ts";
+import { orderEvents, orders, outbox, paymentEvents, subscriptions } from "../../server/db/schema.ts";
 import { loadSandboxSession } from "../../server/payments/sandbox-checkout.ts";
 import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
@@ -88,14 +88,28 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     return { status: res.status, body: await res.json() };
   }
 
-  it("creates a Stripe Checkout Session per the order: subscription mode, e-mail, URLs, metadata, idempotency key", async () => {
+  it("creates a Stripe Checkout Session per the order: subscription mode, customer with e-mail and shipping address, URLs, metadata, idempotency key", async () => {
     const { res, order } = await checkout();
     expect(res.body.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
     const [call] = standIn.sessionRequests().slice(-1);
     expect(call?.idempotencyKey).toBe(`mana-order-session:${order.id}`);
+    const customer = standIn.customers.get(String(call?.params.customer));
+    expect(customer).toMatchObject({
+      email: "guest@example.com",
+      name: "Sam Shopper",
+      shipping: {
+        name: "Sam Shopper",
+        address: {
+          line1: "1 Main St",
+          city: "Springfield",
+          state: "IL",
+          postal_code: "62701",
+          country: "US",
+        },
+      },
+    });
     expect(call?.params).toMatchObject({
       mode: "subscription",
-      customer_email: "guest@example.com",
       success_url: "http://localhost/success?session_id={CHECKOUT_SESSION_ID}",
       cancel_url: "http://localhost/checkout",
       metadata: { orderId: order.id, orderNumber: order.orderNumber },
@@ -209,6 +223,16 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     );
     expect((await orderNow(b.order.id))?.status).toBe("cancelled");
     expect(await mailsOf(b.order.id)).toHaveLength(0);
+    const events = await db()
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, b.order.id))
+      .orderBy(orderEvents.createdAt);
+    expect(events.map((e) => [e.type, e.detail])).toEqual([
+      ["placed", null],
+      ["cancelled", { reason: "payment_failed" }],
+    ]);
+    expect(events[1]?.createdAt).toEqual((await orderNow(b.order.id))?.cancelledAt);
   });
 
   it("a succeeded async payment arriving before its completion event is not undone by it", async () => {
@@ -306,6 +330,98 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     standIn.setSubscription(subId, "canceled", renewal);
     await deliver(event("customer.subscription.deleted", { id: subId, status: "canceled" }));
     expect((await subsOf(order.id))[0]?.status).toBe("cancelled");
+  });
+
+  it("a renewal Stripe Billing charged is one order per subscription, once however often and in whatever order it arrives", async () => {
+    const { session, order } = await checkout([
+      [2, 1, true],
+      [4, 1, true],
+    ]);
+    const subId = `sub_${session.id.slice(-10)}`;
+    const periodStart = Math.floor(Date.UTC(2031, 1, 1) / 1000);
+    const renewal = (id: string, type = "invoice.paid") =>
+      event(type, {
+        id,
+        billing_reason: "subscription_cycle",
+        lines: { data: [{ period: { start: periodStart } }] },
+        parent: { subscription_details: { subscription: subId, metadata: { orderId: order.id } } },
+      });
+    standIn.setSubscription(subId, "active", periodStart + 28 * 86_400);
+    // The renewal's event before the checkout's (Stripe does not promise an order): no subscription yet,
+    // nothing to renew; the same renewal delivered again after the checkout is a second event id.
+    expect((await deliver(renewal("in_early"))).status).toBe(200);
+    await deliver(completed(session));
+    const subs = await subsOf(order.id);
+    expect(subs).toHaveLength(2);
+    // The first invoice of a subscription is the checkout's own payment: no renewal order.
+    await deliver(
+      event("invoice.paid", {
+        id: "in_first",
+        billing_reason: "subscription_create",
+        lines: { data: [{ period: { start: periodStart - 28 * 86_400 } }] },
+        subscription: subId,
+      }),
+    );
+    const first = await deliver(renewal("in_feb"));
+    expect(first.status).toBe(200);
+    // Redelivered (same event) and re-sent (another event id for the same invoice period).
+    await deliver(renewal("in_feb"));
+    await deliver(renewal("in_feb_again"));
+    const renewals = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.subscriptionId, subs[0]?.id as string));
+    const others = await db()
+      .select()
+      .from(orders)
+      .where(eq(orders.subscriptionId, subs[1]?.id as string));
+    expect(renewals).toHaveLength(1);
+    expect(others).toHaveLength(1);
+    expect(renewals[0]).toMatchObject({
+      provider: "stripe",
+      status: "processing",
+      totalCents: subs[0]?.amountCents,
+      renewalDate: new Date(periodStart * 1000),
+    });
+    const mails = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `order-confirmation:${renewals[0]?.id}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain("Your MANA subscription renewed");
+    expect((await subsOf(order.id)).map((s) => s.nextBillingDate.toISOString())).toEqual([
+      new Date((periodStart + 28 * 86_400) * 1000).toISOString(),
+      new Date((periodStart + 28 * 86_400) * 1000).toISOString(),
+    ]);
+  });
+
+  it("a renewal Stripe could not charge makes the subscription past due and e-mails the customer once", async () => {
+    const { session, order } = await checkout([[3, 1, true]]);
+    const subId = `sub_${session.id.slice(-10)}`;
+    standIn.setSubscription(subId, "active");
+    await deliver(completed(session));
+    const periodStart = Math.floor(Date.UTC(2031, 2, 1) / 1000);
+    standIn.setSubscription(subId, "past_due", periodStart);
+    const failed = event("invoice.payment_failed", {
+      id: "in_failed",
+      billing_reason: "subscription_cycle",
+      period_start: periodStart,
+      subscription: subId,
+    });
+    await deliver(failed);
+    await deliver(failed);
+    const [sub] = await subsOf(order.id);
+    expect(sub).toMatchObject({ status: "past_due", failedAttempts: 1 });
+    expect(
+      await db()
+        .select()
+        .from(orders)
+        .where(eq(orders.subscriptionId, sub?.id as string)),
+    ).toHaveLength(0);
+    const mails = (await db().select().from(outbox)).filter((m) =>
+      (m.subject ?? "").startsWith("We could not renew your Ashwagandha subscription"),
+    );
+    expect(mails.filter((m) => m.to === order.email)).toHaveLength(1);
   });
 
   it("reaches the same final state whatever order the events arrive in (all 24 orders of 4 events)", async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_ABSOLUTE_SECONDS } from "../../server/auth/auth.ts";
 import { session, verification } from "../../server/db/schema.ts";
 import { Browser, lastSmsCode, solveHumanCheck, uniqueEmail } from "../api/auth-helpers.ts";
+import { TEST_ADDRESS } from "../api/checkout-visitor.ts";
 import { createTestShop, type TestShop } from "../support/test-app.ts";
 import { assertSecureConfig } from "./support/config-guard.ts";
 
@@ -121,6 +122,7 @@ describe("cookies of a production shop over https", () => {
       "/api/checkout/create-session",
       {
         email: "ignored@example.com",
+        shippingAddress: TEST_ADDRESS,
         cartItems: items.map((i: Record<string, unknown>) => ({
           productId: i.productId,
           quantity: i.quantity,
@@ -216,6 +218,7 @@ describe("sessions, access and SMS limits", () => {
     const items = (await a.b.call("GET", "/api/cart")).body;
     const checkout = await a.b.call("POST", "/api/checkout/create-session", {
       email: a.email,
+      shippingAddress: TEST_ADDRESS,
       cartItems: items.map((i: Record<string, unknown>) => ({
         productId: i.productId,
         quantity: i.quantity,

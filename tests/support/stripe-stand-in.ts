@@ -42,6 +42,8 @@ export class StripeStandIn {
   readonly subscriptions = new Map<string, Params>();
   private readonly idempotent = new Map<string, string>();
   private readonly coupons = new Map<string, number>();
+  /** Customers created for orders, by id: what the shop sent as e-mail, name and shipping. */
+  readonly customers = new Map<string, Record<string, unknown>>();
   private readonly hanging = new Set<() => void>();
   faults: Fault[] = [];
   private server: Server | null = null;
@@ -131,6 +133,18 @@ export class StripeStandIn {
         duration: params.duration,
       });
     }
+    if (req.method === "POST" && url.pathname === "/v1/customers") {
+      const id = `cus_test_${randomBytes(8).toString("hex")}`;
+      const customer = {
+        id,
+        object: "customer",
+        email: params.email,
+        name: params.name,
+        shipping: params.shipping,
+      };
+      this.customers.set(id, customer);
+      return remember(customer);
+    }
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
       const id = `cs_test_${randomBytes(16).toString("hex")}`;
       const items = list(params.line_items);
@@ -147,7 +161,8 @@ export class StripeStandIn {
         object: "checkout.session",
         url: `https://checkout.stripe.test/c/pay/${id}`,
         mode: params.mode,
-        customer_email: params.customer_email,
+        customer: params.customer ?? null,
+        customer_email: params.customer_email ?? this.customers.get(String(params.customer))?.email ?? null,
         success_url: params.success_url,
         cancel_url: params.cancel_url,
         metadata: params.metadata ?? {},

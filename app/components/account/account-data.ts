@@ -19,7 +19,7 @@ export function useSubscriptions(enabled: boolean) {
   });
 }
 
-/** Status badge colours: delivered and active green; processing and shipped blue; pending and paused yellow; cancelled red; else grey. */
+/** Status badge colours: delivered and active green; processing and shipped blue; pending and paused yellow; cancelled and a failed renewal (past_due) red; else grey. */
 export function badgeClass(status: string): string {
   switch (status) {
     case "delivered":
@@ -33,6 +33,7 @@ export function badgeClass(status: string): string {
     case "paused":
       return "bg-[#f7ecc8] text-[#6b4e00]";
     case "cancelled":
+    case "past_due":
       return "bg-[#f6dada] text-[#8a1f1f]";
     default:
       return "bg-[#e6e6e3] text-[#3d403e]";

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import type { OrderView, SubscriptionView } from "../../../core/contracts/orders.ts";
-import { formatMoney, toCents } from "../../../core/money.ts";
+import { type OrderView, orderPagePath } from "../../../core/contracts/orders.ts";
+import { formatMoney } from "../../../core/money.ts";
 import { formatDate } from "../../lib/format-date.ts";
+import { RenewalNote } from "../orders/renewal-note.tsx";
 import { Button } from "../ui/button.tsx";
 import { badgeClass } from "./account-data.ts";
 
@@ -42,11 +43,14 @@ export function AccountOrders({ orders, loading }: { orders: OrderView[] | undef
   return (
     <ul className="grid gap-3">
       {orders.map((o) => (
-        <li key={o.id} className="rounded-card bg-white p-5 shadow-card">
+        <li key={o.orderNumber} className="rounded-card bg-white p-5 shadow-card">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <div>
-              <p className="font-semibold text-forest">{o.orderNumber ?? o.id}</p>
-              <p className="text-sm text-muted">{formatDate(o.createdAt)}</p>
+              <p className="font-semibold text-forest">{o.orderNumber}</p>
+              <p className="text-sm text-muted">
+                {formatDate(o.createdAt)}
+                <RenewalNote isRenewal={o.isRenewal} />
+              </p>
             </div>
             <StatusBadge status={o.status} />
           </div>
@@ -61,77 +65,11 @@ export function AccountOrders({ orders, loading }: { orders: OrderView[] | undef
           <div className="mt-3 flex items-center justify-between">
             <p className="font-semibold">{formatMoney(o.totalCents)}</p>
             <Link
-              to={`/account/orders/${o.id}`}
+              to={orderPagePath(o.orderNumber)}
               className="text-sm font-semibold text-forest underline underline-offset-2"
             >
-              View Details
+              View Details<span className="sr-only"> of order {o.orderNumber}</span>
             </Link>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Subscriptions tab: Pause and Modify when active, Resume when paused, Cancel always (the buttons do nothing yet). */
-export function AccountSubscriptions({
-  subscriptions,
-  loading,
-}: {
-  subscriptions: SubscriptionView[] | undefined;
-  loading: boolean;
-}) {
-  if (loading) {
-    return (
-      <div className="grid gap-3" role="status" aria-label="Loading subscriptions">
-        <Placeholder />
-      </div>
-    );
-  }
-  if (!subscriptions?.length) {
-    return (
-      <div className="rounded-card bg-white p-8 text-center shadow-card">
-        <p className="font-display text-xl text-forest">No active subscriptions</p>
-        <p className="mt-2 text-muted">Save 15% with monthly subscriptions</p>
-        <Button asChild className="mt-4">
-          <Link to="/#products">Explore Subscriptions</Link>
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <ul className="grid gap-3">
-      {subscriptions.map((s) => (
-        <li key={s.id} className="rounded-card bg-white p-5 shadow-card">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <div>
-              <p className="font-semibold text-forest">{s.productName}</p>
-              <p className="text-sm">
-                {formatMoney(toCents(s.amount))}/{s.interval}
-              </p>
-            </div>
-            <StatusBadge status={s.status} />
-          </div>
-          <p className="mt-2 text-sm text-muted">Next billing {formatDate(s.nextBillingDate)}</p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            {s.status === "active" ? (
-              <>
-                <Button variant="outline" size="sm">
-                  Pause
-                </Button>
-                <Button variant="outline" size="sm">
-                  Modify
-                </Button>
-              </>
-            ) : null}
-            {s.status === "paused" ? (
-              <Button variant="outline" size="sm">
-                Resume
-              </Button>
-            ) : null}
-            <Button variant="outline" size="sm">
-              Cancel
-            </Button>
           </div>
         </li>
       ))}

@@ -1,9 +1,11 @@
+import CircleCheck from "lucide-react/icons/circle-check";
 import { useState } from "react";
 import type { ProfileView } from "../../../core/contracts/profile.ts";
 import { NO_EMAIL_YET } from "../../../core/placeholder-email.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { updateProfile } from "../../lib/auth-client.ts";
+import { authClient, updateProfile } from "../../lib/auth-client.ts";
 import { formatDate } from "../../lib/format-date.ts";
+import { verificationSendFailure } from "../auth/auth-errors.ts";
 import { toE164 } from "../auth/phone-sign-in.tsx";
 import { Button } from "../ui/button.tsx";
 
@@ -27,6 +29,47 @@ export function fieldError(err: unknown, field: string): string | null {
 
 const inputClass =
   "block min-h-11 w-full rounded-xl border border-sand-deep bg-white px-3 text-base text-ink focus-visible:border-forest disabled:bg-sand/60 disabled:text-muted";
+
+/**
+ * Whether the account's e-mail is confirmed, and, until it is, a button that sends the link again (the
+ * server allows one a minute). A phone-only account has no e-mail, so none of this.
+ */
+function EmailVerification({ email, verified }: { email: string; verified: boolean }) {
+  const [sending, setSending] = useState(false);
+  if (verified) {
+    return (
+      <p id="profile-email-status" className="flex items-center gap-1.5 text-sm font-medium text-forest">
+        <CircleCheck className="size-4" aria-hidden /> Verified
+      </p>
+    );
+  }
+  async function resend() {
+    setSending(true);
+    const { error } = await authClient.sendVerificationEmail({ email });
+    setSending(false);
+    if (error) {
+      toast(verificationSendFailure(error));
+      return;
+    }
+    toast({ title: "Verification e-mail sent", description: `Open the link we sent to ${email}.` });
+  }
+  return (
+    <div className="grid justify-items-start gap-2">
+      <p id="profile-email-status" className="text-sm text-muted">
+        Not verified yet: open the link we sent to this address.
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => void resend()}
+        pending={sending}
+        pendingText="Sending..."
+      >
+        Resend Verification E-mail
+      </Button>
+    </div>
+  );
+}
 
 /** The account overview's profile card: Edit / Cancel / Save; e-mail and member-since are read-only. */
 export function ProfileCard({
@@ -82,7 +125,7 @@ export function ProfileCard({
     <form onSubmit={save} className="rounded-card bg-white p-6 shadow-card" aria-labelledby="profile-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="profile-title" className="text-xl">
-          ProfileView Information
+          Profile Information
         </h2>
         {editing ? (
           <div className="flex gap-2">
@@ -123,12 +166,14 @@ export function ProfileCard({
             id="profile-email"
             value={profile.email ?? ""}
             placeholder={profile.email ? undefined : NO_EMAIL_YET}
-            aria-describedby={profile.email ? undefined : "profile-email-hint"}
+            aria-describedby={profile.email ? "profile-email-status" : "profile-email-hint"}
             readOnly
             disabled
             className={`${inputClass} placeholder:text-muted`}
           />
-          {profile.email ? null : (
+          {profile.email ? (
+            <EmailVerification email={profile.email} verified={profile.emailVerified} />
+          ) : (
             <p id="profile-email-hint" className="text-sm text-muted">
               You sign in with your phone number. Order e-mails go to the address you give at checkout.
             </p>

@@ -5,7 +5,7 @@ import { Button } from "../ui/button.tsx";
 /** What /orders, /wishlist and /preferences show a signed-out visitor: a prompt to sign in. */
 export function SignInRequired({ message }: { message?: string }) {
   return (
-    <section className="container-shop py-20">
+    <section className="container-shop py-16">
       <div className="mx-auto max-w-md rounded-card bg-white p-8 text-center shadow-card">
         <Lock className="mx-auto size-10 text-gold" aria-hidden />
         <h1 className="mt-4 text-2xl">Sign In Required</h1>

@@ -1,3 +1,4 @@
+import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from "../../../core/account-rules.ts";
 import type { ToastInput } from "../../hooks/use-toast.ts";
 
 /** What a failed Better Auth call tells us: its status and error code. */
@@ -7,7 +8,7 @@ export interface AuthFailure {
   message?: string;
 }
 
-const TOO_MANY = "Too many attempts. Please try again later";
+export const TOO_MANY = "Too many attempts. Please try again later";
 
 const fail = (title: string, description: string): ToastInput => ({
   title,
@@ -30,16 +31,28 @@ export function signInFailure(e: AuthFailure): ToastInput {
   }
 }
 
+/** The server's refusal of a new password (sign-up, reset), in the words the forms show; null for other failures. */
+export function passwordRefusal(e: AuthFailure): string | null {
+  switch (e.code) {
+    case "PASSWORD_TOO_SHORT":
+      return PASSWORD_TOO_SHORT_MESSAGE;
+    case "PASSWORD_TOO_LONG":
+      return `Password should be at most ${MAX_PASSWORD_LENGTH} characters`;
+    case "PASSWORD_TOO_COMMON":
+      return e.message ?? "Please choose a less common password.";
+    default:
+      return null;
+  }
+}
+
 export function signUpFailure(e: AuthFailure): ToastInput {
   if (e.status === 429) return fail("Sign Up Failed", TOO_MANY);
+  const refusal = passwordRefusal(e);
+  if (refusal) return fail("Sign Up Failed", refusal);
   switch (e.code) {
     case "USER_ALREADY_EXISTS":
     case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
       return fail("Sign Up Failed", "An account already exists with this email");
-    case "PASSWORD_TOO_SHORT":
-      return fail("Sign Up Failed", "Password should be at least 6 characters");
-    case "PASSWORD_TOO_COMMON":
-      return fail("Sign Up Failed", e.message ?? "Please choose a less common password.");
     case "INVALID_EMAIL":
       return fail("Sign Up Failed", "Invalid email address");
     default:
@@ -81,4 +94,31 @@ export function socialFailure(provider: string, message?: string): ToastInput {
 export function providerUnavailable(provider: string): ToastInput {
   const name = PROVIDER_NAMES[provider] ?? provider;
   return fail("Sign In Failed", `${name} sign-in is not available right now`);
+}
+
+export function resetRequestFailure(e: AuthFailure): ToastInput {
+  if (e.status === 429) return fail("Reset Link Not Sent", TOO_MANY);
+  if (e.code === "INVALID_EMAIL" || e.code === "VALIDATION_ERROR") {
+    return fail("Reset Link Not Sent", "Invalid email address");
+  }
+  return fail("Reset Link Not Sent", "Could not send the link. Please try again.");
+}
+
+/** A reset token Better Auth no longer accepts: expired, used, or never issued. */
+export const isInvalidToken = (e: AuthFailure) => e.code === "INVALID_TOKEN";
+
+export function resetFailure(e: AuthFailure): ToastInput {
+  if (e.status === 429) return fail("Password Not Changed", TOO_MANY);
+  return fail(
+    "Password Not Changed",
+    passwordRefusal(e) ?? "Could not change your password. Please try again.",
+  );
+}
+
+export function verificationSendFailure(e: AuthFailure): ToastInput {
+  if (e.status === 429) {
+    return fail("E-mail Not Sent", "Please wait a minute before asking for another verification e-mail.");
+  }
+  if (e.code === "EMAIL_ALREADY_VERIFIED") return fail("E-mail Not Sent", "Your e-mail is already verified.");
+  return fail("E-mail Not Sent", "Could not send the verification e-mail. Please try again.");
 }

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { Link } from "react-router";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "../../../core/account-rules.ts";
 import { Button } from "../ui/button.tsx";
 import { Field, inputClass } from "../ui/field.tsx";
 
@@ -41,6 +43,16 @@ export function SignInForm({
           className={inputClass}
         />
       </Field>
+      <p className="-my-2 text-right text-sm">
+        {/* The e-mail typed so far goes along in the navigation's state (never in the URL). */}
+        <Link
+          to="/auth/forgot"
+          state={{ email: email.trim() }}
+          className="inline-flex min-h-11 items-center font-medium text-forest underline underline-offset-2"
+        >
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" fullWidth disabled={disabled} pending={busy} pendingText="Signing in...">
         Sign In
       </Button>
@@ -83,21 +95,7 @@ export function SignUpForm({
         />
       </Field>
       <EmailField id="signup-email" value={email} onChange={setEmail} disabled={disabled} />
-      <Field id="signup-password" label="Password" hint="At least 6 characters">
-        <input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={6}
-          maxLength={128}
-          aria-describedby="signup-password-hint"
-          disabled={disabled}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          className={inputClass}
-        />
-      </Field>
+      <NewPasswordField id="signup-password" value={password} onChange={setPassword} disabled={disabled} />
       <Button type="submit" fullWidth disabled={disabled} pending={busy} pendingText="Creating account...">
         Create Account
       </Button>
@@ -105,8 +103,54 @@ export function SignUpForm({
   );
 }
 
-/** The e-mail field both forms share: required, of e-mail type. */
-function EmailField({
+/**
+ * A field that sets a password (sign-up, reset): the same rules and hint everywhere; `error` (the server's
+ * refusal, e.g. a too common password) shows beside it and marks it invalid.
+ */
+export function NewPasswordField({
+  id,
+  label = "Password",
+  value,
+  onChange,
+  disabled,
+  error,
+}: {
+  id: string;
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  error?: string | null;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Field id={id} label={label} hint={PASSWORD_HINT}>
+        <input
+          id={id}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          maxLength={MAX_PASSWORD_LENGTH}
+          aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
+          aria-invalid={error ? true : undefined}
+          disabled={disabled}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          className={`${inputClass} aria-invalid:border-danger`}
+        />
+      </Field>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The e-mail field the forms share: required, of e-mail type. */
+export function EmailField({
   id,
   value,
   onChange,

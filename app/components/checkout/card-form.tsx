@@ -8,7 +8,7 @@ import { cardBrand, formatCardNumber, formatExpiry } from "../../lib/card-format
 import { Button } from "../ui/button.tsx";
 
 const inputClass =
-  "block min-h-11 w-full border border-sand-deep bg-white px-3 text-base text-ink placeholder:text-muted/70 focus:relative focus:z-10 focus:border-forest focus:outline-none aria-[invalid=true]:border-danger";
+  "block min-h-11 w-full border border-sand-deep bg-white px-3 text-base text-ink placeholder:text-muted/70 focus:relative focus:z-10 focus:border-forest aria-[invalid=true]:border-danger";
 
 function Field({
   label,
@@ -53,16 +53,22 @@ function Field({
   );
 }
 
-/** The sandbox's card form: posts to the page's action, which checks the test card and confirms. */
+/** What the form does: pay an order's total, or save a card for a subscription's renewals. */
+export type CardFormMode = { kind: "pay"; totalCents: number } | { kind: "save"; cancelTo: string };
+
+/**
+ * The sandbox's card form: posts to the page's action, which checks the test card and pays the order or,
+ * in "save card" mode, keeps the card for a subscription's renewals.
+ */
 export function CardForm({
   email,
-  totalCents,
+  mode,
   errors,
   declined,
 }: {
   /** Null for an old order with only a phone account's placeholder address: no e-mail row is shown. */
   email: string | null;
-  totalCents: number;
+  mode: CardFormMode;
   errors: CardErrors;
   declined: string | null;
 }) {
@@ -178,15 +184,21 @@ export function CardForm({
           {declined}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="w-full" pending={paying} pendingText="Processing...">
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        pending={paying}
+        pendingText={mode.kind === "pay" ? "Processing..." : "Saving..."}
+      >
         <Lock aria-hidden className="size-4" />
-        {`Pay ${formatMoney(totalCents)}`}
+        {mode.kind === "pay" ? `Pay ${formatMoney(mode.totalCents)}` : "Save card"}
       </Button>
       <Link
-        to="/checkout"
+        to={mode.kind === "pay" ? "/checkout" : mode.cancelTo}
         className="inline-flex min-h-11 items-center justify-center rounded-full px-4 text-sm font-semibold text-forest underline-offset-4 hover:underline"
       >
-        Cancel and return to checkout
+        {mode.kind === "pay" ? "Cancel and return to checkout" : "Cancel and return to your subscriptions"}
       </Link>
     </Form>
   );

@@ -1,9 +1,21 @@
 import { useMutation } from "@tanstack/react-query";
 import Lock from "lucide-react/icons/lock";
 import { useId, useState } from "react";
+import { type AddressFieldErrors, formatAddressLines } from "../../../core/address.ts";
+import type { AddressView } from "../../../core/contracts/addresses.ts";
 import { isPlaceholderEmail } from "../../../core/placeholder-email.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { apiRequest, readApiError } from "../../lib/api.ts";
+import { DefaultBadge } from "../address/address-card.tsx";
+import { AddressForm } from "../address/address-form.tsx";
+import {
+  type AddressFormValue,
+  addressFieldId,
+  emptyAddress,
+  errorsAfterEdit,
+  firstErrorField,
+  validateAddress,
+} from "../address/address-form-model.ts";
 import { Button } from "../ui/button.tsx";
 
 export interface CheckoutLineInput {
@@ -15,31 +27,47 @@ export interface CheckoutLineInput {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const NEW_ADDRESS = "new";
+const ADDRESS_PREFIX = "ship";
+
 /**
- * The e-mail form and the button that starts the hosted checkout: idle -> processing -> redirect to the
- * payment page, or back to idle with an error toast.
+ * The contact and shipping form and the button that starts the hosted checkout: idle -> processing ->
+ * redirect to the payment page, or back to idle with the fields' messages or an error toast. A signed-in
+ * customer picks a saved address (the default first) or types a new one, and may keep it.
  */
 export function CheckoutForm({
   signedInEmail,
+  signedIn,
+  shipTo,
+  savedAddresses,
   cartItems,
   onCartChanged,
 }: {
   signedInEmail: string | null;
+  signedIn: boolean;
+  shipTo: string[];
+  savedAddresses: AddressView[];
   cartItems: CheckoutLineInput[];
   onCartChanged: () => void;
 }) {
   const [email, setEmail] = useState(signedInEmail ?? "");
   const [emailError, setEmailError] = useState<string | null>(null);
+  const [choice, setChoice] = useState(savedAddresses[0]?.id ?? NEW_ADDRESS);
+  const [address, setAddress] = useState<AddressFormValue>(() => emptyAddress(shipTo));
+  const [addressErrors, setAddressErrors] = useState<AddressFieldErrors>({});
+  const [saveAddress, setSaveAddress] = useState(true);
   const [redirecting, setRedirecting] = useState(false);
   const emailId = useId();
   const errorId = useId();
+  const typing = choice === NEW_ADDRESS;
 
   const start = useMutation({
-    mutationFn: () =>
+    mutationFn: (shipping: Record<string, unknown>) =>
       apiRequest<{ url?: string }>("POST", "/api/checkout/create-session", {
         email: signedInEmail ?? email.trim(),
         userId: null,
         cartItems,
+        ...shipping,
       }),
     onSuccess: (res) => {
       if (!res?.url) return failed();
@@ -47,20 +75,37 @@ export function CheckoutForm({
       window.location.assign(res.url);
     },
     onError: (err) => {
+      const failure = readApiError(err);
+      const status = failure?.status ?? 0;
+      // The server's own check of the address: its messages beside the fields.
+      if (status === 400 && failure?.code === "invalid_address") {
+        setChoice(NEW_ADDRESS);
+        showAddressErrors(failure.fields);
+        return;
+      }
       // 409: the cart changed in another tab or the drawer; show the cart as it is now.
-      if (err instanceof Error && err.message.startsWith("409")) onCartChanged();
-      failed();
+      if (status === 409) onCartChanged();
+      failed((status === 400 || status === 404) && failure?.message ? failure.message : undefined);
     },
   });
   const processing = start.isPending || redirecting;
 
-  function failed() {
+  function failed(message?: string) {
     setRedirecting(false);
     toast({
       title: "Checkout Error",
-      description: "There was an issue starting your checkout. Please try again.",
+      description: message ?? "There was an issue starting your checkout. Please try again.",
       variant: "destructive",
     });
+  }
+
+  function showAddressErrors(errors: AddressFieldErrors) {
+    setAddressErrors(errors);
+    const first = firstErrorField(errors);
+    if (first) {
+      // After the messages render, so the field's description is read with it.
+      requestAnimationFrame(() => document.getElementById(addressFieldId(ADDRESS_PREFIX, first))?.focus());
+    }
   }
 
   function submit(event: React.FormEvent) {
@@ -81,7 +126,17 @@ export function CheckoutForm({
       return;
     }
     setEmailError(null);
-    start.mutate();
+    if (!typing) {
+      start.mutate({ addressId: choice });
+      return;
+    }
+    const checked = validateAddress(address, shipTo);
+    if (!checked.ok) {
+      showAddressErrors(checked.errors);
+      return;
+    }
+    setAddressErrors({});
+    start.mutate({ shippingAddress: checked.address, saveAddress: signedIn && saveAddress });
   }
 
   return (
@@ -110,17 +165,88 @@ export function CheckoutForm({
         }}
         aria-invalid={emailError ? true : undefined}
         aria-describedby={emailError ? errorId : undefined}
-        className="mt-1 block min-h-11 w-full rounded-xl border border-sand-deep bg-cream px-4 text-base text-ink placeholder:text-muted/70 focus:border-forest focus:outline-none disabled:cursor-not-allowed disabled:opacity-70"
+        className="mt-1 block min-h-11 w-full rounded-xl border border-sand-deep bg-cream px-4 text-base text-ink placeholder:text-muted/70 focus:border-forest disabled:cursor-not-allowed disabled:opacity-70"
       />
       {emailError ? (
         <p id={errorId} className="mt-1 text-sm text-danger">
           {emailError}
         </p>
       ) : null}
+      <h2 className="mt-8 text-xl">Shipping address</h2>
+      {savedAddresses.length > 0 ? (
+        <fieldset className="mt-4 grid gap-2" disabled={processing}>
+          <legend className="sr-only">Ship to</legend>
+          {savedAddresses.map((a) => (
+            <label
+              key={a.id}
+              className="flex cursor-pointer items-start gap-3 rounded-xl border border-sand-deep p-3 has-[:checked]:border-forest has-[:checked]:bg-sand/40"
+            >
+              <input
+                type="radio"
+                name="ship-to"
+                value={a.id}
+                checked={choice === a.id}
+                onChange={() => setChoice(a.id)}
+                className="mt-1 size-4 accent-forest"
+              />
+              <span className="text-sm">
+                <span className="font-semibold text-ink">{a.fullName}</span>
+                {a.isDefault ? (
+                  <>
+                    {" "}
+                    <span className="ml-1 align-middle">
+                      <DefaultBadge />
+                    </span>
+                  </>
+                ) : null}
+                <span className="block text-muted">{formatAddressLines(a).slice(1).join(", ")}</span>
+              </span>
+            </label>
+          ))}
+          <label className="flex cursor-pointer items-center gap-3 rounded-xl border border-sand-deep p-3 has-[:checked]:border-forest has-[:checked]:bg-sand/40">
+            <input
+              type="radio"
+              name="ship-to"
+              value={NEW_ADDRESS}
+              checked={typing}
+              onChange={() => setChoice(NEW_ADDRESS)}
+              className="size-4 accent-forest"
+            />
+            <span className="text-sm font-semibold text-ink">Use a new address</span>
+          </label>
+        </fieldset>
+      ) : null}
+      {typing ? (
+        <div className="mt-4">
+          <AddressForm
+            value={address}
+            onChange={(next) => {
+              setAddressErrors((errors) => errorsAfterEdit(errors, address, next));
+              setAddress(next);
+            }}
+            errors={addressErrors}
+            shipTo={shipTo}
+            idPrefix={ADDRESS_PREFIX}
+            disabled={processing}
+          />
+          {signedIn ? (
+            <label className="mt-4 flex items-center gap-3 text-sm text-ink">
+              <input
+                type="checkbox"
+                checked={saveAddress}
+                onChange={(e) => setSaveAddress(e.target.checked)}
+                disabled={processing}
+                className="size-4 accent-forest"
+              />
+              Save this address to my account
+            </label>
+          ) : null}
+        </div>
+      ) : null}
       <Button
         type="submit"
         size="lg"
-        className="mt-5 w-full"
+        className="mt-6 w-full"
         pending={processing}
         pendingText="Creating Secure Checkout..."
       >

@@ -67,6 +67,12 @@ export function OrderSummary({
         <dd className="text-right">
           {summary.shippingCents === 0 ? "Free" : formatMoney(summary.shippingCents)}
         </dd>
+        {summary.taxCents !== undefined ? (
+          <>
+            <dt className="text-muted">Tax</dt>
+            <dd className="text-right">{formatMoney(summary.taxCents)}</dd>
+          </>
+        ) : null}
         <div className="col-span-2 mt-1 flex items-baseline justify-between gap-4 border-t border-sand-deep pt-3 text-lg font-semibold text-forest">
           <dt>Total</dt>
           <dd className="text-right">{formatMoney(summary.totalCents)}</dd>

@@ -31,7 +31,7 @@ export async function signOutWithToast(): Promise<boolean> {
 }
 
 const itemClass =
-  "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm text-ink outline-none data-[highlighted]:bg-sand";
+  "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm text-ink data-[highlighted]:bg-sand";
 
 /**
  * The header's account corner: Sign In and Get Started when signed out, the

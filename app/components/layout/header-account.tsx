@@ -9,8 +9,6 @@ import { SignedOutLinks } from "./signed-out-links.tsx";
 // without their JavaScript.
 const AccountMenu = lazy(() => import("./account-menu.tsx").then((m) => ({ default: m.AccountMenu })));
 
-const placeholder = <div className="hidden h-11 w-40 sm:block" aria-hidden />;
-
 /**
  * Whether this browser has a session: one small request instead of the auth client on every page. A
  * failed request counts as no session (the visitor sees Sign In, as without one).
@@ -21,8 +19,9 @@ async function hasSession(): Promise<boolean> {
 }
 
 /**
- * The header's account corner: Sign In and Get Started for a visitor without a session, the live
- * account menu (account-menu.tsx) once there is one or once a page has loaded the auth client.
+ * The header's account corner. The server renders Sign In and Get Started (pages are cached for every
+ * visitor, and a browser without JavaScript needs the links); the browser swaps in the live account menu
+ * (account-menu.tsx) once its session probe finds a session or once a page has loaded the auth client.
  */
 export function HeaderAccount({
   variant = "bar",
@@ -36,14 +35,13 @@ export function HeaderAccount({
   useEffect(() => whenAuthClientLoaded(() => setClientLoaded(true)), []);
   const session = useQuery({ queryKey: ["session-probe"], queryFn: hasSession, enabled: !clientLoaded });
 
+  const signedOut = <SignedOutLinks variant={variant} onNavigate={onNavigate} />;
   if (clientLoaded || session.data) {
-    const fallback = variant === "bar" ? placeholder : null;
     return (
-      <Suspense fallback={fallback}>
+      <Suspense fallback={signedOut}>
         <AccountMenu variant={variant} onNavigate={onNavigate} />
       </Suspense>
     );
   }
-  if (session.isPending) return variant === "bar" ? placeholder : null;
-  return <SignedOutLinks variant={variant} onNavigate={onNavigate} />;
+  return signedOut;
 }

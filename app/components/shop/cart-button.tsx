@@ -13,6 +13,7 @@ export function CartButton() {
       variant="ghost-inverse"
       size="icon"
       className="relative"
+      data-cart-button
       onClick={() => setOpen(true)}
       aria-label={`Open cart, ${count} ${count === 1 ? "item" : "items"}`}
     >

@@ -11,6 +11,8 @@ import {
   useUpdateCartItem,
 } from "../../hooks/use-cart.ts";
 import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
+import { setToastSlot } from "../../hooks/use-toast.ts";
+import { returnFocusTo } from "../../lib/return-focus.ts";
 import { Button } from "../ui/button.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
@@ -74,7 +76,7 @@ function CartLine({
 
 /** The cart drawer: lines, bundle savings, total, checkout. Opening it refreshes the cart. */
 export function CartDrawer() {
-  const { open, setOpen } = useCartDrawer();
+  const { open, setOpen, opener } = useCartDrawer();
   const { items, totals, isLoading, refetch } = useCart();
   const clear = useClearCart();
   const onOpenChange = (next: boolean) => {
@@ -90,8 +92,13 @@ export function CartDrawer() {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50 data-[state=open]:animate-fade-in" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-cream shadow-xl data-[state=open]:animate-slide-in-right">
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/50 data-[state=open]:animate-fade-in" />
+        <Dialog.Content
+          onCloseAutoFocus={returnFocusTo(opener, () =>
+            document.querySelector<HTMLElement>("[data-cart-button]"),
+          )}
+          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-cream shadow-xl data-[state=open]:animate-slide-in-right"
+        >
           <div className="flex items-center justify-between border-b border-sand-deep px-6 py-4">
             <Dialog.Title className="text-2xl">Your MANA Cart</Dialog.Title>
             <Dialog.Close asChild>
@@ -102,59 +109,61 @@ export function CartDrawer() {
           </div>
           <Dialog.Description className="sr-only">Items in your cart and their total</Dialog.Description>
           {isLoading ? (
-            <p className="px-6 py-10 text-muted">Loading your cart…</p>
+            <p className="flex-1 px-6 py-10 text-muted">Loading your cart…</p>
           ) : items.length === 0 ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-6 px-6 text-center">
               <p className="font-display text-xl text-forest">Your cart is empty</p>
               {continueShopping}
             </div>
           ) : (
-            <>
-              <ul className="flex-1 divide-y divide-sand-deep overflow-y-auto px-6">
-                {items.map((item) => (
-                  <CartLine
-                    key={item.id}
-                    item={item}
-                    lineCents={byId.get(item.id)?.lineCents ?? 0}
-                    discountPercent={byId.get(item.id)?.discountPercent ?? 0}
-                  />
-                ))}
-              </ul>
-              <div className="space-y-3 border-t border-sand-deep px-6 py-5">
-                {totals.bundleSavings.map((s) => (
-                  <p key={s.bundleId} className="flex justify-between text-verdant">
-                    <span>
-                      {s.name} savings{s.sets > 1 ? ` (×${s.sets})` : ""}
-                    </span>
-                    <span className="tabular-nums">−{formatMoney(s.savingsCents)}</span>
-                  </p>
-                ))}
-                <p className="flex justify-between text-lg font-semibold">
-                  <span>Total</span>
-                  <span className="tabular-nums" data-testid="cart-total">
-                    {formatMoney(totals.subtotalCents - totals.discountCents)}
-                  </span>
-                </p>
-                <p className="text-sm text-muted">Free shipping on orders over $75 and on bundles.</p>
-                <Button asChild size="lg" fullWidth>
-                  <Link to="/checkout" onClick={() => setOpen(false)}>
-                    Proceed to Checkout
-                  </Link>
-                </Button>
-                <div className="flex items-center justify-between gap-2">
-                  {continueShopping}
-                  <Button
-                    variant="destructive"
-                    size="sm"
-                    onClick={() => clear.mutate()}
-                    disabled={clear.isPending}
-                  >
-                    Clear Cart
-                  </Button>
-                </div>
-              </div>
-            </>
+            <ul className="flex-1 divide-y divide-sand-deep overflow-y-auto px-6">
+              {items.map((item) => (
+                <CartLine
+                  key={item.id}
+                  item={item}
+                  lineCents={byId.get(item.id)?.lineCents ?? 0}
+                  discountPercent={byId.get(item.id)?.discountPercent ?? 0}
+                />
+              ))}
+            </ul>
           )}
+          {/* Toasts show here while the drawer is open: the list above gives up the room, the total stays put. */}
+          <div ref={setToastSlot} />
+          {!isLoading && items.length > 0 ? (
+            <div className="space-y-3 border-t border-sand-deep px-6 py-5">
+              {totals.bundleSavings.map((s) => (
+                <p key={s.bundleId} className="flex justify-between text-verdant">
+                  <span>
+                    {s.name} savings{s.sets > 1 ? ` (×${s.sets})` : ""}
+                  </span>
+                  <span className="tabular-nums">−{formatMoney(s.savingsCents)}</span>
+                </p>
+              ))}
+              <p className="flex justify-between text-lg font-semibold">
+                <span>Total</span>
+                <span className="tabular-nums" data-testid="cart-total">
+                  {formatMoney(totals.subtotalCents - totals.discountCents)}
+                </span>
+              </p>
+              <p className="text-sm text-muted">Free shipping on orders over $75 and on bundles.</p>
+              <Button asChild size="lg" fullWidth>
+                <Link to="/checkout" onClick={() => setOpen(false)}>
+                  Proceed to Checkout
+                </Link>
+              </Button>
+              <div className="flex items-center justify-between gap-2">
+                {continueShopping}
+                <Button
+                  variant="destructive"
+                  size="sm"
+                  onClick={() => clear.mutate()}
+                  disabled={clear.isPending}
+                >
+                  Clear Cart
+                </Button>
+              </div>
+            </div>
+          ) : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -17,12 +17,15 @@ export interface ProductSummary {
   accent: string;
 }
 
-/** A product in the home grid: image, name, three benefits, monthly and daily price, add to cart. */
+/**
+ * A product in the home grid: image, name, three benefits, monthly and daily price, add to cart. The card
+ * fills its grid cell and keeps the price and button at its foot, so the buttons of a row line up.
+ */
 export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
   const add = useAddToCart();
   const cents = toCents(product.price);
   return (
-    <article className="flex flex-col overflow-hidden rounded-card bg-white shadow-card">
+    <article className="flex h-full flex-col overflow-hidden rounded-card bg-white shadow-card">
       <Link to={`/products/${product.slug}`} className="block bg-sand" tabIndex={-1} aria-hidden>
         <img
           src={product.imageUrl}
@@ -56,10 +59,15 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
           ))}
         </ul>
         <div className="mt-auto grid gap-3 pt-2">
-          <p>
-            <span className="text-xl font-semibold text-gold">{formatMoney(cents)}</span>
-            <span className="text-sm text-muted">/month</span>
-            <span className="ml-2 text-sm text-muted">{formatMoney(dailyPriceCents(cents))} per day</span>
+          {/* The daily price wraps as one phrase, never "day" alone. */}
+          <p className="flex flex-wrap items-baseline gap-x-2">
+            <span>
+              <span className="text-xl font-semibold text-gold">{formatMoney(cents)}</span>
+              <span className="text-sm text-muted">/month</span>
+            </span>
+            <span className="text-sm whitespace-nowrap text-muted">
+              {formatMoney(dailyPriceCents(cents))} per day
+            </span>
           </p>
           <Button
             size="sm"

@@ -7,7 +7,7 @@ import Users from "lucide-react/icons/users";
 import { Link } from "react-router";
 import type { Stack } from "../../../core/contracts/content.ts";
 import { formatMoney } from "../../../core/money.ts";
-import { dailyPriceCents, stackCustomers, stackRating } from "../../../core/pricing.ts";
+import { bundleSetCents, dailyPriceCents, stackCustomers, stackRating } from "../../../core/pricing.ts";
 import { type CartLineInput, useAddToCart } from "../../hooks/use-cart.ts";
 import { Button } from "../ui/button.tsx";
 import { OutcomeChip } from "./outcome-icon.tsx";
@@ -41,9 +41,25 @@ export function StackBadges({ stack }: { stack: Stack }) {
 const describeStack = (lines: CartLineInput[]) =>
   `${lines.length} products added${lines[0]?.isSubscription ? " as a subscription" : ""}.`;
 
+/** What the stack costs each month as a subscription: its stack price less its subscription discount. */
+export function stackSubscriptionCents(stack: Stack): number {
+  const p = stack.pricingStrategy;
+  return bundleSetCents(
+    {
+      id: stack.slug,
+      name: stack.name,
+      productIds: stack.productCombination.map((x) => x.id),
+      bundlePriceCents: p.bundlePriceCents,
+      subscriptionDiscount: p.subscriptionDiscount,
+    },
+    true,
+  );
+}
+
 export function StackButtons({ stack, showDetails = true }: { stack: Stack; showDetails?: boolean }) {
   const add = useAddToCart({ describe: describeStack });
   const p = stack.pricingStrategy;
+  const priceId = `stack-${stack.slug}-subscription-price`;
   // Every product once, under the stack's slug as `bundleId` so the cart prices the lines at the stack's
   // price (or its subscription discount).
   const addStack = (isSubscription: boolean) =>
@@ -68,10 +84,20 @@ export function StackButtons({ stack, showDetails = true }: { stack: Stack; show
             </Link>
           </Button>
         ) : null}
-        <Button variant="accent" disabled={add.isPending} onClick={() => addStack(true)}>
+        <Button
+          variant="accent"
+          disabled={add.isPending}
+          aria-describedby={priceId}
+          onClick={() => addStack(true)}
+        >
           Subscribe & Save {p.subscriptionDiscount}%
         </Button>
       </div>
+      <p id={priceId} className="text-sm text-muted">
+        Subscribed, it is{" "}
+        <span className="font-semibold text-gold">{formatMoney(stackSubscriptionCents(stack))}/month</span>:{" "}
+        {p.subscriptionDiscount}% below the stack price.
+      </p>
     </div>
   );
 }

@@ -1,9 +1,12 @@
 import Info from "lucide-react/icons/info";
-import { type ReactNode, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 
 /**
- * A word in the story that explains itself. Opens on hover, click or
- * keyboard focus; closes when the pointer or focus leaves, on a second click, or with Escape.
+ * A word in the story that explains itself.
+ *
+ * Opens on hover, keyboard focus or click. A click on an open box keeps it open (so a tap, or a click after
+ * hovering, never shuts what it just showed); the next click closes it. It also closes when the pointer
+ * leaves it, when focus leaves it, and with Escape, which leaves focus on the button.
  */
 export function InfoBox({
   label,
@@ -16,56 +19,52 @@ export function InfoBox({
   accent?: string;
   children: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  // "open" by hover or focus; "clicked" once a click has opened it or kept it open.
+  const [state, setState] = useState<"closed" | "open" | "clicked">("closed");
+  const open = state !== "closed";
   const panelId = useId();
-  const pointerDown = useRef(false);
   const wrapper = useRef<HTMLSpanElement>(null);
+  const show = () => setState((s) => (s === "closed" ? "open" : s));
+  const close = () => setState("closed");
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setState("closed");
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover only mirrors what the button already does by focus and click.
     <span
       ref={wrapper}
       className="relative inline-block"
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      onMouseEnter={show}
+      onMouseLeave={close}
       onBlur={(e) => {
-        pointerDown.current = false;
-        if (!wrapper.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+        if (!wrapper.current?.contains(e.relatedTarget as Node | null)) close();
       }}
     >
       <button
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        onPointerDown={() => {
-          pointerDown.current = true;
-        }}
-        onFocus={() => {
-          // A click focuses the button first; let the click decide instead of opening twice.
-          if (!pointerDown.current) setOpen(true);
-        }}
-        onClick={() => {
-          pointerDown.current = false;
-          setOpen((v) => !v);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === "Escape" && open) {
-            e.stopPropagation();
-            setOpen(false);
-          }
-        }}
-        className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-current/30 bg-white px-3 py-1 text-sm font-semibold"
-        style={accent ? { color: accent } : undefined}
+        onFocus={show}
+        onClick={() => setState((s) => (s === "clicked" ? "closed" : "clicked"))}
+        className={`${accent ? "accent-text " : ""}inline-flex min-h-11 items-center gap-1.5 rounded-full border border-current/30 bg-white px-3 py-1 text-sm font-semibold`}
+        style={accent ? ({ "--accent": accent } as React.CSSProperties) : undefined}
       >
         <Info className="size-4" aria-hidden />
         {label}
         <span className="sr-only">: more about {title}</span>
       </button>
-      <span
-        id={panelId}
-        hidden={!open}
-        className="absolute top-full left-0 z-30 mt-2 block w-[min(22rem,80vw)] rounded-card border border-sand-deep bg-white p-5 text-left text-base leading-relaxed text-ink shadow-card"
-      >
-        {children}
+      {/* The top padding bridges the gap under the button, so the pointer can move into the panel. */}
+      <span id={panelId} hidden={!open} className="absolute top-full left-0 z-30 block pt-2">
+        <span className="block w-[min(22rem,80vw)] rounded-card border border-sand-deep bg-white p-5 text-left text-base leading-relaxed text-ink shadow-card">
+          {children}
+        </span>
       </span>
     </span>
   );

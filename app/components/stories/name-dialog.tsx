@@ -2,6 +2,7 @@ import Moon from "lucide-react/icons/moon";
 import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
 import { acceptChildName } from "../../../core/story.ts";
+import { returnFocusTo } from "../../lib/return-focus.ts";
 import { Button } from "../ui/button.tsx";
 
 /**
@@ -13,7 +14,10 @@ export function NameDialog({
   initialName,
   onName,
   onSkip,
+  opener,
 }: {
+  /** The control that asked for the name (Change Name), where focus returns; none when the page asked. */
+  opener: () => HTMLElement | null;
   open: boolean;
   initialName: string;
   onName: (name: string) => void;
@@ -30,9 +34,10 @@ export function NameDialog({
       }}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/50 motion-safe:animate-fade-in" />
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/50 motion-safe:animate-fade-in" />
         <Dialog.Content
           onOpenAutoFocus={() => setValue(initialName)}
+          onCloseAutoFocus={returnFocusTo(opener)}
           className="fixed top-1/2 left-1/2 z-50 w-[min(30rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-card bg-cream p-8 shadow-card"
         >
           <form

@@ -47,7 +47,10 @@ function PlantInfo({ reference }: { reference: string }) {
       title={p.kidFriendlyName}
       accent={p.color}
     >
-      <span className="block font-display text-lg" style={{ color: p.color }}>
+      <span
+        className="accent-text block font-display text-lg"
+        style={{ "--accent": p.color } as React.CSSProperties}
+      >
         <span aria-hidden>{p.emoji}</span> {p.kidFriendlyName}
       </span>
       <InfoRow term="Where it comes from">{p.culturalOrigin}</InfoRow>

@@ -8,6 +8,7 @@ import Users from "lucide-react/icons/users";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { clampChapter, type Story } from "../../../core/story.ts";
+import { focusedControl } from "../../lib/return-focus.ts";
 import { Button } from "../ui/button.tsx";
 import { StoryBlockView } from "./story-block.tsx";
 
@@ -53,6 +54,7 @@ export function StoryReader({
   if (ready && askName && !nameDialogMounted) setNameDialogMounted(true);
   const [index, setIndex] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const nameOpener = useRef<HTMLElement | null>(null);
   const moved = useRef(false);
   const total = story.chapters.length;
   const chapter = story.chapters[clampChapter(index, total)];
@@ -90,7 +92,7 @@ export function StoryReader({
 
   const last = index >= total - 1;
   return (
-    <article className="pb-24">
+    <article className="pb-16">
       <header className="bg-restore/5">
         <div className="container-shop grid items-center gap-8 py-12 md:grid-cols-[1fr_minmax(0,28rem)]">
           <div>
@@ -111,7 +113,14 @@ export function StoryReader({
               </li>
             </ul>
             {childName ? (
-              <Button variant="secondary" className="mt-6" onClick={() => setAskName(true)}>
+              <Button
+                variant="secondary"
+                className="mt-6"
+                onClick={() => {
+                  nameOpener.current = focusedControl();
+                  setAskName(true);
+                }}
+              >
                 <Pencil className="size-4" aria-hidden /> Change Name
               </Button>
             ) : null}
@@ -158,7 +167,9 @@ export function StoryReader({
                   <div
                     // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no id and never reorder.
                     key={i}
-                    className="motion-safe:animate-fade-in"
+                    // Each fading block is its own stacking context, so the block holding an open info box
+                    // is raised above the blocks after it (and stays below the sticky header).
+                    className="relative motion-safe:animate-fade-in has-[[aria-expanded=true]]:z-30"
                     style={{ animationDelay: `${i * 0.1}s` }}
                   >
                     <StoryBlockView block={block} childName={childName} />
@@ -263,6 +274,7 @@ export function StoryReader({
             initialName={childName ?? ""}
             onName={saveName}
             onSkip={() => setAskName(false)}
+            opener={() => nameOpener.current}
           />
         </Suspense>
       ) : null}

@@ -6,15 +6,18 @@ import type { ComponentProps } from "react";
 /**
  * The shop's one button look. Focus rings come from the global :focus-visible outline (app.css), so no
  * variant may remove the outline. A disabled button is dimmed and refuses the pointer. A pending one (its
- * action is running) is disabled too, dimmed less and with a busy cursor, marked aria-busy, and shows a
- * spinner beside its text. The spinner is drawn in CSS, in the text's colour: an icon module here would
+ * action is running) ignores clicks and keeps the focus, dimmed less and with a busy cursor, marked aria-busy
+ * and aria-disabled, and shows a spinner beside its text. The spinner is drawn in CSS, in the text's colour: an icon module here would
  * ship with every page that has a button, drawn or not.
  *
  * className may add what the variant and size leave open (margin, width, position, a ghost's text colour),
  * never a second utility for a property they set: which of two wins depends on the stylesheet's order,
  * not the class list's.
  */
-const BASE = "items-center justify-center gap-2 rounded-full font-semibold transition";
+// The transition leaves out outline-color: the keyboard's focus ring appears at once, never faded in from
+// the text colour (a half-drawn ring is below 3:1 on the dark theme's surfaces).
+const BASE =
+  "items-center justify-center gap-2 rounded-full font-semibold transition-[color,background-color,border-color,box-shadow,opacity,translate,scale]";
 
 const VARIANTS = {
   /** The page's main action: forest fill, cream text. */
@@ -79,7 +82,7 @@ export interface ButtonProps extends ComponentProps<"button"> {
   fullWidth?: boolean;
   /** Styles the single child element (a <Link>, a Radix trigger's target) instead of rendering a <button>. */
   asChild?: boolean;
-  /** An action is running: disabled, aria-busy, a spinner, and pendingText (if given) in place of the text. */
+  /** An action is running: clicks ignored (focus kept), aria-busy, a spinner, and pendingText (if given) instead of the text. */
   pending?: boolean;
   pendingText?: string;
 }
@@ -105,13 +108,21 @@ export function Button({
       </Slot.Root>
     );
   }
+  // A pending button stays focusable (aria-disabled, not disabled): a disabled button drops the keyboard's
+  // focus to the page, so after "Add to Cart" the shopper would have to find their place again.
+  const { onClick } = props;
   return (
     <button
       type={type}
-      disabled={disabled || pending}
+      disabled={disabled}
       aria-busy={pending || undefined}
+      aria-disabled={pending || undefined}
       className={classes}
       {...props}
+      onClick={(e) => {
+        if (pending) e.preventDefault();
+        else onClick?.(e);
+      }}
     >
       {pending ? (
         <>

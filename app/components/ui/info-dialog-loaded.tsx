@@ -20,7 +20,7 @@ export function InfoDialogLoaded({
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-scrim/50" />
         {/* A popup with only a title has no description to point at. */}
         <AlertDialog.Content
           {...(children ? {} : { "aria-describedby": undefined })}

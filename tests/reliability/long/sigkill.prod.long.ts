@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_ADDRESS } from "../../api/checkout-visitor.ts";
 import { StripeStandIn } from "../../support/stripe-stand-in.ts";
 import { completed, deliver, type StandInSession, WEBHOOK_SECRET } from "../support/stripe-events.ts";
 import { ensureBuild, freshDatabase, ProductionShop } from "./production-shop.ts";
@@ -51,6 +52,7 @@ describe("SIGKILL while handling webhooks (production build, PostgreSQL)", () =>
         headers: headers(),
         body: JSON.stringify({
           email: `kill-${i}@example.com`,
+          shippingAddress: TEST_ADDRESS,
           cartItems: items.map((l) => ({
             productId: l.productId,
             quantity: l.quantity,

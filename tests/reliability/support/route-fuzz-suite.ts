@@ -29,6 +29,16 @@ const line = fc.record({
   isSubscription: fc.boolean(),
   bundleId: fc.option(fc.constantFrom("focus-and-calm", "deep-sleep", "nope")),
 });
+const address = fc.record({
+  fullName: fc.oneof(fc.constant("Sam Shopper"), nastyString),
+  line1: fc.oneof(fc.constant("1 Main St"), nastyString),
+  line2: fc.option(nastyString),
+  city: fc.oneof(fc.constant("Springfield"), nastyString),
+  region: fc.oneof(fc.constantFrom("IL", "ON", "ZZ", ""), nastyString),
+  postalCode: fc.oneof(fc.constantFrom("62701", "K1A 0B1", "9021", ""), nastyString),
+  country: fc.oneof(fc.constantFrom("US", "CA", "FR", "", "usa"), nastyString),
+  phone: fc.option(fc.oneof(fc.constant("+1 415 555 0100"), nastyString)),
+});
 const idText = fc.integer({ min: 1, max: 40 }).map(String);
 const slugText = fc.constantFrom("ginsenosides-explained", "focus-and-calm", "ashwagandha", "unknown-slug");
 const phone = fc.oneof(fc.constant("+15550009999"), fc.stringMatching(/^\+1555\d{7}$/), nastyString);
@@ -119,10 +129,34 @@ const routes: Record<string, Route> = {
     path: fc.constant("/api/checkout/create-session"),
     body: onTheWire(
       bodyNear(
-        fc.record({ email, userId: fc.option(fc.string()), cartItems: fc.array(line, { maxLength: 3 }) }),
+        fc.record({
+          email,
+          userId: fc.option(fc.string()),
+          cartItems: fc.array(line, { maxLength: 3 }),
+          shippingAddress: address,
+          addressId: fc.option(uuid),
+          saveAddress: fc.boolean(),
+        }),
       ),
     ),
   },
+  "GET /api/addresses": { method: "GET", path: fc.constant("/api/addresses") },
+  "POST /api/addresses": {
+    method: "POST",
+    path: fc.constant("/api/addresses"),
+    body: onTheWire(bodyNear(address.map((a) => ({ ...a, makeDefault: true })))),
+  },
+  "PUT /api/addresses/:id": {
+    method: "PUT",
+    path: segment(uuid).map((id) => `/api/addresses/${id}`),
+    body: onTheWire(bodyNear(address)),
+  },
+  "POST /api/addresses/:id/default": {
+    method: "POST",
+    path: segment(uuid).map((id) => `/api/addresses/${id}/default`),
+    body: onTheWire(bodyNear(fc.record({}))),
+  },
+  "DELETE /api/addresses/:id": { method: "DELETE", path: segment(uuid).map((id) => `/api/addresses/${id}`) },
   "GET /api/orders": { method: "GET", path: fc.constant("/api/orders") },
   "GET /api/orders/:id": { method: "GET", path: segment(uuid).map((id) => `/api/orders/${id}`) },
   "GET /api/subscriptions": { method: "GET", path: fc.constant("/api/subscriptions") },

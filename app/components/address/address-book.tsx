@@ -1,0 +1,170 @@
+import Plus from "lucide-react/icons/plus";
+import { useRef, useState } from "react";
+import type { AddressView } from "../../../core/contracts/addresses.ts";
+import { toast } from "../../hooks/use-toast.ts";
+import { readApiError } from "../../lib/api.ts";
+import { Button } from "../ui/button.tsx";
+import { AddressCard } from "./address-card.tsx";
+import { useAddressBook, useMakeDefaultAddress } from "./address-data.ts";
+import { AddressEditorDialog, type EditorTarget } from "./address-editor-dialog.tsx";
+import { DeleteAddressDialog } from "./delete-address-dialog.tsx";
+
+export const EMPTY_ADDRESS_BOOK = "No saved addresses yet. Add one here or save one at checkout.";
+
+function Placeholder() {
+  return <div className="h-40 animate-pulse rounded-card bg-sand" aria-hidden />;
+}
+
+/**
+ * The account's address book: the saved addresses with the default marked, and Add, Edit, Make default
+ * and Delete (after a confirmation). Focus stays on something sensible after each action: a dialog gives
+ * it back to its opener, a deleted address's Delete button hands it to Add address, and Make default
+ * (which goes away once the address is the default) hands it to that address's Edit.
+ */
+export function AddressBookSection({ userId }: { userId: string }) {
+  const book = useAddressBook(userId);
+  const makeDefault = useMakeDefaultAddress(userId);
+  const [editor, setEditor] = useState<EditorTarget | null>(null);
+  const [deleting, setDeleting] = useState<AddressView | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const editButtons = useRef(new Map<string, HTMLButtonElement>());
+  const addresses = book.data?.addresses ?? [];
+
+  function open<T>(set: (v: T) => void, value: T) {
+    return (e: React.MouseEvent<HTMLElement>) => {
+      opener.current = e.currentTarget;
+      set(value);
+    };
+  }
+
+  function setDefault(address: AddressView) {
+    makeDefault.mutate(address.id, {
+      onSuccess: () => {
+        editButtons.current.get(address.id)?.focus();
+        toast({
+          title: "Default address updated",
+          description: `${address.fullName}, ${address.line1} is now your default.`,
+        });
+      },
+      onError: (err) =>
+        toast({
+          title: "Could not change the default",
+          description: readApiError(err)?.message ?? "Check your connection and try again.",
+          variant: "destructive",
+        }),
+    });
+  }
+
+  let body: React.ReactNode;
+  if (book.isPending) {
+    body = (
+      <div className="grid gap-4 sm:grid-cols-2" role="status" aria-label="Loading addresses">
+        <Placeholder />
+        <Placeholder />
+      </div>
+    );
+  } else if (book.isError) {
+    body = (
+      <div role="alert" className="rounded-card bg-white p-6 shadow-card">
+        <p className="font-semibold text-ink">We couldn't load your addresses.</p>
+        <p className="mt-1 text-sm text-muted">Check your connection and try again.</p>
+        <Button
+          variant="outline"
+          size="sm-wide"
+          className="mt-4"
+          pending={book.isFetching}
+          onClick={() => void book.refetch()}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (addresses.length === 0) {
+    body = (
+      <div className="rounded-card bg-white p-8 text-center shadow-card">
+        <p className="text-muted">{EMPTY_ADDRESS_BOOK}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <ul aria-label="Saved addresses" className="grid gap-4 sm:grid-cols-2">
+        {addresses.map((a) => {
+          const summary = `${a.fullName}, ${a.line1}`;
+          const settingThis = makeDefault.isPending && makeDefault.variables === a.id;
+          return (
+            <li key={a.id}>
+              <AddressCard address={a} isDefault={a.isDefault}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  ref={(el) => {
+                    if (el) editButtons.current.set(a.id, el);
+                    else editButtons.current.delete(a.id);
+                  }}
+                  onClick={open(setEditor, { kind: "edit", address: a })}
+                >
+                  Edit<span className="sr-only"> {summary}</span>
+                </Button>
+                {a.isDefault ? null : (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    pending={settingThis}
+                    pendingText="Saving..."
+                    disabled={makeDefault.isPending && !settingThis}
+                    onClick={() => setDefault(a)}
+                  >
+                    Make default<span className="sr-only"> {summary}</span>
+                  </Button>
+                )}
+                <Button variant="destructive" size="sm" onClick={open(setDeleting, a)}>
+                  Delete<span className="sr-only"> {summary}</span>
+                </Button>
+              </AddressCard>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby="address-book-title" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="address-book-title" className="text-2xl">
+          Saved addresses
+        </h2>
+        {book.data ? (
+          <Button
+            ref={addButton}
+            size="sm-wide"
+            onClick={open(setEditor, { kind: "add", firstAddress: addresses.length === 0 })}
+          >
+            <Plus className="size-4" aria-hidden /> Add address
+          </Button>
+        ) : null}
+      </div>
+      {body}
+      {book.data ? (
+        <>
+          <AddressEditorDialog
+            target={editor}
+            onClose={() => setEditor(null)}
+            userId={userId}
+            shipTo={book.data.shipTo}
+            opener={() => opener.current}
+            fallback={() => addButton.current}
+          />
+          <DeleteAddressDialog
+            address={deleting}
+            onClose={() => setDeleting(null)}
+            userId={userId}
+            opener={() => opener.current}
+            fallback={() => addButton.current}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

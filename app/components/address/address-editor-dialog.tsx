@@ -1,0 +1,198 @@
+import X from "lucide-react/icons/x";
+import { Dialog } from "radix-ui";
+import { useEffect, useId, useState } from "react";
+import { type AddressFieldErrors, countryName, type ShippingAddress } from "../../../core/address.ts";
+import type { AddressView } from "../../../core/contracts/addresses.ts";
+import { toast } from "../../hooks/use-toast.ts";
+import { readApiError } from "../../lib/api.ts";
+import { returnFocusTo } from "../../lib/return-focus.ts";
+import { Button } from "../ui/button.tsx";
+import { useSaveAddress } from "./address-data.ts";
+import { AddressForm } from "./address-form.tsx";
+import {
+  type AddressFormValue,
+  addressFieldId,
+  addressToForm,
+  emptyAddress,
+  errorsAfterEdit,
+  firstErrorField,
+  validateAddress,
+} from "./address-form-model.ts";
+
+/** What the editor is open for: a new address, or one of the saved ones. */
+export type EditorTarget = { kind: "add"; firstAddress: boolean } | { kind: "edit"; address: AddressView };
+
+/**
+ * The add and edit dialog. The form is checked with the server's rules before it is sent; a refusal the
+ * server still answers (its `fields`) shows beside the fields the same way, any other failure above the
+ * buttons (a toast would sit outside the modal dialog, out of reach). Closing gives focus back to the
+ * control that opened it, or to `fallback` when that one is gone.
+ */
+export function AddressEditorDialog({
+  target,
+  onClose,
+  userId,
+  shipTo,
+  opener,
+  fallback,
+}: {
+  target: EditorTarget | null;
+  onClose: () => void;
+  userId: string;
+  shipTo: readonly string[];
+  opener: () => HTMLElement | null;
+  fallback: () => HTMLElement | null;
+}) {
+  const idPrefix = useId();
+  return (
+    <Dialog.Root open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/50 motion-safe:animate-fade-in" />
+        <Dialog.Content
+          // The form's first field, not the Close button before it, takes the focus.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            document.getElementById(addressFieldId(idPrefix, "country"))?.focus();
+          }}
+          onCloseAutoFocus={returnFocusTo(opener, fallback)}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[min(36rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-cream p-5 shadow-card sm:p-6"
+        >
+          {target ? (
+            <EditorForm
+              target={target}
+              onDone={onClose}
+              userId={userId}
+              shipTo={shipTo}
+              idPrefix={idPrefix}
+            />
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function EditorForm({
+  target,
+  onDone,
+  userId,
+  shipTo,
+  idPrefix,
+}: {
+  target: EditorTarget;
+  onDone: () => void;
+  userId: string;
+  shipTo: readonly string[];
+  idPrefix: string;
+}) {
+  const save = useSaveAddress(userId);
+  const editing = target.kind === "edit" ? target.address : null;
+  const [value, setValue] = useState<AddressFormValue>(() =>
+    editing ? addressToForm(editing) : emptyAddress(shipTo),
+  );
+  const [errors, setErrors] = useState<AddressFieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [makeDefault, setMakeDefault] = useState(false);
+  // The field to focus once its message is on the page (so it is read with the field).
+  const [focusField, setFocusField] = useState<{ field: keyof ShippingAddress } | null>(null);
+  useEffect(() => {
+    if (focusField) document.getElementById(addressFieldId(idPrefix, focusField.field))?.focus();
+  }, [focusField, idPrefix]);
+
+  // The first address becomes the default anyway, and the default one already is.
+  const offerDefault = target.kind === "add" ? !target.firstAddress : !target.address.isDefault;
+
+  function showErrors(next: AddressFieldErrors) {
+    setErrors(next);
+    const field = firstErrorField(next);
+    if (field) setFocusField({ field });
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (save.isPending) return;
+    setFormError(null);
+    const check = validateAddress(value, shipTo);
+    if (!check.ok) return showErrors(check.errors);
+    setErrors({});
+    save.mutate(
+      { id: editing?.id ?? null, address: check.address, makeDefault: offerDefault && makeDefault },
+      {
+        onSuccess: (row) => {
+          toast({
+            title: editing ? "Address updated" : "Address saved",
+            description: `${row.fullName}, ${row.line1}${row.isDefault ? " (your default)" : ""}`,
+          });
+          onDone();
+        },
+        onError: (err) => {
+          const failure = readApiError(err);
+          if (failure?.code === "invalid_address" && firstErrorField(failure.fields)) {
+            return showErrors(failure.fields);
+          }
+          setFormError(
+            failure?.message ?? "We couldn't save the address. Check your connection and try again.",
+          );
+        },
+      },
+    );
+  }
+
+  const title = editing ? "Edit address" : "Add address";
+  return (
+    <form noValidate onSubmit={submit}>
+      <div className="flex items-start justify-between gap-3">
+        <div>
+          <Dialog.Title className="text-2xl">{title}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted">
+            We ship to {shipTo.map(countryName).join(" and ")}.
+          </Dialog.Description>
+        </div>
+        <Dialog.Close asChild>
+          <Button variant="ghost" size="icon" className="-mt-1 -mr-2 text-forest" aria-label="Close">
+            <X className="size-5" aria-hidden />
+          </Button>
+        </Dialog.Close>
+      </div>
+      <div className="mt-5">
+        <AddressForm
+          value={value}
+          onChange={(next) => {
+            setErrors((e) => errorsAfterEdit(e, value, next));
+            setValue(next);
+          }}
+          errors={errors}
+          shipTo={shipTo}
+          idPrefix={idPrefix}
+          legend={title}
+        />
+      </div>
+      {offerDefault ? (
+        <label className="mt-4 flex min-h-11 items-center gap-3 text-sm font-medium text-ink">
+          <input
+            type="checkbox"
+            checked={makeDefault}
+            onChange={(e) => setMakeDefault(e.target.checked)}
+            className="size-5 accent-forest"
+          />
+          Use as my default address
+        </label>
+      ) : null}
+      {formError ? (
+        <p role="alert" className="mt-4 rounded-xl border border-danger p-3 text-sm text-danger">
+          {formError}
+        </p>
+      ) : null}
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Dialog.Close asChild>
+          <Button variant="outline" size="md-wide">
+            Cancel
+          </Button>
+        </Dialog.Close>
+        <Button type="submit" size="md-wide" pending={save.isPending} pendingText="Saving...">
+          Save address
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,161 @@
+import type { ReactNode } from "react";
+import {
+  type AddressFieldErrors,
+  countryName,
+  countryRules,
+  type ShippingAddress,
+} from "../../../core/address.ts";
+import { type AddressFormValue, addressFieldId, withCountry } from "./address-form-model.ts";
+
+const controlClass =
+  "block min-h-11 w-full rounded-xl border border-sand-deep bg-white px-3 text-base text-ink placeholder:text-muted/80 focus-visible:border-forest aria-[invalid=true]:border-danger disabled:cursor-not-allowed disabled:opacity-60";
+
+function FieldBox({
+  id,
+  label,
+  error,
+  className = "",
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`grid content-start gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A shipping address as a controlled fieldset (the address book and the checkout use it): the parent keeps
+ * the value and the messages (from validateAddress or the server's `fields`). The country's rules name the
+ * region and postal fields and offer the regions to choose from; each message sits under its field and is
+ * its accessible description.
+ */
+export function AddressForm({
+  value,
+  onChange,
+  errors,
+  shipTo,
+  idPrefix,
+  disabled = false,
+  legend = "Shipping address",
+}: {
+  value: AddressFormValue;
+  onChange: (next: AddressFormValue) => void;
+  errors: AddressFieldErrors;
+  /** The countries the shop ships to (GET /api/addresses answers them). */
+  shipTo: readonly string[];
+  /** Makes the controls' ids unique on the page: `${idPrefix}-${field}`. */
+  idPrefix: string;
+  disabled?: boolean;
+  /** Read by screen readers only: the page's heading already says it on screen. */
+  legend?: string;
+}) {
+  const rules = countryRules(value.country);
+  // A saved address in a country no longer shipped to still shows its country (the check then refuses it).
+  const countries = shipTo.includes(value.country) || !value.country ? shipTo : [...shipTo, value.country];
+  const regions = rules.regions
+    ? Object.entries(rules.regions).sort(([, a], [, b]) => a.localeCompare(b, "en"))
+    : null;
+
+  const id = (field: keyof ShippingAddress) => addressFieldId(idPrefix, field);
+  // The props every control shares: id, name, value, its message as description, and the change handler.
+  const control = (field: keyof ShippingAddress) => ({
+    id: id(field),
+    name: field,
+    value: value[field],
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `${id(field)}-error` : undefined,
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      onChange({ ...value, [field]: e.target.value }),
+    className: controlClass,
+  });
+
+  return (
+    <fieldset disabled={disabled} className="m-0 min-w-0 border-0 p-0">
+      <legend className="sr-only">{legend}</legend>
+      <div className="@container">
+        <div className="grid gap-4 @md:grid-cols-2">
+          <FieldBox id={id("country")} label="Country" error={errors.country} className="@md:col-span-2">
+            <select
+              {...control("country")}
+              autoComplete="country"
+              onChange={(e) => onChange(withCountry(value, e.target.value))}
+            >
+              {value.country ? null : <option value="">Choose a country</option>}
+              {countries.map((code) => (
+                <option key={code} value={code}>
+                  {countryName(code)}
+                </option>
+              ))}
+            </select>
+          </FieldBox>
+          <FieldBox id={id("fullName")} label="Full name" error={errors.fullName} className="@md:col-span-2">
+            <input {...control("fullName")} autoComplete="name" maxLength={100} />
+          </FieldBox>
+          <FieldBox id={id("line1")} label="Address" error={errors.line1} className="@md:col-span-2">
+            <input {...control("line1")} autoComplete="address-line1" maxLength={200} />
+          </FieldBox>
+          <FieldBox
+            id={id("line2")}
+            label="Apartment, suite, etc. (optional)"
+            error={errors.line2}
+            className="@md:col-span-2"
+          >
+            <input {...control("line2")} autoComplete="address-line2" maxLength={200} />
+          </FieldBox>
+          <FieldBox id={id("city")} label="City" error={errors.city}>
+            <input {...control("city")} autoComplete="address-level2" maxLength={100} />
+          </FieldBox>
+          <FieldBox
+            id={id("region")}
+            label={rules.regionRequired || regions ? rules.regionLabel : `${rules.regionLabel} (optional)`}
+            error={errors.region}
+          >
+            {regions ? (
+              <select {...control("region")} autoComplete="address-level1">
+                <option value="">Choose a {rules.regionLabel.toLowerCase()}</option>
+                {regions.map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input {...control("region")} autoComplete="address-level1" maxLength={100} />
+            )}
+          </FieldBox>
+          <FieldBox
+            id={id("postalCode")}
+            label={rules.postalRequired ? rules.postalLabel : `${rules.postalLabel} (optional)`}
+            error={errors.postalCode}
+          >
+            <input
+              {...control("postalCode")}
+              autoComplete="postal-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={20}
+            />
+          </FieldBox>
+          <FieldBox id={id("phone")} label="Phone (optional)" error={errors.phone}>
+            <input {...control("phone")} type="tel" autoComplete="tel" maxLength={30} />
+          </FieldBox>
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,222 @@
+import { useId } from "react";
+import { Link } from "react-router";
+import { formatAddressLines } from "../../../core/address.ts";
+import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
+import { formatMoney } from "../../../core/money.ts";
+import { lineTotalCents, MAX_LINE_QUANTITY, subscriptionDiscountPercent } from "../../../core/pricing.ts";
+import { FREQUENCY_MONTHS, MAX_NEXT_DATE_DAYS } from "../../../core/subscription-rules.ts";
+import { useAddressBook } from "../address/address-data.ts";
+import { QuantityStepper } from "../shop/quantity-stepper.tsx";
+import { inputClass } from "../ui/field.tsx";
+import { ChoiceGroup, ChoiceOption } from "./choice-option.tsx";
+import { useProducts } from "./subscription-data.ts";
+import { everyMonths, priceForQuantityCents, shortAddress } from "./subscription-text.ts";
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function FrequencyField({
+  sub,
+  months,
+  onChange,
+}: {
+  sub: SubscriptionView;
+  months: number;
+  onChange: (months: number) => void;
+}) {
+  const name = useId();
+  return (
+    <ChoiceGroup legend="Deliver">
+      {FREQUENCY_MONTHS.map((m) => (
+        <ChoiceOption
+          key={m}
+          name={name}
+          checked={months === m}
+          onChange={() => onChange(m)}
+          detail={m === sub.intervalMonths ? "Your current frequency" : undefined}
+        >
+          {capitalised(everyMonths(m))}
+        </ChoiceOption>
+      ))}
+    </ChoiceGroup>
+  );
+}
+
+export function QuantityField({
+  sub,
+  quantity,
+  onChange,
+}: {
+  sub: SubscriptionView;
+  quantity: number;
+  onChange: (quantity: number) => void;
+}) {
+  return (
+    <div className="grid gap-2">
+      <p className="font-semibold text-ink">Each delivery holds</p>
+      <div className="flex flex-wrap items-center gap-4">
+        <QuantityStepper
+          value={quantity}
+          label={sub.productName}
+          max={MAX_LINE_QUANTITY}
+          onDecrease={() => onChange(Math.max(1, quantity - 1))}
+          onIncrease={() => onChange(Math.min(MAX_LINE_QUANTITY, quantity + 1))}
+        />
+        <p className="text-sm text-muted" aria-live="polite">
+          {formatMoney(priceForQuantityCents(sub, quantity))} {everyMonths(sub.intervalMonths)}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The other products, each priced as the swap would price it: its own subscription discount. */
+export function SwapField({
+  sub,
+  productId,
+  onChange,
+}: {
+  sub: SubscriptionView;
+  productId: number | null;
+  onChange: (productId: number) => void;
+}) {
+  const products = useProducts();
+  const name = useId();
+  if (products.isPending) return <p className="text-sm text-muted">Loading the products...</p>;
+  if (products.isError)
+    return (
+      <p role="alert" className="text-sm text-danger">
+        We couldn't load the products. Check your connection and try again.
+      </p>
+    );
+  return (
+    <>
+      <ChoiceGroup legend="Send instead">
+        {products.data.map((p) => {
+          const current = p.id === sub.productId;
+          const cents = lineTotalCents(
+            p.priceCents,
+            sub.quantity,
+            subscriptionDiscountPercent(p.subscriptionDiscount),
+          );
+          return (
+            <ChoiceOption
+              key={p.id}
+              name={name}
+              checked={productId === p.id}
+              onChange={() => onChange(p.id)}
+              disabled={current}
+              detail={current ? "Your current product" : everyMonths(sub.intervalMonths)}
+              aside={formatMoney(cents)}
+            >
+              {sub.quantity > 1 ? `${sub.quantity}x ${p.name}` : p.name}
+            </ChoiceOption>
+          );
+        })}
+      </ChoiceGroup>
+      {sub.bundleId ? (
+        <p className="text-sm text-muted">
+          This subscription came with a stack. Swapped, it is priced on its own, with the new product's
+          subscription discount.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function NextDateField({
+  date,
+  bounds,
+  onChange,
+}: {
+  date: string;
+  bounds: { min: string; max: string };
+  onChange: (date: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="font-semibold text-ink">
+        Next delivery date
+      </label>
+      <input
+        id={id}
+        type="date"
+        value={date}
+        min={bounds.min}
+        max={bounds.max}
+        required
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onChange(e.target.value)}
+        className={`${inputClass} sm:max-w-60`}
+      />
+      <p id={`${id}-hint`} className="text-sm text-muted">
+        Any day from tomorrow to {MAX_NEXT_DATE_DAYS} days from today. The deliveries after it follow your
+        frequency.
+      </p>
+    </div>
+  );
+}
+
+/** The address book's saved addresses; the subscription keeps its own copy of the one chosen. */
+export function AddressField({
+  sub,
+  userId,
+  addressId,
+  onChange,
+}: {
+  sub: SubscriptionView;
+  userId: string;
+  addressId: string | null;
+  onChange: (addressId: string) => void;
+}) {
+  const book = useAddressBook(userId);
+  const name = useId();
+  const shipsNow = sub.shippingAddress ? formatAddressLines(sub.shippingAddress).join("\n") : null;
+  const current = sub.shippingAddress ? (
+    <p className="text-sm text-muted">
+      Ships now to <span className="text-ink">{shortAddress(sub.shippingAddress)}</span>.
+    </p>
+  ) : null;
+  if (book.isPending) return <p className="text-sm text-muted">Loading your addresses...</p>;
+  if (book.isError)
+    return (
+      <p role="alert" className="text-sm text-danger">
+        We couldn't load your addresses. Check your connection and try again.
+      </p>
+    );
+  if (book.data.addresses.length === 0)
+    return (
+      <>
+        {current}
+        <p className="text-sm text-ink">
+          You have no saved addresses yet.{" "}
+          <Link to="/account/addresses" className="font-semibold text-forest underline underline-offset-2">
+            Add one in Addresses
+          </Link>
+          , then choose it here.
+        </p>
+      </>
+    );
+  return (
+    <>
+      {current}
+      <ChoiceGroup legend="Ship to">
+        {book.data.addresses.map((a) => {
+          const [person, ...lines] = formatAddressLines(a);
+          const isCurrent = shipsNow === formatAddressLines(a).join("\n");
+          return (
+            <ChoiceOption
+              key={a.id}
+              name={name}
+              checked={addressId === a.id}
+              onChange={() => onChange(a.id)}
+              detail={`${lines.join(", ")}${isCurrent ? " (ships here now)" : ""}`}
+            >
+              <span className="font-semibold">{person}</span>
+            </ChoiceOption>
+          );
+        })}
+      </ChoiceGroup>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { useId, useState } from "react";
+import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
+import { MAX_NEXT_DATE_DAYS } from "../../../core/subscription-rules.ts";
+import { ActionForm } from "./action-dialog.tsx";
+import { AddressField, FrequencyField, NextDateField, QuantityField, SwapField } from "./modify-fields.tsx";
+import {
+  everyMonths,
+  isModifyAction,
+  type ModifyAction,
+  nextDateBounds,
+  productLine,
+} from "./subscription-text.ts";
+import { useRunAction } from "./use-run-action.ts";
+
+const CHOICES: Record<ModifyAction, { label: string; confirm: string; pending: string }> = {
+  frequency: { label: "Frequency", confirm: "Save frequency", pending: "Saving..." },
+  quantity: { label: "Quantity", confirm: "Save quantity", pending: "Saving..." },
+  swap: { label: "Product", confirm: "Swap product", pending: "Swapping..." },
+  "next-date": { label: "Next date", confirm: "Move delivery", pending: "Moving..." },
+  address: { label: "Address", confirm: "Ship here", pending: "Saving..." },
+};
+
+/**
+ * Modify: one change at a time (frequency, quantity, product, next date, address: those the status
+ * allows), each confirmed here and sent as its own action, so each gets its own confirmation e-mail.
+ * A choice that changes nothing is caught here, with the rule in words, before anything is sent.
+ */
+export function ModifyForm({
+  sub,
+  userId,
+  onDone,
+}: {
+  sub: SubscriptionView;
+  userId: string;
+  onDone: () => void;
+}) {
+  const { run, error, setError, pending } = useRunAction(sub, onDone);
+  const offered = sub.actions.filter(isModifyAction);
+  const [choice, setChoice] = useState<ModifyAction>(offered[0] ?? "frequency");
+  const [bounds] = useState(() => nextDateBounds(new Date()));
+  const [months, setMonths] = useState(sub.intervalMonths);
+  const [quantity, setQuantity] = useState(sub.quantity);
+  const [productId, setProductId] = useState<number | null>(null);
+  const [date, setDate] = useState(() => {
+    const current = sub.nextBillingDate?.slice(0, 10) ?? "";
+    return current >= bounds.min && current <= bounds.max ? current : bounds.min;
+  });
+  const [addressId, setAddressId] = useState<string | null>(null);
+  const name = useId();
+
+  function confirm() {
+    switch (choice) {
+      case "frequency":
+        if (months === sub.intervalMonths)
+          return setError(`It already ships ${everyMonths(months)}. Choose another frequency.`);
+        return run({ action: "frequency", body: { months } });
+      case "quantity":
+        if (quantity === sub.quantity)
+          return setError(`Each delivery already holds ${quantity}. Choose another quantity.`);
+        return run({ action: "quantity", body: { quantity } });
+      case "swap":
+        if (productId === null) return setError("Choose the product to send instead.");
+        return run({ action: "swap", body: { productId } });
+      case "next-date":
+        if (!date || date < bounds.min || date > bounds.max)
+          return setError(`Choose a date from tomorrow to ${MAX_NEXT_DATE_DAYS} days from today.`);
+        return run({ action: "next-date", body: { date } });
+      case "address":
+        if (addressId === null) return setError("Choose the address to ship to.");
+        return run({ action: "address", body: { addressId } });
+    }
+  }
+
+  const copy = CHOICES[choice];
+  return (
+    <ActionForm
+      title={`Modify ${productLine(sub)}`}
+      description={<p>Change one thing at a time. We e-mail you each change.</p>}
+      error={error}
+      confirmLabel={copy.confirm}
+      pendingText={copy.pending}
+      pending={pending}
+      onConfirm={confirm}
+    >
+      {offered.length > 1 ? (
+        <fieldset>
+          <legend className="mb-2 font-semibold text-ink">What would you like to change?</legend>
+          <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+            {offered.map((a) => (
+              <label
+                key={a}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border-2 border-sand-deep bg-white px-3 text-sm font-medium text-ink has-[:checked]:border-forest"
+              >
+                <input
+                  type="radio"
+                  name={name}
+                  checked={choice === a}
+                  onChange={() => {
+                    setChoice(a);
+                    setError(null);
+                  }}
+                  className="size-4 shrink-0 accent-forest"
+                />
+                {CHOICES[a].label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <div className="grid gap-3 rounded-xl bg-sand/60 p-4">
+        {choice === "frequency" ? <FrequencyField sub={sub} months={months} onChange={setMonths} /> : null}
+        {choice === "quantity" ? (
+          <QuantityField sub={sub} quantity={quantity} onChange={setQuantity} />
+        ) : null}
+        {choice === "swap" ? <SwapField sub={sub} productId={productId} onChange={setProductId} /> : null}
+        {choice === "next-date" ? <NextDateField date={date} bounds={bounds} onChange={setDate} /> : null}
+        {choice === "address" ? (
+          <AddressField sub={sub} userId={userId} addressId={addressId} onChange={setAddressId} />
+        ) : null}
+      </div>
+    </ActionForm>
+  );
+}

@@ -1,0 +1,152 @@
+import Calendar from "lucide-react/icons/calendar";
+import CreditCard from "lucide-react/icons/credit-card";
+import MapPin from "lucide-react/icons/map-pin";
+import { Link } from "react-router";
+import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
+import { badgeClass } from "../account/account-data.ts";
+import { Button } from "../ui/button.tsx";
+import {
+  isModifyAction,
+  priceLine,
+  productLine,
+  scheduleLine,
+  shortAddress,
+  statusLabel,
+} from "./subscription-text.ts";
+
+/** The dialogs a card's buttons open. */
+export type DialogKind = "pause" | "resume" | "skip" | "modify" | "cancel";
+
+export const subscriptionTitleId = (id: string) => `subscription-${id}-title`;
+
+/**
+ * One subscription: what it sends and costs, its status and schedule, where it ships and the card it is
+ * charged to, and the buttons for exactly the actions its status allows. A cancelled one offers to
+ * subscribe again instead.
+ */
+export function SubscriptionCard({
+  sub,
+  stackName,
+  productSlug,
+  onOpen,
+  onUpdateCard,
+  updatingCard,
+}: {
+  sub: SubscriptionView;
+  stackName: string | undefined;
+  productSlug: string | undefined;
+  onOpen: (kind: DialogKind, opener: HTMLElement) => void;
+  onUpdateCard: () => void;
+  updatingCard: boolean;
+}) {
+  const can = (action: SubscriptionView["actions"][number]) => sub.actions.includes(action);
+  const label = productLine(sub);
+  const open = (kind: DialogKind) => (e: React.MouseEvent<HTMLElement>) => onOpen(kind, e.currentTarget);
+  const forName = <span className="sr-only"> {label}</span>;
+  return (
+    <article aria-labelledby={subscriptionTitleId(sub.id)} className="rounded-card bg-white p-5 shadow-card">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={subscriptionTitleId(sub.id)} tabIndex={-1} className="text-xl">
+            {label}
+          </h3>
+          <p className="mt-1 font-semibold text-ink">{priceLine(sub)}</p>
+          {sub.bundleId ? (
+            <p className="text-sm text-muted">{stackName ? `Part of the ${stackName}` : "Part of a stack"}</p>
+          ) : null}
+        </div>
+        <span
+          className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeClass(sub.status)}`}
+        >
+          {statusLabel(sub.status)}
+        </span>
+      </div>
+      <p className="mt-3 flex items-center gap-2 text-sm text-ink">
+        <Calendar className="size-4 shrink-0 text-verdant" aria-hidden />
+        {scheduleLine(sub, new Date())}
+      </p>
+      {sub.status === "past_due" ? (
+        <p className="mt-3 rounded-xl border border-danger p-3 text-sm text-danger">
+          Your last renewal payment did not go through. Update your card and we charge it straight away.
+        </p>
+      ) : null}
+      <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
+        {sub.shippingAddress ? (
+          <div className="flex items-start gap-2">
+            <dt className="mt-0.5">
+              <MapPin className="size-4 shrink-0 text-verdant" aria-hidden />
+              <span className="sr-only">Ships to</span>
+            </dt>
+            <dd className="text-ink">{shortAddress(sub.shippingAddress)}</dd>
+          </div>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-x-2">
+          <dt>
+            <CreditCard className="size-4 shrink-0 text-verdant" aria-hidden />
+            <span className="sr-only">Card</span>
+          </dt>
+          <dd className="text-ink">{sub.cardLabel ?? "No card saved"}</dd>
+          {can("payment-method") ? (
+            <dd>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="-my-2 px-2 text-forest underline underline-offset-2"
+                pending={updatingCard}
+                pendingText="Opening..."
+                onClick={onUpdateCard}
+              >
+                Update card<span className="sr-only"> for {label}</span>
+              </Button>
+            </dd>
+          ) : null}
+        </div>
+      </dl>
+      {sub.status === "cancelled" ? (
+        <div className="mt-4">
+          <Button asChild variant="secondary" size="sm-wide">
+            <Link to={productSlug ? `/products/${productSlug}` : "/products"}>
+              Subscribe again<span className="sr-only"> to {sub.productName}</span>
+            </Link>
+          </Button>
+        </div>
+      ) : sub.managedByProvider ? (
+        <p className="mt-4 border-t border-sand-deep pt-4 text-sm text-muted">
+          Billed through Stripe. To pause, change or cancel it,{" "}
+          <Link to="/contact" className="font-semibold text-forest underline underline-offset-2">
+            write to us
+          </Link>{" "}
+          and we will do it for you.
+        </p>
+      ) : (
+        <div className="mt-4 flex flex-wrap gap-2 border-t border-sand-deep pt-4">
+          {can("pause") ? (
+            <Button variant="outline" size="sm" onClick={open("pause")}>
+              Pause{forName}
+            </Button>
+          ) : null}
+          {can("resume") ? (
+            <Button variant="outline" size="sm" onClick={open("resume")}>
+              Resume{forName}
+            </Button>
+          ) : null}
+          {can("skip") ? (
+            <Button variant="outline" size="sm" onClick={open("skip")}>
+              Skip next delivery<span className="sr-only"> of {label}</span>
+            </Button>
+          ) : null}
+          {sub.actions.some(isModifyAction) ? (
+            <Button variant="outline" size="sm" onClick={open("modify")}>
+              Modify{forName}
+            </Button>
+          ) : null}
+          {can("cancel") ? (
+            <Button variant="destructive" size="sm" className="sm:ml-auto" onClick={open("cancel")}>
+              Cancel{forName}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
+import {
+  cardReturnToast,
+  changedToast,
+  nextDateBounds,
+  priceForQuantityCents,
+  priceLine,
+  productLine,
+  scheduleLine,
+  shortAddress,
+} from "./subscription-text.ts";
+
+const now = new Date("2027-01-10T12:00:00Z");
+const sub: SubscriptionView = {
+  id: "5b0f2a3e-1111-4222-8333-944445555666",
+  productId: 1,
+  productName: "Korean Ginseng",
+  amount: "27.20",
+  interval: "month",
+  intervalMonths: 1,
+  quantity: 1,
+  bundleId: "",
+  status: "active",
+  nextBillingDate: "2027-01-20T12:00:00.000Z",
+  pausedUntil: null,
+  endsAt: null,
+  managedByProvider: false,
+  shippingAddress: {
+    fullName: "Sam Shopper",
+    line1: "1 Main St",
+    line2: "Apt 4",
+    city: "Springfield",
+    region: "IL",
+    postalCode: "62701",
+    country: "US",
+    phone: null,
+  },
+  cardLabel: "Visa ending 4242",
+  actions: ["pause", "skip", "frequency", "quantity", "swap", "next-date", "cancel", "address"],
+};
+
+describe("subscription wording", () => {
+  it("names the product with its quantity only when a delivery holds more than one", () => {
+    expect(productLine(sub)).toBe("Korean Ginseng");
+    expect(productLine({ ...sub, quantity: 3 })).toBe("3x Korean Ginseng");
+  });
+
+  it("prices a delivery with its frequency", () => {
+    expect(priceLine(sub)).toBe("$27.20 every month");
+    expect(priceLine({ ...sub, amount: "54.40", intervalMonths: 2 })).toBe("$54.40 every 2 months");
+  });
+
+  it("shows the next billing date, a pause's end, or when a cancelled one ends", () => {
+    expect(scheduleLine(sub, now)).toBe("Next billing January 20, 2027");
+    expect(
+      scheduleLine(
+        {
+          ...sub,
+          status: "paused",
+          pausedUntil: "2027-02-20T12:00:00.000Z",
+          nextBillingDate: "2027-02-20T12:00:00.000Z",
+        },
+        now,
+      ),
+    ).toBe("Paused until February 20, 2027");
+    expect(scheduleLine({ ...sub, status: "paused", nextBillingDate: null }, now)).toBe("Paused");
+    const cancelled = { ...sub, status: "cancelled", nextBillingDate: null };
+    expect(scheduleLine({ ...cancelled, endsAt: "2027-01-20T12:00:00.000Z" }, now)).toBe(
+      "Ends on January 20, 2027",
+    );
+    expect(scheduleLine({ ...cancelled, endsAt: "2027-01-02T12:00:00.000Z" }, now)).toBe(
+      "Ended on January 2, 2027",
+    );
+  });
+
+  it("writes the address short", () => {
+    expect(shortAddress(sub.shippingAddress as NonNullable<typeof sub.shippingAddress>)).toBe(
+      "Sam Shopper, 1 Main St, Springfield",
+    );
+  });
+
+  it("offers dates from tomorrow to 60 days from today", () => {
+    expect(nextDateBounds(now)).toEqual({ min: "2027-01-11", max: "2027-03-11" });
+  });
+
+  it("prices a new quantity at the subscription's price per unit", () => {
+    expect(priceForQuantityCents(sub, 2)).toBe(5440);
+    expect(priceForQuantityCents({ amount: "54.40", quantity: 2 }, 3)).toBe(8160);
+  });
+
+  it("names what each action changed", () => {
+    expect(changedToast("frequency", sub, { ...sub, intervalMonths: 2 }, now)).toEqual({
+      title: "Frequency changed",
+      description: "Korean Ginseng now ships every 2 months.",
+    });
+    expect(
+      changedToast("swap", sub, { ...sub, productName: "Ashwagandha", amount: "28.05" }, now).description,
+    ).toBe("Ashwagandha replaces Korean Ginseng, $28.05 every month.");
+    expect(
+      changedToast("pause", sub, { ...sub, status: "paused", nextBillingDate: null, pausedUntil: null }, now)
+        .description,
+    ).toBe("Korean Ginseng is paused until you resume it.");
+    expect(
+      changedToast(
+        "cancel",
+        sub,
+        { ...sub, status: "cancelled", nextBillingDate: null, endsAt: "2027-01-20T12:00:00.000Z" },
+        now,
+      ).description,
+    ).toBe("Korean Ginseng ends on January 20, 2027. Nothing is charged after that.");
+  });
+
+  it("words the return from the save-card page, and ignores anything else", () => {
+    expect(cardReturnToast("saved")?.title).toBe("Card updated");
+    expect(cardReturnToast("renewed")?.title).toBe("Card updated and your renewal went through");
+    expect(cardReturnToast("declined")).toMatchObject({
+      title: "That card was declined too",
+      variant: "destructive",
+    });
+    expect(cardReturnToast("<script>")).toBeNull();
+    expect(cardReturnToast(null)).toBeNull();
+  });
+});

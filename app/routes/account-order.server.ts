@@ -1,0 +1,25 @@
+import { data, redirect } from "react-router";
+import { type OrderPageView, orderPagePath } from "../../core/contracts/orders.ts";
+import { listOrdersForUser } from "../../server/orders/order-queries.ts";
+import { appContext } from "../context.server.ts";
+import { loadSession, noStore } from "../session.server.ts";
+import type { Route } from "./+types/account-order";
+
+export const headers: Route.HeadersFunction = () => noStore;
+
+/**
+ * /account/orders/{order number}: the signed-in customer's own order, else 404 (another customer's order
+ * looks exactly like one that does not exist). A link that names the order by its internal id is sent on
+ * to the order number's address, so the id never stays in the address bar.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const session = await loadSession(context, request);
+  if (!session) return data({ signedIn: false as const, order: null }, { headers: noStore });
+  const { database } = context.get(appContext);
+  const [order] = await listOrdersForUser(database.db, session.user.id, params.id);
+  if (!order) throw data(null, { status: 404, headers: noStore });
+  if (params.id !== order.orderNumber) throw redirect(orderPagePath(order.orderNumber), { headers: noStore });
+  const { id: _internal, ...shown } = order;
+  const page: OrderPageView = shown;
+  return data({ signedIn: true as const, order: page }, { headers: noStore });
+}

@@ -1,0 +1,51 @@
+import { data, redirect } from "react-router";
+import type { CardErrors } from "../../core/contracts/checkout.ts";
+import { realEmail } from "../../core/placeholder-email.ts";
+import { ApiError } from "../../server/http/api-error.ts";
+import { saveSubscriptionCard, startCardUpdate } from "../../server/subscriptions/card-update.ts";
+import { toSubscriptionView } from "../../server/subscriptions/subscription-rows.ts";
+import { appContext } from "../context.server.ts";
+import { formFields, loadSession, noStore, refuseCrossSite } from "../session.server.ts";
+import type { Route } from "./+types/subscription-card";
+
+export const headers: Route.HeadersFunction = () => noStore;
+
+const SUBSCRIPTIONS = "/account/subscriptions";
+
+/** The subscription whose card changes: the signed-in customer's own, while its status allows it. */
+async function loadCardPage(args: Route.LoaderArgs | Route.ActionArgs) {
+  const { context, request, params } = args;
+  const session = await loadSession(context, request);
+  if (!session) throw redirect("/auth", { headers: noStore });
+  const services = context.get(appContext);
+  try {
+    const row = await startCardUpdate(services, session.user.id, params.id);
+    return { services, userId: session.user.id, row, email: realEmail(session.user.email) };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404, headers: noStore });
+    if (err instanceof ApiError) throw redirect(SUBSCRIPTIONS, { headers: noStore });
+    throw err;
+  }
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { row, email } = await loadCardPage(args);
+  return data({ subscription: toSubscriptionView(row), email }, { headers: noStore });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  refuseCrossSite(request);
+  const { services, userId, row } = await loadCardPage(args);
+  const form = await formFields(request);
+  const result = await saveSubscriptionCard(services, { userId, id: row.id, form });
+  if (result.kind === "saved") {
+    const outcome =
+      result.retried === "renewed" ? "renewed" : result.retried === "failed" ? "declined" : "saved";
+    throw redirect(`${SUBSCRIPTIONS}?card=${outcome}`, { headers: noStore });
+  }
+  if (result.kind === "invalid") {
+    return data({ errors: result.fieldErrors, message: null }, { status: 400, headers: noStore });
+  }
+  return data({ errors: {} as CardErrors, message: result.message }, { status: 402, headers: noStore });
+}

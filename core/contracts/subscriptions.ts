@@ -1,0 +1,67 @@
+/** The subscriptions API's wire contract: GET /api/subscriptions and the customer's actions. */
+import { z } from "zod";
+import type { ShippingAddress } from "../address.ts";
+import { MAX_LINE_QUANTITY } from "../pricing.ts";
+import {
+  CANCEL_REASONS,
+  FREQUENCY_MONTHS,
+  PAUSE_MONTHS,
+  type SubscriptionAction,
+} from "../subscription-rules.ts";
+
+export interface SubscriptionView {
+  id: string;
+  productId: number;
+  productName: string;
+  /** What each delivery costs, as a decimal string ("27.20"). */
+  amount: string;
+  /** "month"; with intervalMonths, "every N months". */
+  interval: string;
+  intervalMonths: number;
+  quantity: number;
+  /** The stack it came from, '' for a product on its own. */
+  bundleId: string;
+  status: string;
+  /** The next renewal; null once cancelled and while paused until resumed. */
+  nextBillingDate: string | null;
+  /** A timed pause's end. */
+  pausedUntil: string | null;
+  /** Cancelled: the last day of the period paid for. */
+  endsAt: string | null;
+  shippingAddress: ShippingAddress | null;
+  /** "Visa ending 4242", when the shop keeps a card for it. */
+  cardLabel: string | null;
+  /** The actions its status allows (core/subscription-rules.ts), in the order the page offers them. */
+  actions: SubscriptionAction[];
+  /** Billed by Stripe: changes go through the shop's support for now, so `actions` is empty. */
+  managedByProvider: boolean;
+}
+
+const months = <T extends readonly number[]>(choices: T) =>
+  z
+    .number()
+    .int()
+    .refine((n) => (choices as readonly number[]).includes(n), {
+      message: `Choose ${choices.join(", ")} months.`,
+    });
+
+/** The body each action takes: POST /api/subscriptions/:id/{action}. */
+export const subscriptionActionBodies = {
+  pause: z.strictObject({ months: months(PAUSE_MONTHS).nullable() }),
+  resume: z.strictObject({}),
+  skip: z.strictObject({}),
+  frequency: z.strictObject({ months: months(FREQUENCY_MONTHS) }),
+  quantity: z.strictObject({ quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY) }),
+  swap: z.strictObject({ productId: z.number().int().positive().max(1_000_000) }),
+  "next-date": z.strictObject({ date: z.iso.date() }),
+  cancel: z.strictObject({ reason: z.enum(CANCEL_REASONS).nullish() }),
+  address: z.strictObject({ addressId: z.uuid() }),
+  "payment-method": z.strictObject({}),
+} satisfies Record<SubscriptionAction, z.ZodType>;
+
+/** What an action answers: the subscription after it, and for "payment-method" the page to go to. */
+export interface SubscriptionActionResponse {
+  subscription: SubscriptionView;
+  /** payment-method: the provider's page where the customer enters a new card. */
+  url?: string;
+}

@@ -1,0 +1,117 @@
+/**
+ * The figures of a placed order, worked out once: every order view, e-mail and the orders API show what
+ * this returns, so they always agree and always sum. Pure: no I/O.
+ *
+ * Each line: unit price × quantity − subscription discount = line total.
+ * The order: subtotal (the line totals) − bundle savings + shipping + tax = total.
+ */
+
+export interface OrderTotalsLineInput {
+  quantity: number;
+  unitPriceCents: number;
+  discountPercent: number;
+  lineTotalCents: number;
+}
+
+export interface OrderTotalsInput {
+  lines: OrderTotalsLineInput[];
+  /** Bundle savings: the order's `discount_cents`. */
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  /** What was charged, as stored on the order. */
+  totalCents: number;
+  refundedCents: number;
+}
+
+export interface LineFigures {
+  unitCents: number;
+  quantity: number;
+  /** Unit price × quantity, before the subscription discount. */
+  listCents: number;
+  discountPercent: number;
+  /** What the subscription discount takes off this line (0 for a one-time line). */
+  subscriptionDiscountCents: number;
+  lineCents: number;
+}
+
+export interface OrderTotals {
+  lines: LineFigures[];
+  /** The sum of the line totals (subscription discounts already taken off). */
+  subtotalCents: number;
+  /** What the subscription discounts took off, for the summary's "you saved" line. */
+  subscriptionSavingsCents: number;
+  bundleSavingsCents: number;
+  shippingCents: number;
+  taxCents: number;
+  /** subtotal − bundle savings + shipping + tax. */
+  totalCents: number;
+  refundedCents: number;
+  /** True when the figures above sum to what was charged (the order's stored total). */
+  balanced: boolean;
+}
+
+export function orderTotals(input: OrderTotalsInput): OrderTotals {
+  const lines = input.lines.map((l) => {
+    const listCents = l.unitPriceCents * l.quantity;
+    return {
+      unitCents: l.unitPriceCents,
+      quantity: l.quantity,
+      listCents,
+      discountPercent: l.discountPercent,
+      subscriptionDiscountCents: listCents - l.lineTotalCents,
+      lineCents: l.lineTotalCents,
+    };
+  });
+  const subtotalCents = lines.reduce((sum, l) => sum + l.lineCents, 0);
+  const totalCents = subtotalCents - input.discountCents + input.shippingCents + input.taxCents;
+  return {
+    lines,
+    subtotalCents,
+    subscriptionSavingsCents: lines.reduce((sum, l) => sum + l.subscriptionDiscountCents, 0),
+    bundleSavingsCents: input.discountCents,
+    shippingCents: input.shippingCents,
+    taxCents: input.taxCents,
+    totalCents,
+    refundedCents: input.refundedCents,
+    balanced: totalCents === input.totalCents,
+  };
+}
+
+export interface SummaryRow {
+  label: string;
+  /** Signed: savings are negative. */
+  cents: number;
+  /** How the amount is written: "Free" for shipping that costs nothing. */
+  display?: string;
+  kind: "subtotal" | "saving" | "shipping" | "tax" | "total";
+}
+
+/** The rows under an order's lines, in the order every view and e-mail lists them. */
+export function summaryRows(t: OrderTotals): SummaryRow[] {
+  const rows: SummaryRow[] = [{ label: "Subtotal", cents: t.subtotalCents, kind: "subtotal" }];
+  if (t.bundleSavingsCents > 0)
+    rows.push({ label: "Bundle savings", cents: -t.bundleSavingsCents, kind: "saving" });
+  rows.push({
+    label: "Shipping",
+    cents: t.shippingCents,
+    kind: "shipping",
+    ...(t.shippingCents === 0 ? { display: "Free" } : {}),
+  });
+  rows.push({ label: "Tax", cents: t.taxCents, kind: "tax" });
+  rows.push({ label: "Total", cents: t.totalCents, kind: "total" });
+  return rows;
+}
+
+export type PaymentState = "unpaid" | "paid" | "partially_refunded" | "refunded";
+
+/** Whether the order was paid and how much of it went back: "Paid", "Refunded $12.00 of $69.95", … */
+export function paymentState(order: {
+  paidAt: unknown;
+  totalCents: number;
+  refundedCents: number;
+}): PaymentState {
+  if (!order.paidAt) return "unpaid";
+  if (order.refundedCents <= 0) return "paid";
+  return order.refundedCents >= order.totalCents ? "refunded" : "partially_refunded";
+}

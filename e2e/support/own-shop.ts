@@ -1,0 +1,92 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A shop of a journey's own: the production build on a free port with a fresh embedded data directory,
+ * the sandbox provider and the dev outbox. It can be stopped and started again on the same port, data and
+ * secret (the browser's session survives), so a journey can do what an owner on the embedded database does
+ * between: run `npm run admin` while the shop is stopped (docs/decisions/011-one-process-per-embedded-database.md).
+ */
+export class OwnShop {
+  readonly dataDir: string;
+  port = 0;
+  base = "";
+  #server: ChildProcess | null = null;
+  #env: Record<string, string>;
+  #extra: Record<string, string> = {};
+
+  /** `env` overrides the defaults below for every start (e.g. `DEV_OUTBOX: ""` to test the rule itself). */
+  constructor(name: string, env: Record<string, string> = {}) {
+    this.dataDir = mkdtempSync(join(tmpdir(), `mana-e2e-${name}-`));
+    this.#env = env;
+  }
+
+  env(): NodeJS.ProcessEnv {
+    return {
+      ...process.env,
+      PORT: String(this.port),
+      HOST: "127.0.0.1",
+      DATA_DIR: this.dataDir,
+      DATABASE_URL: "",
+      PUBLIC_URL: this.base,
+      LOG_LEVEL: "warn",
+      PAYMENT_PROVIDER: "sandbox",
+      DEV_OUTBOX: "true",
+      BETTER_AUTH_SECRET: "e2e-secret-for-journeys-with-their-own-shop-0123456789",
+      ALTCHA_MAX_NUMBER: "2000",
+      ...this.#env,
+      ...this.#extra,
+    };
+  }
+
+  /** Starts the shop; `extra` adds to its environment for this start only. */
+  async start(extra: Record<string, string> = {}): Promise<void> {
+    this.#extra = extra;
+    if (!this.port) {
+      this.port = await freePort();
+      this.base = `http://127.0.0.1:${this.port}`;
+    }
+    this.#server = spawn(process.execPath, ["server/index.ts"], {
+      env: this.env(),
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    for (let i = 0; i < 240; i++) {
+      const ready = await fetch(`${this.base}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (ready) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error("the journey's own shop did not start");
+  }
+
+  async stop(): Promise<void> {
+    const running = this.#server;
+    this.#server = null;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once("exit", resolve));
+    running.kill("SIGTERM");
+    await exited;
+  }
+
+  /** `npm run admin -- …` against this shop's data directory (stop the shop first). */
+  admin(...args: string[]) {
+    return run(process.execPath, ["scripts/admin.ts", ...args], { env: this.env() });
+  }
+}

@@ -1,0 +1,31 @@
+import type { Db } from "../db/client.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { orderCancelledEmail, orderDeliveredEmail, orderShippedEmail } from "./fulfilment-emails.ts";
+import { type MoveOptions, moveOrder, type OwnerMove } from "./move-order.ts";
+import { loadOrderLines, type OrderRow } from "./order-rows.ts";
+
+/**
+ * The owner's move of an order (moveOrder: status, date and timeline event in one transaction), then the
+ * customer's e-mail about it, after the commit: shipped, delivered, or cancelled (only for an order that
+ * was paid: a checkout never paid was never confirmed to the customer). Each e-mail has its dedupe key,
+ * so it goes out once per order. Returns the moved order and whether an e-mail went out.
+ */
+export async function fulfilOrder(
+  deps: { db: Db; mailer: Mailer; origin: string },
+  orderNumber: string,
+  to: OwnerMove,
+  options: MoveOptions = {},
+): Promise<{ order: OrderRow; emailed: boolean }> {
+  const order = await moveOrder(deps.db, orderNumber, to, options);
+  const lines = await loadOrderLines(deps.db, order.id);
+  const email =
+    to === "shipped"
+      ? orderShippedEmail(order, lines, deps.origin)
+      : to === "delivered"
+        ? orderDeliveredEmail(order, lines, deps.origin)
+        : order.paidAt
+          ? orderCancelledEmail(order, lines, deps.origin)
+          : null;
+  const emailed = email ? await deps.mailer.send(email) : false;
+  return { order, emailed };
+}

@@ -1,0 +1,100 @@
+import { eq, sql } from "drizzle-orm";
+import { canDo, refusal } from "../../core/subscription-rules.ts";
+import type { AppServices } from "../context.ts";
+import type { DbOrTx } from "../db/client.ts";
+import { subscriptions } from "../db/schema.ts";
+import { ApiError, notFound } from "../http/api-error.ts";
+import { shopOrigin } from "../orders/order-link.ts";
+import type { CardCheck } from "../payments/sandbox-card.ts";
+import { checkSandboxCard } from "../payments/sandbox-card.ts";
+import { saveSandboxCard } from "../payments/sandbox-cards.ts";
+import { runDueSubscriptions } from "./run-due.ts";
+import { subscriptionChangedEmail } from "./subscription-emails.ts";
+import {
+  billedByStripe,
+  lockUserSubscription,
+  recordSubscriptionEvent,
+  type SubscriptionRow,
+} from "./subscription-rows.ts";
+
+/** The sandbox's card page in "save card" mode for one subscription. */
+export function cardUpdatePath(subscriptionId: string): string {
+  return `/account/subscriptions/${subscriptionId}/card`;
+}
+
+/**
+ * A user's subscription whose card may be changed now: 404 when not theirs, 409 when its status forbids.
+ * Inside a transaction (`db`), the row stays locked until it ends.
+ */
+export async function startCardUpdate(
+  services: AppServices,
+  userId: string,
+  id: string,
+  db: DbOrTx = services.database.db,
+): Promise<SubscriptionRow> {
+  const sub = await lockUserSubscription(db, userId, id);
+  if (!sub) throw notFound("Subscription not found.");
+  if (billedByStripe(sub) || services.payments.name !== "sandbox")
+    throw new ApiError(
+      409,
+      "managed_by_provider",
+      "This subscription's card is kept by Stripe: write to us to change it.",
+    );
+  if (!canDo(sub.status, "payment-method"))
+    throw new ApiError(409, "not_allowed", refusal(sub.status, "payment-method"));
+  return sub;
+}
+
+export type CardUpdateResult =
+  | { kind: "saved"; subscription: SubscriptionRow; retried: "renewed" | "failed" | null }
+  | Exclude<CardCheck, { kind: "accepted" }>;
+
+/**
+ * Saves a new test card on a subscription (its token, never the number) and e-mails the customer. A
+ * subscription whose renewal failed is charged again at once with the new card, as a real provider
+ * retries the open invoice when the card changes.
+ */
+export async function saveSubscriptionCard(
+  services: AppServices,
+  request: { userId: string; id: string; form: Record<string, unknown>; now?: Date },
+): Promise<CardUpdateResult> {
+  const now = request.now ?? new Date();
+  await startCardUpdate(services, request.userId, request.id);
+  const card = checkSandboxCard(request.form, now);
+  if (card.kind !== "accepted") return card;
+
+  const db = services.database.db;
+  const { row, eventId } = await db.transaction(async (tx) => {
+    // Checked again under the row's lock: the status may have moved since the card was typed.
+    const sub = await startCardUpdate(services, request.userId, request.id, tx);
+    const saved = await saveSandboxCard(tx, card.card);
+    const [updated] = await tx
+      .update(subscriptions)
+      .set({
+        paymentToken: saved.token,
+        cardLabel: saved.label,
+        // A failed renewal is retried now rather than on its schedule.
+        ...(sub.status === "past_due" ? { retryAt: now } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(subscriptions.id, sub.id))
+      .returning();
+    if (!updated) throw new Error(`subscription ${sub.id} vanished while locked`);
+    const eventId = await recordSubscriptionEvent(tx, sub.id, "card-updated", "customer", {
+      card: saved.label,
+    });
+    return { row: updated, eventId };
+  });
+  await services.mailer.send(
+    subscriptionChangedEmail(row, { type: "card-updated", eventId }, shopOrigin(services.env)),
+  );
+
+  if (row.status !== "past_due") return { kind: "saved", subscription: row, retried: null };
+  const report = await runDueSubscriptions(services, now, { onlyId: row.id });
+  const [after] = await db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
+  return {
+    kind: "saved",
+    subscription: after ?? row,
+    retried: report.renewed > 0 ? "renewed" : "failed",
+  };
+}

@@ -1,0 +1,83 @@
+import { and, eq, sql } from "drizzle-orm";
+import { lineTotalCents } from "../../core/pricing.ts";
+import type { Product } from "../catalogue.ts";
+import type { Tx } from "../db/client.ts";
+import { orderLines, orders } from "../db/schema.ts";
+import { recordOrderEvent } from "../orders/order-events.ts";
+import { newOrderNumber } from "../orders/order-number.ts";
+import type { OrderRow } from "../orders/order-rows.ts";
+import type { SubscriptionRow } from "./subscription-rows.ts";
+
+/** The renewal order of a subscription for a billing date, if it was created already. */
+export async function findRenewalOrder(
+  tx: Tx,
+  subscriptionId: string,
+  billingDate: Date,
+): Promise<OrderRow | null> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.subscriptionId, subscriptionId), eq(orders.renewalDate, billingDate)));
+  return order ?? null;
+}
+
+/**
+ * The renewal's order, paid: the subscription's product, quantity and price, its shipping address, free
+ * shipping, a "placed" and a "paid" event. Listed by catalogue price less the subscription discount, the
+ * stack's share shown as savings, so its figures sum like any order's (core/order-totals.ts).
+ */
+export async function createRenewalOrder(
+  tx: Tx,
+  catalogue: Product[],
+  sub: SubscriptionRow,
+  renewal: { provider: "sandbox" | "stripe"; billingDate: Date },
+): Promise<OrderRow> {
+  const product = catalogue.find((p) => p.id === sub.productId);
+  const listed = product
+    ? lineTotalCents(product.priceCents, sub.quantity, sub.discountPercent)
+    : sub.amountCents;
+  const fits = listed >= sub.amountCents;
+  const unitPriceCents = fits && product ? product.priceCents : Math.round(sub.amountCents / sub.quantity);
+  const discountPercent = fits && product ? sub.discountPercent : 0;
+  const lineTotal = fits ? listed : lineTotalCents(unitPriceCents, sub.quantity, 0);
+  const savingCents = lineTotal - sub.amountCents;
+
+  let order: OrderRow | undefined;
+  while (!order) {
+    [order] = await tx
+      .insert(orders)
+      .values({
+        orderNumber: newOrderNumber(),
+        userId: sub.userId,
+        cartFingerprint: `renewal:${sub.id}:${renewal.billingDate.toISOString()}`,
+        email: sub.email,
+        status: "processing",
+        subtotalCents: lineTotal,
+        discountCents: savingCents,
+        shippingCents: 0,
+        totalCents: sub.amountCents,
+        provider: renewal.provider,
+        shippingAddress: sub.shippingAddress,
+        paidAt: sql`now()`,
+        subscriptionId: sub.id,
+        renewalDate: renewal.billingDate,
+      })
+      .onConflictDoNothing({ target: orders.orderNumber })
+      .returning();
+  }
+  await tx.insert(orderLines).values({
+    orderId: order.id,
+    productId: sub.productId,
+    productName: sub.productName,
+    quantity: sub.quantity,
+    isSubscription: true,
+    bundleId: sub.bundleId,
+    unitPriceCents,
+    discountPercent,
+    lineTotalCents: lineTotal,
+    savingCents,
+  });
+  await recordOrderEvent(tx, order.id, "placed");
+  await recordOrderEvent(tx, order.id, "paid", { amountCents: order.totalCents });
+  return order;
+}

@@ -1,0 +1,208 @@
+import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import {
+  addDays,
+  addMonths,
+  afterFailedCharge,
+  REMINDER_DAYS_BEFORE,
+} from "../../core/subscription-rules.ts";
+import type { AppServices } from "../context.ts";
+import { subscriptions } from "../db/schema.ts";
+import { orderConfirmationEmail } from "../orders/confirmation-email.ts";
+import { shopOrigin } from "../orders/order-link.ts";
+import { loadOrderLines } from "../orders/order-rows.ts";
+import { chargeSandboxCard } from "../payments/sandbox-cards.ts";
+import { createRenewalOrder } from "./renewal-order.ts";
+import { renewalCancelledEmail, renewalFailedEmail, renewalReminderEmail } from "./subscription-emails.ts";
+import { recordSubscriptionEvent } from "./subscription-rows.ts";
+
+export interface RunDueReport {
+  resumed: number;
+  reminded: number;
+  renewed: number;
+  failed: number;
+  cancelled: number;
+}
+
+/** Subscriptions whose renewals the shop charges itself: the sandbox's. Stripe Billing renews its own. */
+const RENEWED_HERE = or(
+  isNull(subscriptions.providerSubscriptionId),
+  sql`${subscriptions.providerSubscriptionId} like 'sub_sandbox_%'`,
+);
+
+const BATCH = 100;
+/** A run stops after this many renewal attempts; the next run carries on. */
+const MAX_ATTEMPTS_PER_RUN = 100_000;
+
+/**
+ * Everything due up to `asOf`: timed pauses that end, reminders three days ahead, renewals and the
+ * retries of failed ones. Safe to run twice and from several processes at once: each renewal runs in one
+ * transaction on its subscription's locked row (rows another run holds are skipped), and an order is
+ * unique per subscription and billing date, so a period is charged once. E-mails follow each commit, each
+ * with its dedupe key. `onlyId` renews that one subscription if it is due (a card just updated).
+ */
+/** What the runner uses of the shop: the owner's command line builds this without a web server. */
+export type RunDueServices = Pick<AppServices, "database" | "catalogue" | "mailer" | "env">;
+
+export async function runDueSubscriptions(
+  services: RunDueServices,
+  asOf = new Date(),
+  options: { onlyId?: string } = {},
+): Promise<RunDueReport> {
+  const report: RunDueReport = { resumed: 0, reminded: 0, renewed: 0, failed: 0, cancelled: 0 };
+  const only = options.onlyId ? eq(subscriptions.id, options.onlyId) : undefined;
+  if (!only) report.resumed = await resumeEndedPauses(services, asOf);
+
+  let attempts = 0;
+  for (;;) {
+    const due = await services.database.db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(RENEWED_HERE, dueCondition(asOf), only))
+      .orderBy(subscriptions.nextBillingDate, subscriptions.id)
+      .limit(BATCH);
+    if (due.length === 0) break;
+    let progressed = false;
+    for (const { id } of due) {
+      const outcome = await renewOne(services, id, asOf);
+      if (outcome === "busy") continue;
+      progressed = true;
+      report[outcome] += 1;
+      attempts += 1;
+    }
+    // Every row left is held by another run: it will finish them.
+    if (!progressed || attempts >= MAX_ATTEMPTS_PER_RUN) break;
+  }
+
+  if (!only) report.reminded = await sendReminders(services, asOf);
+  return report;
+}
+
+function dueCondition(asOf: Date) {
+  return or(
+    and(eq(subscriptions.status, "active"), lte(subscriptions.nextBillingDate, asOf)),
+    and(eq(subscriptions.status, "past_due"), lte(subscriptions.retryAt, asOf)),
+  );
+}
+
+/** Paused subscriptions whose pause has run out are active again, due on the date the pause moved them to. */
+async function resumeEndedPauses(services: RunDueServices, asOf: Date): Promise<number> {
+  return services.database.db.transaction(async (tx) => {
+    const resumed = await tx
+      .update(subscriptions)
+      .set({ status: "active", pausedUntil: null, updatedAt: sql`now()` })
+      .where(and(eq(subscriptions.status, "paused"), lte(subscriptions.pausedUntil, asOf)))
+      .returning({ id: subscriptions.id });
+    for (const { id } of resumed)
+      await recordSubscriptionEvent(tx, id, "resumed", "scheduler", { by: "pause ended" });
+    return resumed.length;
+  });
+}
+
+type Outcome = "renewed" | "failed" | "cancelled" | "busy";
+
+/** One renewal attempt on one subscription, all or nothing, then its e-mail. */
+async function renewOne(services: RunDueServices, id: string, asOf: Date): Promise<Outcome> {
+  const db = services.database.db;
+  const origin = shopOrigin(services.env);
+  // Read before the transaction: the embedded database runs one statement at a time.
+  const catalogue = await services.catalogue.list();
+  const result = await db.transaction(async (tx) => {
+    const [sub] = await tx
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, id), RENEWED_HERE, dueCondition(asOf)))
+      .for("update", { skipLocked: true });
+    if (!sub) return { outcome: "busy" as const };
+
+    const charge = await chargeSandboxCard(tx, sub.paymentToken);
+    if (charge.ok) {
+      const order = await createRenewalOrder(tx, catalogue, sub, {
+        provider: "sandbox",
+        billingDate: sub.nextBillingDate,
+      });
+      const next = addMonths(sub.nextBillingDate, sub.intervalMonths);
+      await tx
+        .update(subscriptions)
+        .set({
+          status: "active",
+          nextBillingDate: next,
+          failedAttempts: 0,
+          retryAt: null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(subscriptions.id, sub.id));
+      await recordSubscriptionEvent(tx, sub.id, "renewed", "scheduler", {
+        orderNumber: order.orderNumber,
+        amountCents: order.totalCents,
+        billingDate: sub.nextBillingDate.toISOString(),
+      });
+      return { outcome: "renewed" as const, order };
+    }
+
+    const failedAttempts = sub.failedAttempts + 1;
+    const next = afterFailedCharge(sub.nextBillingDate, failedAttempts);
+    const [updated] = await tx
+      .update(subscriptions)
+      .set(
+        next.status === "past_due"
+          ? { status: "past_due", failedAttempts, retryAt: next.retryAt, updatedAt: sql`now()` }
+          : { status: "cancelled", failedAttempts, retryAt: null, endsAt: asOf, updatedAt: sql`now()` },
+      )
+      .where(eq(subscriptions.id, sub.id))
+      .returning();
+    if (!updated) throw new Error(`subscription ${sub.id} vanished while locked`);
+    await recordSubscriptionEvent(
+      tx,
+      sub.id,
+      next.status === "past_due" ? "renewal-failed" : "cancelled",
+      "scheduler",
+      {
+        reason: charge.message,
+        attempt: failedAttempts,
+        retryAt: next.status === "past_due" ? next.retryAt.toISOString() : null,
+      },
+    );
+    return {
+      outcome: next.status === "past_due" ? ("failed" as const) : ("cancelled" as const),
+      sub: updated,
+      reason: charge.message,
+      retryAt: next.status === "past_due" ? next.retryAt : null,
+    };
+  });
+
+  if (result.outcome === "renewed") {
+    const lines = await loadOrderLines(db, result.order.id);
+    await services.mailer.send(orderConfirmationEmail(result.order, lines, origin));
+  } else if (result.outcome === "failed") {
+    await services.mailer.send(
+      renewalFailedEmail(
+        result.sub,
+        { retryAt: result.retryAt, failedAttempts: result.sub.failedAttempts, reason: result.reason },
+        origin,
+      ),
+    );
+  } else if (result.outcome === "cancelled") {
+    await services.mailer.send(renewalCancelledEmail(result.sub, origin));
+  }
+  return result.outcome;
+}
+
+/** One reminder per renewal, three days ahead: claimed by setting `reminded_for`, then e-mailed. */
+async function sendReminders(services: RunDueServices, asOf: Date): Promise<number> {
+  const claimed = await services.database.db
+    .update(subscriptions)
+    .set({ remindedFor: subscriptions.nextBillingDate, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(subscriptions.status, "active"),
+        isNull(subscriptions.endsAt),
+        gt(subscriptions.nextBillingDate, asOf),
+        lte(subscriptions.nextBillingDate, addDays(asOf, REMINDER_DAYS_BEFORE)),
+        sql`${subscriptions.remindedFor} is distinct from ${subscriptions.nextBillingDate}`,
+      ),
+    )
+    .returning();
+  const origin = shopOrigin(services.env);
+  for (const sub of claimed) await services.mailer.send(renewalReminderEmail(sub, origin));
+  return claimed.length;
+}

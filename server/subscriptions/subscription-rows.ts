@@ -1,0 +1,99 @@
+import { and, desc, eq, type InferSelectModel } from "drizzle-orm";
+import type { SubscriptionView } from "../../core/contracts/subscriptions.ts";
+import { formatCents } from "../../core/money.ts";
+import {
+  allowedActions,
+  isSubscriptionStatus,
+  type SubscriptionState,
+  shownNextBilling,
+} from "../../core/subscription-rules.ts";
+import type { DbOrTx } from "../db/client.ts";
+import { subscriptionEvents, subscriptions } from "../db/schema.ts";
+
+export type SubscriptionRow = InferSelectModel<typeof subscriptions>;
+
+/** The fields the rules read (core/subscription-rules.ts); an unknown status reads as cancelled. */
+export function stateOf(row: SubscriptionRow): SubscriptionState {
+  return {
+    status: isSubscriptionStatus(row.status) ? row.status : "cancelled",
+    nextBillingDate: row.nextBillingDate,
+    intervalMonths: row.intervalMonths,
+    pausedUntil: row.pausedUntil,
+    endsAt: row.endsAt,
+  };
+}
+
+/**
+ * Subscriptions Stripe Billing renews: the shop cannot change them yet without the change reaching
+ * Stripe, so they offer no actions and the API refuses them (the customer is pointed to support).
+ */
+export function billedByStripe(row: Pick<SubscriptionRow, "providerSubscriptionId">): boolean {
+  return row.providerSubscriptionId !== null && !row.providerSubscriptionId.startsWith("sub_sandbox_");
+}
+
+export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
+  const next = shownNextBilling(stateOf(row));
+  return {
+    id: row.id,
+    productId: row.productId,
+    productName: row.productName,
+    amount: formatCents(row.amountCents),
+    interval: row.interval,
+    intervalMonths: row.intervalMonths,
+    quantity: row.quantity,
+    bundleId: row.bundleId,
+    status: row.status,
+    nextBillingDate: next ? next.toISOString() : null,
+    pausedUntil: row.pausedUntil ? row.pausedUntil.toISOString() : null,
+    endsAt: row.endsAt ? row.endsAt.toISOString() : null,
+    shippingAddress: row.shippingAddress ?? null,
+    cardLabel: row.cardLabel,
+    actions: billedByStripe(row) ? [] : [...allowedActions(row.status)],
+    managedByProvider: billedByStripe(row),
+  };
+}
+
+export async function listSubscriptionsForUser(db: DbOrTx, userId: string): Promise<SubscriptionView[]> {
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(200);
+  return rows.map(toSubscriptionView);
+}
+
+/** A user's subscription locked for a change, or null when it is not theirs (or does not exist). */
+export async function lockUserSubscription(
+  db: DbOrTx,
+  userId: string | null,
+  id: string,
+): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      userId === null
+        ? eq(subscriptions.id, id)
+        : and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)),
+    )
+    .for("update");
+  return row ?? null;
+}
+
+export type SubscriptionActor = "customer" | "owner" | "scheduler" | "provider";
+
+export async function recordSubscriptionEvent(
+  db: DbOrTx,
+  subscriptionId: string,
+  type: string,
+  actor: SubscriptionActor,
+  detail: Record<string, string | number | null> | null = null,
+): Promise<string> {
+  const [event] = await db
+    .insert(subscriptionEvents)
+    .values({ subscriptionId, type, actor, detail })
+    .returning({ id: subscriptionEvents.id });
+  if (!event) throw new Error("the subscription event was not written");
+  return event.id;
+}
