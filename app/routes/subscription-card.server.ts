@@ -2,8 +2,16 @@ import { data, redirect } from "react-router";
 import type { CardErrors } from "../../core/contracts/checkout.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import { ApiError } from "../../server/http/api-error.ts";
-import { saveSubscriptionCard, startCardUpdate } from "../../server/subscriptions/card-update.ts";
-import { toSubscriptionView } from "../../server/subscriptions/subscription-rows.ts";
+import { shopOrigin } from "../../server/orders/order-link.ts";
+import { PaymentProviderError } from "../../server/payments/provider.ts";
+import {
+  afterStripeCardUpdate,
+  cardUpdatePath,
+  saveSubscriptionCard,
+  startCardUpdate,
+  stripeCardUpdateUrl,
+} from "../../server/subscriptions/card-update.ts";
+import { billedByStripe, toSubscriptionView } from "../../server/subscriptions/subscription-rows.ts";
 import { appContext } from "../context.server.ts";
 import { formFields, loadSession, noStore, refuseCrossSite } from "../session.server.ts";
 import type { Route } from "./+types/subscription-card";
@@ -29,7 +37,24 @@ async function loadCardPage(args: Route.LoaderArgs | Route.ActionArgs) {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { row, email } = await loadCardPage(args);
+  const { services, row, email } = await loadCardPage(args);
+  if (billedByStripe(row)) {
+    // Stripe keeps the card: its page replaces it, then sends the customer back here (?returned).
+    let target: string;
+    try {
+      if (new URL(args.request.url).searchParams.has("returned")) {
+        target = `${SUBSCRIPTIONS}?card=${await afterStripeCardUpdate(services, row)}`;
+      } else {
+        const back = `${shopOrigin(services.env)}${cardUpdatePath(row.id)}?returned=1`;
+        target = await stripeCardUpdateUrl(services, row, back);
+      }
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      services.logger.error({ err, subscriptionId: row.id }, "Stripe did not answer about a card");
+      target = `${SUBSCRIPTIONS}?card=unavailable`;
+    }
+    throw redirect(target, { headers: noStore });
+  }
   return data({ subscription: toSubscriptionView(row), email }, { headers: noStore });
 }
 

@@ -33,8 +33,6 @@ export interface SubscriptionView {
   cardLabel: string | null;
   /** The actions its status allows (core/subscription-rules.ts), in the order the page offers them. */
   actions: SubscriptionAction[];
-  /** Billed by Stripe: changes go through the shop's support for now, so `actions` is empty. */
-  managedByProvider: boolean;
 }
 
 const months = <T extends readonly number[]>(choices: T) =>

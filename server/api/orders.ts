@@ -8,10 +8,17 @@ import { SUBSCRIPTION_ACTIONS } from "../../core/subscription-rules.ts";
 import type { AppServices, SessionUser } from "../context.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
 import { readJsonBody } from "../http/validate.ts";
+import { shopOrigin } from "../orders/order-link.ts";
 import { listOrdersForUser } from "../orders/order-queries.ts";
-import { cardUpdatePath, startCardUpdate } from "../subscriptions/card-update.ts";
+import { PaymentProviderError } from "../payments/provider.ts";
+import { cardUpdatePath, startCardUpdate, stripeCardUpdateUrl } from "../subscriptions/card-update.ts";
 import { changeSubscription, type SubscriptionChange } from "../subscriptions/change-subscription.ts";
-import { listSubscriptionsForUser, toSubscriptionView } from "../subscriptions/subscription-rows.ts";
+import {
+  billedByStripe,
+  listSubscriptionsForUser,
+  type SubscriptionRow,
+  toSubscriptionView,
+} from "../subscriptions/subscription-rows.ts";
 
 /**
  * GET /api/orders, GET /api/orders/:ref, GET /api/subscriptions and POST /api/subscriptions/:id/:action:
@@ -59,7 +66,7 @@ export function ordersApi(services: AppServices) {
         const row = await startCardUpdate(services, user.id, id.data);
         return c.json({
           subscription: toSubscriptionView(row),
-          url: cardUpdatePath(row.id),
+          url: billedByStripe(row) ? await stripeCardPage(services, row) : cardUpdatePath(row.id),
         } satisfies SubscriptionActionResponse);
       }
       const body = await readJsonBody(c, subscriptionActionBodies[action.data]);
@@ -73,4 +80,20 @@ export function ordersApi(services: AppServices) {
     });
 
   return { orders, subscriptions };
+}
+
+/** Stripe's card page for a subscription, coming back to the shop's card route to finish (?returned). */
+async function stripeCardPage(services: AppServices, row: SubscriptionRow): Promise<string> {
+  try {
+    const back = `${shopOrigin(services.env)}${cardUpdatePath(row.id)}?returned=1`;
+    return await stripeCardUpdateUrl(services, row, back);
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    services.logger.error({ err, subscriptionId: row.id }, "Stripe did not open its card page");
+    throw new ApiError(
+      502,
+      "payment_provider_unavailable",
+      "Stripe could not open its card page just now. Please try again.",
+    );
+  }
 }

@@ -441,6 +441,12 @@ export const subscriptions = pgTable(
     retryAt: timestamp("retry_at", { withTimezone: true }),
     /** The billing date the last reminder e-mail was sent for: one reminder per renewal. */
     remindedFor: timestamp("reminded_for", { withTimezone: true }),
+    /**
+     * Who charges the renewals: "sandbox" (the shop's scheduler, with the saved test card) or "stripe"
+     * (Stripe Billing, one Stripe subscription per row, started once the first payment is in).
+     */
+    provider: text("provider").notNull().default("sandbox"),
+    /** Stripe's subscription id (null until it is started), or the sandbox's. */
     providerSubscriptionId: text("provider_subscription_id"),
     providerCustomerId: text("provider_customer_id"),
     createdAt: createdAt(),

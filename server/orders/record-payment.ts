@@ -4,6 +4,7 @@ import { clearCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
 import type { Tx } from "../db/client.ts";
 import { orders, subscriptions } from "../db/schema.ts";
+import { startProviderSubscriptions } from "../subscriptions/provider-billing.ts";
 import { applyOnce, type ReportedEvent } from "./apply-once.ts";
 import { orderConfirmationEmail } from "./confirmation-email.ts";
 import { recordOrderEvent } from "./order-events.ts";
@@ -53,7 +54,10 @@ export async function recordCheckoutPayment(
   const outcome = await applyOnce(services.database.db, report.event, (tx) =>
     applyReport(services, tx, report),
   );
-  await confirmIfPaid(services, report);
+  const paid = await confirmIfPaid(services, report);
+  // Stripe renews the order's subscriptions once each is started there (a failure is retried by the
+  // scheduled job, server/jobs/scheduler.ts).
+  if (paid) await startProviderSubscriptions(services, { orderId: paid.id });
   return outcome;
 }
 
@@ -178,6 +182,8 @@ async function markPaid(services: AppServices, tx: Tx, order: OrderRow, report: 
         nextBillingDate: state?.currentPeriodEnd
           ? sql`to_timestamp(${state.currentPeriodEnd})`
           : sql`(select ${orders.paidAt} + ${MONTH_INTERVAL} from ${orders} where ${orders.id} = ${order.id})`,
+        // The sandbox names its subscription at payment; Stripe's is started after this commit.
+        provider: order.provider,
         providerSubscriptionId: subscriptionId,
         providerCustomerId: report.customerId,
       })),
@@ -189,7 +195,7 @@ async function markPaid(services: AppServices, tx: Tx, order: OrderRow, report: 
  * Sends the confirmation of a paid order after any report about its session: the outbox's dedupe key
  * makes every send after the first a no-op, and a send that failed is retried by the next report.
  */
-async function confirmIfPaid(services: AppServices, report: CheckoutPaymentReport) {
+async function confirmIfPaid(services: AppServices, report: CheckoutPaymentReport): Promise<OrderRow | null> {
   const db = services.database.db;
   const orderId = report.orderId ?? "";
   const [order] = await db
@@ -204,7 +210,8 @@ async function confirmIfPaid(services: AppServices, report: CheckoutPaymentRepor
       ),
     )
     .limit(1);
-  if (!order || !isPaidStatus(order.status)) return;
+  if (!order || !isPaidStatus(order.status)) return null;
   const lines = await loadOrderLines(db, order.id);
   await services.mailer.send(orderConfirmationEmail(order, lines, shopOrigin(services.env)));
+  return order;
 }

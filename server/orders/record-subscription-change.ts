@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Product } from "../catalogue.ts";
 import type { AppServices } from "../context.ts";
 import type { Tx } from "../db/client.ts";
@@ -11,6 +11,8 @@ import { applyOnce, type ReportedEvent } from "./apply-once.ts";
 import { orderConfirmationEmail } from "./confirmation-email.ts";
 import { shopOrigin } from "./order-link.ts";
 import { loadOrderLines, type OrderRow } from "./order-rows.ts";
+
+const UUID = /^[0-9a-f-]{36}$/i;
 
 export type SubscriptionChangeOutcome = "subscription_updated" | "duplicate" | "ignored";
 
@@ -52,17 +54,29 @@ export async function recordSubscriptionChange(
             .from(subscriptions)
             .where(eq(subscriptions.providerSubscriptionId, subscriptionId))
         ).map((r) => r.orderId);
-    const lockable = orderIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+    const lockable = orderIds.filter((id) => UUID.test(id));
     if (lockable.length)
       await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, lockable)).for("update");
 
     const state = (await services.payments.getSubscription(subscriptionId)) ?? report.stateInEvent;
+    // A subscription the shop started whose Stripe id it has not stored yet (Stripe's event came first):
+    // found by the shop's id that Stripe keeps in its metadata.
+    const shopId = state?.shopSubscriptionId;
+    if (shopId && UUID.test(shopId))
+      await tx
+        .update(subscriptions)
+        .set({ providerSubscriptionId: subscriptionId })
+        .where(and(eq(subscriptions.id, shopId), isNull(subscriptions.providerSubscriptionId)));
     if (state) {
+      const endsAt = state.endsAt ? sql`to_timestamp(${state.endsAt})` : sql`now()`;
       await tx
         .update(subscriptions)
         .set({
           status: state.status,
-          ...(state.status === "cancelled" ? { endsAt: sql`coalesce(${subscriptions.endsAt}, now())` } : {}),
+          ...(state.status === "cancelled"
+            ? { endsAt: sql`coalesce(${subscriptions.endsAt}, ${endsAt})` }
+            : {}),
+          ...(state.status === "active" ? { pausedUntil: null } : {}),
           ...(state.currentPeriodEnd
             ? { nextBillingDate: sql`to_timestamp(${state.currentPeriodEnd})` }
             : {}),

@@ -40,9 +40,65 @@ export interface CheckoutSession {
 /** A subscription as the provider holds it now: events are applied by re-reading this, so order never matters. */
 export interface ProviderSubscriptionState {
   id: string;
+  /** "cancelled" also when it is set to end at the end of its period: nothing more will be billed. */
   status: "active" | "paused" | "past_due" | "cancelled";
   /** Seconds since the epoch, when the provider knows it. */
   currentPeriodEnd: number | null;
+  /** When a cancelled subscription stops (seconds since the epoch), when the provider says. */
+  endsAt: number | null;
+  /** The shop's subscription id the provider keeps in its metadata, when it has one. */
+  shopSubscriptionId: string | null;
+}
+
+/** What a subscription bills, as the shop keeps it: the provider's copy is made to match it. */
+export interface BillingTerms {
+  status: "active" | "paused" | "past_due" | "cancelled";
+  productId: number;
+  productName: string;
+  /** What each renewal charges, in cents. */
+  amountCents: number;
+  intervalMonths: number;
+  nextBillingDate: Date;
+  pausedUntil: Date | null;
+}
+
+/** A subscription to start with the provider once its first payment (which saved the card) is in. */
+export interface SubscriptionStart {
+  /** The shop's subscription id: kept in the provider's metadata and its idempotency key. */
+  subscriptionId: string;
+  orderId: string;
+  customerId: string;
+  /** The checkout session whose payment saved the card that renewals charge. */
+  sessionId: string;
+  currency: string;
+  terms: BillingTerms;
+}
+
+/**
+ * A provider that renews subscriptions itself (Stripe Billing): the shop starts each subscription there,
+ * sends every change there first, and follows the provider's verified events. The sandbox has none: the
+ * shop's scheduler renews its subscriptions (server/subscriptions/run-due.ts).
+ */
+export interface ProviderBilling {
+  /** The started subscription, and the saved card as the account page shows it ("Visa ending 4242"). */
+  start(input: SubscriptionStart): Promise<ProviderSubscriptionState & { cardLabel: string | null }>;
+  /** Makes the provider's subscription bill `after` instead of `before`; nothing when they bill alike. */
+  update(
+    providerId: string,
+    before: BillingTerms,
+    after: BillingTerms,
+    idempotencyKey: string,
+  ): Promise<void>;
+  /** A page of the provider's where the customer replaces the card their subscriptions charge. */
+  cardUpdateUrl(customerId: string, returnUrl: string): Promise<string>;
+  /**
+   * After the customer replaced their card: charges the subscription's unpaid invoice again now (a decline
+   * is reported by event, as for any renewal) and answers the new card's label.
+   */
+  afterCardUpdate(
+    providerId: string,
+    customerId: string,
+  ): Promise<{ cardLabel: string | null; retried: "paid" | "declined" | null }>;
 }
 
 /**
@@ -54,12 +110,18 @@ export function stripeSubscriptionState(
     id: string;
     status?: string | null;
     pause_collection?: unknown;
+    cancel_at_period_end?: boolean | null;
+    cancel_at?: number | null;
+    ended_at?: number | null;
+    metadata?: Record<string, string> | null;
     items?: { data?: { current_period_end?: number | null }[] } | null;
   },
   deleted = false,
 ): ProviderSubscriptionState {
+  const ended = deleted || sub.status === "canceled" || sub.status === "incomplete_expired";
+  const ending = Boolean(sub.cancel_at_period_end) || typeof sub.cancel_at === "number";
   const status =
-    deleted || sub.status === "canceled" || sub.status === "incomplete_expired"
+    ended || ending
       ? "cancelled"
       : sub.status === "paused" || sub.pause_collection
         ? "paused"
@@ -69,7 +131,14 @@ export function stripeSubscriptionState(
   const ends = (sub.items?.data ?? [])
     .map((i) => i.current_period_end)
     .filter((n): n is number => typeof n === "number");
-  return { id: sub.id, status, currentPeriodEnd: ends.length ? Math.min(...ends) : null };
+  const currentPeriodEnd = ends.length ? Math.min(...ends) : null;
+  return {
+    id: sub.id,
+    status,
+    currentPeriodEnd,
+    endsAt: ended ? (sub.ended_at ?? null) : ending ? (sub.cancel_at ?? currentPeriodEnd) : null,
+    shopSubscriptionId: sub.metadata?.subscriptionId ?? null,
+  };
 }
 
 export interface PaymentProvider {
@@ -77,6 +146,8 @@ export interface PaymentProvider {
   createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession>;
   /** The provider's current view of a subscription; null when it does not keep subscriptions. */
   getSubscription(id: string): Promise<ProviderSubscriptionState | null>;
+  /** Null when the shop renews this provider's subscriptions itself. */
+  readonly billing: ProviderBilling | null;
 }
 
 /** The provider could not be reached or refused the call: the visitor sees the checkout error and may retry. */

@@ -22,6 +22,8 @@ export function createSandboxProvider(): PaymentProvider {
     async getSubscription() {
       return null;
     },
+    // The shop's scheduler renews sandbox subscriptions with the saved test card.
+    billing: null,
   };
 }
 

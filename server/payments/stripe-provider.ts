@@ -2,9 +2,11 @@ import Stripe from "stripe";
 import type { ShippingAddress } from "../../core/address.ts";
 import type { Env } from "../env.ts";
 import {
+  type BillingTerms,
   type CheckoutSessionInput,
   type PaymentProvider,
   PaymentProviderError,
+  type ProviderBilling,
   stripeSubscriptionState,
 } from "./provider.ts";
 
@@ -46,9 +48,11 @@ export function stripeShipping(a: ShippingAddress) {
 }
 
 /**
- * The Checkout Session parameters for an order: pure, so the mapping is tested without Stripe. The
- * customer (created with the order's e-mail and shipping address, docs/decisions/014-addresses.md) is
- * passed when there is one; the address also rides on a one-time payment's PaymentIntent.
+ * The Checkout Session parameters for an order: pure, so the mapping is tested without Stripe. Always a
+ * one-time payment of the order's total; with subscription lines it also saves the card for the
+ * customer, and each subscription is started on Stripe Billing once the payment is in (trial until its
+ * next billing date: docs/decisions/016-stripe-subscriptions.md). The customer (created with the order's
+ * e-mail and shipping address, docs/decisions/014-addresses.md) is passed when there is one.
  */
 export function checkoutSessionParams(
   input: CheckoutSessionInput,
@@ -64,8 +68,9 @@ export function checkoutSessionParams(
     price_data: {
       currency,
       unit_amount: l.lineTotalCents,
-      product_data: { name: l.quantity > 1 ? `${l.productName} × ${l.quantity}` : l.productName },
-      ...(l.isSubscription ? { recurring: { interval: "month" as const } } : {}),
+      product_data: {
+        name: `${l.quantity > 1 ? `${l.productName} × ${l.quantity}` : l.productName}${l.isSubscription ? " (first month of a subscription)" : ""}`,
+      },
     },
   }));
   if (input.shippingCents > 0) {
@@ -79,7 +84,7 @@ export function checkoutSessionParams(
     });
   }
   return {
-    mode: hasSubscription ? ("subscription" as const) : ("payment" as const),
+    mode: "payment" as const,
     ...(customerId ? { customer: customerId } : { customer_email: input.email }),
     client_reference_id: input.orderId,
     line_items: lineItems,
@@ -87,15 +92,72 @@ export function checkoutSessionParams(
     cancel_url: input.cancelUrl,
     metadata: { orderId: input.orderId, orderNumber: input.orderNumber },
     ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
-    ...(hasSubscription
-      ? { subscription_data: { metadata: { orderId: input.orderId, orderNumber: input.orderNumber } } }
-      : {
-          payment_intent_data: {
-            metadata: { orderId: input.orderId, orderNumber: input.orderNumber },
-            shipping: stripeShipping(input.shippingAddress),
-          },
-        }),
+    payment_intent_data: {
+      metadata: { orderId: input.orderId, orderNumber: input.orderNumber },
+      shipping: stripeShipping(input.shippingAddress),
+      // The card stays on the customer for the subscriptions' renewals, charged without the shopper.
+      ...(hasSubscription ? { setup_future_usage: "off_session" as const } : {}),
+    },
   };
+}
+
+const unix = (d: Date) => Math.floor(d.getTime() / 1000);
+/** trial_end must lie ahead: a date closer than this is left as it is. */
+const MIN_LEAD_SECONDS = 60;
+
+/** The Stripe product a catalogue product renews under: one per product, with an id of the shop's. */
+export const stripeProductId = (productId: number) => `mana_product_${productId}`;
+
+/** A subscription item's price: the renewal's amount every `intervalMonths` months. */
+export function stripeRecurringPrice(currency: string, terms: BillingTerms) {
+  return {
+    currency,
+    product: stripeProductId(terms.productId),
+    unit_amount: terms.amountCents,
+    recurring: { interval: "month" as const, interval_count: terms.intervalMonths },
+  };
+}
+
+/**
+ * What to ask of Stripe so that a subscription billing `before` bills `after`: pure, tested without
+ * Stripe. Every date or price change sets trial_end to the next billing date with no proration, so
+ * Stripe charges nothing now and next charges on the shop's date. Null when nothing Stripe bills changed
+ * (an address, for instance).
+ */
+export function stripeSubscriptionChange(
+  before: BillingTerms,
+  after: BillingTerms,
+  now: Date,
+):
+  | { cancel: "now" | "at_period_end" }
+  | { cancel: null; params: Record<string, unknown>; newPrice: boolean }
+  | null {
+  if (after.status === "cancelled") {
+    if (before.status === "cancelled") return null;
+    // An active subscription runs to the end of the period paid for; a paused or unpaid one ends now.
+    return { cancel: before.status === "active" ? "at_period_end" : "now" };
+  }
+  const params: Record<string, unknown> = {};
+  if (after.status === "paused" && before.status !== "paused") {
+    params.pause_collection = {
+      behavior: "void",
+      ...(after.pausedUntil ? { resumes_at: unix(after.pausedUntil) } : {}),
+    };
+  } else if (after.status === "active" && before.status === "paused") {
+    params.pause_collection = "";
+  }
+  const newPrice =
+    before.amountCents !== after.amountCents ||
+    before.productId !== after.productId ||
+    before.intervalMonths !== after.intervalMonths;
+  const newDate = before.nextBillingDate.getTime() !== after.nextBillingDate.getTime();
+  const pausedForGood = after.status === "paused" && after.pausedUntil === null;
+  if ((newPrice || newDate) && !pausedForGood && unix(after.nextBillingDate) > unix(now) + MIN_LEAD_SECONDS) {
+    params.trial_end = unix(after.nextBillingDate);
+  }
+  if (newPrice || "trial_end" in params) params.proration_behavior = "none";
+  if (!newPrice && Object.keys(params).length === 0) return null;
+  return { cancel: null, params, newPrice };
 }
 
 /** Stripe Checkout through the official client; every call carries an idempotency key tied to the order. */
@@ -147,5 +209,134 @@ export function createStripeProvider(env: Env, client: Stripe = createStripeClie
         throw new PaymentProviderError(`Stripe could not return subscription ${id}.`, { cause: err });
       }
     },
+    billing: stripeBilling(client),
+  };
+}
+
+/** Runs a call to Stripe, reporting any failure as the provider's (the caller answers 502 or 503). */
+async function calling<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof PaymentProviderError) throw err;
+    throw new PaymentProviderError(`Stripe could not ${what}.`, { cause: err });
+  }
+}
+
+/** "Visa ending 4242", as the account page shows a saved card. */
+function cardLabel(method: Stripe.PaymentMethod): string | null {
+  const card = method.card;
+  if (!card) return null;
+  const brand =
+    card.brand === "amex" ? "American Express" : card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  return `${brand} ending ${card.last4}`;
+}
+
+/** The product a subscription item is priced under: read, or created with the shop's id on first use. */
+async function ensureProduct(client: Stripe, terms: BillingTerms): Promise<void> {
+  const id = stripeProductId(terms.productId);
+  try {
+    await client.products.retrieve(id);
+  } catch (err) {
+    if (!(err instanceof Stripe.errors.StripeError && err.statusCode === 404)) throw err;
+    try {
+      await client.products.create({ id, name: terms.productName });
+    } catch (createErr) {
+      // Created by another process in between: it exists, which is all that is needed.
+      if (!(createErr instanceof Stripe.errors.StripeError && createErr.code === "resource_already_exists"))
+        throw createErr;
+    }
+  }
+}
+
+/** Stripe Billing: one Stripe subscription per shop subscription (docs/decisions/016-stripe-subscriptions.md). */
+function stripeBilling(client: Stripe): ProviderBilling {
+  return {
+    start: (input) =>
+      calling(`start subscription ${input.subscriptionId}`, async () => {
+        const session = await client.checkout.sessions.retrieve(input.sessionId, {
+          expand: ["payment_intent.payment_method"],
+        });
+        const intent = session.payment_intent;
+        const method = intent && typeof intent === "object" ? intent.payment_method : null;
+        const methodId = typeof method === "string" ? method : (method?.id ?? null);
+        if (!methodId) throw new PaymentProviderError(`session ${input.sessionId} saved no card`);
+        // The customer's default card is what every one of their subscriptions charges, and what the
+        // billing portal replaces.
+        await client.customers.update(
+          input.customerId,
+          { invoice_settings: { default_payment_method: methodId } },
+          { idempotencyKey: `mana-customer-card:${input.subscriptionId}` },
+        );
+        await ensureProduct(client, input.terms);
+        const sub = await client.subscriptions.create(
+          {
+            customer: input.customerId,
+            items: [{ price_data: stripeRecurringPrice(input.currency, input.terms) }],
+            // The first period was paid at checkout: nothing is billed until the next billing date.
+            trial_end: unix(input.terms.nextBillingDate),
+            proration_behavior: "none",
+            metadata: { subscriptionId: input.subscriptionId, orderId: input.orderId },
+          },
+          { idempotencyKey: `mana-subscription:${input.subscriptionId}` },
+        );
+        return {
+          ...stripeSubscriptionState(sub),
+          cardLabel: method && typeof method === "object" ? cardLabel(method) : null,
+        };
+      }),
+    update: (providerId, before, after, idempotencyKey) =>
+      calling(`change subscription ${providerId}`, async () => {
+        const change = stripeSubscriptionChange(before, after, new Date());
+        if (!change) return;
+        if (change.cancel !== null) {
+          if (change.cancel === "now") await client.subscriptions.cancel(providerId, {}, { idempotencyKey });
+          else
+            await client.subscriptions.update(providerId, { cancel_at_period_end: true }, { idempotencyKey });
+          return;
+        }
+        const params = { ...change.params } as Stripe.SubscriptionUpdateParams;
+        if (change.newPrice) {
+          const current = await client.subscriptions.retrieve(providerId);
+          const item = current.items.data[0];
+          if (!item) throw new PaymentProviderError(`subscription ${providerId} has no item`);
+          await ensureProduct(client, after);
+          params.items = [{ id: item.id, price_data: stripeRecurringPrice(current.currency, after) }];
+        }
+        await client.subscriptions.update(providerId, params, { idempotencyKey });
+      }),
+    cardUpdateUrl: (customerId, returnUrl) =>
+      calling("open the billing portal", async () => {
+        const portal = await client.billingPortal.sessions.create({
+          customer: customerId,
+          return_url: returnUrl,
+          flow_data: {
+            type: "payment_method_update",
+            after_completion: { type: "redirect", redirect: { return_url: returnUrl } },
+          },
+        });
+        return portal.url;
+      }),
+    afterCardUpdate: (providerId, customerId) =>
+      calling(`follow the card update of ${providerId}`, async () => {
+        const sub = await client.subscriptions.retrieve(providerId, { expand: ["latest_invoice"] });
+        const invoice = sub.latest_invoice;
+        let retried: "paid" | "declined" | null = null;
+        if (invoice && typeof invoice === "object" && invoice.status === "open" && invoice.id) {
+          try {
+            await client.invoices.pay(invoice.id);
+            retried = "paid";
+          } catch (err) {
+            // Declined again: invoice.payment_failed reports it, as for any renewal.
+            if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
+            retried = "declined";
+          }
+        }
+        const customer = await client.customers.retrieve(customerId, {
+          expand: ["invoice_settings.default_payment_method"],
+        });
+        const method = customer.deleted ? null : customer.invoice_settings?.default_payment_method;
+        return { cardLabel: method && typeof method === "object" ? cardLabel(method) : null, retried };
+      }),
   };
 }

@@ -34,15 +34,62 @@ export async function startCardUpdate(
 ): Promise<SubscriptionRow> {
   const sub = await lockUserSubscription(db, userId, id);
   if (!sub) throw notFound("Subscription not found.");
-  if (billedByStripe(sub) || services.payments.name !== "sandbox")
-    throw new ApiError(
-      409,
-      "managed_by_provider",
-      "This subscription's card is kept by Stripe: write to us to change it.",
-    );
   if (!canDo(sub.status, "payment-method"))
     throw new ApiError(409, "not_allowed", refusal(sub.status, "payment-method"));
+  if (billedByStripe(sub) && (!sub.providerSubscriptionId || !sub.providerCustomerId))
+    throw new ApiError(
+      409,
+      "not_started",
+      "This subscription is still being set up with Stripe: try again in a minute.",
+    );
   return sub;
+}
+
+/** Stripe's page for replacing the customer's card (docs/decisions/016-stripe-subscriptions.md). */
+export async function stripeCardUpdateUrl(
+  services: AppServices,
+  sub: SubscriptionRow,
+  returnUrl: string,
+): Promise<string> {
+  const billing = services.payments.billing;
+  if (!billing || !sub.providerCustomerId) throw new Error(`subscription ${sub.id} is not billed by Stripe`);
+  return billing.cardUpdateUrl(sub.providerCustomerId, returnUrl);
+}
+
+/**
+ * Back from Stripe's card page: an unpaid renewal is charged again at once, and a changed card is
+ * recorded and e-mailed (a customer who left the page without changing it is told so).
+ */
+export async function afterStripeCardUpdate(
+  services: AppServices,
+  sub: SubscriptionRow,
+): Promise<"saved" | "unchanged" | "renewed" | "declined"> {
+  const billing = services.payments.billing;
+  if (!billing || !sub.providerSubscriptionId || !sub.providerCustomerId)
+    throw new Error(`subscription ${sub.id} is not billed by Stripe`);
+  const after = await billing.afterCardUpdate(sub.providerSubscriptionId, sub.providerCustomerId);
+  const changed = after.cardLabel !== null && after.cardLabel !== sub.cardLabel;
+  if (changed) {
+    const db = services.database.db;
+    const { row, eventId } = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(subscriptions)
+        .set({ cardLabel: after.cardLabel, updatedAt: sql`now()` })
+        .where(eq(subscriptions.id, sub.id))
+        .returning();
+      if (!updated) throw new Error(`subscription ${sub.id} vanished`);
+      const eventId = await recordSubscriptionEvent(tx, sub.id, "card-updated", "customer", {
+        card: after.cardLabel,
+      });
+      return { row: updated, eventId };
+    });
+    await services.mailer.send(
+      subscriptionChangedEmail(row, { type: "card-updated", eventId }, shopOrigin(services.env)),
+    );
+  }
+  if (after.retried === "paid") return "renewed";
+  if (after.retried === "declined") return "declined";
+  return changed ? "saved" : "unchanged";
 }
 
 export type CardUpdateResult =
@@ -59,7 +106,9 @@ export async function saveSubscriptionCard(
   request: { userId: string; id: string; form: Record<string, unknown>; now?: Date },
 ): Promise<CardUpdateResult> {
   const now = request.now ?? new Date();
-  await startCardUpdate(services, request.userId, request.id);
+  const current = await startCardUpdate(services, request.userId, request.id);
+  if (billedByStripe(current))
+    throw new ApiError(409, "not_allowed", "This subscription's card is changed on Stripe's page.");
   const card = checkSandboxCard(request.form, now);
   if (card.kind !== "accepted") return card;
 

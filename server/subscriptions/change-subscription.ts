@@ -10,6 +10,8 @@ import type { Tx } from "../db/client.ts";
 import { subscriptions } from "../db/schema.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
 import { shopOrigin } from "../orders/order-link.ts";
+import { PaymentProviderError } from "../payments/provider.ts";
+import { billingTermsOf } from "./provider-billing.ts";
 import { subscriptionChangedEmail } from "./subscription-emails.ts";
 import {
   billedByStripe,
@@ -64,24 +66,25 @@ export async function changeSubscription(
   const { row, eventId, previousProduct } = await db.transaction(async (tx) => {
     const sub = await lockUserSubscription(tx, request.userId, request.id);
     if (!sub) throw notFound("Subscription not found.");
-    if (billedByStripe(sub))
-      throw new ApiError(
-        409,
-        "managed_by_provider",
-        `This subscription is billed through Stripe: to change it, write to ${services.env.SUPPORT_EMAIL ?? "us"} and we will do it for you.`,
-      );
     if (!canDo(sub.status, change.action))
       throw new ApiError(409, "not_allowed", refusal(sub.status, change.action));
     const values = await newValues(tx, catalogue, sub, change, now);
+    const eventId = await recordSubscriptionEvent(
+      tx,
+      sub.id,
+      EVENT_OF[change.action],
+      request.actor,
+      eventDetail(sub, { ...sub, ...values }, change),
+    );
+    // Stripe first, under the row's lock: the change is kept only once Stripe bills it (its events then
+    // confirm it), and a refusal or an outage leaves the subscription as it was.
+    if (billedByStripe(sub)) await changeAtStripe(services, sub, { ...sub, ...values }, eventId);
     const [updated] = await tx
       .update(subscriptions)
       .set({ ...values, updatedAt: sql`now()` })
       .where(eq(subscriptions.id, sub.id))
       .returning();
     if (!updated) throw new Error(`subscription ${sub.id} vanished while locked`);
-    const type = EVENT_OF[change.action];
-    const detail = eventDetail(sub, updated, change);
-    const eventId = await recordSubscriptionEvent(tx, sub.id, type, request.actor, detail);
     return { row: updated, eventId, previousProduct: sub.productName };
   });
 
@@ -93,6 +96,39 @@ export async function changeSubscription(
     ),
   );
   return row;
+}
+
+/** Makes Stripe bill the changed subscription: 409 while it is not started there yet, 502 when Stripe fails. */
+async function changeAtStripe(
+  services: AppServices,
+  before: SubscriptionRow,
+  after: SubscriptionRow,
+  eventId: string,
+) {
+  const billing = services.payments.billing;
+  if (!before.providerSubscriptionId || !billing)
+    throw new ApiError(
+      409,
+      "not_started",
+      "This subscription is still being set up with Stripe: try again in a minute.",
+    );
+  try {
+    // The change's own event id: a retried call is one change at Stripe.
+    await billing.update(
+      before.providerSubscriptionId,
+      billingTermsOf(before),
+      billingTermsOf(after),
+      `mana-subscription-change:${eventId}`,
+    );
+  } catch (err) {
+    if (!(err instanceof PaymentProviderError)) throw err;
+    services.logger.error({ err, subscriptionId: before.id }, "Stripe refused a subscription change");
+    throw new ApiError(
+      502,
+      "payment_provider_unavailable",
+      "Stripe could not make this change just now. Nothing was changed: please try again.",
+    );
+  }
 }
 
 /** The columns a change sets, priced and dated on the server. */

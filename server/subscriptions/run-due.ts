@@ -24,10 +24,7 @@ export interface RunDueReport {
 }
 
 /** Subscriptions whose renewals the shop charges itself: the sandbox's. Stripe Billing renews its own. */
-const RENEWED_HERE = or(
-  isNull(subscriptions.providerSubscriptionId),
-  sql`${subscriptions.providerSubscriptionId} like 'sub_sandbox_%'`,
-);
+const RENEWED_HERE = eq(subscriptions.provider, "sandbox");
 
 const BATCH = 100;
 /** A run stops after this many renewal attempts; the next run carries on. */

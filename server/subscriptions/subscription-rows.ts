@@ -24,11 +24,11 @@ export function stateOf(row: SubscriptionRow): SubscriptionState {
 }
 
 /**
- * Subscriptions Stripe Billing renews: the shop cannot change them yet without the change reaching
- * Stripe, so they offer no actions and the API refuses them (the customer is pointed to support).
+ * Subscriptions Stripe Billing renews: every change goes to Stripe first (server/payments/stripe-provider.ts)
+ * and the shop's scheduler never charges them.
  */
-export function billedByStripe(row: Pick<SubscriptionRow, "providerSubscriptionId">): boolean {
-  return row.providerSubscriptionId !== null && !row.providerSubscriptionId.startsWith("sub_sandbox_");
+export function billedByStripe(row: Pick<SubscriptionRow, "provider">): boolean {
+  return row.provider === "stripe";
 }
 
 export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
@@ -48,8 +48,7 @@ export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
     endsAt: row.endsAt ? row.endsAt.toISOString() : null,
     shippingAddress: row.shippingAddress ?? null,
     cardLabel: row.cardLabel,
-    actions: billedByStripe(row) ? [] : [...allowedActions(row.status)],
-    managedByProvider: billedByStripe(row),
+    actions: [...allowedActions(row.status)],
   };
 }
 

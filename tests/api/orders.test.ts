@@ -211,7 +211,6 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
         "address",
         "payment-method",
       ],
-      managedByProvider: false,
     });
   });
 

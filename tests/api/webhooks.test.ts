@@ -4,6 +4,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orders, outbox, paymentEvents, subscriptions } from "../../server/db/schema.ts";
 import { loadSandboxSession } from "../../server/payments/sandbox-checkout.ts";
+import { startProviderSubscriptions } from "../../server/subscriptions/provider-billing.ts";
 import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { Visitor } from "./checkout-visitor.ts";
@@ -11,7 +12,13 @@ import { Visitor } from "./checkout-visitor.ts";
 const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString("hex")}`;
 const stripe = new Stripe("sk_test_signing_only");
 
-type Session = { id: string; amount_total: number; currency: string; metadata: Record<string, string> };
+type Session = {
+  id: string;
+  amount_total: number;
+  currency: string;
+  customer?: string | null;
+  metadata: Record<string, string>;
+};
 
 describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
   let shop: TestShop;
@@ -67,16 +74,22 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
       data: { object },
     };
   }
+  // A paid one-time payment, as Checkout in payment mode reports it: no subscription of its own.
   function completed(session: Session, extra: Record<string, unknown> = {}) {
     return event("checkout.session.completed", {
       ...session,
       payment_status: "paid",
       status: "complete",
-      subscription: `sub_${session.id.slice(-10)}`,
-      customer: `cus_${session.id.slice(-10)}`,
+      subscription: null,
+      payment_intent: `pi_${session.id.slice(-12)}`,
       ...extra,
     });
   }
+  /** The Stripe subscriptions the shop started, by the shop's subscription id in their metadata. */
+  const startedAtStripe = (shopId: string) =>
+    [...standIn.subscriptions.values()].filter(
+      (s) => (s.metadata as Record<string, string> | undefined)?.subscriptionId === shopId,
+    );
   async function deliver(payload: unknown, secret = WEBHOOK_SECRET, signature?: string) {
     const body = JSON.stringify(payload);
     const header = signature ?? stripe.webhooks.generateTestHeaderString({ payload: body, secret });
@@ -88,7 +101,7 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     return { status: res.status, body: await res.json() };
   }
 
-  it("creates a Stripe Checkout Session per the order: subscription mode, customer with e-mail and shipping address, URLs, metadata, idempotency key", async () => {
+  it("creates a Stripe Checkout Session per the order: one payment that saves the card, customer with e-mail and shipping address, URLs, metadata, idempotency key", async () => {
     const { res, order } = await checkout();
     expect(res.body.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
     const [call] = standIn.sessionRequests().slice(-1);
@@ -109,7 +122,8 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
       },
     });
     expect(call?.params).toMatchObject({
-      mode: "subscription",
+      mode: "payment",
+      payment_intent_data: { setup_future_usage: "off_session" },
       success_url: "http://localhost/success?session_id={CHECKOUT_SESSION_ID}",
       cancel_url: "http://localhost/checkout",
       metadata: { orderId: order.id, orderNumber: order.orderNumber },
@@ -124,7 +138,7 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
       ]),
     ).toEqual([
       ["3000", undefined],
-      ["3400", "month"],
+      ["3400", undefined],
       ["595", undefined],
     ]);
     expect(standIn.sessions.get(order.providerSessionId as string)?.amount_total).toBe(order.totalCents);
@@ -137,11 +151,13 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     const [call] = standIn.sessionRequests().slice(-1);
     expect(call?.params.mode).toBe("payment");
     expect(call?.params.discounts).toBeDefined();
+    // Nothing to renew: the card is not kept.
+    expect((call?.params.payment_intent_data as Record<string, unknown>).setup_future_usage).toBeUndefined();
     const sessionId = new URL(res.body.url).pathname.split("/").pop() as string;
     expect(standIn.sessions.get(sessionId)?.amount_total).toBe(10000);
   });
 
-  it("checkout.session.completed marks the order paid once: processing, cart emptied, e-mail, subscriptions with provider ids", async () => {
+  it("checkout.session.completed marks the order paid once: processing, cart emptied, e-mail, each subscription started on Stripe Billing", async () => {
     const { v, session, order } = await checkout();
     const evt = completed(session);
     expect(await deliver(evt)).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
@@ -150,13 +166,40 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     expect(await mailsOf(order.id)).toHaveLength(1);
     const subs = await subsOf(order.id);
     expect(subs).toHaveLength(1);
-    expect(subs[0]).toMatchObject({
+    const sub = subs[0];
+    expect(sub).toMatchObject({
       amountCents: 3400,
       status: "active",
       interval: "month",
-      providerSubscriptionId: `sub_${session.id.slice(-10)}`,
-      providerCustomerId: `cus_${session.id.slice(-10)}`,
+      provider: "stripe",
+      providerCustomerId: session.customer,
+      cardLabel: "Visa ending 4242",
     });
+    // One Stripe subscription for it, in trial until its next billing date (the first month is paid),
+    // at its price every month, under the product's own Stripe product; the saved card is the default.
+    const started = startedAtStripe(sub?.id as string);
+    expect(started).toHaveLength(1);
+    expect(sub?.providerSubscriptionId).toBe(started[0]?.id);
+    expect(started[0]).toMatchObject({
+      customer: session.customer,
+      trial_end: Math.floor((sub?.nextBillingDate.getTime() ?? 0) / 1000),
+      metadata: { subscriptionId: sub?.id, orderId: order.id },
+    });
+    const items = (started[0]?.items as { data: { price: Record<string, unknown> }[] }).data;
+    expect(items.map((i) => i.price)).toMatchObject([
+      { product: "mana_product_2", unit_amount: 3400, recurring: { interval: "month", interval_count: 1 } },
+    ]);
+    const create = standIn.requests.find(
+      (r) =>
+        r.method === "POST" &&
+        r.path === "/v1/subscriptions" &&
+        r.params.metadata &&
+        (r.params.metadata as Record<string, string>).subscriptionId === sub?.id,
+    );
+    expect(create?.idempotencyKey).toBe(`mana-subscription:${sub?.id}`);
+    expect(create?.params.proration_behavior).toBe("none");
+    const customer = standIn.customers.get(String(session.customer));
+    expect(customer?.invoice_settings).toEqual({ default_payment_method: `pm_${session.id.slice(-12)}` });
 
     // Replayed: no second effect.
     await v.add(3);
@@ -164,6 +207,7 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     expect(await v.cartItems()).toHaveLength(1);
     expect(await mailsOf(order.id)).toHaveLength(1);
     expect(await subsOf(order.id)).toHaveLength(1);
+    expect(startedAtStripe(sub?.id as string)).toHaveLength(1);
   });
 
   it("refuses a bad or missing signature with 400 and changes nothing", async () => {
@@ -260,7 +304,14 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.filter((r) => r.body.outcome === "paid")).toHaveLength(1);
     expect(await mailsOf(order.id)).toHaveLength(1);
-    expect(await subsOf(order.id)).toHaveLength(2);
+    const subs = await subsOf(order.id);
+    expect(subs).toHaveLength(2);
+    // Ten starts of each at once: one Stripe subscription each, the one the shop keeps.
+    for (const sub of subs) {
+      const started = startedAtStripe(sub.id);
+      expect(started).toHaveLength(1);
+      expect(sub.providerSubscriptionId).toBe(started[0]?.id);
+    }
   });
 
   // These copies cannot race "the sandbox's own confirmation" (docs/reliability.md): not in one shop:
@@ -279,8 +330,7 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
       event("checkout.session.async_payment_succeeded", {
         ...session,
         payment_status: "paid",
-        subscription: `sub_${session.id.slice(-10)}`,
-        customer: `cus_${session.id.slice(-10)}`,
+        payment_intent: `pi_${session.id.slice(-12)}`,
       }),
     );
     const results = await Promise.all(
@@ -304,79 +354,73 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     expect(stored.filter((e) => others.some((o) => o.id === e.id))).toHaveLength(10);
   });
 
+  /** Checks out and pays for subscription lines; answers the shop's rows and their Stripe ids. */
+  async function paidSubscriptions(lines: [number, number, boolean][]) {
+    const c = await checkout(lines);
+    expect((await deliver(completed(c.session))).body.outcome).toBe("paid");
+    const subs = await subsOf(c.order.id);
+    const ids = subs.map((sub) => sub.providerSubscriptionId as string);
+    expect(ids.every((id) => id?.startsWith("sub_"))).toBe(true);
+    return { ...c, subs, ids };
+  }
+
   it("applies subscription events by re-reading the subscription: renewals, pauses and cancellations", async () => {
-    const { session, order } = await checkout([[2, 1, true]]);
-    const subId = `sub_${session.id.slice(-10)}`;
-    standIn.setSubscription(subId, "active");
-    await deliver(completed(session));
+    const { order, ids } = await paidSubscriptions([[2, 1, true]]);
+    const subId = ids[0] as string;
     const renewal = Math.floor(Date.UTC(2031, 0, 15) / 1000);
     standIn.setSubscription(subId, "active", renewal);
     await deliver(
-      event("invoice.paid", {
-        id: "in_1",
-        parent: { subscription_details: { subscription: subId, metadata: { orderId: order.id } } },
-      }),
+      event("invoice.paid", { id: "in_1", parent: { subscription_details: { subscription: subId } } }),
     );
     expect((await subsOf(order.id))[0]?.nextBillingDate.toISOString()).toBe("2031-01-15T00:00:00.000Z");
     standIn.setSubscription(subId, "paused", renewal);
-    await deliver(
-      event("customer.subscription.updated", {
-        id: subId,
-        status: "paused",
-        metadata: { orderId: order.id },
-      }),
-    );
+    await deliver(event("customer.subscription.updated", { id: subId, status: "paused" }));
     expect((await subsOf(order.id))[0]?.status).toBe("paused");
     standIn.setSubscription(subId, "canceled", renewal);
     await deliver(event("customer.subscription.deleted", { id: subId, status: "canceled" }));
     expect((await subsOf(order.id))[0]?.status).toBe("cancelled");
   });
 
-  it("a renewal Stripe Billing charged is one order per subscription, once however often and in whatever order it arrives", async () => {
-    const { session, order } = await checkout([
+  it("a renewal Stripe Billing charged is one order for its subscription, once however often it arrives", async () => {
+    const { subs, ids } = await paidSubscriptions([
       [2, 1, true],
       [4, 1, true],
     ]);
-    const subId = `sub_${session.id.slice(-10)}`;
+    expect(subs).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
     const periodStart = Math.floor(Date.UTC(2031, 1, 1) / 1000);
-    const renewal = (id: string, type = "invoice.paid") =>
+    const renewal = (id: string, subId: string, type = "invoice.paid") =>
       event(type, {
         id,
         billing_reason: "subscription_cycle",
         lines: { data: [{ period: { start: periodStart } }] },
-        parent: { subscription_details: { subscription: subId, metadata: { orderId: order.id } } },
+        parent: { subscription_details: { subscription: subId } },
       });
-    standIn.setSubscription(subId, "active", periodStart + 28 * 86_400);
-    // The renewal's event before the checkout's (Stripe does not promise an order): no subscription yet,
-    // nothing to renew; the same renewal delivered again after the checkout is a second event id.
-    expect((await deliver(renewal("in_early"))).status).toBe(200);
-    await deliver(completed(session));
-    const subs = await subsOf(order.id);
-    expect(subs).toHaveLength(2);
-    // The first invoice of a subscription is the checkout's own payment: no renewal order.
+    for (const id of ids) standIn.setSubscription(id, "active", periodStart + 28 * 86_400);
+    // A renewal of a subscription the shop does not know: remembered, nothing renewed.
+    expect((await deliver(renewal("in_unknown", "sub_unknown"))).status).toBe(200);
+    // The subscription's first invoice is its free trial (the checkout paid the first month): no order.
     await deliver(
       event("invoice.paid", {
         id: "in_first",
         billing_reason: "subscription_create",
         lines: { data: [{ period: { start: periodStart - 28 * 86_400 } }] },
-        subscription: subId,
+        subscription: ids[0],
       }),
     );
-    const first = await deliver(renewal("in_feb"));
+    const first = await deliver(renewal("in_feb", ids[0] as string));
     expect(first.status).toBe(200);
     // Redelivered (same event) and re-sent (another event id for the same invoice period).
-    await deliver(renewal("in_feb"));
-    await deliver(renewal("in_feb_again"));
-    const renewals = await db()
-      .select()
-      .from(orders)
-      .where(eq(orders.subscriptionId, subs[0]?.id as string));
-    const others = await db()
-      .select()
-      .from(orders)
-      .where(eq(orders.subscriptionId, subs[1]?.id as string));
+    await deliver(renewal("in_feb", ids[0] as string));
+    await deliver(renewal("in_feb_again", ids[0] as string));
+    const ordersOf = (subscriptionId: string) =>
+      db().select().from(orders).where(eq(orders.subscriptionId, subscriptionId));
+    const renewals = await ordersOf(subs[0]?.id as string);
     expect(renewals).toHaveLength(1);
-    expect(others).toHaveLength(1);
+    // The other subscription is its own Stripe subscription: not renewed by the first one's invoice.
+    expect(await ordersOf(subs[1]?.id as string)).toHaveLength(0);
+    await deliver(renewal("in_feb_b", ids[1] as string));
+    expect(await ordersOf(subs[1]?.id as string)).toHaveLength(1);
     expect(renewals[0]).toMatchObject({
       provider: "stripe",
       status: "processing",
@@ -389,17 +433,15 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
       .where(eq(outbox.dedupeKey, `order-confirmation:${renewals[0]?.id}`));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain("Your MANA subscription renewed");
-    expect((await subsOf(order.id)).map((s) => s.nextBillingDate.toISOString())).toEqual([
+    expect((await subsOf(subs[0]?.orderId as string)).map((s) => s.nextBillingDate.toISOString())).toEqual([
       new Date((periodStart + 28 * 86_400) * 1000).toISOString(),
       new Date((periodStart + 28 * 86_400) * 1000).toISOString(),
     ]);
   });
 
   it("a renewal Stripe could not charge makes the subscription past due and e-mails the customer once", async () => {
-    const { session, order } = await checkout([[3, 1, true]]);
-    const subId = `sub_${session.id.slice(-10)}`;
-    standIn.setSubscription(subId, "active");
-    await deliver(completed(session));
+    const { order, ids } = await paidSubscriptions([[3, 1, true]]);
+    const subId = ids[0] as string;
     const periodStart = Math.floor(Date.UTC(2031, 2, 1) / 1000);
     standIn.setSubscription(subId, "past_due", periodStart);
     const failed = event("invoice.payment_failed", {
@@ -424,7 +466,7 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     expect(mails.filter((m) => m.to === order.email)).toHaveLength(1);
   });
 
-  it("reaches the same final state whatever order the events arrive in (all 24 orders of 4 events)", async () => {
+  it("reaches the same final state whatever order the events arrive in (all 24 orders of 4 events, the checkout's replayed among them)", async () => {
     const types = [
       "checkout.session.completed",
       "invoice.paid",
@@ -437,8 +479,8 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
         : xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p]));
     const finals = new Set<string>();
     for (const order of permutations(types)) {
-      const c = await checkout([[3, 1, true]]);
-      const subId = `sub_${c.session.id.slice(-10)}`;
+      const c = await paidSubscriptions([[3, 1, true]]);
+      const subId = c.ids[0] as string;
       // Stripe's current state is the end of the story: the subscription was cancelled.
       standIn.setSubscription(subId, "canceled", Math.floor(Date.UTC(2030, 5, 1) / 1000));
       for (const type of order) {
@@ -447,11 +489,7 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
             ? completed(c.session)
             : type === "invoice.paid"
               ? event(type, { id: `in_${subId}`, subscription: subId })
-              : event(type, {
-                  id: subId,
-                  status: type.endsWith("deleted") ? "canceled" : "active",
-                  metadata: { orderId: c.order.id },
-                });
+              : event(type, { id: subId, status: type.endsWith("deleted") ? "canceled" : "active" });
         expect((await deliver(evt)).status).toBe(200);
       }
       const subs = await subsOf(c.order.id);
@@ -461,6 +499,30 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     expect([...finals]).toEqual([
       JSON.stringify(["processing", [["cancelled", "2030-06-01T00:00:00.000Z"]]]),
     ]);
+  });
+
+  it("Stripe's event about a subscription the shop started but had not stored yet links it by the shop's id", async () => {
+    const c = await checkout([[1, 1, true]]);
+    // Stripe is down while the payment is recorded: the order is paid, the subscription waits.
+    standIn.faults = Array.from({ length: 20 }, () => "500" as const);
+    expect((await deliver(completed(c.session))).body.outcome).toBe("paid");
+    standIn.faults = [];
+    const [waiting] = await subsOf(c.order.id);
+    expect(waiting).toMatchObject({ status: "active", providerSubscriptionId: null });
+    // It was created at Stripe after all (the answer was lost); its event arrives first.
+    const subId = "sub_created_but_unstored";
+    standIn.setSubscription(subId, "trialing");
+    (standIn.subscriptions.get(subId) as Record<string, unknown>).metadata = { subscriptionId: waiting?.id };
+    await deliver(
+      event("customer.subscription.created", {
+        id: subId,
+        status: "trialing",
+        metadata: { subscriptionId: waiting?.id },
+      }),
+    );
+    expect((await subsOf(c.order.id))[0]?.providerSubscriptionId).toBe(subId);
+    // Nothing left to start: the scheduled sweep makes no second Stripe subscription.
+    expect(await startProviderSubscriptions(shop.services)).toEqual({ started: 0, failed: 0 });
   });
 
   it("answers the checkout error within 10 s when Stripe fails, and a retry reuses the order and its idempotency key", async () => {
@@ -499,23 +561,35 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     }
   }, 60_000);
 
-  it("events that failed (Stripe down: 503, nothing stored) and are redelivered fulfil each paid session once", async () => {
+  it("payments recorded while Stripe is down start their subscriptions when Stripe comes back, once each", async () => {
     const sessions = [];
     for (let i = 0; i < 50; i++)
       sessions.push({ ...(await checkout([[1 + (i % 4), 1, true]])), paid: i % 2 === 0 });
     const events = sessions.map((c) => completed(c.session, c.paid ? {} : { payment_status: "unpaid" }));
-    standIn.faults = Array.from({ length: 200 }, () => "500" as const);
+    standIn.faults = Array.from({ length: 400 }, () => "500" as const);
     const first = await Promise.all(events.map((e) => deliver(e)));
     standIn.faults = [];
-    // Paid sessions needed Stripe (to read the subscription) and failed; unpaid ones only waited.
-    expect(first.filter((r) => r.status === 503)).toHaveLength(25);
-    for (const c of sessions) expect((await orderNow(c.order.id))?.status).toBe("pending");
-    // Stripe redelivers everything, some of it twice.
-    await Promise.all([...events, ...events.slice(0, 10)].map((e) => deliver(e)));
+    // The payment is the shop's to record: every event is taken, the paid orders are paid, and their
+    // subscriptions wait for Stripe.
+    expect(first.map((r) => r.status)).toEqual(Array(50).fill(200));
     for (const c of sessions) {
       expect((await orderNow(c.order.id))?.status).toBe(c.paid ? "processing" : "pending");
+      const subs = await subsOf(c.order.id);
+      expect(subs.map((s) => s.providerSubscriptionId)).toEqual(c.paid ? [null] : []);
+    }
+    // Stripe redelivers everything, some of it twice, while the scheduled sweep runs too.
+    await Promise.all([
+      ...[...events, ...events.slice(0, 10)].map((e) => deliver(e)),
+      startProviderSubscriptions(shop.services),
+    ]);
+    for (const c of sessions) {
       expect(await mailsOf(c.order.id)).toHaveLength(c.paid ? 1 : 0);
-      expect(await subsOf(c.order.id)).toHaveLength(c.paid ? 1 : 0);
+      const subs = await subsOf(c.order.id);
+      expect(subs).toHaveLength(c.paid ? 1 : 0);
+      for (const sub of subs) {
+        expect(startedAtStripe(sub.id)).toHaveLength(1);
+        expect(sub.providerSubscriptionId).toBe(startedAtStripe(sub.id)[0]?.id);
+      }
     }
   }, 60_000);
 

@@ -4,8 +4,10 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A small local HTTP server standing in for Stripe's API (the official client is pointed at it with its
- * host/port/protocol settings). It speaks just enough: coupons, checkout sessions (with idempotency keys,
- * as Stripe does), subscriptions to read back, and faults on demand (500, connection reset, hang).
+ * host/port/protocol settings). It speaks just enough: coupons, customers, checkout sessions (with
+ * idempotency keys, as Stripe does), products, subscriptions (created, updated and cancelled as Stripe
+ * Billing keeps them), open invoices paid again, billing portal sessions, and faults on demand (500,
+ * connection reset, hang).
  */
 
 type Params = Record<string, unknown>;
@@ -43,7 +45,7 @@ export class StripeStandIn {
   private readonly idempotent = new Map<string, string>();
   private readonly coupons = new Map<string, number>();
   /** Customers created for orders, by id: what the shop sent as e-mail, name and shipping. */
-  readonly customers = new Map<string, Record<string, unknown>>();
+  readonly customers = new Map<string, Params>();
   private readonly hanging = new Set<() => void>();
   faults: Fault[] = [];
   private server: Server | null = null;
@@ -75,6 +77,87 @@ export class StripeStandIn {
 
   sessionRequests() {
     return this.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");
+  }
+
+  /** Products created by the shop, by id. */
+  readonly products = new Map<string, Params>();
+  /** Saved cards by payment method id; each paid session saved one (Visa 4242 unless set otherwise). */
+  readonly methods = new Map<string, Params>();
+  /** Invoices paid through POST /v1/invoices/{id}/pay are declined while this is true. */
+  declinePayments = false;
+
+  /** The card a session's payment saved. */
+  cardOf(sessionId: string, card = { brand: "visa", last4: "4242" }): Params {
+    const id = `pm_${sessionId.slice(-12)}`;
+    if (!this.methods.has(id)) this.methods.set(id, { id, object: "payment_method", type: "card", card });
+    return this.methods.get(id) as Params;
+  }
+
+  /** The customer replaced their card on the billing portal. */
+  replaceCard(customerId: string, card: { brand: string; last4: string }) {
+    const id = `pm_${randomBytes(6).toString("hex")}`;
+    this.methods.set(id, { id, object: "payment_method", type: "card", card });
+    const customer = this.customers.get(customerId);
+    if (customer) customer.invoice_settings = { default_payment_method: id };
+  }
+
+  /** A renewal Stripe could not charge: the subscription past due with an open invoice. */
+  failRenewal(subscriptionId: string) {
+    const found = this.subscriptions.get(subscriptionId);
+    if (!found) throw new Error(`no subscription ${subscriptionId}`);
+    found.status = "past_due";
+    found.latest_invoice = { id: `in_${randomBytes(6).toString("hex")}`, object: "invoice", status: "open" };
+  }
+
+  private item(id: string, price: Params, periodEnd: number): Params {
+    return {
+      id,
+      object: "subscription_item",
+      quantity: 1,
+      current_period_end: periodEnd,
+      price: {
+        object: "price",
+        currency: price.currency,
+        product: price.product,
+        unit_amount: Number(price.unit_amount),
+        recurring: {
+          interval: (price.recurring as Params).interval,
+          interval_count: Number((price.recurring as Params).interval_count ?? 1),
+        },
+      },
+    };
+  }
+
+  /** What Stripe does with the updates the shop sends (the parts it sends). */
+  private applyUpdate(found: Params, params: Params) {
+    const items = (found.items as { data: Params[] }).data;
+    if (params.trial_end !== undefined) {
+      found.trial_end = Number(params.trial_end);
+      found.status = "trialing";
+      for (const i of items) i.current_period_end = Number(params.trial_end);
+    }
+    if (params.pause_collection !== undefined)
+      found.pause_collection =
+        params.pause_collection === ""
+          ? null
+          : {
+              behavior: (params.pause_collection as Params).behavior,
+              resumes_at: Number((params.pause_collection as Params).resumes_at ?? 0) || null,
+            };
+    if (params.cancel_at_period_end !== undefined) {
+      found.cancel_at_period_end = params.cancel_at_period_end === "true";
+      found.cancel_at = found.cancel_at_period_end ? items[0]?.current_period_end : null;
+    }
+    const change = list(params.items)[0];
+    if (change?.price_data) {
+      const i = items.findIndex((x) => x.id === change.id);
+      if (i >= 0)
+        items[i] = this.item(
+          String(change.id),
+          change.price_data as Params,
+          Number(items[i]?.current_period_end),
+        );
+    }
   }
 
   /** Sets what GET /v1/subscriptions/{id} answers, in Stripe's shape. */
@@ -175,11 +258,131 @@ export class StripeStandIn {
       this.sessions.set(id, session);
       return remember(session);
     }
+    const expand = decodeURIComponent(url.search);
+    const missing = (what: string) =>
+      send(404, {
+        error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` },
+      });
+
+    const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "GET" && session) {
+      const found = this.sessions.get(decodeURIComponent(session[1] as string));
+      if (!found) return missing("checkout session");
+      const intent = {
+        id: `pi_${String(found.id).slice(-12)}`,
+        object: "payment_intent",
+        payment_method: this.cardOf(found.id as string),
+      };
+      return send(200, { ...found, payment_intent: expand.includes("payment_intent") ? intent : intent.id });
+    }
+
+    const customer = /^\/v1\/customers\/([^/]+)$/.exec(url.pathname);
+    if (customer) {
+      const found = this.customers.get(decodeURIComponent(customer[1] as string));
+      if (!found) return missing("customer");
+      if (req.method === "POST") Object.assign(found, params);
+      const settings = (found.invoice_settings ?? {}) as Params;
+      const method = this.methods.get(String(settings.default_payment_method ?? "")) ?? null;
+      return remember({
+        ...found,
+        invoice_settings: {
+          default_payment_method: expand.includes("default_payment_method") ? method : (method?.id ?? null),
+        },
+      });
+    }
+
+    const product = /^\/v1\/products(?:\/([^/]+))?$/.exec(url.pathname);
+    if (product) {
+      if (req.method === "GET") {
+        const found = this.products.get(decodeURIComponent(product[1] ?? ""));
+        return found ? send(200, found) : missing("product");
+      }
+      const id = String(params.id);
+      if (this.products.has(id))
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            code: "resource_already_exists",
+            message: "Product already exists.",
+          },
+        });
+      const created = { id, object: "product", name: params.name };
+      this.products.set(id, created);
+      return remember(created);
+    }
+
+    if (req.method === "POST" && url.pathname === "/v1/billing_portal/sessions") {
+      const id = `bps_${randomBytes(8).toString("hex")}`;
+      return remember({
+        id,
+        object: "billing_portal.session",
+        customer: params.customer,
+        return_url: params.return_url,
+        url: `https://billing.stripe.test/p/session/${id}`,
+      });
+    }
+
+    const pay = /^\/v1\/invoices\/([^/]+)\/pay$/.exec(url.pathname);
+    if (req.method === "POST" && pay) {
+      const id = decodeURIComponent(pay[1] as string);
+      const owner = [...this.subscriptions.values()].find(
+        (s) => (s.latest_invoice as Params | null)?.id === id,
+      );
+      if (!owner) return missing("invoice");
+      if (this.declinePayments)
+        return send(402, {
+          error: { type: "card_error", code: "card_declined", message: "Your card was declined." },
+        });
+      const invoice = owner.latest_invoice as Params;
+      invoice.status = "paid";
+      owner.status = "active";
+      return remember(invoice);
+    }
+
+    if (req.method === "POST" && url.pathname === "/v1/subscriptions") {
+      const item = list(params.items)[0] as Params | undefined;
+      const price = (item?.price_data ?? {}) as Params;
+      if (!this.products.has(String(price.product)))
+        return send(400, {
+          error: { type: "invalid_request_error", message: `No such product: '${price.product}'` },
+        });
+      const id = `sub_${randomBytes(8).toString("hex")}`;
+      const trialEnd = Number(params.trial_end);
+      const created: Params = {
+        id,
+        object: "subscription",
+        customer: params.customer,
+        status: "trialing",
+        currency: price.currency,
+        metadata: params.metadata ?? {},
+        trial_end: trialEnd,
+        pause_collection: null,
+        cancel_at_period_end: false,
+        cancel_at: null,
+        ended_at: null,
+        latest_invoice: null,
+        items: { object: "list", data: [this.item(`si_${id.slice(4)}`, price, trialEnd)] },
+      };
+      this.subscriptions.set(id, created);
+      return remember(created);
+    }
+
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
-    if (req.method === "GET" && sub) {
+    if (sub) {
       const found = this.subscriptions.get(decodeURIComponent(sub[1] as string));
-      if (found) return send(200, found);
-      return send(404, { error: { type: "invalid_request_error", message: "No such subscription" } });
+      if (!found) return missing("subscription");
+      if (req.method === "POST") this.applyUpdate(found, params);
+      if (req.method === "DELETE") {
+        found.status = "canceled";
+        found.ended_at = Math.floor(Date.now() / 1000);
+      }
+      const answer = (payload: unknown) => (req.method === "GET" ? send(200, payload) : remember(payload));
+      return answer({
+        ...found,
+        latest_invoice: expand.includes("latest_invoice")
+          ? found.latest_invoice
+          : ((found.latest_invoice as Params | null)?.id ?? null),
+      });
     }
     send(404, {
       error: {

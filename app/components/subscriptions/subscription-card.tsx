@@ -110,14 +110,6 @@ export function SubscriptionCard({
             </Link>
           </Button>
         </div>
-      ) : sub.managedByProvider ? (
-        <p className="mt-4 border-t border-sand-deep pt-4 text-sm text-muted">
-          Billed through Stripe. To pause, change or cancel it,{" "}
-          <Link to="/contact" className="font-semibold text-forest underline underline-offset-2">
-            write to us
-          </Link>{" "}
-          and we will do it for you.
-        </p>
       ) : (
         <div className="mt-4 flex flex-wrap gap-2 border-t border-sand-deep pt-4">
           {can("pause") ? (

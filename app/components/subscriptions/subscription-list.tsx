@@ -42,7 +42,9 @@ function useUpdateCard() {
     mutationFn: (id: string) =>
       apiRequest<SubscriptionActionResponse>("POST", `/api/subscriptions/${id}/payment-method`, {}),
     onSuccess: (answer) => {
-      if (answer.url) navigate(answer.url);
+      // The shop's own card page, or Stripe's (another site: a full page load).
+      if (answer.url?.startsWith("/")) navigate(answer.url);
+      else if (answer.url) window.location.assign(answer.url);
     },
     onError: (err) =>
       toast({

@@ -25,7 +25,6 @@ const sub: SubscriptionView = {
   nextBillingDate: "2027-01-20T12:00:00.000Z",
   pausedUntil: null,
   endsAt: null,
-  managedByProvider: false,
   shippingAddress: {
     fullName: "Sam Shopper",
     line1: "1 Main St",

@@ -147,6 +147,14 @@ export function cardReturnToast(
   switch (outcome) {
     case "saved":
       return { title: "Card updated", description: "Your next renewal is charged to the new card." };
+    case "unavailable":
+      return {
+        title: "Stripe could not be reached",
+        description: "Your card was not changed. Please try again in a moment.",
+        variant: "destructive",
+      };
+    case "unchanged":
+      return { title: "Your card was not changed", description: "Renewals go on charging the card you had." };
     case "renewed":
       return { title: "Card updated and your renewal went through" };
     case "declined":

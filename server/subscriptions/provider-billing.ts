@@ -1,0 +1,96 @@
+import { and, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
+import { isSubscriptionStatus } from "../../core/subscription-rules.ts";
+import type { AppServices } from "../context.ts";
+import { orders, subscriptions } from "../db/schema.ts";
+import type { BillingTerms } from "../payments/provider.ts";
+import { recordSubscriptionEvent, type SubscriptionRow } from "./subscription-rows.ts";
+
+/** What a subscription bills, for the provider that renews it. */
+export function billingTermsOf(row: SubscriptionRow): BillingTerms {
+  return {
+    status: isSubscriptionStatus(row.status) ? row.status : "cancelled",
+    productId: row.productId,
+    productName: row.productName,
+    amountCents: row.amountCents,
+    intervalMonths: row.intervalMonths,
+    nextBillingDate: row.nextBillingDate,
+    pausedUntil: row.pausedUntil,
+  };
+}
+
+/**
+ * Starts on Stripe Billing the subscriptions whose first payment is in but which Stripe does not renew
+ * yet: right after the payment, and again from the scheduled job for any a Stripe outage left behind.
+ * Each start carries the shop subscription's id as its idempotency key and metadata, so two processes
+ * starting one subscription at once make one Stripe subscription.
+ */
+export async function startProviderSubscriptions(
+  services: Pick<AppServices, "database" | "payments" | "logger">,
+  options: { orderId?: string } = {},
+): Promise<{ started: number; failed: number }> {
+  const billing = services.payments.billing;
+  const result = { started: 0, failed: 0 };
+  if (!billing) return result;
+  const db = services.database.db;
+  const where: (SQL | undefined)[] = [
+    eq(subscriptions.provider, services.payments.name),
+    isNull(subscriptions.providerSubscriptionId),
+    ne(subscriptions.status, "cancelled"),
+    options.orderId ? eq(subscriptions.orderId, options.orderId) : undefined,
+  ];
+  const waiting = await db
+    .select()
+    .from(subscriptions)
+    .where(and(...where))
+    .limit(500);
+  if (waiting.length === 0) return result;
+  const orderRows = await db
+    .select({ id: orders.id, sessionId: orders.providerSessionId, currency: orders.currency })
+    .from(orders)
+    .where(
+      inArray(
+        orders.id,
+        waiting.map((s) => s.orderId),
+      ),
+    );
+  for (const sub of waiting) {
+    const order = orderRows.find((o) => o.id === sub.orderId);
+    if (!order?.sessionId || !sub.providerCustomerId) {
+      services.logger.error(
+        { subscriptionId: sub.id },
+        "a Stripe subscription lacks its session or customer",
+      );
+      result.failed += 1;
+      continue;
+    }
+    try {
+      const state = await billing.start({
+        subscriptionId: sub.id,
+        orderId: sub.orderId,
+        customerId: sub.providerCustomerId,
+        sessionId: order.sessionId,
+        currency: order.currency,
+        terms: billingTermsOf(sub),
+      });
+      await db.transaction(async (tx) => {
+        const [stored] = await tx
+          .update(subscriptions)
+          .set({ providerSubscriptionId: state.id, cardLabel: state.cardLabel ?? sub.cardLabel })
+          .where(and(eq(subscriptions.id, sub.id), isNull(subscriptions.providerSubscriptionId)))
+          .returning({ id: subscriptions.id });
+        if (stored)
+          await recordSubscriptionEvent(tx, sub.id, "billing-started", "provider", {
+            subscription: state.id,
+          });
+      });
+      result.started += 1;
+    } catch (err) {
+      services.logger.warn(
+        { err, subscriptionId: sub.id },
+        "Stripe did not start the subscription; the scheduled job tries again",
+      );
+      result.failed += 1;
+    }
+  }
+  return result;
+}
