@@ -139,13 +139,15 @@ describe("the Stripe Checkout Session for an order", () => {
     origin: "https://shop.test",
   };
 
-  it("adds up to the order's total, in subscription mode when a line is a subscription", () => {
+  it("adds up to the order's total in one payment that saves the card when a line is a subscription", () => {
     const params = checkoutSessionParams(input, null);
-    expect(params.mode).toBe("subscription");
+    expect(params.mode).toBe("payment");
+    expect(params.payment_intent_data).toMatchObject({ setup_future_usage: "off_session" });
     expect(params.line_items.reduce((s, l) => s + l.price_data.unit_amount * l.quantity, 0)).toBe(
       input.totalCents,
     );
-    expect(params.line_items.map((l) => "recurring" in l.price_data)).toEqual([false, true, false]);
+    // Stripe Billing renews each subscription later (started after the payment): no recurring price here.
+    expect(params.line_items.map((l) => "recurring" in l.price_data)).toEqual([false, false, false]);
     expect(params.metadata).toEqual({ orderId: input.orderId, orderNumber: input.orderNumber });
   });
 
