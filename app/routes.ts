@@ -30,5 +30,6 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("success", "routes/success.tsx"),
   route("pay/:sessionId", "routes/pay.$sessionId.tsx"),
+  route("admin", "routes/admin.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 // `npm run admin -- orders list | ship <orderNumber> --carrier <carrier> --tracking <code> | deliver <orderNumber>
 //   | cancel <orderNumber> [--refunded <amount>] | purge-pending [--older-than-days N]`
 // `npm run admin -- subscriptions run-due [--as-of YYYY-MM-DD]`
+// `npm run admin -- users promote <email> [--role admin|staff] | demote <email>`
 // The owner's tool for moving orders: each move writes the order's timeline and e-mails the customer
 // (through the outbox, or SMTP when configured). Reads the same environment as the server. With the
 // embedded database (PGlite) only one process may open it: stop the server first, or use PostgreSQL.
@@ -22,7 +23,9 @@ const USAGE = `Usage:
   npm run admin -- orders cancel <orderNumber> [--refunded <amount>]   (the amount you refunded with the payment provider)
   npm run admin -- orders purge-pending [--older-than-days N]   (default: PENDING_ORDER_MAX_AGE_DAYS, 7)
   npm run admin -- subscriptions run-due [--as-of YYYY-MM-DD]
-                   renewals, retries, reminders and ended pauses due up to that day (default: now); safe to run twice`;
+                   renewals, retries, reminders and ended pauses due up to that day (default: now); safe to run twice
+  npm run admin -- users promote <email> [--role admin|staff]   (default admin: opens the dashboard at /admin)
+  npm run admin -- users demote <email>                         (back to a customer)`;
 
 function fail(message: string): never {
   console.error(message);
@@ -31,8 +34,9 @@ function fail(message: string): never {
 
 const args = process.argv.slice(2);
 const [resource, command, orderNumber] = args;
-if ((resource !== "orders" && resource !== "subscriptions") || !command) fail(USAGE);
+if ((resource !== "orders" && resource !== "subscriptions" && resource !== "users") || !command) fail(USAGE);
 if (resource === "subscriptions" && command !== "run-due") fail(USAGE);
+if (resource === "users" && ((command !== "promote" && command !== "demote") || !orderNumber)) fail(USAGE);
 
 let env: ReturnType<typeof parseEnv>;
 try {
@@ -71,6 +75,10 @@ if (refunded !== undefined && (command !== "cancel" || !/^\d{1,7}(\.\d{1,2})?$/.
   );
 }
 
+const roleOption = resource === "users" ? option("--role") : undefined;
+if (roleOption !== undefined && (command !== "promote" || (roleOption !== "admin" && roleOption !== "staff")))
+  fail(command === "promote" ? "--role is admin or staff." : "--role goes with promote only.");
+
 /** --as-of 2027-01-15: the end of that day (UTC), so everything due on it runs. */
 let asOf = new Date();
 const asOfOption = resource === "subscriptions" ? option("--as-of") : undefined;
@@ -94,7 +102,21 @@ const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_D
   exitIfDataDirInUse,
 );
 try {
-  if (resource === "subscriptions") {
+  if (resource === "users") {
+    const { setUserRole } = await import("../server/admin/promote.ts");
+    const email = orderNumber as string;
+    const role = command === "demote" ? "user" : ((roleOption ?? "admin") as "admin" | "staff");
+    const result = await setUserRole(database.db, email, role, "command line");
+    if (result.kind === "unknown_user")
+      fail(`No account uses ${email}: the person signs up at /auth first, then run this again.`);
+    console.log(
+      result.kind === "unchanged"
+        ? `${result.email} is already ${role === "user" ? "a customer" : role}.`
+        : role === "user"
+          ? `${result.email} is a customer again (was ${result.from}); the dashboard is closed to them.`
+          : `${result.email} is now ${role}: the dashboard at /admin opens for them at their next page.`,
+    );
+  } else if (resource === "subscriptions") {
     const [{ default: pino }, { createMailer }, { Catalogue }, { runDueSubscriptions }] = await Promise.all([
       import("pino"),
       import("../server/mail/mailer.ts"),

@@ -16,6 +16,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     "Disallow: /wishlist",
     "Disallow: /preferences",
     "Disallow: /auth",
+    "Disallow: /admin",
     "Disallow: /newsletter/",
     "",
     `Sitemap: ${origin}/sitemap.xml`,

@@ -9,6 +9,7 @@ import { ApiError } from "../http/api-error.ts";
 import { sameOrigin } from "../http/same-origin.ts";
 import { UNSUBSCRIBE_API_PATH } from "../newsletter/unsubscribe.ts";
 import { addressesApi } from "./addresses.ts";
+import { adminApi } from "./admin.ts";
 import { cartApi } from "./cart.ts";
 import { checkoutApi } from "./checkout.ts";
 import { contentApi } from "./content.ts";
@@ -58,6 +59,7 @@ export function createApi(services: AppServices) {
   api.route("/orders", orders);
   api.route("/subscriptions", subscriptions);
   api.route("/webhooks", webhooksApi(services));
+  api.route("/admin", adminApi(services));
   api.route("/newsletter", newsletterApi(services));
 
   // Mounted sub-apps do not use their own notFound, so the catch-all is a route of its own.

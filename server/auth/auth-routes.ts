@@ -66,6 +66,11 @@ export function authRoutes(services: AppServices, identity: AuthIdentity) {
     headers.delete(CLIENT_IP_HEADER);
     headers.set(CLIENT_IP_HEADER, clientIp(c, proxies));
 
+    // The admin plugin's own endpoints (set a role, ban, impersonate) stay closed: the owner acts through
+    // /api/admin, where each action is checked per role and written to the audit log.
+    if (path === "/admin" || path.startsWith("/admin/"))
+      return json(404, "NOT_FOUND", `No sign-in route at ${path}`);
+
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
     const text = hasBody ? await req.text() : undefined;
     let body: Record<string, unknown> = {};

@@ -1,11 +1,12 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { genericOAuth, phoneNumber } from "better-auth/plugins";
+import { admin, genericOAuth, phoneNumber } from "better-auth/plugins";
 import type { Logger } from "pino";
 import { RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from "../../core/account-rules.ts";
 import { isE164 } from "../../core/phone.ts";
 import { isPlaceholderEmail, placeholderEmailFor } from "../../core/placeholder-email.ts";
+import { accessControl, roles } from "../admin/roles.ts";
 import type { Db } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
 import type { Env } from "../env.ts";
@@ -147,6 +148,8 @@ export function createAuth({ env, db, logger, sms, limits, mailer, secondaryStor
   };
 
   const plugins = [
+    // Roles for the owner's dashboard (server/admin/roles.ts): kept on the user, never set by a sign-up.
+    admin({ ac: accessControl, roles, defaultRole: "user", adminRoles: ["admin"] }),
     phoneNumber({
       otpLength: 6,
       expiresIn: OTP_EXPIRES_SECONDS,

@@ -137,6 +137,11 @@ export const user = pgTable("user", {
   image: text("image"),
   phoneNumber: text("phone_number").unique(),
   phoneNumberVerified: boolean("phone_number_verified"),
+  /** Better Auth's admin plugin: "user" (a customer), "staff" or "admin" (server/admin/roles.ts). */
+  role: text("role").default("user"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -149,6 +154,8 @@ export const session = pgTable(
     token: text("token").notNull().unique(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** Better Auth's admin plugin: the admin who opened this session as the user, when one did. */
+    impersonatedBy: text("impersonated_by"),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -494,3 +501,25 @@ export const paymentEvents = pgTable("payment_events", {
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/**
+ * Every owner action: who did it (a dashboard user, or the command line), what, on which record, and
+ * the record's fields before and after. Shown on the record it touched.
+ */
+export const adminAudit = pgTable(
+  "admin_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The dashboard user who acted; null for the command line. */
+    actorUserId: text("actor_user_id"),
+    /** How the actor is shown: their e-mail, or "command line". */
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_audit_target").on(t.targetType, t.targetId, t.createdAt)],
+);

@@ -32,6 +32,8 @@ describe("anonymous page cache", () => {
     ["/api/subscriptions", false],
     ["/api/auth/get-session", false],
     ["/dev/outbox", false],
+    ["/admin", false],
+    ["/api/admin/overview", false],
     ["/products/../checkout", false],
   ])("%s cacheable: %s", (url, expected) => {
     expect(PageCache.cacheable("GET", url, undefined)).toBe(expected);

@@ -1,0 +1,84 @@
+import { isRouteErrorResponse } from "react-router";
+import { formatMoney } from "../../core/money.ts";
+import { RevenueChart } from "../components/admin/revenue-chart.tsx";
+import { MissingPage, RouteErrorPage } from "../components/layout/missing-page.tsx";
+import type { Route } from "./+types/admin";
+
+export { headers, loader } from "./admin.server.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Overview | MANA dashboard" },
+  { name: "robots", content: "noindex" },
+];
+
+function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="rounded-card bg-white p-4 shadow-card">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums text-ink">{value}</dd>
+      {note ? <dd className="mt-1 text-xs text-muted">{note}</dd> : null}
+    </div>
+  );
+}
+
+/** The owner's overview: money taken, work waiting and subscriptions, with 30 days of revenue. */
+export default function AdminOverview({ loaderData }: Route.ComponentProps) {
+  const { overview, email, role } = loaderData;
+  return (
+    <section className="container-shop py-10 sm:py-14">
+      <p className="text-sm text-muted">
+        Signed in as {email} ({role === "admin" ? "admin" : "staff"})
+      </p>
+      <h1 className="mt-1 text-3xl sm:text-4xl">Overview</h1>
+
+      <h2 className="mt-8 text-xl">Sales</h2>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-3">
+        {overview.periods.map((p) => (
+          <Stat
+            key={p.label}
+            label={p.label === "Today" ? "Today" : `Last ${p.label}`}
+            value={formatMoney(p.revenueCents)}
+            note={`${p.orders} paid order${p.orders === 1 ? "" : "s"}`}
+          />
+        ))}
+      </dl>
+
+      <h2 className="mt-8 text-xl">Work and subscriptions</h2>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat label="Orders waiting to ship" value={String(overview.waitingToShip)} />
+        <Stat label="Active subscriptions" value={String(overview.activeSubscriptions)} />
+        <Stat
+          label="Monthly recurring revenue"
+          value={formatMoney(overview.monthlyRecurringCents)}
+          note="Active subscriptions, per month"
+        />
+        <Stat label="Failed renewals" value={String(overview.failedRenewals)} note="Waiting for a new card" />
+      </dl>
+
+      <h2 className="mt-8 text-xl">Revenue, last 30 days</h2>
+      <div className="mt-3 rounded-card bg-white p-4 shadow-card sm:p-6">
+        <RevenueChart daily={overview.daily} />
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 403)
+    return (
+      <MissingPage
+        title="This page is for the shop's team"
+        text="Your account does not have access to the dashboard. If you work here, ask the shop's owner to give you access."
+        to="/"
+        linkLabel="Back to the shop"
+      />
+    );
+  return (
+    <RouteErrorPage
+      error={error}
+      notFound={{ title: "Page not found", text: "There is no such page in the dashboard." }}
+      to="/admin"
+      linkLabel="Overview"
+    />
+  );
+}

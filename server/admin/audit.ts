@@ -1,0 +1,39 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { adminAudit } from "../db/schema.ts";
+
+/** Who acted: a dashboard user, or the command line. */
+export type AuditActor = { userId: string; email: string } | "command line";
+
+/** Writes one owner action; call it in the transaction that makes the change, so both or neither land. */
+export async function recordAudit(
+  db: DbOrTx,
+  entry: {
+    actor: AuditActor;
+    action: string;
+    targetType: string;
+    targetId: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  },
+): Promise<void> {
+  await db.insert(adminAudit).values({
+    actorUserId: entry.actor === "command line" ? null : entry.actor.userId,
+    actor: entry.actor === "command line" ? "command line" : entry.actor.email,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: entry.before,
+    after: entry.after,
+  });
+}
+
+/** A record's audit trail, newest first. */
+export function auditOf(db: DbOrTx, targetType: string, targetId: string) {
+  return db
+    .select()
+    .from(adminAudit)
+    .where(and(eq(adminAudit.targetType, targetType), eq(adminAudit.targetId, targetId)))
+    .orderBy(desc(adminAudit.createdAt))
+    .limit(200);
+}

@@ -1,0 +1,80 @@
+import { and, count, eq, gte, isNotNull, sql, sum } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.ts";
+import { orders, subscriptions } from "../db/schema.ts";
+
+/** The owner's overview: money taken, work waiting, subscriptions, and 30 days of revenue by day. */
+export interface Overview {
+  /** Paid orders and revenue (what was paid less what was refunded), by period ending now. */
+  periods: { label: "Today" | "7 days" | "30 days"; orders: number; revenueCents: number }[];
+  waitingToShip: number;
+  activeSubscriptions: number;
+  /** Monthly recurring revenue: each active subscription's price over its months between deliveries. */
+  monthlyRecurringCents: number;
+  failedRenewals: number;
+  /** One entry per UTC day, oldest first, the last one today. */
+  daily: { day: string; revenueCents: number }[];
+}
+
+const DAY_MS = 86_400_000;
+
+function startOfUtcDay(d: Date): Date {
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+}
+
+export async function loadOverview(db: DbOrTx, now = new Date()): Promise<Overview> {
+  const today = startOfUtcDay(now);
+  const since = (days: number) => new Date(today.getTime() - (days - 1) * DAY_MS);
+  const revenue = sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)::int`;
+
+  const periods: Overview["periods"] = [];
+  for (const [label, days] of [
+    ["Today", 1],
+    ["7 days", 7],
+    ["30 days", 30],
+  ] as const) {
+    const [row] = await db
+      .select({ orders: count(), revenueCents: revenue })
+      .from(orders)
+      .where(and(isNotNull(orders.paidAt), gte(orders.paidAt, since(days))));
+    periods.push({ label, orders: row?.orders ?? 0, revenueCents: Number(row?.revenueCents ?? 0) });
+  }
+
+  const [waiting] = await db.select({ n: count() }).from(orders).where(eq(orders.status, "processing"));
+  const [active] = await db
+    .select({
+      n: count(),
+      mrr: sum(
+        sql`round(${subscriptions.amountCents}::numeric / greatest(${subscriptions.intervalMonths}, 1))`,
+      ),
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.status, "active"));
+  const [failed] = await db
+    .select({ n: count() })
+    .from(subscriptions)
+    .where(eq(subscriptions.status, "past_due"));
+
+  const byDay = await db
+    .select({
+      day: sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+      revenueCents: revenue,
+    })
+    .from(orders)
+    .where(and(isNotNull(orders.paidAt), gte(orders.paidAt, since(30))))
+    .groupBy(sql`1`);
+  const daily: Overview["daily"] = [];
+  for (let i = 29; i >= 0; i--) {
+    const day = new Date(today.getTime() - i * DAY_MS).toISOString().slice(0, 10);
+    const found = byDay.find((r) => r.day === day);
+    daily.push({ day, revenueCents: Number(found?.revenueCents ?? 0) });
+  }
+
+  return {
+    periods,
+    waitingToShip: waiting?.n ?? 0,
+    activeSubscriptions: active?.n ?? 0,
+    monthlyRecurringCents: Number(active?.mrr ?? 0),
+    failedRenewals: failed?.n ?? 0,
+    daily,
+  };
+}

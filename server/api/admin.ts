@@ -1,0 +1,43 @@
+import { desc } from "drizzle-orm";
+import { Hono } from "hono";
+import { requireDashboard } from "../admin/access.ts";
+import { loadOverview } from "../admin/overview.ts";
+import { allows, type Permission, statements } from "../admin/roles.ts";
+import type { AppServices } from "../context.ts";
+import { adminAudit } from "../db/schema.ts";
+
+/**
+ * /api/admin: the owner's dashboard. Every route checks the caller's role on the server (server/admin/roles.ts):
+ * 401 signed out, 403 signed in without the permission.
+ */
+export function adminApi(services: AppServices) {
+  const db = services.database.db;
+  const guard = (c: { req: { raw: Request } }, permission: Permission) =>
+    requireDashboard(services, c.req.raw.headers, permission);
+
+  return (
+    new Hono()
+      // Who is acting and what their role lets them do: the dashboard shows only what is allowed.
+      .get("/me", async (c) => {
+        const user = await guard(c, {});
+        const permissions = Object.fromEntries(
+          Object.entries(statements)
+            .filter(([resource]) => resource !== "user" && resource !== "session")
+            .map(([resource, actions]) => [
+              resource,
+              actions.filter((action) => allows(user.role, { [resource]: [action] } as Permission)),
+            ]),
+        );
+        return c.json({ email: user.email, role: user.role, permissions });
+      })
+      .get("/overview", async (c) => {
+        await guard(c, { order: ["read"] });
+        return c.json(await loadOverview(db));
+      })
+      // The latest owner actions, across records.
+      .get("/audit", async (c) => {
+        await guard(c, { audit: ["read"] });
+        return c.json(await db.select().from(adminAudit).orderBy(desc(adminAudit.createdAt)).limit(100));
+      })
+  );
+}
