@@ -75,7 +75,7 @@ test("signed out, /admin asks to sign in; a customer gets a 403 page that says w
   expect((await customer.request.get(`${shop.base}/api/admin/overview`)).status()).toBe(403);
 });
 
-test("the owner's overview shows sales, work waiting and 30 days of revenue, axe clean at 1280 and 390 px in both themes", async ({}, testInfo) => {
+test("the owner's overview shows sales, work waiting and 30 days of revenue, axe clean at 1280 and 390 px in both themes", async () => {
   for (const theme of ["light", "dark"] as const) {
     await owner.addInitScript((t) => {
       localStorage.setItem("mana.preferences", JSON.stringify({ display: { theme: t } }));
@@ -103,7 +103,7 @@ test("the owner's overview shows sales, work waiting and 30 days of revenue, axe
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
         [],
       );
-      await owner.screenshot({ path: testInfo.outputPath(`admin-${width}-${theme}.png`), fullPage: true });
+      await owner.screenshot({ path: test.info().outputPath(`admin-${width}-${theme}.png`), fullPage: true });
     }
   }
 });
