@@ -64,6 +64,19 @@ test.afterAll(async () => {
   await shop.stop();
 });
 
+test("the account menu offers the Dashboard to the owner only, and it opens the overview", async () => {
+  await customer.goto(`${shop.base}/`);
+  await customer.getByRole("button", { name: /account menu/i }).click();
+  await expect(customer.getByRole("menuitem", { name: "Order History" })).toBeVisible();
+  await expect(customer.getByRole("menuitem", { name: "Dashboard" })).toHaveCount(0);
+  await customer.keyboard.press("Escape");
+  await owner.goto(`${shop.base}/`);
+  await owner.getByRole("button", { name: /account menu/i }).click();
+  await owner.getByRole("menuitem", { name: "Dashboard" }).click();
+  await expect(owner).toHaveURL(/\/admin$/);
+  await expect(owner.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+});
+
 test("signed out, /admin asks to sign in; a customer gets a 403 page that says why", async ({ page }) => {
   await page.goto(`${shop.base}/admin`);
   await expect(page).toHaveURL(/\/auth$/);

@@ -1,4 +1,5 @@
 import Heart from "lucide-react/icons/heart";
+import LayoutDashboard from "lucide-react/icons/layout-dashboard";
 import LogOut from "lucide-react/icons/log-out";
 import Package from "lucide-react/icons/package";
 import Settings from "lucide-react/icons/settings";
@@ -60,6 +61,9 @@ export function AccountMenu({
   // not repeated when the name already says it (a phone account is named after its number).
   const contact = accountContactOf(user);
   const subtitle = contact && contact !== name ? contact : null;
+  // The shop's team also gets the dashboard; the server checks the role again on every /admin request.
+  const role = (user as { role?: string | null }).role;
+  const onTeam = role === "admin" || role === "staff";
 
   if (variant === "sheet") {
     const links = [
@@ -67,6 +71,7 @@ export function AccountMenu({
       { to: "/orders", label: "Order History" },
       { to: "/wishlist", label: "Wishlist" },
       { to: "/preferences", label: "Preferences" },
+      ...(onTeam ? [{ to: "/admin", label: "Dashboard" }] : []),
     ];
     return (
       <div className="flex flex-col gap-1">
@@ -139,6 +144,13 @@ export function AccountMenu({
               <Settings className="size-4" aria-hidden /> Preferences
             </Link>
           </DropdownMenu.Item>
+          {onTeam ? (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/admin">
+                <LayoutDashboard className="size-4" aria-hidden /> Dashboard
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-sand-deep" />
           <DropdownMenu.Item
             className={itemClass}
