@@ -101,6 +101,15 @@ if (command === "purge-pending") {
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 2 }).catch(
   exitIfDataDirInUse,
 );
+/** The shop's mailer, logging to stderr; loaded only by the commands that send mail. */
+async function commandMailer() {
+  const [{ default: pino }, { mailerFromEnv }] = await Promise.all([
+    import("pino"),
+    import("../server/mail/mailer.ts"),
+  ]);
+  return mailerFromEnv(env, database.db, pino({ level: env.LOG_LEVEL }, pino.destination(2)));
+}
+
 try {
   if (resource === "users") {
     const { setUserRole } = await import("../server/admin/promote.ts");
@@ -117,20 +126,11 @@ try {
           : `${result.email} is now ${role}: the dashboard at /admin opens for them at their next page.`,
     );
   } else if (resource === "subscriptions") {
-    const [{ default: pino }, { createMailer }, { Catalogue }, { runDueSubscriptions }] = await Promise.all([
-      import("pino"),
-      import("../server/mail/mailer.ts"),
+    const [mailer, { Catalogue }, { runDueSubscriptions }] = await Promise.all([
+      commandMailer(),
       import("../server/catalogue.ts"),
       import("../server/subscriptions/run-due.ts"),
     ]);
-    const logger = pino({ level: env.LOG_LEVEL }, pino.destination(2));
-    const mailer = createMailer({
-      db: database.db,
-      from: env.MAIL_FROM,
-      smtpUrl: env.SMTP_URL,
-      logger,
-      supportEmail: env.SUPPORT_EMAIL,
-    });
     const report = await runDueSubscriptions(
       { database, catalogue: new Catalogue(database.db), mailer, env },
       asOf,
@@ -163,20 +163,11 @@ try {
   } else if (moves[command]) {
     if (!orderNumber || orderNumber.startsWith("--")) fail(`Which order? ${USAGE}`);
     // Loaded only for a move: list and purge-pending start without the mailer.
-    const [{ default: pino }, { createMailer }, { fulfilOrder }, { shopOrigin }] = await Promise.all([
-      import("pino"),
-      import("../server/mail/mailer.ts"),
+    const [mailer, { fulfilOrder }, { shopOrigin }] = await Promise.all([
+      commandMailer(),
       import("../server/orders/fulfil-order.ts"),
       import("../server/orders/order-link.ts"),
     ]);
-    const logger = pino({ level: env.LOG_LEVEL }, pino.destination(2));
-    const mailer = createMailer({
-      db: database.db,
-      from: env.MAIL_FROM,
-      smtpUrl: env.SMTP_URL,
-      logger,
-      supportEmail: env.SUPPORT_EMAIL,
-    });
     const { order: moved, emailed } = await fulfilOrder(
       { db: database.db, mailer, origin: shopOrigin(env) },
       orderNumber,

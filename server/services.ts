@@ -9,7 +9,7 @@ import type { Env } from "./env.ts";
 import { Metrics } from "./http/metrics.ts";
 import { PageCache } from "./http/page-cache.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
-import { createMailer } from "./mail/mailer.ts";
+import { mailerFromEnv } from "./mail/mailer.ts";
 import { createPaymentProvider } from "./payments/create-provider.ts";
 
 /** Opens the database (migrating it), seeds an empty catalogue, and wires the services. */
@@ -23,13 +23,7 @@ export async function createServices(env: Env): Promise<AppServices> {
   if (env.AUTO_SEED && (await seedIfEmpty(database.db))) logger.info("seeded the catalogue from content/");
   const metrics = new Metrics();
   if (database.poolStats) metrics.watchPool(database.poolStats);
-  const mailer = createMailer({
-    db: database.db,
-    from: env.MAIL_FROM,
-    smtpUrl: env.SMTP_URL,
-    logger,
-    supportEmail: env.SUPPORT_EMAIL,
-  });
+  const mailer = mailerFromEnv(env, database.db, logger);
   metrics.watchRecords(() => recordCounts(database.db));
   const identity = createAuthIdentity({ env, db: database.db, logger, mailer });
   const services: AppServices = {

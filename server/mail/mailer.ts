@@ -40,6 +40,21 @@ export const SKIPPED_STATUS = "skipped";
  * `.invalid`) is never delivered nor left for delivery: it is recorded with status "skipped" (so the outbox
  * shows what was not sent, and the dedupe key still holds) and logged as a warning.
  */
+/** The shop's mailer as its environment configures it: the server's and the owner's command line's. */
+export function mailerFromEnv(
+  env: { MAIL_FROM: string; SMTP_URL?: string; SUPPORT_EMAIL?: string },
+  db: Db,
+  logger: Logger,
+): Mailer {
+  return createMailer({
+    db,
+    from: env.MAIL_FROM,
+    smtpUrl: env.SMTP_URL,
+    logger,
+    supportEmail: env.SUPPORT_EMAIL,
+  });
+}
+
 export function createMailer(options: {
   db: Db;
   from: string;

@@ -39,7 +39,8 @@ export interface CheckoutPaymentReport {
 }
 
 const MONTH_INTERVAL = sql`interval '1 month'`;
-const UUID = /^[0-9a-f-]{36}$/i;
+/** An id the orders table could hold (uuid): anything else is never looked up. */
+export const UUID = /^[0-9a-f-]{36}$/i;
 
 /**
  * The only way an order becomes paid: a payment its provider reported. The event id, the paid move, the

@@ -11,8 +11,7 @@ import { applyOnce, type ReportedEvent } from "./apply-once.ts";
 import { orderConfirmationEmail } from "./confirmation-email.ts";
 import { shopOrigin } from "./order-link.ts";
 import { loadOrderLines, type OrderRow } from "./order-rows.ts";
-
-const UUID = /^[0-9a-f-]{36}$/i;
+import { UUID } from "./record-payment.ts";
 
 export type SubscriptionChangeOutcome = "subscription_updated" | "duplicate" | "ignored";
 

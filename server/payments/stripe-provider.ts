@@ -164,8 +164,8 @@ export function stripeSubscriptionChange(
 export function createStripeProvider(env: Env, client: Stripe = createStripeClient(env)): PaymentProvider {
   return {
     name: "stripe",
-    async createCheckoutSession(input) {
-      try {
+    createCheckoutSession: (input) =>
+      calling("create the checkout session", async () => {
         let couponId: string | null = null;
         if (input.discountCents > 0) {
           // Bundle savings come off the first payment only.
@@ -195,11 +195,7 @@ export function createStripeProvider(env: Env, client: Stripe = createStripeClie
         });
         if (!session.url) throw new PaymentProviderError("Stripe returned a session without a URL.");
         return { sessionId: session.id, url: session.url };
-      } catch (err) {
-        if (err instanceof PaymentProviderError) throw err;
-        throw new PaymentProviderError("Stripe could not create the checkout session.", { cause: err });
-      }
-    },
+      }),
     async getSubscription(id) {
       try {
         return stripeSubscriptionState(await client.subscriptions.retrieve(id));

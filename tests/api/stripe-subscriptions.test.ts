@@ -1,18 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "../../core/subscription-rules.ts";
 import { orders, outbox, subscriptionEvents, subscriptions } from "../../server/db/schema.ts";
 import { shopOrigin } from "../../server/orders/order-link.ts";
 import { afterStripeCardUpdate, startCardUpdate } from "../../server/subscriptions/card-update.ts";
 import { startProviderSubscriptions } from "../../server/subscriptions/provider-billing.ts";
+import { deliver as deliverSigned, inProcess, WEBHOOK_SECRET } from "../reliability/support/stripe-events.ts";
 import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { createUser, headerIdentity, Visitor } from "./checkout-visitor.ts";
 
-const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString("hex")}`;
-const signer = new Stripe("sk_test_signing_only");
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 type Params = Record<string, unknown>;
 type SubRow = typeof subscriptions.$inferSelect;
@@ -37,25 +35,14 @@ describe.each(testDatabases)("subscriptions billed by Stripe on %s", (kind) => {
   });
 
   async function deliver(type: string, object: Params) {
-    const body = JSON.stringify({
+    const event = {
       id: `evt_${randomBytes(8).toString("hex")}`,
       object: "event",
       type,
       created: Math.floor(Date.now() / 1000),
       data: { object },
-    });
-    const res = await shop.app.request("/api/webhooks/stripe", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "stripe-signature": signer.webhooks.generateTestHeaderString({
-          payload: body,
-          secret: WEBHOOK_SECRET,
-        }),
-      },
-      body,
-    });
-    expect(res.status).toBe(200);
+    };
+    expect(await deliverSigned(inProcess(shop), event)).toBe(200);
   }
 
   /** The user subscribes to a product, pays on Stripe's page, and Stripe says so: their subscription row. */
