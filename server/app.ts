@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import type { RouterContext } from "react-router";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { apiErrorHandler, createApi } from "./api/index.ts";
+import { type ApiOptions, apiErrorHandler, createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
 import { measureRequests, metricsEndpoint } from "./http/metrics.ts";
 import { servePageCache } from "./http/page-cache.ts";
@@ -13,7 +13,7 @@ import { redirectTrailingSlash } from "./http/trailing-slash.ts";
 import type { HttpVariables as Vars } from "./http/variables.ts";
 import { devOutboxGuard } from "./mail/outbox-access.ts";
 
-export interface CreateAppOptions {
+export interface CreateAppOptions extends ApiOptions {
   /** The React Router server build (production: the built module; development: Vite's live one). */
   getBuild?: () => Promise<ServerBuild>;
   /** Extra middleware mounted before page rendering, e.g. static files in production. */
@@ -62,7 +62,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     }
   });
 
-  app.route("/api", createApi(services));
+  app.route("/api", createApi(services, { commandToken: options.commandToken }));
   // The dev outbox holds reset links and sign-in codes: only this machine's own visitor reads it.
   app.use("/dev/outbox*", devOutboxGuard(services.env));
 

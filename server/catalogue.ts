@@ -18,6 +18,8 @@ export interface Product {
   packageSize: string;
   imageUrl: string;
   accent: string;
+  /** Whether any unit is left to sell: shop pages show "Out of stock" and offer no add button without. */
+  inStock: boolean;
 }
 
 export function toProduct(row: ProductRow): Product {
@@ -35,36 +37,55 @@ export function toProduct(row: ProductRow): Product {
     packageSize: row.packageSize,
     imageUrl: row.imageUrl,
     accent: row.accent,
+    inStock: row.stockOnHand > 0,
   };
 }
 
+interface Loaded {
+  products: Product[];
+  /** Units on hand by product id: the cart refuses more than this (the payment takes them, decision 019). */
+  stock: Map<number, number>;
+}
+
 /**
- * The catalogue changes only when the seed (or an owner) changes it, so it is read once and kept in
- * process; `invalidate()` drops the copy. Per-process state is fine here: it is a cache of the
- * database, never the record.
+ * The catalogue changes only when the seed, an owner or a paid order changes it, so it is read once and
+ * kept in process; `invalidate()` drops the copy, on every process at once (server/catalogue-sync.ts,
+ * decision 019). Per-process state is fine here: it is a cache of the database, never the record.
  */
 export class Catalogue {
   #db: Db;
-  #products: Promise<Product[]> | null = null;
+  #loaded: Promise<Loaded> | null = null;
 
   constructor(db: Db) {
     this.#db = db;
   }
 
-  list(): Promise<Product[]> {
-    if (!this.#products) {
+  #load(): Promise<Loaded> {
+    if (!this.#loaded) {
       const loading = this.#db
         .select()
         .from(products)
         .orderBy(asc(products.id))
-        .then((rows) => rows.map(toProduct));
+        .then((rows) => ({
+          products: rows.map(toProduct),
+          stock: new Map(rows.map((r) => [r.id, r.stockOnHand])),
+        }));
       // A failed read is not cached: the next call tries again.
       loading.catch(() => {
-        if (this.#products === loading) this.#products = null;
+        if (this.#loaded === loading) this.#loaded = null;
       });
-      this.#products = loading;
+      this.#loaded = loading;
     }
-    return this.#products;
+    return this.#loaded;
+  }
+
+  async list(): Promise<Product[]> {
+    return (await this.#load()).products;
+  }
+
+  /** Units on hand as last read (0 for an unknown product); a payment checks the database itself. */
+  async stockOf(id: number): Promise<number> {
+    return (await this.#load()).stock.get(id) ?? 0;
   }
 
   async byId(id: number): Promise<Product | undefined> {
@@ -76,6 +97,6 @@ export class Catalogue {
   }
 
   invalidate(): void {
-    this.#products = null;
+    this.#loaded = null;
   }
 }

@@ -1,7 +1,9 @@
 import { createServer as createHttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
+import { localUrl, newCommandToken, writeServerFile } from "./admin/server-file.ts";
 import { parseEnv } from "./env.ts";
 import { createServices } from "./services.ts";
 
@@ -11,6 +13,11 @@ import { createServices } from "./services.ts";
  */
 const env = parseEnv();
 const services = await createServices(env);
+// `npm run admin` works through this server while it holds an embedded database (decision 018).
+const commandToken =
+  services.database.kind === "pglite" && !env.DATA_DIR.startsWith("memory://")
+    ? newCommandToken()
+    : undefined;
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 
 type AppModule = typeof import("./app.ts");
@@ -24,6 +31,7 @@ const listener = getRequestListener(async (request, nodeEnv) => {
   const module = (await vite.ssrLoadModule("/server/app.ts")) as AppModule;
   if (!current || current.module !== module) {
     const app = module.createApp(services, {
+      commandToken,
       getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
     current = { module, fetch: app.fetch };
@@ -31,8 +39,15 @@ const listener = getRequestListener(async (request, nodeEnv) => {
   return current.fetch(request, nodeEnv);
 });
 
-createHttpServer((req, res) => vite.middlewares(req, res, () => listener(req, res))).listen(
-  env.PORT,
-  env.HOST,
-  () => console.log(`MANA dev server on http://localhost:${env.PORT}`),
-);
+const server = createHttpServer((req, res) => vite.middlewares(req, res, () => listener(req, res)));
+server.listen(env.PORT, env.HOST, () => {
+  if (commandToken) {
+    const remove = writeServerFile(env.DATA_DIR, {
+      url: localUrl(server.address() as AddressInfo),
+      token: commandToken,
+    });
+    // Left behind by Ctrl-C: harmless, the command line trusts it only while this pid holds the directory.
+    process.on("exit", remove);
+  }
+  console.log(`MANA dev server on http://localhost:${env.PORT}`);
+});

@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { ServerBuild } from "react-router";
+import { localUrl, newCommandToken, writeServerFile } from "./admin/server-file.ts";
 import { createApp } from "./app.ts";
 import { withStoredAuthSecret } from "./auth/stored-secret.ts";
 import { exitIfDataDirInUse } from "./db/data-dir-lock.ts";
@@ -33,7 +35,16 @@ if (!existsSync(buildPath)) {
   process.exit(1);
 }
 
+// Opening an embedded database takes its data directory (or refuses to start, exit 1, when another process
+// holds it: docs/decisions/011-one-process-per-embedded-database.md).
 const services = await createServices(env).catch(exitIfDataDirInUse);
+// Holding it, this server is how `npm run admin` reaches the database: with a token new at every start
+// (docs/decisions/018-command-line-through-the-server.md).
+const commandToken =
+  services.database.kind === "pglite" && !env.DATA_DIR.startsWith("memory://")
+    ? newCommandToken()
+    : undefined;
+let removeServerFile = () => {};
 const build = (await import(buildPath.href)) as ServerBuild;
 if (generatedSecret) {
   services.logger.info(
@@ -43,6 +54,7 @@ if (generatedSecret) {
 }
 
 const app = createApp(services, {
+  commandToken,
   getBuild: async () => build,
   beforePages: (app) => {
     // Hashed files never change: cache them for a year. Everything else in public/ for an hour.
@@ -82,6 +94,10 @@ const server = createServer((req, res) => {
   );
 });
 server.listen(env.PORT, env.HOST, () => {
+  if (commandToken) {
+    const url = localUrl(server.address() as AddressInfo);
+    removeServerFile = writeServerFile(env.DATA_DIR, { url, token: commandToken });
+  }
   services.logger.info(
     { port: env.PORT, host: env.HOST, database: services.database.kind },
     "MANA is listening",
@@ -95,6 +111,7 @@ async function shutdown(signal: string) {
   services.logger.info({ signal }, "shutting down: finishing in-flight requests");
   server.close(async () => {
     await services.database.close();
+    removeServerFile();
     services.logger.info("stopped");
     process.exit(0);
   });
@@ -107,5 +124,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000).unref();
 }
+// However the process ends: a file left behind is ignored anyway once its pid no longer holds the directory.
+process.on("exit", () => removeServerFile());
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

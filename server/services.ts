@@ -1,6 +1,7 @@
 import pino from "pino";
 import { createAuthIdentity } from "./auth/create-identity.ts";
 import { Catalogue } from "./catalogue.ts";
+import { syncCatalogue } from "./catalogue-sync.ts";
 import type { AppServices } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { recordCounts } from "./db/record-counts.ts";
@@ -40,9 +41,12 @@ export async function createServices(env: Env): Promise<AppServices> {
   // Renewals, reminders and the purge of abandoned checkouts run on the scheduler; closing the database
   // at shutdown stops it first, letting a job in flight finish.
   const scheduler = await startScheduler(services, logger);
+  // Prices and stock changed by any process reach this one's caches within a second (decision 019).
+  const listener = await syncCatalogue(services);
   services.database = {
     ...database,
     close: async () => {
+      await listener.stop();
       await scheduler.stop();
       await database.close();
     },

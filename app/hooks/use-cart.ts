@@ -8,7 +8,7 @@ import type {
 } from "../../core/contracts/cart.ts";
 import { toCents } from "../../core/money.ts";
 import { type Bundle, type CartTotals, priceCart } from "../../core/pricing.ts";
-import { apiRequest } from "../lib/api.ts";
+import { apiRequest, readApiError } from "../lib/api.ts";
 import { toast } from "./use-toast.ts";
 
 export const cartQueryKey = ["/api/cart"] as const;
@@ -63,10 +63,17 @@ async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
     try {
       return await attempt();
     } catch (err) {
-      if (failures >= ADD_RETRIES) throw err;
+      // Out of stock is an answer, not a hiccup: asking again would only say it again.
+      if (failures >= ADD_RETRIES || stockRefusal(err)) throw err;
       await sleep(ADD_RETRY_DELAY_MS);
     }
   }
+}
+
+/** The server's words when it refused for stock (409 out_of_stock), else null. */
+function stockRefusal(err: unknown): string | null {
+  const failure = readApiError(err);
+  return failure?.code === "out_of_stock" ? failure.message : null;
 }
 
 const errorToast = (description: string) => toast({ title: "Error", description, variant: "destructive" });
@@ -130,8 +137,8 @@ export function useAddToCart(
       const description = options.describe?.(Array.isArray(input) ? input : [input]);
       toast(description ? { title: "Added to cart", description } : { title: "Added to cart" });
     },
-    onError: () => {
-      errorToast("Failed to add product to cart. Please try again.");
+    onError: (err) => {
+      errorToast(stockRefusal(err) ?? "Failed to add product to cart. Please try again.");
       void cache.refresh();
     },
   });
@@ -144,8 +151,8 @@ export function useUpdateCartItem() {
     mutationFn: ({ id, quantity }: { id: string; quantity: number }) =>
       apiRequest<CartUpdateResponse>("PUT", `/api/cart/${id}`, { quantity }),
     onSuccess: (answer) => cache.set(answer.cart),
-    onError: () => {
-      errorToast("Failed to update cart item. Please try again.");
+    onError: (err) => {
+      errorToast(stockRefusal(err) ?? "Failed to update cart item. Please try again.");
       void cache.refresh();
     },
   });

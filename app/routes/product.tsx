@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
       "@type": "Offer",
       price: p.price,
       priceCurrency: "USD",
-      availability: "https://schema.org/InStock",
+      availability: p.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       url,
     },
   };

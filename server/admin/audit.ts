@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import type { AdminAuditView } from "../../core/contracts/admin-products.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { adminAudit } from "../db/schema.ts";
 
@@ -36,4 +37,20 @@ export function auditOf(db: DbOrTx, targetType: string, targetId: string) {
     .where(and(eq(adminAudit.targetType, targetType), eq(adminAudit.targetId, targetId)))
     .orderBy(desc(adminAudit.createdAt))
     .limit(200);
+}
+
+/** A record's audit trail as the dashboard shows it. */
+export async function auditViewOf(
+  db: DbOrTx,
+  targetType: string,
+  targetId: string,
+): Promise<AdminAuditView[]> {
+  return (await auditOf(db, targetType, targetId)).map((a) => ({
+    id: a.id,
+    actor: a.actor,
+    action: a.action,
+    before: a.before,
+    after: a.after,
+    createdAt: new Date(a.createdAt).toISOString(),
+  }));
 }

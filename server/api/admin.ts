@@ -5,6 +5,12 @@ import { loadOverview } from "../admin/overview.ts";
 import { allows, type Permission, statements } from "../admin/roles.ts";
 import type { AppServices } from "../context.ts";
 import { adminAudit } from "../db/schema.ts";
+import { adminCustomersApi } from "./admin-customers.ts";
+import { adminNewsletterApi } from "./admin-newsletter.ts";
+import { adminOrdersApi } from "./admin-orders.ts";
+import { adminOutboxApi } from "./admin-outbox.ts";
+import { adminProductsApi } from "./admin-products.ts";
+import { adminSubscriptionsApi } from "./admin-subscriptions.ts";
 
 /**
  * /api/admin: the owner's dashboard. Every route checks the caller's role on the server (server/admin/roles.ts):
@@ -39,5 +45,12 @@ export function adminApi(services: AppServices) {
         await guard(c, { audit: ["read"] });
         return c.json(await db.select().from(adminAudit).orderBy(desc(adminAudit.createdAt)).limit(100));
       })
+      .route("/products", adminProductsApi(services))
+      .route("/orders", adminOrdersApi(services))
+      // /customers, /customers.csv, /newsletter, /newsletter.csv, /outbox: each module names its own paths.
+      .route("/", adminCustomersApi(services))
+      .route("/", adminNewsletterApi(services))
+      .route("/", adminOutboxApi(services))
+      .route("/subscriptions", adminSubscriptionsApi(services))
   );
 }

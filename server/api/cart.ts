@@ -11,6 +11,7 @@ import {
 import { resolveCartOwner, resolveCartOwnerForWrite } from "../cart/cart-owner.ts";
 import {
   addItem,
+  assertCartFits,
   clearOwnerCart,
   findCartId,
   listCart,
@@ -54,6 +55,12 @@ export function cartApi(services: AppServices) {
       const id = lineId(c);
       const body = await readJsonBody(c, cartQuantityBody);
       const o = await owner(c);
+      // More of a product than is in stock is refused; fewer always goes through.
+      const current = (await listCart(db, catalogue, o)).items.find((i) => i.id === id);
+      if (current && body.quantity > current.quantity) {
+        const product = { id: current.productId, name: current.product.name };
+        await assertCartFits(db, catalogue, o, product, body.quantity - current.quantity);
+      }
       await setQuantity(db, await findCartId(db, o), id, body.quantity);
       const { items } = await listCart(db, catalogue, o);
       // The line is missing only when its product has left the catalogue: the listing leaves it out.

@@ -10,6 +10,7 @@ import { sameOrigin } from "../http/same-origin.ts";
 import { UNSUBSCRIBE_API_PATH } from "../newsletter/unsubscribe.ts";
 import { addressesApi } from "./addresses.ts";
 import { adminApi } from "./admin.ts";
+import { adminCommandApi } from "./admin-command.ts";
 import { cartApi } from "./cart.ts";
 import { checkoutApi } from "./checkout.ts";
 import { contentApi } from "./content.ts";
@@ -20,8 +21,16 @@ import { productsApi } from "./products.ts";
 import { profileApi } from "./profile.ts";
 import { webhooksApi } from "./webhooks.ts";
 
+export interface ApiOptions {
+  /**
+   * The token of `npm run admin` through this server (POST /api/internal/admin-command): set by a server
+   * that holds an embedded database, so the command line never opens it a second time (decision 018).
+   */
+  commandToken?: string;
+}
+
 /** The JSON API under /api. Every answer, errors included, is JSON `{ message, code }` on failure. */
-export function createApi(services: AppServices) {
+export function createApi(services: AppServices, options: ApiOptions = {}) {
   const api = new Hono();
 
   api.use(
@@ -61,6 +70,8 @@ export function createApi(services: AppServices) {
   api.route("/webhooks", webhooksApi(services));
   api.route("/admin", adminApi(services));
   api.route("/newsletter", newsletterApi(services));
+  if (options.commandToken && services.database.kind === "pglite")
+    api.route("/internal/admin-command", adminCommandApi(services, options.commandToken));
 
   // Mounted sub-apps do not use their own notFound, so the catch-all is a route of its own.
   api.all("*", (c) =>

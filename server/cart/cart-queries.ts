@@ -26,6 +26,14 @@ function prepare(db: Db) {
       .where(byOwner(kind))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
       .prepare(`cart_lines_${kind}`);
+  // How many units of a product the owner's cart holds, over all its lines (stock checks, decision 019).
+  const productUnits = (kind: CartOwner["kind"]) =>
+    db
+      .select({ units: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(and(byOwner(kind), eq(cartItems.productId, sql.placeholder("productId"))))
+      .prepare(`cart_product_units_${kind}`);
   const clear = (kind: CartOwner["kind"]) =>
     db
       .delete(cartItems)
@@ -69,6 +77,7 @@ function prepare(db: Db) {
   return {
     cartId: { user: cartId("user"), guest: cartId("guest") },
     lines: { user: lines("user"), guest: lines("guest") },
+    productUnits: { user: productUnits("user"), guest: productUnits("guest") },
     clear: { user: clear("user"), guest: clear("guest") },
     upsertLine: { user: upsertLine("user"), guest: upsertLine("guest") },
   };

@@ -5,6 +5,7 @@ import type { Catalogue } from "../catalogue.ts";
 import type { Db } from "../db/client.ts";
 import { cartItems, carts, stacks } from "../db/schema.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
+import { stockError } from "../orders/take-stock.ts";
 import type { CartOwner } from "./cart-owner.ts";
 import { cartQueries, isMissingCart, ownerKey } from "./cart-queries.ts";
 
@@ -108,6 +109,7 @@ export async function addItem(
   if (!product) {
     throw new ApiError(400, "unknown_product", `There is no product with id ${item.productId}.`);
   }
+  await assertCartFits(db, catalogue, owner, product, item.quantity);
   const bundleId = item.bundleId ?? "";
   let stack: StackRow | undefined;
   if (bundleId) {
@@ -145,6 +147,32 @@ export async function addItem(
     );
   }
   return lineView(row, product, stack);
+}
+
+/** How many units of a product the owner's cart holds, over all its lines. */
+export async function unitsInCart(db: Db, owner: CartOwner, productId: number): Promise<number> {
+  const key = ownerKey(owner);
+  if (!key) return 0;
+  const [row] = await cartQueries(db).productUnits[owner.kind].execute({ owner: key, productId });
+  return row?.units ?? 0;
+}
+
+/**
+ * Refuses (409, with how many are left) adding `more` units of a product beyond its stock on hand, with
+ * what the cart holds already: the stock as the catalogue last read it, which every process re-reads when
+ * it changes. The payment takes the units for certain (server/orders/take-stock.ts).
+ */
+export async function assertCartFits(
+  db: Db,
+  catalogue: Catalogue,
+  owner: CartOwner & { isNew?: boolean },
+  product: { id: number; name: string },
+  more: number,
+): Promise<void> {
+  const stock = await catalogue.stockOf(product.id);
+  if (more > stock) throw stockError(product.name, stock);
+  const held = owner.isNew ? 0 : await unitsInCart(db, owner, product.id);
+  if (held + more > stock) throw stockError(product.name, stock, held);
 }
 
 export async function setQuantity(

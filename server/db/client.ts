@@ -22,6 +22,14 @@ export interface Database {
   ping(): Promise<void>;
   /** The connection pool's state (PostgreSQL only). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * Runs `onNotification` for each `pg_notify` on `channel` once its transaction commits, from any process
+   * on this database (null: a lost connection came back, announcements may have been missed).
+   */
+  listen?(
+    channel: string,
+    onNotification: (payload: string | null) => void,
+  ): Promise<{ stop(): Promise<void> }>;
   /** How the job scheduler reaches the same database (server/jobs/scheduler.ts). */
   jobs: { kind: "postgres"; url: string } | { kind: "pglite"; client: PGliteLike };
   close(): Promise<void>;

@@ -62,6 +62,11 @@ export async function openHere(dataDir: string): Promise<Database> {
     ping: async () => {
       await client.query("select 1");
     },
+    // One process: a notification is delivered as its transaction commits, before the commit returns.
+    listen: async (channel, onNotification) => {
+      const unlisten = await client.listen(channel, onNotification);
+      return { stop: () => unlisten() };
+    },
     jobs: { kind: "pglite", client: withStandardParsers(client) },
     close: () => client.close(),
   };

@@ -2,6 +2,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { Database, Db } from "./client.ts";
+import { listenPostgres } from "./listen-postgres.ts";
 import { migrationsFolder } from "./migrations.ts";
 import * as schema from "./schema.ts";
 
@@ -23,6 +24,7 @@ export async function openPostgres(url: string, poolMax: number): Promise<Databa
       await pool.query("select 1");
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: (channel, onNotification) => listenPostgres(url, channel, onNotification),
     jobs: { kind: "postgres", url },
     close: () => pool.end(),
   };

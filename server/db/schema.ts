@@ -24,22 +24,30 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 // ---------------------------------------------------------------------------------------------------------
 // Catalogue. Money is integer cents everywhere.
 
-export const products = pgTable("products", {
-  id: integer("id").primaryKey(),
-  slug: text("slug").notNull().unique(),
-  name: text("name").notNull(),
-  tagline: text("tagline").notNull(),
-  description: text("description").notNull(),
-  priceCents: integer("price_cents").notNull(),
-  /** Percent off for subscription lines; null means the shop default (15). */
-  subscriptionDiscount: integer("subscription_discount"),
-  benefits: jsonb("benefits").$type<string[]>().notNull(),
-  category: text("category").notNull(),
-  packageSize: text("package_size").notNull(),
-  imageUrl: text("image_url").notNull(),
-  accent: text("accent").notNull(),
-  updatedAt: updatedAt(),
-});
+export const products = pgTable(
+  "products",
+  {
+    id: integer("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    tagline: text("tagline").notNull(),
+    description: text("description").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    /** Percent off for subscription lines; null means the shop default (15). */
+    subscriptionDiscount: integer("subscription_discount"),
+    benefits: jsonb("benefits").$type<string[]>().notNull(),
+    category: text("category").notNull(),
+    packageSize: text("package_size").notNull(),
+    imageUrl: text("image_url").notNull(),
+    accent: text("accent").notNull(),
+    /** Units the shop can still sell: a paid order takes its units, never below 0 (the check). */
+    stockOnHand: integer("stock_on_hand").notNull().default(100),
+    /** The dashboard flags the product once stock on hand is at or below this. */
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(10),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("products_stock_not_negative", sql`${t.stockOnHand} >= 0`)],
+);
 export type ProductRow = typeof products.$inferSelect;
 
 /** A stack is also a bundle: lines added from it carry its slug as `bundleId` and get its price. */
@@ -311,6 +319,8 @@ export const orders = pgTable(
     provider: text("provider").notNull(),
     providerSessionId: text("provider_session_id").unique(),
     checkoutUrl: text("checkout_url"),
+    /** The payment a refund is made against: Stripe's payment intent (pi_...), the sandbox's session. */
+    providerPaymentId: text("provider_payment_id"),
     taxCents: integer("tax_cents").notNull().default(0),
     /** The shipping address as the customer confirmed it at checkout (core/address.ts): a copy, so editing
      * the address book later never changes a placed order. Null only on orders placed before addresses. */
@@ -336,6 +346,35 @@ export const orders = pgTable(
     index("orders_user").on(t.userId, t.createdAt),
     index("orders_cart").on(t.cartId, t.status),
     index("orders_guest_email").on(t.email).where(sql`${t.userId} is null`),
+  ],
+);
+
+/**
+ * Money given back on an order, through its payment provider: one row per refund asked for. The order's
+ * `refunded_cents` is the sum of its refunds that are not failed, so it never exceeds what was paid.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    /** "pending" (asked of the provider) | "succeeded" | "failed". */
+    status: text("status").notNull().default("pending"),
+    provider: text("provider").notNull(),
+    /** The provider's refund id once it answered (Stripe's re_...). */
+    providerRefundId: text("provider_refund_id").unique(),
+    /** Who asked: a dashboard user's e-mail, "command line", or "provider" for one made in Stripe's dashboard. */
+    actor: text("actor").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("refunds_order").on(t.orderId, t.createdAt),
+    check("refunds_amount_positive", sql`${t.amountCents} > 0`),
   ],
 );
 

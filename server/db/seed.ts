@@ -22,7 +22,10 @@ async function readArticleDir(dir: string) {
   );
 }
 
-/** Loads content/ into the database, replacing the catalogue and editorial content, in one transaction. */
+/**
+ * Loads content/ into the database, replacing the catalogue's text and the editorial content, in one
+ * transaction. Prices, subscription discounts and stock of products already there are the owner's.
+ */
 export async function seed(db: Db) {
   const catalogue = productFile.parse(await readJson("products.json"));
   const stackList = stackFile.parse(await readJson("stacks.json"));
@@ -37,10 +40,13 @@ export async function seed(db: Db) {
 
   await db.transaction(async (tx) => {
     for (const p of catalogue) {
+      // A product already in the shop keeps its price, subscription discount and stock: from then on the
+      // owner sets them on the dashboard (decision 019); the file gives a new product its first ones.
+      const { priceCents: _price, subscriptionDiscount: _discount, ...content } = p;
       await tx
         .insert(products)
         .values(p)
-        .onConflictDoUpdate({ target: products.id, set: { ...p, updatedAt: sql`now()` } });
+        .onConflictDoUpdate({ target: products.id, set: { ...content, updatedAt: sql`now()` } });
     }
     for (const s of stackList) {
       await tx

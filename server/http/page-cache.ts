@@ -32,6 +32,8 @@ export interface CachedPage {
 
 export class PageCache {
   #entries = new Map<string, CachedPage>();
+  /** Counts clears: an answer rendered before a clear is not stored after it (it may show the old price). */
+  #generation = 0;
   readonly ttlMs: number;
   readonly maxEntries: number;
 
@@ -90,7 +92,13 @@ export class PageCache {
     return hit;
   }
 
-  set(key: string, page: Omit<CachedPage, "expires">): void {
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** Stores an answer, unless the cache was cleared since `generation` (when its rendering began). */
+  set(key: string, page: Omit<CachedPage, "expires">, generation = this.#generation): void {
+    if (generation !== this.#generation) return;
     if (this.#entries.size >= this.maxEntries) {
       // Oldest first: Map keeps insertion order.
       const oldest = this.#entries.keys().next().value;
@@ -100,6 +108,7 @@ export class PageCache {
   }
 
   clear(): void {
+    this.#generation++;
     this.#entries.clear();
   }
 
@@ -186,6 +195,7 @@ export function servePageCache(cache: PageCache): MiddlewareHandler<{ Variables:
     }
     c.set("renderNonce", NONCE_PLACEHOLDER);
     c.set("skipCompress", true);
+    const generation = cache.generation;
     await next();
     const res = c.res;
     const plain = Buffer.from(await res.arrayBuffer());
@@ -202,12 +212,11 @@ export function servePageCache(cache: PageCache): MiddlewareHandler<{ Variables:
       const stored = [...headers.entries()].filter(([k]) => k !== "x-request-id");
       // Only an answer with nonce slots (a page) is kept as a template; a JSON read is served as stored.
       const slots = template.offsets.length > 0 ? template : undefined;
-      cache.set(key, {
-        status: res.status,
-        headers: stored,
-        body: template.body,
-        template: slots,
-      });
+      cache.set(
+        key,
+        { status: res.status, headers: stored, body: template.body, template: slots },
+        generation,
+      );
     }
     const body = fillTemplate(template, c.get("cspNonce"));
     c.res = new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), {

@@ -61,6 +61,8 @@ export function securityHeaderList(
   contentType: string | null | undefined,
   nonce: string,
   options: SecurityHeaderOptions,
+  /** The answer's own Cache-Control, when it set one (a page of the dashboard: no-store). */
+  cacheControl?: string | null,
 ): [string, string][] {
   const list: [string, string][] = [
     ["x-content-type-options", "nosniff"],
@@ -76,6 +78,10 @@ export function securityHeaderList(
     ]);
   }
   if (PRIVATE_PAGE.test(path)) list.push(["cache-control", "no-store"]);
+  // A page (and its .data) is asked for again at every visit, so a price or stock change shows at once; the
+  // server answers it from its page cache (decision 019). Static files keep their own lifetimes.
+  else if ((contentType?.startsWith("text/html") || path.endsWith(".data")) && cacheControl !== "no-store")
+    list.push(["cache-control", "no-cache"]);
   return list;
 }
 
@@ -93,6 +99,7 @@ export function securityHeaders(env: Env): MiddlewareHandler<{ Variables: Vars }
       c.res.headers.get("content-type"),
       nonce,
       options,
+      c.res.headers.get("cache-control"),
     )) {
       c.header(name, value);
     }

@@ -65,3 +65,24 @@ export function orderCancelledEmail(order: OrderRow, lines: OrderLineRow[], orig
     dedupeKey: `order-cancelled:${order.id}`,
   });
 }
+
+/** Money was given back on the order (part or all of it). Sent once per refund. */
+export function orderRefundedEmail(
+  order: OrderRow,
+  refund: { id: string; amountCents: number },
+  origin: string,
+): MailMessage {
+  const whole = order.refundedCents >= order.totalCents;
+  return orderEmail({
+    order,
+    origin,
+    subject: `We refunded ${formatMoney(refund.amountCents)} on your MANA order ${order.orderNumber}`,
+    heading: whole ? "Your order was refunded in full." : "Part of your order was refunded.",
+    blocks: [
+      labelled("Refunded", formatMoney(refund.amountCents)),
+      whole ? null : labelled("Refunded on this order so far", formatMoney(order.refundedCents)),
+      paragraph("It goes back to your original payment method and can take 5-10 business days to show."),
+    ],
+    dedupeKey: `order-refunded:${refund.id}`,
+  });
+}

@@ -18,6 +18,7 @@ const product = (id: number, priceCents: number, subscriptionDiscount: number | 
   packageSize: "60ml",
   imageUrl: `/p${id}.svg`,
   accent: "#000",
+  inStock: true,
 });
 const catalogue = [
   product(1, 3000),

@@ -10,6 +10,7 @@ import { orderConfirmationEmail } from "./confirmation-email.ts";
 import { recordOrderEvent } from "./order-events.ts";
 import { shopOrigin } from "./order-link.ts";
 import { loadOrderLines, type OrderRow } from "./order-rows.ts";
+import { payFromStock } from "./take-stock.ts";
 
 export type CheckoutPaymentOutcome =
   | "paid"
@@ -20,6 +21,8 @@ export type CheckoutPaymentOutcome =
   | "payment_failed"
   | "unknown_order"
   | "order_cancelled"
+  | "sold_out"
+  | "oversold"
   | "ignored";
 
 /** What a payment provider reports about one of its checkout sessions (Stripe's webhook, the sandbox's card page). */
@@ -34,6 +37,8 @@ export interface CheckoutPaymentReport {
   currency: string | null;
   subscriptionId: string | null;
   customerId: string | null;
+  /** The payment itself (Stripe's payment intent), which a refund is made against. */
+  paymentId?: string | null;
   /** The sandbox's token for the card that paid, kept on the subscriptions to charge their renewals. */
   card?: { token: string; label: string } | null;
 }
@@ -137,8 +142,8 @@ async function applyReport(
     );
     return "amount_mismatch";
   }
-  await markPaid(services, tx, order, report);
-  return "paid";
+  // The units leave stock with the payment, or the payment is refused or flagged (decision 019).
+  return payFromStock(tx, order, services.logger, () => markPaid(services, tx, order, report));
 }
 
 /** pending -> processing, its "paid" event, the cart emptied, one subscription per subscription line: all or nothing. */
@@ -146,7 +151,12 @@ async function markPaid(services: AppServices, tx: Tx, order: OrderRow, report: 
   assertMove(order.orderNumber, order.status, "processing");
   const [paid] = await tx
     .update(orders)
-    .set({ status: "processing", paidAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      status: "processing",
+      paidAt: sql`now()`,
+      providerPaymentId: report.paymentId ?? null,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
     .returning({ paidAt: orders.paidAt });
   if (!paid) throw new Error(`order ${order.id} changed while it was locked`);

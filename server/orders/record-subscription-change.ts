@@ -25,7 +25,7 @@ export interface SubscriptionChangeReport {
   /** The state the event itself describes, used when the provider has no current view to give. */
   stateInEvent: ProviderSubscriptionState | null;
   /** A renewal the provider charged, or failed to charge, for the period starting on `billingDate`. */
-  renewal?: { outcome: "paid" | "failed"; billingDate: Date } | null;
+  renewal?: { outcome: "paid" | "failed"; billingDate: Date; paymentId?: string | null } | null;
 }
 
 /**
@@ -117,7 +117,7 @@ async function recordRenewal(
   tx: Tx,
   catalogue: Product[],
   providerSubscriptionId: string,
-  renewal: { outcome: "paid" | "failed"; billingDate: Date },
+  renewal: { outcome: "paid" | "failed"; billingDate: Date; paymentId?: string | null },
   renewed: OrderRow[],
   failed: SubscriptionRow[],
 ) {
@@ -132,6 +132,8 @@ async function recordRenewal(
         await createRenewalOrder(tx, catalogue, sub, {
           provider: "stripe",
           billingDate: renewal.billingDate,
+          // One invoice can renew several shop subscriptions: the payment is theirs together.
+          paymentId: subs.length === 1 ? (renewal.paymentId ?? null) : null,
         }),
       );
       await tx

@@ -12,6 +12,7 @@ import { ApiError, notFound } from "../http/api-error.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { attachSession, createOrFindPendingOrder } from "./create-order.ts";
 import { priceOrder, shippingRateCents } from "./price-order.ts";
+import { assertInStock } from "./take-stock.ts";
 
 const emailSchema = z.email();
 
@@ -46,6 +47,9 @@ export async function startCheckout(
       "Your cart has changed since this page was loaded. Please review your order and try again.",
     );
   }
+
+  // Against the stock on hand now, not the cached catalogue: no payment page for what cannot be sold.
+  await assertInStock(db, items);
 
   const shippingAddress = await checkoutAddress(services, user?.id ?? null, request.body);
 

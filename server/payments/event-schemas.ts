@@ -27,6 +27,7 @@ export const checkoutSessionSchema = z
     client_reference_id: z.string().nullish(),
     subscription: idOrObject,
     customer: idOrObject,
+    payment_intent: idOrObject,
   })
   .loose();
 export type CheckoutSessionObject = z.infer<typeof checkoutSessionSchema>;
@@ -58,6 +59,15 @@ export const invoiceObjectSchema = z
       .loose()
       .nullish(),
     subscription: idOrObject,
+    /** The invoice's payments: the paid one's payment intent is what a refund of the renewal is made against. */
+    payments: z
+      .object({
+        data: z.array(
+          z.object({ payment: z.object({ payment_intent: idOrObject }).loose().nullish() }).loose(),
+        ),
+      })
+      .loose()
+      .nullish(),
     parent: z
       .object({
         subscription_details: z.object({ subscription: idOrObject, metadata }).loose().nullish(),
@@ -65,6 +75,11 @@ export const invoiceObjectSchema = z
       .loose()
       .nullish(),
   })
+  .loose();
+
+/** charge.refunded: the payment it belongs to; the refunds themselves are read from Stripe. */
+export const chargeObjectSchema = z
+  .object({ id: z.string().min(1), payment_intent: idOrObject, amount_refunded: z.number().int().nullish() })
   .loose();
 
 export const idOf = (value: z.infer<typeof idOrObject>): string | null =>

@@ -141,9 +141,31 @@ export function stripeSubscriptionState(
   };
 }
 
+/** Money given back on a payment, as the provider reports it. */
+export interface ProviderRefund {
+  providerRefundId: string;
+  amountCents: number;
+  status: "pending" | "succeeded" | "failed";
+  /** The shop's refund id the provider keeps in its metadata; null for a refund made in the provider's own dashboard. */
+  shopRefundId: string | null;
+}
+
+export interface RefundRequest {
+  /** The payment to refund (orders.provider_payment_id). */
+  paymentId: string;
+  amountCents: number;
+  /** The shop's refund id: the provider's idempotency key and metadata, so a retried call refunds once. */
+  refundId: string;
+  orderId: string;
+}
+
 export interface PaymentProvider {
   readonly name: "sandbox" | "stripe";
   createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession>;
+  /** Gives back part or all of a payment. A provider failure throws PaymentProviderError: nothing was refunded. */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
+  /** Every refund the provider holds for a payment (its own dashboard's too); null when it keeps none of its own. */
+  listRefunds(paymentId: string): Promise<ProviderRefund[] | null>;
   /** The provider's current view of a subscription; null when it does not keep subscriptions. */
   getSubscription(id: string): Promise<ProviderSubscriptionState | null>;
   /** Null when the shop renews this provider's subscriptions itself. */

@@ -1,10 +1,13 @@
 import type { AppServices } from "../context.ts";
+import { shopOrigin } from "../orders/order-link.ts";
 import { type CheckoutPaymentOutcome, recordCheckoutPayment } from "../orders/record-payment.ts";
 import {
   recordSubscriptionChange,
   type SubscriptionChangeOutcome,
 } from "../orders/record-subscription-change.ts";
+import { type RefundReportOutcome, recordReportedRefunds } from "../orders/refund-order.ts";
 import {
+  chargeObjectSchema,
   checkoutSessionSchema,
   idOf,
   invoiceObjectSchema,
@@ -13,7 +16,7 @@ import {
 } from "./event-schemas.ts";
 import { type PaymentProvider, stripeSubscriptionState } from "./provider.ts";
 
-export type EventOutcome = CheckoutPaymentOutcome | SubscriptionChangeOutcome;
+export type EventOutcome = CheckoutPaymentOutcome | SubscriptionChangeOutcome | RefundReportOutcome;
 
 export const HANDLED_EVENTS = [
   "checkout.session.completed",
@@ -24,6 +27,7 @@ export const HANDLED_EVENTS = [
   "customer.subscription.created",
   "customer.subscription.updated",
   "customer.subscription.deleted",
+  "charge.refunded",
 ] as const;
 
 /**
@@ -66,11 +70,26 @@ async function reportOnce(
       currency: session.currency ?? null,
       subscriptionId: idOf(session.subscription),
       customerId: idOf(session.customer),
+      // What a refund is made against: Stripe's payment intent; the sandbox's session is its payment.
+      paymentId: provider === "sandbox" ? session.id : idOf(session.payment_intent),
       card:
         provider === "sandbox" && session.metadata?.cardToken
           ? { token: session.metadata.cardToken, label: session.metadata.cardLabel ?? "Test card" }
           : null,
     });
+  }
+
+  if (event.type === "charge.refunded") {
+    const charge = chargeObjectSchema.parse(event.data.object);
+    return recordReportedRefunds(
+      {
+        db: services.database.db,
+        payments: services.payments,
+        mailer: services.mailer,
+        origin: shopOrigin(services.env),
+      },
+      idOf(charge.payment_intent),
+    );
   }
 
   if (event.type.startsWith("invoice.")) {
@@ -88,6 +107,10 @@ async function reportOnce(
           ? {
               outcome: event.type === "invoice.paid" ? "paid" : "failed",
               billingDate: new Date(periodStart * 1000),
+              paymentId:
+                (invoice.payments?.data ?? [])
+                  .map((p) => idOf(p.payment?.payment_intent))
+                  .find((id): id is string => id !== null) ?? null,
             }
           : null,
     });

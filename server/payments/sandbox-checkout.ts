@@ -6,6 +6,7 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from "../orders/order-rows.ts";
+import { stockShortfall } from "../orders/take-stock.ts";
 import { type EventOutcome, reportPaymentEvent } from "./report-event.ts";
 import { checkSandboxCard } from "./sandbox-card.ts";
 import { saveSandboxCard } from "./sandbox-cards.ts";
@@ -48,6 +49,11 @@ export async function payWithSandboxCard(
     return { kind: "paid", redirectTo: successUrl };
   }
 
+  // Sold out since the checkout began: refused before the card is looked at, so nothing is charged. The
+  // payment itself takes the units under a lock (server/orders/take-stock.ts), for the buyers who race.
+  const short = await stockShortfall(services.database.db, session.lines);
+  if (short.length > 0) return soldOut(short.map((s) => s.name));
+
   const card = checkSandboxCard(form, now);
   if (card.kind !== "accepted") return card;
 
@@ -59,7 +65,17 @@ export async function payWithSandboxCard(
   if (outcome === "paid" || outcome === "already_paid" || outcome === "duplicate") {
     return { kind: "paid", redirectTo: successUrl };
   }
+  if (outcome === "sold_out") return soldOut([]);
   return { kind: "closed", message: "This checkout can no longer be paid." };
+}
+
+/** The sandbox's refusal when a product ran out: nothing was charged. */
+function soldOut(names: string[]): SandboxPayResult {
+  const what = names.length > 0 ? [...new Set(names)].join(", ") : "an item in your order";
+  return {
+    kind: "closed",
+    message: `Sold out: ${what} sold out while you were checking out. Your card was not charged.`,
+  };
 }
 
 /** The sandbox reports the session paid, in full, like Stripe's checkout.session.completed. */

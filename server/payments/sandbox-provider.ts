@@ -22,6 +22,18 @@ export function createSandboxProvider(): PaymentProvider {
     async getSubscription() {
       return null;
     },
+    // Test money: a refund is given back at once, and the shop's own rows are the only record of it.
+    async refund(request) {
+      return {
+        providerRefundId: `re_sandbox_${randomId(24)}`,
+        amountCents: request.amountCents,
+        status: "succeeded",
+        shopRefundId: request.refundId,
+      };
+    },
+    async listRefunds() {
+      return null;
+    },
     // The shop's scheduler renews sandbox subscriptions with the saved test card.
     billing: null,
   };

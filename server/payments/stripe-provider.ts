@@ -7,6 +7,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type ProviderBilling,
+  type ProviderRefund,
   stripeSubscriptionState,
 } from "./provider.ts";
 
@@ -205,7 +206,43 @@ export function createStripeProvider(env: Env, client: Stripe = createStripeClie
         throw new PaymentProviderError(`Stripe could not return subscription ${id}.`, { cause: err });
       }
     },
+    refund: (request) =>
+      calling(`refund payment ${request.paymentId}`, async () =>
+        stripeRefund(
+          await client.refunds.create(
+            {
+              payment_intent: request.paymentId,
+              amount: request.amountCents,
+              reason: "requested_by_customer",
+              metadata: { refundId: request.refundId, orderId: request.orderId },
+            },
+            { idempotencyKey: `mana-refund:${request.refundId}` },
+          ),
+        ),
+      ),
+    listRefunds: (paymentId) =>
+      calling(`list the refunds of payment ${paymentId}`, async () => {
+        const list = await client.refunds.list({ payment_intent: paymentId, limit: 100 });
+        return list.data.map(stripeRefund);
+      }),
     billing: stripeBilling(client),
+  };
+}
+
+/** A Stripe refund as the shop reads it: pending until Stripe says it succeeded or failed. */
+export function stripeRefund(
+  refund: Pick<Stripe.Refund, "id" | "amount" | "status" | "metadata">,
+): ProviderRefund {
+  return {
+    providerRefundId: refund.id,
+    amountCents: refund.amount,
+    status:
+      refund.status === "succeeded"
+        ? "succeeded"
+        : refund.status === "failed" || refund.status === "canceled"
+          ? "failed"
+          : "pending",
+    shopRefundId: refund.metadata?.refundId ?? null,
   };
 }
 

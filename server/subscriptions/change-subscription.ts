@@ -54,6 +54,8 @@ export async function changeSubscription(
     actor: SubscriptionActor;
     change: SubscriptionChange;
     now?: Date;
+    /** Written in the change's own transaction once it is made: the owner's audit row. */
+    alsoInTransaction?: (tx: Tx, before: SubscriptionRow, after: SubscriptionRow) => Promise<void>;
   },
 ): Promise<SubscriptionRow> {
   const { change } = request;
@@ -85,6 +87,7 @@ export async function changeSubscription(
       .where(eq(subscriptions.id, sub.id))
       .returning();
     if (!updated) throw new Error(`subscription ${sub.id} vanished while locked`);
+    await request.alsoInTransaction?.(tx, sub, updated);
     return { row: updated, eventId, previousProduct: sub.productName };
   });
 

@@ -6,6 +6,7 @@ import { orderLines, orders } from "../db/schema.ts";
 import { recordOrderEvent } from "../orders/order-events.ts";
 import { newOrderNumber } from "../orders/order-number.ts";
 import type { OrderRow } from "../orders/order-rows.ts";
+import { takeRenewalStock } from "../orders/take-stock.ts";
 import type { SubscriptionRow } from "./subscription-rows.ts";
 
 /** The renewal order of a subscription for a billing date, if it was created already. */
@@ -30,7 +31,7 @@ export async function createRenewalOrder(
   tx: Tx,
   catalogue: Product[],
   sub: SubscriptionRow,
-  renewal: { provider: "sandbox" | "stripe"; billingDate: Date },
+  renewal: { provider: "sandbox" | "stripe"; billingDate: Date; paymentId?: string | null },
 ): Promise<OrderRow> {
   const product = catalogue.find((p) => p.id === sub.productId);
   const listed = product
@@ -59,6 +60,7 @@ export async function createRenewalOrder(
         provider: renewal.provider,
         shippingAddress: sub.shippingAddress,
         paidAt: sql`now()`,
+        providerPaymentId: renewal.paymentId ?? null,
         subscriptionId: sub.id,
         renewalDate: renewal.billingDate,
       })
@@ -79,5 +81,7 @@ export async function createRenewalOrder(
   });
   await recordOrderEvent(tx, order.id, "placed");
   await recordOrderEvent(tx, order.id, "paid", { amountCents: order.totalCents });
+  // A renewal takes what stock there is and is never refused for it (decision 019).
+  await takeRenewalStock(tx, order.id, sub.productId, sub.quantity);
   return order;
 }

@@ -292,7 +292,8 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
   it("ignores events for sessions it does not know, and event types it does not handle", async () => {
     const fake = { id: "cs_test_unknown", amount_total: 100, currency: "usd", metadata: {} };
     expect((await deliver(completed(fake))).body.outcome).toBe("unknown_order");
-    expect((await deliver(event("charge.refunded", { id: "ch_1" }))).body.outcome).toBe("ignored");
+    expect((await deliver(event("charge.refunded", { id: "ch_1" }))).body.outcome).toBe("unknown_order");
+    expect((await deliver(event("charge.dispute.created", { id: "dp_1" }))).body.outcome).toBe("ignored");
   });
 
   it("ten copies of one completion at once: one paid transition, one e-mail, one set of subscriptions", async () => {

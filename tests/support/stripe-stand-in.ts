@@ -160,6 +160,28 @@ export class StripeStandIn {
     }
   }
 
+  /** Payment intents the stand-in took (id -> amount), which refunds are made against. */
+  readonly payments = new Map<string, number>();
+  readonly refunds: Params[] = [];
+
+  refundsOf(paymentIntent: string): Params[] {
+    return this.refunds.filter((r) => r.payment_intent === paymentIntent);
+  }
+
+  /** A refund as Stripe holds it (also one made "in Stripe's dashboard" by a test). */
+  addRefund(paymentIntent: string, amount: number, metadata: Params = {}, status = "succeeded"): Params {
+    const refund = {
+      id: `re_${randomBytes(8).toString("hex")}`,
+      object: "refund",
+      amount,
+      payment_intent: paymentIntent,
+      status,
+      metadata,
+    };
+    this.refunds.push(refund);
+    return refund;
+  }
+
   /** Sets what GET /v1/subscriptions/{id} answers, in Stripe's shape. */
   setSubscription(
     id: string,
@@ -337,6 +359,30 @@ export class StripeStandIn {
       invoice.status = "paid";
       owner.status = "active";
       return remember(invoice);
+    }
+
+    if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      const paymentIntent = String(params.payment_intent ?? "");
+      const amount = Number(params.amount);
+      const refunded = this.refundsOf(paymentIntent).reduce((n, r) => n + Number(r.amount), 0);
+      const paid = this.payments.get(paymentIntent);
+      if (paid === undefined)
+        return send(404, {
+          error: { type: "invalid_request_error", message: `No such payment_intent: '${paymentIntent}'` },
+        });
+      if (refunded + amount > paid)
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            code: "amount_too_large",
+            message: "Refund amount is greater than unrefunded amount on charge.",
+          },
+        });
+      return remember(this.addRefund(paymentIntent, amount, (params.metadata ?? {}) as Params));
+    }
+    if (req.method === "GET" && url.pathname === "/v1/refunds") {
+      const data = this.refundsOf(String(url.searchParams.get("payment_intent") ?? ""));
+      return send(200, { object: "list", data, has_more: false, url: "/v1/refunds" });
     }
 
     if (req.method === "POST" && url.pathname === "/v1/subscriptions") {

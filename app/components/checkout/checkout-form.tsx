@@ -85,7 +85,9 @@ export function CheckoutForm({
       }
       // 409: the cart changed in another tab or the drawer; show the cart as it is now.
       if (status === 409) onCartChanged();
-      failed((status === 400 || status === 404) && failure?.message ? failure.message : undefined);
+      // A product sold out (409 out_of_stock): the message names it and says how many are left.
+      const says = status === 400 || status === 404 || failure?.code === "out_of_stock";
+      failed(says && failure?.message ? failure.message : undefined);
     },
   });
   const processing = start.isPending || redirecting;

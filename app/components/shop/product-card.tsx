@@ -15,6 +15,7 @@ export interface ProductSummary {
   imageUrl: string;
   packageSize: string;
   accent: string;
+  inStock: boolean;
 }
 
 /**
@@ -69,17 +70,24 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
               {formatMoney(dailyPriceCents(cents))} per day
             </span>
           </p>
-          <Button
-            size="sm"
-            fullWidth
-            onClick={() => add.mutate({ productId: product.id, isSubscription: false })}
-            pending={add.isPending}
-            pendingText="Adding…"
-            // The accessible name starts with the visible text (WCAG 2.5.3), then names the product.
-            aria-label={`${add.isPending ? "Adding…" : "Add to Cart"}: ${product.name}`}
-          >
-            Add to Cart
-          </Button>
+          {product.inStock ? (
+            <Button
+              size="sm"
+              fullWidth
+              onClick={() => add.mutate({ productId: product.id, isSubscription: false })}
+              pending={add.isPending}
+              pendingText="Adding…"
+              // The accessible name starts with the visible text (WCAG 2.5.3), then names the product.
+              aria-label={`${add.isPending ? "Adding…" : "Add to Cart"}: ${product.name}`}
+            >
+              Add to Cart
+            </Button>
+          ) : (
+            // In place of the button, at its height, so the row's cards still line up.
+            <p className="flex min-h-11 items-center justify-center rounded-full border-2 border-sand-deep text-sm font-semibold text-muted">
+              Out of stock
+            </p>
+          )}
         </div>
       </div>
     </article>

@@ -6,11 +6,32 @@ import { Button } from "../ui/button.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
 interface Props {
-  product: { id: number; name: string; priceCents: number; subscriptionDiscount: number | null };
+  product: {
+    id: number;
+    name: string;
+    priceCents: number;
+    subscriptionDiscount: number | null;
+    inStock: boolean;
+  };
 }
 
-/** One-time or subscribe (15% off unless the product sets its own), quantity, Add to cart. */
+/** One-time or subscribe (15% off unless the product sets its own), quantity, Add to cart; or out of stock. */
 export function PurchasePanel({ product }: Props) {
+  if (!product.inStock) return <OutOfStock />;
+  return <InStockPanel product={product} />;
+}
+
+/** Nothing to add: said in words, with no button that could only fail. */
+function OutOfStock() {
+  return (
+    <div className="rounded-card border-2 border-sand-deep bg-sand p-5" role="status">
+      <p className="font-display text-2xl">Out of stock</p>
+      <p className="mt-1 text-muted">We are making more. Check back soon.</p>
+    </div>
+  );
+}
+
+function InStockPanel({ product }: Props) {
   const [mode, setMode] = useState<"once" | "subscribe">("once");
   const [quantity, setQuantity] = useState(1);
   const add = useAddToCart();

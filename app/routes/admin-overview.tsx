@@ -1,10 +1,8 @@
-import { isRouteErrorResponse } from "react-router";
 import { formatMoney } from "../../core/money.ts";
 import { RevenueChart } from "../components/admin/revenue-chart.tsx";
-import { MissingPage, RouteErrorPage } from "../components/layout/missing-page.tsx";
-import type { Route } from "./+types/admin";
+import type { Route } from "./+types/admin-overview";
 
-export { headers, loader } from "./admin.server.ts";
+export { headers, loader } from "./admin-overview.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Overview | MANA dashboard" },
@@ -23,13 +21,10 @@ function Stat({ label, value, note }: { label: string; value: string; note?: str
 
 /** The owner's overview: money taken, work waiting and subscriptions, with 30 days of revenue. */
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { overview, email, role } = loaderData;
+  const { overview } = loaderData;
   return (
-    <section className="container-shop py-10 sm:py-14">
-      <p className="text-sm text-muted">
-        Signed in as {email} ({role === "admin" ? "admin" : "staff"})
-      </p>
-      <h1 className="mt-1 text-3xl sm:text-4xl">Overview</h1>
+    <section className="mt-6">
+      <h1 className="text-3xl sm:text-4xl">Overview</h1>
 
       <h2 className="mt-8 text-xl">Sales</h2>
       <dl className="mt-3 grid gap-3 sm:grid-cols-3">
@@ -60,25 +55,5 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         <RevenueChart daily={overview.daily} />
       </div>
     </section>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 403)
-    return (
-      <MissingPage
-        title="This page is for the shop's team"
-        text="Your account does not have access to the dashboard. If you work here, ask the shop's owner to give you access."
-        to="/"
-        linkLabel="Back to the shop"
-      />
-    );
-  return (
-    <RouteErrorPage
-      error={error}
-      notFound={{ title: "Page not found", text: "There is no such page in the dashboard." }}
-      to="/admin"
-      linkLabel="Overview"
-    />
   );
 }

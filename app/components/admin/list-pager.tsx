@@ -1,0 +1,92 @@
+import { Link } from "react-router";
+import { Button } from "../ui/button.tsx";
+
+/** The URL of a list's page with the same search, defaults left out (`path` alone for page 1 of everything). */
+export function listPageHref(path: string, query: Record<string, string | number>, page: number): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...query, page })) {
+    const text = String(value);
+    if (text === "" || text === "all" || (key === "page" && text === "1")) continue;
+    params.set(key, text);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Newer and older pages of a dashboard list, as plain links (they work without JavaScript). */
+export function ListPager({
+  label,
+  path,
+  query,
+  page,
+  pages,
+}: {
+  /** What the pages are of, for the navigation's name: "Pages of customers". */
+  label: string;
+  path: string;
+  query: Record<string, string | number>;
+  page: number;
+  pages: number;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      {page > 1 ? (
+        <Button asChild variant="secondary" size="md">
+          <Link to={listPageHref(path, query, page - 1)} rel="prev">
+            Previous page
+          </Link>
+        </Button>
+      ) : (
+        <span />
+      )}
+      <span className="text-sm text-muted">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Button asChild variant="secondary" size="md">
+          <Link to={listPageHref(path, query, page + 1)} rel="next">
+            Next page
+          </Link>
+        </Button>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** The line above a list: how many there are, or the empty state, and a way back from a search. */
+export function ListSummary({
+  total,
+  noun,
+  filtered,
+  empty,
+  clearTo,
+}: {
+  total: number;
+  /** Singular and plural: ["customer", "customers"]. */
+  noun: [string, string];
+  filtered: boolean;
+  /** What an empty list means before any search. */
+  empty: string;
+  clearTo: string;
+}) {
+  return (
+    <p className="mt-6 text-sm text-muted" aria-live="polite">
+      {total === 0
+        ? filtered
+          ? `No ${noun[1]} match this search.`
+          : empty
+        : `${total} ${total === 1 ? noun[0] : noun[1]}${filtered ? (total === 1 ? " matches" : " match") : ""}.`}
+      {filtered ? (
+        <>
+          {" "}
+          <Link to={clearTo} className="font-semibold text-forest underline underline-offset-2">
+            Clear the search
+          </Link>
+        </>
+      ) : null}
+    </p>
+  );
+}

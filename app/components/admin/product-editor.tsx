@@ -1,0 +1,224 @@
+import { useId, useRef, useState } from "react";
+import type {
+  AdminAuditView,
+  AdminProductResponse,
+  AdminProductView,
+} from "../../../core/contracts/admin-products.ts";
+import { formatMoney } from "../../../core/money.ts";
+import { toast } from "../../hooks/use-toast.ts";
+import { apiRequest, readApiError } from "../../lib/api.ts";
+import { Button } from "../ui/button.tsx";
+import { inputClass } from "../ui/field.tsx";
+import {
+  formValues,
+  type ProductFormErrors,
+  type ProductFormValues,
+  readProductForm,
+} from "./product-form-model.ts";
+import { StockBadge } from "./stock-badge.tsx";
+
+interface Props {
+  product: AdminProductView;
+  audit: AdminAuditView[];
+  may: { price: boolean; stock: boolean };
+  onSaved: (answer: AdminProductResponse) => void;
+}
+
+const FIELDS: {
+  key: keyof ProductFormValues;
+  label: string;
+  hint: string;
+  needs: "price" | "stock";
+  inputMode: "decimal" | "numeric";
+}[] = [
+  {
+    key: "price",
+    label: "Price (USD)",
+    hint: "Per month, such as 30.00.",
+    needs: "price",
+    inputMode: "decimal",
+  },
+  {
+    key: "discount",
+    label: "Subscription discount (%)",
+    hint: "Leave blank for the shop's default, 15%.",
+    needs: "price",
+    inputMode: "numeric",
+  },
+  {
+    key: "stock",
+    label: "Stock on hand",
+    hint: "Units you can ship now.",
+    needs: "stock",
+    inputMode: "numeric",
+  },
+  {
+    key: "threshold",
+    label: "Low-stock threshold",
+    hint: "Flagged as low stock at or below this.",
+    needs: "stock",
+    inputMode: "numeric",
+  },
+];
+
+/** One product's card: its figures, the form for what the role may change, and its audit trail. */
+export function ProductEditor({ product, audit, may, onSaved }: Props) {
+  const id = useId();
+  const [values, setValues] = useState(() => formValues(product));
+  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const editable = FIELDS.filter((f) => may[f.needs]);
+
+  async function save(event: React.FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    const { patch, errors: found } = readProductForm(values, product, may);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      // The first field to fix takes the focus; its message is read with it.
+      const first = FIELDS.find((f) => found[f.key]);
+      form.current?.querySelector<HTMLInputElement>(`[name="${first?.key}"]`)?.focus();
+      return;
+    }
+    if (Object.keys(patch).length === 0) {
+      toast({ title: "Nothing to save", description: `${product.name} already has these values.` });
+      return;
+    }
+    setPending(true);
+    try {
+      const answer = await apiRequest<AdminProductResponse>(
+        "PATCH",
+        `/api/admin/products/${product.id}`,
+        patch,
+      );
+      setValues(formValues(answer.product));
+      onSaved(answer);
+      toast({ title: "Saved", description: `${product.name} is updated in the shop.` });
+    } catch (err) {
+      const api = readApiError(err);
+      setFailure(api?.message ?? "The change could not be saved. Please try again.");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-name`} className="rounded-card bg-white p-4 shadow-card sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-name`} className="text-2xl">
+          {product.name}
+        </h2>
+        <StockBadge state={product.stock} />
+      </div>
+      <p className="mt-1 text-sm text-muted">
+        {formatMoney(product.priceCents)} a month · subscription{" "}
+        {product.subscriptionDiscount === null
+          ? "15% off (shop default)"
+          : `${product.subscriptionDiscount}% off`}{" "}
+        · {product.stockOnHand} on hand, low at {product.lowStockThreshold}
+      </p>
+
+      {editable.length > 0 ? (
+        <form
+          ref={form}
+          onSubmit={save}
+          noValidate
+          className="mt-4 grid gap-4"
+          aria-label={`Edit ${product.name}`}
+        >
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {editable.map((f) => {
+              const inputId = `${id}-${f.key}`;
+              const error = errors[f.key];
+              return (
+                <div key={f.key} className="grid content-start gap-1.5">
+                  <label htmlFor={inputId} className="text-sm font-medium text-ink">
+                    {f.label}
+                  </label>
+                  <input
+                    id={inputId}
+                    name={f.key}
+                    type="text"
+                    inputMode={f.inputMode}
+                    autoComplete="off"
+                    value={values[f.key]}
+                    onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ""}`}
+                    className={`${inputClass} ${error ? "border-danger" : ""}`}
+                  />
+                  <p id={`${inputId}-hint`} className="text-sm text-muted">
+                    {f.hint}
+                  </p>
+                  {error ? (
+                    <p id={`${inputId}-error`} className="text-sm font-medium text-danger">
+                      {error}
+                    </p>
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+          {failure ? (
+            <p role="alert" className="text-sm font-medium text-danger">
+              {failure}
+            </p>
+          ) : null}
+          <div>
+            <Button type="submit" pending={pending} pendingText="Saving…" aria-label={`Save ${product.name}`}>
+              Save
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="mt-4 text-sm text-muted">Your role can see products but not change prices or stock.</p>
+      )}
+
+      <details className="mt-4">
+        <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-forest">
+          Changes ({audit.length})
+        </summary>
+        {audit.length === 0 ? (
+          <p className="text-sm text-muted">No changes from the dashboard yet.</p>
+        ) : (
+          <ol className="grid gap-2 text-sm">
+            {audit.map((a) => (
+              <li key={a.id} className="rounded-xl bg-sand p-3">
+                <p className="font-medium">
+                  <time dateTime={a.createdAt}>
+                    {new Date(a.createdAt).toLocaleString("en-US", { timeZone: "UTC" })} UTC
+                  </time>{" "}
+                  · {a.actor}
+                </p>
+                <p className="mt-1 text-muted">{describeChange(a)}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </details>
+    </section>
+  );
+}
+
+const NAMES: Record<string, string> = {
+  priceCents: "Price",
+  subscriptionDiscount: "Subscription discount",
+  stockOnHand: "Stock on hand",
+  lowStockThreshold: "Low-stock threshold",
+};
+
+function shown(field: string, value: unknown): string {
+  if (field === "priceCents" && typeof value === "number") return formatMoney(value);
+  if (field === "subscriptionDiscount") return value === null ? "shop default" : `${value}%`;
+  return String(value);
+}
+
+/** "Price $30.00 → $31.00; Stock on hand 100 → 0". */
+function describeChange(a: AdminAuditView): string {
+  const after = a.after ?? {};
+  return Object.keys(after)
+    .map((k) => `${NAMES[k] ?? k} ${shown(k, a.before?.[k])} → ${shown(k, after[k])}`)
+    .join("; ");
+}

@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import { allows, type Permission } from "../../server/admin/roles.ts";
+import { dashboardPage } from "../admin.server.ts";
+import { noStore } from "../session.server.ts";
+import type { Route } from "./+types/admin-layout";
+
+export const headers: Route.HeadersFunction = () => noStore;
+
+/** The dashboard's sections, in the order of its navigation, and the permission each needs. */
+const SECTIONS: { to: string; label: string; permission: Permission }[] = [
+  { to: "/admin", label: "Overview", permission: { order: ["read"] } },
+  { to: "/admin/orders", label: "Orders", permission: { order: ["read"] } },
+  { to: "/admin/subscriptions", label: "Subscriptions", permission: { subscription: ["read"] } },
+  { to: "/admin/products", label: "Products", permission: { product: ["read"] } },
+  { to: "/admin/customers", label: "Customers", permission: { customer: ["read"] } },
+  { to: "/admin/newsletter", label: "Newsletter", permission: { newsletter: ["read"] } },
+  { to: "/admin/outbox", label: "Outbox", permission: { outbox: ["read"] } },
+];
+
+/** The dashboard's frame: who is signed in and the sections their role opens. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { user } = await dashboardPage(context, request, {});
+  const sections = SECTIONS.filter((s) => allows(user.role, s.permission)).map(({ to, label }) => ({
+    to,
+    label,
+  }));
+  return data({ email: user.email, role: user.role, sections }, { headers: noStore });
+}

@@ -1,0 +1,112 @@
+import { ListPager, ListSummary } from "../components/admin/list-pager.tsx";
+import { ListSearch } from "../components/admin/list-search.tsx";
+import { StatusBadge } from "../components/admin/status-badge.tsx";
+import { formatDate, formatDateTime } from "../lib/format-date.ts";
+import type { Route } from "./+types/admin-newsletter";
+
+export { headers, loader } from "./admin-newsletter.server.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Newsletter | MANA dashboard" },
+  { name: "robots", content: "noindex" },
+];
+
+const cell = "px-2 py-3 sm:px-4";
+
+/** Newsletter sign-ups, newest first, with their consent: search by e-mail, pages and the CSV. */
+export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
+  const { query, list, problem } = loaderData;
+  return (
+    <section className="mt-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl sm:text-4xl">Newsletter</h1>
+        <a
+          href="/api/admin/newsletter.csv"
+          download
+          className="inline-flex min-h-11 items-center font-semibold text-forest underline underline-offset-2"
+        >
+          Download all subscribers (CSV)
+        </a>
+      </div>
+      <p className="mt-2 max-w-prose text-muted">
+        Everyone who signed up, with the time they gave consent. Someone who unsubscribed stays listed so the
+        shop remembers not to write to them.
+      </p>
+
+      <ListSearch
+        id="newsletter-q"
+        label="Search subscribers"
+        placeholder="E-mail"
+        value={query.q}
+        submit="Search"
+        problem={problem}
+      />
+
+      <ListSummary
+        total={list.total}
+        noun={["subscriber", "subscribers"]}
+        filtered={Boolean(query.q)}
+        empty="No one has signed up for the newsletter yet."
+        clearTo="/admin/newsletter"
+      />
+
+      {list.subscribers.length > 0 ? (
+        <div className="mt-3 rounded-card bg-white shadow-card">
+          <table className="w-full table-fixed text-left text-sm">
+            <caption className="sr-only">Newsletter subscribers, newest first</caption>
+            <thead className="border-b border-sand-deep">
+              <tr>
+                <th scope="col" className={`${cell} w-[58%] font-semibold sm:w-auto`}>
+                  E-mail
+                </th>
+                <th scope="col" className={`${cell} font-semibold`}>
+                  Status
+                </th>
+                <th scope="col" className={`${cell} hidden font-semibold sm:table-cell`}>
+                  Consent given
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-sand-deep">
+              {list.subscribers.map((s) => (
+                <tr key={s.email}>
+                  <td className={`${cell} break-all`}>
+                    {s.email}
+                    <span className="block text-xs text-muted sm:hidden">
+                      {s.consentAt ? `Consent ${formatDateTime(s.consentAt)}` : "No consent time recorded"}
+                    </span>
+                  </td>
+                  <td className={cell}>
+                    {s.status === "subscribed" ? (
+                      <StatusBadge tone="good">Subscribed</StatusBadge>
+                    ) : (
+                      <StatusBadge tone="plain">Unsubscribed</StatusBadge>
+                    )}
+                    {s.unsubscribedAt ? (
+                      <span className="mt-1 block text-xs text-muted">{formatDate(s.unsubscribedAt)}</span>
+                    ) : null}
+                  </td>
+                  <td className={`${cell} hidden sm:table-cell`}>
+                    {s.consentAt ? (
+                      formatDateTime(s.consentAt)
+                    ) : (
+                      <span className="text-muted">Not recorded</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      <ListPager
+        label="Pages of subscribers"
+        path="/admin/newsletter"
+        query={query}
+        page={list.page}
+        pages={list.pages}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,335 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { formatAddressLines } from "../../core/address.ts";
+import type { AdminOrderDetail } from "../../core/contracts/admin-orders.ts";
+import { formatMoney } from "../../core/money.ts";
+import { OrderActions } from "../components/admin/order-actions.tsx";
+import { RouteErrorPage } from "../components/layout/missing-page.tsx";
+import { OrderBadge } from "../components/orders/order-details.tsx";
+import { Button } from "../components/ui/button.tsx";
+import type { Route } from "./+types/admin-order";
+
+export { headers, loader } from "./admin-order.server.ts";
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `Order ${params.number} | MANA dashboard` },
+  { name: "robots", content: "noindex" },
+];
+
+const card = "rounded-card bg-white p-4 shadow-card sm:p-6";
+const when = (iso: string) =>
+  `${new Date(iso).toLocaleString("en-US", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  })} UTC`;
+
+const STEP: Record<string, string> = {
+  placed: "Placed",
+  paid: "Paid",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  refunded: "Refunded",
+  oversold: "Paid after the stock ran out: check the stock and refund or ship",
+};
+
+function stepDetail(detail: Record<string, string | number> | null): string {
+  if (!detail) return "";
+  const parts: string[] = [];
+  if (typeof detail.amountCents === "number") parts.push(formatMoney(detail.amountCents));
+  if (detail.carrier) parts.push(String(detail.carrier));
+  if (detail.trackingCode) parts.push(`tracking ${detail.trackingCode}`);
+  return parts.join(", ");
+}
+
+function describeAudit(a: AdminOrderDetail["audit"][number]): string {
+  const after = a.after ?? {};
+  if (a.action === "order.refund")
+    return `Refund of ${formatMoney(Number(after.amountCents ?? 0))} asked: “${String(after.reason ?? "")}”`;
+  const before = a.before ?? {};
+  return `${a.action.replace("order.", "Marked ")} (was ${String(before.status ?? "?")})${
+    after.trackingCode ? `, ${String(after.carrier)} ${String(after.trackingCode)}` : ""
+  }`;
+}
+
+/** One order as the owner works on it; printing it gives the packing slip (print stylesheet). */
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  // The loader's JSON is the API's AdminOrderDetail (audit fields are free-form JSON either way).
+  const loaded = loaderData.order as AdminOrderDetail;
+  const [order, setOrder] = useState(loaded);
+  useEffect(() => setOrder(loaded), [loaded]);
+  const address = order.shippingAddress ? formatAddressLines(order.shippingAddress) : [];
+
+  return (
+    <>
+      <article className="mt-6 grid gap-5 print:hidden" aria-labelledby="order-title">
+        <header className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <p className="text-sm">
+              <Link to="/admin/orders" className="font-semibold text-forest underline">
+                All orders
+              </Link>
+            </p>
+            <h1 id="order-title" className="mt-1 text-3xl sm:text-4xl">
+              Order {order.orderNumber}
+            </h1>
+            <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">
+              <OrderBadge status={order.status} /> placed {when(order.createdAt)}
+              {order.isRenewal ? " · a subscription renewal" : ""}
+            </p>
+          </div>
+          <Button variant="outline" onClick={() => window.print()}>
+            Print packing slip
+          </Button>
+        </header>
+
+        <OrderActions order={order} carriers={loaderData.carriers} may={loaderData.may} onDone={setOrder} />
+
+        <div className="grid gap-5 lg:grid-cols-2">
+          <section className={card} aria-labelledby="order-lines">
+            <h2 id="order-lines" className="text-xl">
+              Items and totals
+            </h2>
+            <table className="mt-3 w-full text-left text-sm">
+              <caption className="sr-only">Items of order {order.orderNumber}</caption>
+              <thead className="border-b border-sand-deep">
+                <tr>
+                  <th scope="col" className="py-2 pr-2 font-semibold">
+                    Item
+                  </th>
+                  <th scope="col" className="py-2 text-right font-semibold">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-sand-deep">
+                {order.lines.map((l) => (
+                  <tr key={`${l.productId}-${l.isSubscription}`}>
+                    <td className="py-2 pr-2">
+                      {l.productName} × {l.quantity}
+                      <span className="block text-xs text-muted">
+                        {formatMoney(l.unitPriceCents)} each
+                        {l.isSubscription ? ` · subscription, ${l.discountPercent}% off` : " · one-time"}
+                      </span>
+                    </td>
+                    <td className="py-2 text-right tabular-nums">{formatMoney(l.lineTotalCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted">Subtotal</dt>
+              <dd className="text-right tabular-nums">{formatMoney(order.subtotalCents)}</dd>
+              {order.discountCents > 0 ? (
+                <>
+                  <dt className="text-muted">Savings</dt>
+                  <dd className="text-right tabular-nums">−{formatMoney(order.discountCents)}</dd>
+                </>
+              ) : null}
+              <dt className="text-muted">Shipping</dt>
+              <dd className="text-right tabular-nums">
+                {order.shippingCents ? formatMoney(order.shippingCents) : "Free"}
+              </dd>
+              {order.taxCents > 0 ? (
+                <>
+                  <dt className="text-muted">Tax</dt>
+                  <dd className="text-right tabular-nums">{formatMoney(order.taxCents)}</dd>
+                </>
+              ) : null}
+              <dt className="font-semibold">Total</dt>
+              <dd className="text-right font-semibold tabular-nums">{formatMoney(order.totalCents)}</dd>
+              {order.refundedCents > 0 ? (
+                <>
+                  <dt className="font-semibold text-danger">Refunded</dt>
+                  <dd className="text-right font-semibold tabular-nums text-danger">
+                    −{formatMoney(order.refundedCents)}
+                  </dd>
+                </>
+              ) : null}
+            </dl>
+          </section>
+
+          <section className={card} aria-labelledby="order-customer">
+            <h2 id="order-customer" className="text-xl">
+              Customer and delivery
+            </h2>
+            <p className="mt-3 break-all text-sm">
+              {order.userId ? (
+                <Link to={`/admin/customers/${order.userId}`} className="font-semibold text-forest underline">
+                  {order.email}
+                </Link>
+              ) : (
+                <>
+                  {order.email} <span className="text-muted">(guest)</span>
+                </>
+              )}
+            </p>
+            {address.length ? (
+              <address className="mt-3 text-sm not-italic">
+                {address.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </address>
+            ) : (
+              <p className="mt-3 text-sm text-muted">No shipping address on this order.</p>
+            )}
+            {order.trackingCode ? (
+              <p className="mt-3 text-sm">
+                {order.carrier} tracking{" "}
+                {order.trackingUrl ? (
+                  <a
+                    href={order.trackingUrl}
+                    className="font-semibold text-forest underline"
+                    rel="noreferrer"
+                    target="_blank"
+                  >
+                    {order.trackingCode}
+                  </a>
+                ) : (
+                  order.trackingCode
+                )}
+              </p>
+            ) : null}
+            {order.subscriptions.length ? (
+              <>
+                <h3 className="mt-4 text-base font-semibold">Subscriptions from this order</h3>
+                <ul className="mt-1 text-sm">
+                  {order.subscriptions.map((s) => (
+                    <li key={s.id}>
+                      <Link to={`/admin/subscriptions/${s.id}`} className="text-forest underline">
+                        {s.productName}
+                      </Link>{" "}
+                      <span className="text-muted">({s.status.replace("_", " ")})</span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </section>
+
+          <section className={card} aria-labelledby="order-payment">
+            <h2 id="order-payment" className="text-xl">
+              Payment
+            </h2>
+            <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+              <dt className="text-muted">Provider</dt>
+              <dd>{order.provider === "stripe" ? "Stripe" : "Sandbox (test payments)"}</dd>
+              <dt className="text-muted">Paid</dt>
+              <dd>{order.paidAt ? when(order.paidAt) : "Not paid"}</dd>
+              <dt className="text-muted">Checkout session</dt>
+              <dd className="break-all font-mono text-xs">{order.providerSessionId ?? "—"}</dd>
+              <dt className="text-muted">Payment</dt>
+              <dd className="break-all font-mono text-xs">{order.providerPaymentId ?? "—"}</dd>
+              <dt className="text-muted">Can still be refunded</dt>
+              <dd className="tabular-nums">{formatMoney(order.refundableCents)}</dd>
+            </dl>
+            {order.refunds.length ? (
+              <>
+                <h3 className="mt-4 text-base font-semibold">Refunds</h3>
+                <ul className="mt-1 divide-y divide-sand-deep text-sm">
+                  {order.refunds.map((r) => (
+                    <li key={r.id} className="py-2">
+                      <span className="font-semibold tabular-nums">{formatMoney(r.amountCents)}</span> ·{" "}
+                      {r.status === "succeeded"
+                        ? "refunded"
+                        : r.status === "pending"
+                          ? "pending"
+                          : "failed (nothing refunded)"}{" "}
+                      · {when(r.createdAt)}
+                      <span className="block text-muted">
+                        {r.reason} ({r.actor})
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </section>
+
+          <section className={card} aria-labelledby="order-timeline">
+            <h2 id="order-timeline" className="text-xl">
+              Timeline
+            </h2>
+            <ol className="mt-3 grid gap-2 text-sm">
+              {order.timeline.map((t) => (
+                <li key={`${t.type}-${t.at}`}>
+                  <span className="font-semibold">{STEP[t.type] ?? t.type}</span>
+                  {stepDetail(t.detail) ? ` · ${stepDetail(t.detail)}` : ""}
+                  <span className="block text-muted">{when(t.at)}</span>
+                </li>
+              ))}
+            </ol>
+            <h3 className="mt-4 text-base font-semibold">Owner actions</h3>
+            {order.audit.length ? (
+              <ol className="mt-1 grid gap-2 text-sm">
+                {order.audit.map((a) => (
+                  <li key={a.id}>
+                    {describeAudit(a)}
+                    <span className="block break-all text-muted">
+                      {a.actor} · {when(a.createdAt)}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="mt-1 text-sm text-muted">None yet.</p>
+            )}
+          </section>
+        </div>
+      </article>
+      <PackingSlip order={order} address={address} />
+    </>
+  );
+}
+
+/** What goes in the box: printed only (the page's print stylesheet hides everything else). */
+function PackingSlip({ order, address }: { order: AdminOrderDetail; address: string[] }) {
+  return (
+    <section className="hidden text-black print:block" aria-hidden>
+      <p className="text-2xl font-semibold">MANA · Packing slip</p>
+      <p className="mt-2">
+        Order {order.orderNumber} · placed {new Date(order.createdAt).toISOString().slice(0, 10)}
+      </p>
+      <div className="mt-4">
+        <p className="font-semibold">Ship to</p>
+        {address.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+      <table className="mt-6 w-full border-collapse text-left">
+        <thead>
+          <tr className="border-b border-black">
+            <th className="py-1">Item</th>
+            <th className="py-1 text-right">Quantity</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((l) => (
+            <tr key={`${l.productId}-${l.isSubscription}`} className="border-b border-black/30">
+              <td className="py-1">
+                {l.productName}
+                {l.isSubscription ? " (subscription)" : ""}
+              </td>
+              <td className="py-1 text-right">{l.quantity}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-6">Thank you for your order. Questions: reply to your order e-mail.</p>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <RouteErrorPage
+      error={error}
+      notFound={{ title: "Order not found", text: "There is no order with this number." }}
+      to="/admin/orders"
+      linkLabel="All orders"
+    />
+  );
+}

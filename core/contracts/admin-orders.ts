@@ -1,0 +1,130 @@
+/** The dashboard's Orders API: the list's query, the order as the owner sees it, and the actions' bodies. */
+import { z } from "zod";
+import type { ShippingAddress } from "../address.ts";
+import { ORDER_STATUSES } from "../order-status.ts";
+import type { AdminAuditView } from "./admin-products.ts";
+
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
+export const REFUND_REASON_MAX = 500;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "use a date such as 2026-11-24")
+  .refine(
+    (d) =>
+      !Number.isNaN(new Date(`${d}T00:00:00Z`).getTime()) &&
+      new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    "not a real date",
+  );
+
+/** GET /api/admin/orders?q=&status=&from=&to=&page= (every field optional; empty means "any"). */
+export const adminOrdersQuery = z.object({
+  q: z.string().trim().max(100, "search is at most 100 characters").optional().default(""),
+  status: z
+    .enum(["", "all", ...ORDER_STATUSES])
+    .optional()
+    .default(""),
+  from: z
+    .union([z.literal(""), day])
+    .optional()
+    .default(""),
+  to: z
+    .union([z.literal(""), day])
+    .optional()
+    .default(""),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
+
+export interface AdminOrderListItem {
+  orderNumber: string;
+  createdAt: string;
+  status: string;
+  email: string;
+  name: string | null;
+  totalCents: number;
+  refundedCents: number;
+  isRenewal: boolean;
+}
+
+export interface AdminOrdersResponse {
+  orders: AdminOrderListItem[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export interface AdminRefundView {
+  id: string;
+  amountCents: number;
+  reason: string;
+  status: "pending" | "succeeded" | "failed";
+  actor: string;
+  providerRefundId: string | null;
+  createdAt: string;
+}
+
+export interface AdminOrderDetail {
+  id: string;
+  orderNumber: string;
+  status: string;
+  email: string;
+  userId: string | null;
+  createdAt: string;
+  paidAt: string | null;
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  refundedCents: number;
+  /** What may still be refunded: paid, less every refund not failed. */
+  refundableCents: number;
+  currency: string;
+  provider: string;
+  providerSessionId: string | null;
+  providerPaymentId: string | null;
+  carrier: string | null;
+  trackingCode: string | null;
+  trackingUrl: string | null;
+  shippingAddress: ShippingAddress | null;
+  isRenewal: boolean;
+  lines: {
+    productId: number;
+    productName: string;
+    quantity: number;
+    isSubscription: boolean;
+    unitPriceCents: number;
+    discountPercent: number;
+    lineTotalCents: number;
+  }[];
+  /** Every step, the owner's own ("oversold") included. */
+  timeline: { type: string; at: string; detail: Record<string, string | number> | null }[];
+  refunds: AdminRefundView[];
+  subscriptions: { id: string; productName: string; status: string }[];
+  audit: AdminAuditView[];
+}
+
+export const shipBody = z.object({
+  carrier: z.string().trim().min(1, "choose a carrier").max(40),
+  trackingCode: z.string().trim().min(1, "enter the tracking code").max(100, "at most 100 characters"),
+});
+
+export const cancelBody = z.object({
+  /** Give back what is left of the payment through the provider before cancelling. */
+  refund: z.boolean().optional().default(false),
+  reason: z.string().trim().max(REFUND_REASON_MAX).optional().default(""),
+});
+
+export const refundBody = z.object({
+  amountCents: z
+    .number({ error: "amountCents is a whole number of cents" })
+    .int("amountCents is a whole number of cents")
+    .positive("the amount must be above zero")
+    .max(100_000_000),
+  reason: z
+    .string()
+    .trim()
+    .min(1, "say why the order is refunded")
+    .max(REFUND_REASON_MAX, `at most ${REFUND_REASON_MAX} characters`),
+});

@@ -1,0 +1,43 @@
+import { count, desc, ilike } from "drizzle-orm";
+import { ADMIN_LIST_PAGE_SIZE, type AdminListQuery } from "../../core/contracts/admin-customers.ts";
+import type { AdminNewsletterResponse, AdminSubscriberView } from "../../core/contracts/admin-newsletter.ts";
+import type { DbOrTx } from "../db/client.ts";
+import { newsletterSubscribers } from "../db/schema.ts";
+import { likeText } from "./like-text.ts";
+
+type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
+
+const toView = (r: SubscriberRow): AdminSubscriberView => ({
+  email: r.email,
+  status: r.unsubscribedAt ? "unsubscribed" : "subscribed",
+  consentAt: r.consentAt?.toISOString() ?? null,
+  unsubscribedAt: r.unsubscribedAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Newsletter sign-ups, newest first, searched by e-mail: who is subscribed and when they consented. */
+export async function listAdminSubscribers(
+  db: DbOrTx,
+  query: AdminListQuery,
+): Promise<AdminNewsletterResponse> {
+  const condition = query.q ? ilike(newsletterSubscribers.email, `%${likeText(query.q)}%`) : undefined;
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(newsletterSubscribers)
+    .where(condition);
+  const pages = Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const rows = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(condition)
+    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+    .limit(ADMIN_LIST_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_LIST_PAGE_SIZE);
+  return { subscribers: rows.map(toView), total, page, pages };
+}
+
+/** Every sign-up for the CSV download, oldest first. */
+export async function exportAdminSubscribers(db: DbOrTx): Promise<AdminSubscriberView[]> {
+  return (await db.select().from(newsletterSubscribers).orderBy(newsletterSubscribers.createdAt)).map(toView);
+}

@@ -1,0 +1,135 @@
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { trackingUrl } from "../../core/carriers.ts";
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  type AdminOrderDetail,
+  type AdminOrdersQuery,
+  type AdminOrdersResponse,
+} from "../../core/contracts/admin-orders.ts";
+import type { DbOrTx } from "../db/client.ts";
+import { orders, refunds, subscriptions } from "../db/schema.ts";
+import { loadOrderEvents } from "../orders/order-events.ts";
+import { loadOrderLines } from "../orders/order-rows.ts";
+import { auditViewOf } from "./audit.ts";
+
+/** `%` and `_` typed by the owner are letters, not patterns. */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The orders list: newest first, searched by number, e-mail or name, filtered by status and day (UTC). */
+export async function listAdminOrders(db: DbOrTx, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
+  const where: SQL[] = [];
+  if (query.q) {
+    const text = likeText(query.q);
+    where.push(
+      or(
+        ilike(orders.orderNumber, `%${text}%`),
+        ilike(orders.email, `%${text}%`),
+        ilike(sql`${orders.shippingAddress}->>'fullName'`, `%${text}%`),
+      ) as SQL,
+    );
+  }
+  if (query.status && query.status !== "all") where.push(eq(orders.status, query.status));
+  if (query.from) where.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to)
+    where.push(lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)));
+  const condition = where.length ? and(...where) : undefined;
+
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(condition);
+  const pages = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const rows = await db
+    .select({
+      orderNumber: orders.orderNumber,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      email: orders.email,
+      name: sql<string | null>`${orders.shippingAddress}->>'fullName'`,
+      totalCents: orders.totalCents,
+      refundedCents: orders.refundedCents,
+      subscriptionId: orders.subscriptionId,
+    })
+    .from(orders)
+    .where(condition)
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+    .limit(ADMIN_ORDERS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_ORDERS_PAGE_SIZE);
+  return {
+    orders: rows.map(({ subscriptionId, createdAt, ...r }) => ({
+      ...r,
+      createdAt: createdAt.toISOString(),
+      isRenewal: subscriptionId !== null,
+    })),
+    total,
+    page,
+    pages,
+  };
+}
+
+/** One order as the owner works on it: lines, money, address, payment ids, timeline, refunds and audit. */
+export async function adminOrderDetail(db: DbOrTx, orderNumber: string): Promise<AdminOrderDetail | null> {
+  const number = orderNumber.trim().toUpperCase();
+  if (!/^[A-Z0-9-]{1,40}$/.test(number)) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.orderNumber, number));
+  if (!order) return null;
+  const [lines, events, refundRows, subs, audit] = await Promise.all([
+    loadOrderLines(db, order.id),
+    loadOrderEvents(db, [order.id]),
+    db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(refunds.createdAt),
+    db
+      .select({ id: subscriptions.id, productName: subscriptions.productName, status: subscriptions.status })
+      .from(subscriptions)
+      .where(eq(subscriptions.orderId, order.id)),
+    auditViewOf(db, "order", order.id),
+  ]);
+  const committed = refundRows.filter((r) => r.status !== "failed").reduce((n, r) => n + r.amountCents, 0);
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    email: order.email,
+    userId: order.userId,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    refundedCents: order.refundedCents,
+    refundableCents: order.paidAt ? Math.max(0, order.totalCents - committed) : 0,
+    currency: order.currency,
+    provider: order.provider,
+    providerSessionId: order.providerSessionId,
+    providerPaymentId: order.providerPaymentId,
+    carrier: order.carrier,
+    trackingCode: order.trackingCode,
+    trackingUrl: trackingUrl(order.carrier, order.trackingCode),
+    shippingAddress: order.shippingAddress,
+    isRenewal: order.subscriptionId !== null,
+    lines: lines.map((l) => ({
+      productId: l.productId,
+      productName: l.productName,
+      quantity: l.quantity,
+      isSubscription: l.isSubscription,
+      unitPriceCents: l.unitPriceCents,
+      discountPercent: l.discountPercent,
+      lineTotalCents: l.lineTotalCents,
+    })),
+    timeline: (events.get(order.id) ?? []).map((e) => ({
+      type: e.type,
+      at: e.createdAt.toISOString(),
+      detail: e.detail ?? null,
+    })),
+    refunds: refundRows.map((r) => ({
+      id: r.id,
+      amountCents: r.amountCents,
+      reason: r.reason,
+      status: r.status as "pending" | "succeeded" | "failed",
+      actor: r.actor,
+      providerRefundId: r.providerRefundId,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    subscriptions: subs,
+    audit,
+  };
+}

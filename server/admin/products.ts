@@ -1,0 +1,99 @@
+import { asc, eq, sql } from "drizzle-orm";
+import {
+  type AdminAuditView,
+  type AdminProductPatch,
+  type AdminProductView,
+  stockState,
+} from "../../core/contracts/admin-products.ts";
+import { announceCatalogueChange, type CatalogueChange } from "../catalogue-sync.ts";
+import type { Db, DbOrTx } from "../db/client.ts";
+import { type ProductRow, products } from "../db/schema.ts";
+import { type AuditActor, auditViewOf, recordAudit } from "./audit.ts";
+import type { Permission } from "./roles.ts";
+
+/** The fields the dashboard edits, each with the permission that changes it. */
+const PRICE_FIELDS = ["priceCents", "subscriptionDiscount"] as const;
+const STOCK_FIELDS = ["stockOnHand", "lowStockThreshold"] as const;
+
+/** What a change asks of the caller's role: product:price for price fields, product:stock for stock. */
+export function permissionFor(patch: AdminProductPatch): Permission {
+  const actions: ("price" | "stock")[] = [];
+  if (PRICE_FIELDS.some((f) => f in patch)) actions.push("price");
+  if (STOCK_FIELDS.some((f) => f in patch)) actions.push("stock");
+  return { product: actions };
+}
+
+export function toAdminProduct(row: ProductRow): AdminProductView {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    packageSize: row.packageSize,
+    priceCents: row.priceCents,
+    subscriptionDiscount: row.subscriptionDiscount,
+    stockOnHand: row.stockOnHand,
+    lowStockThreshold: row.lowStockThreshold,
+    stock: stockState(row.stockOnHand, row.lowStockThreshold),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+/** Every product with its price and stock, read from the database (never the cached catalogue). */
+export async function listAdminProducts(db: DbOrTx): Promise<AdminProductView[]> {
+  return (await db.select().from(products).orderBy(asc(products.id))).map(toAdminProduct);
+}
+
+export async function productAudit(db: DbOrTx, productId: number): Promise<AdminAuditView[]> {
+  return auditViewOf(db, "product", String(productId));
+}
+
+export type ProductUpdate =
+  | { kind: "updated"; product: AdminProductView; change: CatalogueChange | null }
+  | { kind: "not_found" };
+
+/**
+ * Changes a product's price, discount, stock or threshold: the row locked, the fields that differ written
+ * with their audit row (before and after) in one transaction, and every process told to drop its cached
+ * catalogue and, when the shop's pages show what changed, its cached pages (decision 019).
+ */
+export async function updateProduct(
+  db: Db,
+  actor: AuditActor,
+  productId: number,
+  patch: AdminProductPatch,
+): Promise<ProductUpdate> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
+    if (!row) return { kind: "not_found" } as const;
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(patch) as [keyof AdminProductPatch, unknown][]) {
+      if (row[field] === value) continue;
+      before[field] = row[field];
+      after[field] = value;
+    }
+    if (Object.keys(after).length === 0)
+      return { kind: "updated", product: toAdminProduct(row), change: null } as const;
+    const [updated] = await tx
+      .update(products)
+      .set({ ...(after as Partial<ProductRow>), updatedAt: sql`now()` })
+      .where(eq(products.id, productId))
+      .returning();
+    if (!updated) throw new Error(`product ${productId} vanished while locked`);
+    await recordAudit(tx, {
+      actor,
+      action: "product-updated",
+      targetType: "product",
+      targetId: String(productId),
+      before,
+      after,
+    });
+    const shown =
+      "priceCents" in after ||
+      "subscriptionDiscount" in after ||
+      row.stockOnHand > 0 !== updated.stockOnHand > 0;
+    const change = { pages: shown };
+    await announceCatalogueChange(tx, change);
+    return { kind: "updated", product: toAdminProduct(updated), change } as const;
+  });
+}

@@ -1,0 +1,138 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import {
+  ADMIN_SUBSCRIPTION_ACTIONS,
+  ADMIN_SUBSCRIPTIONS_PAGE_SIZE,
+  type AdminSubscriptionDetail,
+  type AdminSubscriptionsQuery,
+  type AdminSubscriptionsResponse,
+} from "../../core/contracts/admin-subscriptions.ts";
+import { canDo, shownNextBilling } from "../../core/subscription-rules.ts";
+import type { DbOrTx } from "../db/client.ts";
+import { orders, subscriptionEvents, subscriptions, user } from "../db/schema.ts";
+import { stateOf } from "../subscriptions/subscription-rows.ts";
+import { auditViewOf } from "./audit.ts";
+
+/** `%` and `_` typed by the owner are letters, not patterns. */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The subscriptions list: newest first, searched by the customer's e-mail or the product, by status. */
+export async function listAdminSubscriptions(
+  db: DbOrTx,
+  query: AdminSubscriptionsQuery,
+): Promise<AdminSubscriptionsResponse> {
+  const where: SQL[] = [];
+  if (query.q) {
+    const text = `%${likeText(query.q)}%`;
+    // The order's e-mail, and the account's when it has since changed.
+    where.push(
+      or(
+        ilike(subscriptions.email, text),
+        ilike(user.email, text),
+        ilike(subscriptions.productName, text),
+      ) as SQL,
+    );
+  }
+  if (query.status && query.status !== "all") where.push(eq(subscriptions.status, query.status));
+  const condition = where.length ? and(...where) : undefined;
+
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(subscriptions)
+    .leftJoin(user, eq(user.id, subscriptions.userId))
+    .where(condition);
+  const pages = Math.max(1, Math.ceil(total / ADMIN_SUBSCRIPTIONS_PAGE_SIZE));
+  const page = Math.min(query.page, pages);
+  const rows = await db
+    .select({ sub: subscriptions })
+    .from(subscriptions)
+    .leftJoin(user, eq(user.id, subscriptions.userId))
+    .where(condition)
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(ADMIN_SUBSCRIPTIONS_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_SUBSCRIPTIONS_PAGE_SIZE);
+  return {
+    subscriptions: rows.map(({ sub }) => ({
+      id: sub.id,
+      createdAt: sub.createdAt.toISOString(),
+      email: sub.email,
+      productName: sub.productName,
+      quantity: sub.quantity,
+      amountCents: sub.amountCents,
+      intervalMonths: sub.intervalMonths,
+      status: sub.status,
+      nextBillingDate: shownNextBilling(stateOf(sub))?.toISOString() ?? null,
+    })),
+    total,
+    page,
+    pages,
+  };
+}
+
+/** One subscription as the owner works on it; null for an unknown id (or one that is not a uuid). */
+export async function adminSubscriptionDetail(
+  db: DbOrTx,
+  id: string,
+): Promise<AdminSubscriptionDetail | null> {
+  if (!UUID.test(id)) return null;
+  const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  if (!sub) return null;
+  const [origin, renewals, events, audit] = await Promise.all([
+    db
+      .select({ orderNumber: orders.orderNumber, createdAt: orders.createdAt })
+      .from(orders)
+      .where(eq(orders.id, sub.orderId)),
+    db
+      .select({
+        orderNumber: orders.orderNumber,
+        createdAt: orders.createdAt,
+        status: orders.status,
+        totalCents: orders.totalCents,
+      })
+      .from(orders)
+      .where(eq(orders.subscriptionId, sub.id))
+      .orderBy(desc(orders.createdAt))
+      .limit(200),
+    db
+      .select()
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.subscriptionId, sub.id))
+      .orderBy(asc(subscriptionEvents.createdAt))
+      .limit(500),
+    auditViewOf(db, "subscription", sub.id),
+  ]);
+  const [from] = origin;
+  return {
+    id: sub.id,
+    email: sub.email,
+    userId: sub.userId,
+    productId: sub.productId,
+    productName: sub.productName,
+    quantity: sub.quantity,
+    amountCents: sub.amountCents,
+    intervalMonths: sub.intervalMonths,
+    status: sub.status,
+    nextBillingDate: shownNextBilling(stateOf(sub))?.toISOString() ?? null,
+    pausedUntil: sub.pausedUntil?.toISOString() ?? null,
+    endsAt: sub.endsAt?.toISOString() ?? null,
+    cancelReason: sub.cancelReason,
+    cardLabel: sub.cardLabel,
+    failedAttempts: sub.failedAttempts,
+    provider: sub.provider,
+    providerSubscriptionId: sub.providerSubscriptionId,
+    providerCustomerId: sub.providerCustomerId,
+    createdAt: sub.createdAt.toISOString(),
+    order: from ? { orderNumber: from.orderNumber, createdAt: from.createdAt.toISOString() } : null,
+    renewals: renewals.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    timeline: events.map((e) => ({
+      id: e.id,
+      type: e.type,
+      actor: e.actor,
+      at: e.createdAt.toISOString(),
+      detail: e.detail ?? null,
+    })),
+    audit,
+    actions: ADMIN_SUBSCRIPTION_ACTIONS.filter((a) => canDo(sub.status, a)),
+  };
+}

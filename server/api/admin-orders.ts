@@ -1,0 +1,108 @@
+import { Hono } from "hono";
+import {
+  type AdminOrderDetail,
+  type AdminOrdersResponse,
+  adminOrdersQuery,
+  cancelBody,
+  refundBody,
+  shipBody,
+} from "../../core/contracts/admin-orders.ts";
+import { assertMove, OrderTransitionError } from "../../core/order-status.ts";
+import { requireDashboard } from "../admin/access.ts";
+import { adminOrderDetail, listAdminOrders } from "../admin/orders.ts";
+import type { AppServices } from "../context.ts";
+import { ApiError, notFound } from "../http/api-error.ts";
+import { parseWith, readJsonBody } from "../http/validate.ts";
+import { fulfilOrder } from "../orders/fulfil-order.ts";
+import { shopOrigin } from "../orders/order-link.ts";
+import { refundOrder } from "../orders/refund-order.ts";
+import { PaymentProviderError } from "../payments/provider.ts";
+
+/** A refused move or refund is the owner's to fix (409, with why); a provider failure is a 502. */
+async function owning<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (err) {
+    if (err instanceof OrderTransitionError) {
+      throw new ApiError(/^There is no order/.test(err.message) ? 404 : 409, "refused", err.message);
+    }
+    if (err instanceof PaymentProviderError)
+      throw new ApiError(
+        502,
+        "payment_provider_unavailable",
+        "The payment provider did not take the refund: nothing was refunded. Try again in a moment.",
+      );
+    throw err;
+  }
+}
+
+/**
+ * /api/admin/orders: reading needs order:read; ship, deliver and cancel need order:fulfil (staff too);
+ * a refund, or a cancellation that refunds, needs order:refund (admin). Every action answers the order
+ * as the detail page shows it, audit row included.
+ */
+export function adminOrdersApi(services: AppServices) {
+  const db = services.database.db;
+  const deps = () => ({
+    db,
+    mailer: services.mailer,
+    payments: services.payments,
+    origin: shopOrigin(services.env),
+  });
+  const actorOf = (user: { id: string; email: string }) => ({ userId: user.id, email: user.email });
+  const detail = async (number: string): Promise<AdminOrderDetail> => {
+    const found = await adminOrderDetail(db, number);
+    if (!found) throw notFound("There is no such order.");
+    return found;
+  };
+
+  return new Hono()
+    .get("/", async (c) => {
+      await requireDashboard(services, c.req.raw.headers, { order: ["read"] });
+      const query = parseWith(adminOrdersQuery, c.req.query(), "search");
+      return c.json<AdminOrdersResponse>(await listAdminOrders(db, query));
+    })
+    .get("/:number", async (c) => {
+      await requireDashboard(services, c.req.raw.headers, { order: ["read"] });
+      return c.json<AdminOrderDetail>(await detail(c.req.param("number")));
+    })
+    .post("/:number/ship", async (c) => {
+      const user = await requireDashboard(services, c.req.raw.headers, { order: ["fulfil"] });
+      const body = await readJsonBody(c, shipBody);
+      const number = (await detail(c.req.param("number"))).orderNumber;
+      await owning(() => fulfilOrder(deps(), number, "shipped", { ...body, actor: actorOf(user) }));
+      return c.json<AdminOrderDetail>(await detail(number));
+    })
+    .post("/:number/deliver", async (c) => {
+      const user = await requireDashboard(services, c.req.raw.headers, { order: ["fulfil"] });
+      const number = (await detail(c.req.param("number"))).orderNumber;
+      await owning(() => fulfilOrder(deps(), number, "delivered", { actor: actorOf(user) }));
+      return c.json<AdminOrderDetail>(await detail(number));
+    })
+    .post("/:number/cancel", async (c) => {
+      const user = await requireDashboard(services, c.req.raw.headers, { order: ["fulfil"] });
+      const body = await readJsonBody(c, cancelBody);
+      if (body.refund) await requireDashboard(services, c.req.raw.headers, { order: ["refund"] });
+      const order = await detail(c.req.param("number"));
+      await owning(async () => {
+        // Refused before any money moves: a refund is never made for a cancellation that cannot happen.
+        assertMove(order.orderNumber, order.status, "cancelled");
+        if (body.refund && order.refundableCents > 0) {
+          await refundOrder(deps(), order.orderNumber, {
+            amountCents: order.refundableCents,
+            reason: body.reason || "Order cancelled",
+            actor: actorOf(user),
+          });
+        }
+        await fulfilOrder(deps(), order.orderNumber, "cancelled", { actor: actorOf(user) });
+      });
+      return c.json<AdminOrderDetail>(await detail(order.orderNumber));
+    })
+    .post("/:number/refund", async (c) => {
+      const user = await requireDashboard(services, c.req.raw.headers, { order: ["refund"] });
+      const body = await readJsonBody(c, refundBody);
+      const number = (await detail(c.req.param("number"))).orderNumber;
+      await owning(() => refundOrder(deps(), number, { ...body, actor: actorOf(user) }));
+      return c.json<AdminOrderDetail>(await detail(number));
+    });
+}

@@ -1,0 +1,241 @@
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { REFUND_REASON_MAX } from "../../core/contracts/admin-orders.ts";
+import { formatMoney } from "../../core/money.ts";
+import { OrderTransitionError } from "../../core/order-status.ts";
+import { type AuditActor, recordAudit } from "../admin/audit.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { orders, refunds } from "../db/schema.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { PaymentProvider, ProviderRefund } from "../payments/provider.ts";
+import { orderRefundedEmail } from "./fulfilment-emails.ts";
+import { recordOrderEvent } from "./order-events.ts";
+import type { OrderRow } from "./order-rows.ts";
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+export interface RefundDeps {
+  db: Db;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  origin: string;
+}
+
+/** What a payment is refunded against: Stripe's payment intent; the sandbox's session (or the order). */
+export function refundablePayment(order: OrderRow): string | null {
+  if (order.providerPaymentId) return order.providerPaymentId;
+  return order.provider === "sandbox" ? (order.providerSessionId ?? order.id) : null;
+}
+
+/** Refunds not failed: what counts against what may still be given back. */
+async function committedCents(tx: Tx, orderId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ["pending", "succeeded"])));
+  return row?.n ?? 0;
+}
+
+/** The order's refunded amount is the sum of its succeeded refunds; written after any refund moves. */
+async function settleRefundedCents(tx: Tx, orderId: string): Promise<OrderRow> {
+  const [order] = await tx
+    .update(orders)
+    .set({
+      refundedCents: sql`(select coalesce(sum(${refunds.amountCents}), 0)::int from ${refunds} where ${refunds.orderId} = ${orderId} and ${refunds.status} = 'succeeded')`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return order as OrderRow;
+}
+
+/**
+ * Gives back `amountCents` of a paid order through its payment provider. The refund is written first,
+ * as pending, with the order row locked: concurrent refunds queue on that lock and each counts the ones
+ * before it, so together they never exceed what was paid. Then the provider is asked (the refund's id is
+ * its idempotency key); a failure marks the refund failed and nothing was given back. A success records
+ * the order's "refunded" step and e-mails the customer once per refund.
+ */
+export async function refundOrder(
+  deps: RefundDeps,
+  orderNumber: string,
+  input: { amountCents: number; reason: string; actor: AuditActor },
+): Promise<{ order: OrderRow; refund: RefundRow; emailed: boolean }> {
+  const number = orderNumber.trim().toUpperCase();
+  const reason = input.reason.trim();
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
+    throw new OrderTransitionError("A refund is an amount of money above zero, such as 12.50.");
+  if (!reason)
+    throw new OrderTransitionError("Say why the order is refunded (the customer does not see it).");
+
+  const asked = await deps.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, number)).for("update");
+    if (!order) throw new OrderTransitionError(`There is no order ${number}.`);
+    if (!order.paidAt)
+      throw new OrderTransitionError(`Order ${number} was never paid, so nothing can be refunded.`);
+    if (order.provider !== deps.payments.name)
+      throw new OrderTransitionError(
+        `Order ${number} was paid through ${order.provider}, which this shop no longer takes payments with: refund it there.`,
+      );
+    const paymentId = refundablePayment(order);
+    if (!paymentId)
+      throw new OrderTransitionError(
+        `The shop does not know the ${order.provider} payment of order ${number}: refund it in the provider's dashboard, and the shop records it when the provider reports it.`,
+      );
+    const committed = await committedCents(tx, order.id);
+    const left = order.totalCents - committed;
+    if (input.amountCents > left)
+      throw new OrderTransitionError(
+        left <= 0
+          ? `Order ${number} is already refunded in full (${formatMoney(order.totalCents)}).`
+          : `Order ${number} was paid ${formatMoney(order.totalCents)} and ${formatMoney(committed)} is already refunded: at most ${formatMoney(left)} more can be refunded.`,
+      );
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        amountCents: input.amountCents,
+        reason: reason.slice(0, REFUND_REASON_MAX),
+        provider: order.provider,
+        actor: input.actor === "command line" ? "command line" : input.actor.email,
+      })
+      .returning();
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: "order.refund",
+      targetType: "order",
+      targetId: order.id,
+      before: { refundedCents: committed },
+      after: { refundedCents: committed + input.amountCents, amountCents: input.amountCents, reason },
+    });
+    return { order, refund: refund as RefundRow, paymentId };
+  });
+
+  let answer: ProviderRefund;
+  try {
+    answer = await deps.payments.refund({
+      paymentId: asked.paymentId,
+      amountCents: asked.refund.amountCents,
+      refundId: asked.refund.id,
+      orderId: asked.order.id,
+    });
+  } catch (err) {
+    await deps.db
+      .update(refunds)
+      .set({ status: "failed", updatedAt: sql`now()` })
+      .where(and(eq(refunds.id, asked.refund.id), eq(refunds.status, "pending")));
+    throw err;
+  }
+  const settled = await applyProviderRefunds(deps.db, asked.order.id, [
+    { ...answer, shopRefundId: asked.refund.id },
+  ]);
+  const emailed = await emailSucceeded(deps, settled);
+  const refund = settled.refunds.find((r) => r.id === asked.refund.id) ?? asked.refund;
+  return { order: settled.order, refund, emailed: emailed.includes(refund.id) };
+}
+
+interface Settled {
+  order: OrderRow;
+  refunds: RefundRow[];
+  /** Refunds that became succeeded in this call: each gets its timeline step and its e-mail. */
+  newlySucceeded: RefundRow[];
+}
+
+/**
+ * Brings the shop's refunds of an order in line with what the provider reports, under the order's lock:
+ * a known refund (by the provider's id, or the shop's id in its metadata) takes the provider's status; one
+ * made in the provider's own dashboard is added. A refund reaching "succeeded" adds the order's
+ * "refunded" step once, whichever of the call's answer and the provider's event comes first.
+ */
+export async function applyProviderRefunds(
+  db: Db,
+  orderId: string,
+  reported: ProviderRefund[],
+): Promise<Settled> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) throw new Error(`order ${orderId} is gone`);
+    const newlySucceeded: RefundRow[] = [];
+    for (const r of reported) {
+      const [known] = await tx
+        .select()
+        .from(refunds)
+        .where(
+          and(
+            eq(refunds.orderId, orderId),
+            r.shopRefundId
+              ? or(eq(refunds.providerRefundId, r.providerRefundId), eq(refunds.id, r.shopRefundId))
+              : eq(refunds.providerRefundId, r.providerRefundId),
+          ),
+        );
+      if (known) {
+        // A refund's end is final: a late "pending" never undoes "succeeded" or "failed".
+        const status = known.status === "pending" ? r.status : known.status;
+        const [row] = await tx
+          .update(refunds)
+          .set({ status, providerRefundId: r.providerRefundId, updatedAt: sql`now()` })
+          .where(eq(refunds.id, known.id))
+          .returning();
+        if (known.status !== "succeeded" && status === "succeeded") newlySucceeded.push(row as RefundRow);
+      } else {
+        const [row] = await tx
+          .insert(refunds)
+          .values({
+            orderId,
+            amountCents: r.amountCents,
+            reason: "Refunded in the payment provider's dashboard",
+            status: r.status,
+            provider: order.provider,
+            providerRefundId: r.providerRefundId,
+            actor: "provider",
+          })
+          .returning();
+        if (r.status === "succeeded") newlySucceeded.push(row as RefundRow);
+      }
+    }
+    for (const r of newlySucceeded)
+      await recordOrderEvent(tx, orderId, "refunded", { amountCents: r.amountCents });
+    const settled = await settleRefundedCents(tx, orderId);
+    const all = await tx
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, orderId))
+      .orderBy(refunds.createdAt);
+    return { order: settled, refunds: all, newlySucceeded };
+  });
+}
+
+/** The customer's e-mail for each refund that just succeeded; returns the ids that were e-mailed. */
+export async function emailSucceeded(
+  deps: Pick<RefundDeps, "mailer" | "origin">,
+  settled: Settled,
+): Promise<string[]> {
+  const sent: string[] = [];
+  for (const r of settled.newlySucceeded) {
+    if (await deps.mailer.send(orderRefundedEmail(settled.order, r, deps.origin))) sent.push(r.id);
+  }
+  return sent;
+}
+
+export type RefundReportOutcome = "refunds_updated" | "unknown_order";
+
+/**
+ * A provider reported refunds on a payment (Stripe's charge.refunded, also for a refund made in its own
+ * dashboard): the shop re-reads every refund of that payment and applies them, so the same event twice,
+ * or events in any order, end in one state.
+ */
+export async function recordReportedRefunds(
+  deps: RefundDeps,
+  paymentId: string | null,
+): Promise<RefundReportOutcome> {
+  if (!paymentId) return "unknown_order";
+  const [order] = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.providerPaymentId, paymentId), eq(orders.provider, deps.payments.name)));
+  if (!order) return "unknown_order";
+  const reported = await deps.payments.listRefunds(paymentId);
+  if (!reported) return "unknown_order";
+  const settled = await applyProviderRefunds(deps.db, order.id, reported);
+  await emailSucceeded(deps, settled);
+  return "refunds_updated";
+}
