@@ -1,24 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { fillAddress } from "./support/address.ts";
+import { checkLooks } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
+import { signedUp } from "./support/shopper.ts";
 
 // The dashboard's Products page: the owner changes stock and prices, and the shop follows at once.
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const shop = new OwnShop("admin-products");
 const ownerEmail = `owner-${Date.now()}@example.com`;
-
-async function signedUp(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`${shop.base}/auth?tab=signup`);
-  await page.getByLabel("Full Name").fill("Olive Owner");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("quiet forest 42");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForURL("**/account");
-  return page;
-}
 
 /** The product's edit form on /admin/products. */
 const editForm = (page: Page, name: string) => page.getByRole("form", { name: `Edit ${name}` });
@@ -36,7 +26,7 @@ let owner: Page;
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(150_000);
   await shop.start();
-  owner = await signedUp(browser, ownerEmail);
+  owner = await signedUp(browser, shop.base, ownerEmail, "Olive Owner");
   await shop.stop();
   await shop.admin("users", "promote", ownerEmail);
   await shop.start();
@@ -109,30 +99,8 @@ test("a bad value is refused beside its field, with the focus on it", async () =
 });
 
 test("the Products page is axe clean at 1280 and 390 px in both themes, nothing wider than the screen", async () => {
-  for (const theme of ["light", "dark"] as const) {
-    await owner.addInitScript((t) => {
-      localStorage.setItem("mana.preferences", JSON.stringify({ display: { theme: t } }));
-    }, theme);
-    for (const width of [1280, 390]) {
-      await owner.setViewportSize({ width, height: 900 });
-      const res = await owner.goto(`${shop.base}/admin/products`);
-      expect(res?.status()).toBe(200);
-      await expect(owner.locator("html")).toHaveAttribute("data-theme", theme);
-      await expect(owner.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
-      // Verdant Edge's trail open (its stock change above), for the screenshot and for axe.
-      await owner.getByText("Changes (1)").last().click();
-      expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      const results = await new AxeBuilder({ page: owner }).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
-        [],
-      );
-      // The first screen as a visitor sees it, then the whole page from the top (the header is sticky).
-      await owner.evaluate(() => window.scrollTo(0, 0));
-      await owner.screenshot({ path: test.info().outputPath(`admin-products-${width}-${theme}-top.png`) });
-      await owner.screenshot({
-        path: test.info().outputPath(`admin-products-${width}-${theme}.png`),
-        fullPage: true,
-      });
-    }
-  }
+  await checkLooks(owner, shop.base, [["admin-products", "/admin/products"]], async (page) => {
+    // Verdant Edge's trail open (its stock change above), for the screenshot and for axe.
+    await page.getByText("Changes (1)").last().click();
+  });
 });

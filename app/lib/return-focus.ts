@@ -1,3 +1,5 @@
+import { type RefObject, useEffect, useRef } from "react";
+
 /**
  * Focus for dialogs and sheets opened without a Radix Trigger (the cart drawer, the story's name prompt):
  * Radix returns focus only to its own Trigger, so these remember the control that opened them and give
@@ -22,4 +24,21 @@ export function returnFocusTo(opener: () => HTMLElement | null, fallback?: () =>
     const target = first?.isConnected ? first : (fallback?.() ?? null);
     target?.focus();
   };
+}
+
+/**
+ * When `key` changes (the buttons a record allows were read again) and the focus was on a control that is
+ * now gone, the first button in `container` takes it. A dialog may close before the new buttons are on the
+ * page (the router renders fresh data in a transition), so its own focus return can land on a button that
+ * is removed a moment later; this catches that.
+ */
+export function useRefocusWhenGone(container: RefObject<HTMLElement | null>, key: string) {
+  const previous = useRef(key);
+  useEffect(() => {
+    if (previous.current === key) return;
+    previous.current = key;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    container.current?.querySelector<HTMLElement>("button, a[href]")?.focus();
+  }, [container, key]);
 }

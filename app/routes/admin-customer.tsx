@@ -41,7 +41,7 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
     <div className="mt-6">
       <p className="text-sm">
         <Link to="/admin/customers" className="font-semibold text-forest underline underline-offset-2">
-          ← All customers
+          All customers
         </Link>
       </p>
       <h1 className="mt-2 text-3xl break-words sm:text-4xl">{c.name || c.email}</h1>

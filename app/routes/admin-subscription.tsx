@@ -4,7 +4,7 @@ import { formatMoney } from "../../core/money.ts";
 import { SubscriptionActions } from "../components/admin/subscription-actions.tsx";
 import { SubscriptionStatusBadge } from "../components/admin/subscription-status-badge.tsx";
 import { everyMonths } from "../components/subscriptions/subscription-text.ts";
-import { formatDate } from "../lib/format-date.ts";
+import { formatDate, formatDateTime } from "../lib/format-date.ts";
 import type { Route } from "./+types/admin-subscription";
 
 export { headers, loader } from "./admin-subscription.server.ts";
@@ -16,8 +16,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 const linkClass = "font-medium text-forest underline underline-offset-2";
 const card = "rounded-card bg-white p-4 shadow-card sm:p-6";
-const when = (iso: string) => `${new Date(iso).toLocaleString("en-US", { timeZone: "UTC" })} UTC`;
-
 const EVENT_WORDS: Record<string, string> = {
   "billing-started": "Billing started",
   renewed: "Renewed",
@@ -179,7 +177,7 @@ export default function AdminSubscription({ loaderData }: Route.ComponentProps) 
                     {EVENT_WORDS[e.type] ?? e.type.replace(/-/g, " ")}, by {ACTORS[e.actor] ?? e.actor}
                   </p>
                   <p className="mt-1 text-muted">
-                    <time dateTime={e.at}>{when(e.at)}</time>
+                    <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                     {eventDetail(e.detail) ? ` · ${eventDetail(e.detail)}` : ""}
                   </p>
                 </li>
@@ -189,10 +187,10 @@ export default function AdminSubscription({ loaderData }: Route.ComponentProps) 
         </section>
         <section aria-labelledby="sub-audit" className={card}>
           <h2 id="sub-audit" className="text-xl">
-            Dashboard changes
+            Owner actions
           </h2>
           {sub.audit.length === 0 ? (
-            <p className="mt-2 text-sm text-muted">No changes from the dashboard yet.</p>
+            <p className="mt-2 text-sm text-muted">No one has changed it from the dashboard yet.</p>
           ) : (
             <ol className="mt-3 grid gap-2 text-sm">
               {sub.audit.map((a) => (
@@ -201,7 +199,7 @@ export default function AdminSubscription({ loaderData }: Route.ComponentProps) 
                     {a.action.replace(/^subscription\./, "")} · {a.actor}
                   </p>
                   <p className="mt-1 text-muted">
-                    <time dateTime={a.createdAt}>{when(a.createdAt)}</time> · status{" "}
+                    <time dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time> · status{" "}
                     {String(a.before?.status ?? "—")} → {String(a.after?.status ?? "—")}
                   </p>
                 </li>

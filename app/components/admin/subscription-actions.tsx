@@ -8,6 +8,7 @@ import { CANCEL_REASONS, PAUSE_MONTHS } from "../../../core/subscription-rules.t
 import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest, readApiError } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format-date.ts";
+import { useRefocusWhenGone } from "../../lib/return-focus.ts";
 import { ActionDialog, ActionForm } from "../subscriptions/action-dialog.tsx";
 import { ChoiceGroup, ChoiceOption } from "../subscriptions/choice-option.tsx";
 import { Button } from "../ui/button.tsx";
@@ -40,6 +41,7 @@ export function SubscriptionActions({ sub }: { sub: AdminSubscriptionDetail }) {
   const group = useRef<HTMLDivElement>(null);
   const lastOpened = useRef<AdminSubscriptionAction | null>(null);
   const revalidator = useRevalidator();
+  useRefocusWhenGone(group, sub.actions.join());
 
   async function run(action: AdminSubscriptionAction, body: Record<string, unknown>) {
     if (pending) return;

@@ -1,0 +1,52 @@
+import { type Browser, expect, type Page } from "@playwright/test";
+import { fillAddress } from "./address.ts";
+
+/** A new account, signed up on /auth in a browser context of its own; answers its page on /account. */
+export async function signedUp(browser: Browser, base: string, email: string, name: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${base}/auth?tab=signup`);
+  await page.getByLabel("Full Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("quiet forest 42");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL("**/account");
+  return page;
+}
+
+/** The test card the sandbox's page accepts, typed as a shopper types it. */
+export async function payWithTestCard(page: Page, nameOnCard: string): Promise<void> {
+  await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill(nameOnCard);
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/success\?session_id=cs_sandbox_/);
+}
+
+type Line = { productId: number; quantity?: number; isSubscription?: boolean };
+
+/**
+ * A signed-in shopper buys `lines` on the sandbox's card page and answers the new order's number. The
+ * first checkout types the address (and keeps it); later ones ship to the kept address, chosen first.
+ */
+export async function boughtOnSandbox(
+  page: Page,
+  base: string,
+  lines: Line[],
+  address: "new" | "saved",
+): Promise<string> {
+  for (const { productId, quantity = 1, isSubscription = false } of lines) {
+    const added = await page.request.post(`${base}/api/cart`, {
+      data: { productId, quantity, isSubscription },
+    });
+    expect(added.status()).toBe(201);
+  }
+  await page.goto(`${base}/checkout`);
+  if (address === "new") await fillAddress(page);
+  else await expect(page.getByRole("radio", { name: /Sam Shopper/ })).toBeChecked();
+  await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  await payWithTestCard(page, "Sam Shopper");
+  const orders = await (await page.request.get(`${base}/api/orders`)).json();
+  return orders[0].orderNumber as string;
+}
