@@ -50,6 +50,9 @@ function Shell({ children }: { children: React.ReactNode }) {
   // The web fonts' stylesheet, after the first paint (app/fonts.css).
   useEffect(() => {
     void import("./fonts.css");
+    // The page's script has taken over: journeys wait for this before typing into controlled fields
+    // (e2e/support/shopper.ts), which hydration would otherwise reset.
+    document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
     <QueryClientProvider client={queryClient}>

@@ -33,6 +33,7 @@ export default [
   route("admin", "routes/admin-layout.tsx", [
     index("routes/admin-overview.tsx"),
     route("orders", "routes/admin-orders.tsx"),
+    route("orders/ship", "routes/admin-orders-ship.tsx"),
     route("orders/:number", "routes/admin-order.tsx"),
     route("products", "routes/admin-products.tsx"),
     route("subscriptions", "routes/admin-subscriptions.tsx"),

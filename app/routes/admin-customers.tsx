@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatMoney } from "../../core/money.ts";
 import { ListPager, ListSummary } from "../components/admin/list-pager.tsx";
 import { ListSearch } from "../components/admin/list-search.tsx";
+import { listCell as cell, ListTable, listLink } from "../components/admin/list-table.tsx";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/admin-customers";
 
@@ -11,8 +12,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Customers | MANA dashboard" },
   { name: "robots", content: "noindex" },
 ];
-
-const cell = "px-2 py-3 sm:px-4";
 
 /** Every account, newest first: search by e-mail or name, pages, and the CSV of all of them. */
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
@@ -44,54 +43,36 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       <ListSummary
         total={list.total}
         noun={["customer", "customers"]}
-        filtered={Boolean(query.q)}
         empty="No accounts yet. Customers appear here when they create an account."
-        clearTo="/admin/customers"
+        path="/admin/customers"
+        query={query}
       />
 
       {list.customers.length > 0 ? (
-        <div className="mt-3 rounded-card bg-white shadow-card">
-          <table className="w-full table-fixed text-left text-sm">
-            <caption className="sr-only">Customers, newest first</caption>
-            <thead className="border-b border-sand-deep">
-              <tr>
-                <th scope="col" className={`${cell} w-[55%] font-semibold sm:w-auto`}>
-                  Customer
-                </th>
-                <th scope="col" className={`${cell} hidden font-semibold md:table-cell`}>
-                  Joined
-                </th>
-                <th scope="col" className={`${cell} text-right font-semibold`}>
-                  Orders
-                </th>
-                <th scope="col" className={`${cell} text-right font-semibold`}>
-                  Spent
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-sand-deep">
-              {list.customers.map((c) => (
-                <tr key={c.id}>
-                  <td className={cell}>
-                    <Link
-                      to={`/admin/customers/${encodeURIComponent(c.id)}`}
-                      className="inline-flex min-h-6 font-semibold break-all text-forest underline underline-offset-2"
-                    >
-                      {c.name || c.email}
-                    </Link>
-                    <span className="block text-xs break-all text-muted">{c.email}</span>
-                    <span className="block text-xs text-muted md:hidden">
-                      Joined {formatDate(c.joinedAt)}
-                    </span>
-                  </td>
-                  <td className={`${cell} hidden md:table-cell`}>{formatDate(c.joinedAt)}</td>
-                  <td className={`${cell} text-right tabular-nums`}>{c.orderCount}</td>
-                  <td className={`${cell} text-right tabular-nums`}>{formatMoney(c.spentCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="Customers, newest first"
+          columns={[
+            { label: "Customer", className: "w-[55%] sm:w-auto" },
+            { label: "Joined", className: "hidden md:table-cell" },
+            { label: "Orders", className: "text-right" },
+            { label: "Spent", className: "text-right" },
+          ]}
+        >
+          {list.customers.map((c) => (
+            <tr key={c.id}>
+              <td className={cell}>
+                <Link to={`/admin/customers/${encodeURIComponent(c.id)}`} className={`${listLink} break-all`}>
+                  {c.name || c.email}
+                </Link>
+                <span className="block text-xs break-all text-muted">{c.email}</span>
+                <span className="block text-xs text-muted md:hidden">Joined {formatDate(c.joinedAt)}</span>
+              </td>
+              <td className={`${cell} hidden md:table-cell`}>{formatDate(c.joinedAt)}</td>
+              <td className={`${cell} text-right tabular-nums`}>{c.orderCount}</td>
+              <td className={`${cell} text-right tabular-nums`}>{formatMoney(c.spentCents)}</td>
+            </tr>
+          ))}
+        </ListTable>
       ) : null}
 
       <ListPager

@@ -1,5 +1,6 @@
 import { ListPager, ListSummary } from "../components/admin/list-pager.tsx";
 import { ListSearch } from "../components/admin/list-search.tsx";
+import { listCell as cell, ListTable } from "../components/admin/list-table.tsx";
 import { StatusBadge } from "../components/admin/status-badge.tsx";
 import { formatDate, formatDateTime } from "../lib/format-date.ts";
 import type { Route } from "./+types/admin-newsletter";
@@ -10,8 +11,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Newsletter | MANA dashboard" },
   { name: "robots", content: "noindex" },
 ];
-
-const cell = "px-2 py-3 sm:px-4";
 
 /** Newsletter sign-ups, newest first, with their consent: search by e-mail, pages and the CSV. */
 export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
@@ -45,59 +44,44 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
       <ListSummary
         total={list.total}
         noun={["subscriber", "subscribers"]}
-        filtered={Boolean(query.q)}
         empty="No one has signed up for the newsletter yet."
-        clearTo="/admin/newsletter"
+        path="/admin/newsletter"
+        query={query}
       />
 
       {list.subscribers.length > 0 ? (
-        <div className="mt-3 rounded-card bg-white shadow-card">
-          <table className="w-full table-fixed text-left text-sm">
-            <caption className="sr-only">Newsletter subscribers, newest first</caption>
-            <thead className="border-b border-sand-deep">
-              <tr>
-                <th scope="col" className={`${cell} w-[58%] font-semibold sm:w-auto`}>
-                  E-mail
-                </th>
-                <th scope="col" className={`${cell} font-semibold`}>
-                  Status
-                </th>
-                <th scope="col" className={`${cell} hidden font-semibold sm:table-cell`}>
-                  Consent given
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-sand-deep">
-              {list.subscribers.map((s) => (
-                <tr key={s.email}>
-                  <td className={`${cell} break-all`}>
-                    {s.email}
-                    <span className="block text-xs text-muted sm:hidden">
-                      {s.consentAt ? `Consent ${formatDateTime(s.consentAt)}` : "No consent time recorded"}
-                    </span>
-                  </td>
-                  <td className={cell}>
-                    {s.status === "subscribed" ? (
-                      <StatusBadge tone="good">Subscribed</StatusBadge>
-                    ) : (
-                      <StatusBadge tone="plain">Unsubscribed</StatusBadge>
-                    )}
-                    {s.unsubscribedAt ? (
-                      <span className="mt-1 block text-xs text-muted">{formatDate(s.unsubscribedAt)}</span>
-                    ) : null}
-                  </td>
-                  <td className={`${cell} hidden sm:table-cell`}>
-                    {s.consentAt ? (
-                      formatDateTime(s.consentAt)
-                    ) : (
-                      <span className="text-muted">Not recorded</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="Newsletter subscribers, newest first"
+          columns={[
+            { label: "E-mail", className: "w-[58%] sm:w-auto" },
+            { label: "Status" },
+            { label: "Consent given", className: "hidden sm:table-cell" },
+          ]}
+        >
+          {list.subscribers.map((s) => (
+            <tr key={s.email}>
+              <td className={`${cell} break-all`}>
+                {s.email}
+                <span className="block text-xs text-muted sm:hidden">
+                  {s.consentAt ? `Consent ${formatDateTime(s.consentAt)}` : "No consent time recorded"}
+                </span>
+              </td>
+              <td className={cell}>
+                {s.status === "subscribed" ? (
+                  <StatusBadge tone="good">Subscribed</StatusBadge>
+                ) : (
+                  <StatusBadge tone="plain">Unsubscribed</StatusBadge>
+                )}
+                {s.unsubscribedAt ? (
+                  <span className="mt-1 block text-xs text-muted">{formatDate(s.unsubscribedAt)}</span>
+                ) : null}
+              </td>
+              <td className={`${cell} hidden sm:table-cell`}>
+                {s.consentAt ? formatDateTime(s.consentAt) : <span className="text-muted">Not recorded</span>}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       ) : null}
 
       <ListPager

@@ -105,9 +105,16 @@ export interface AdminOrderDetail {
   audit: AdminAuditView[];
 }
 
+/** A tracking code's longest: the single ship action and the CSV file's rows both hold to it. */
+export const TRACKING_CODE_MAX = 100;
+
 export const shipBody = z.object({
   carrier: z.string().trim().min(1, "choose a carrier").max(40),
-  trackingCode: z.string().trim().min(1, "enter the tracking code").max(100, "at most 100 characters"),
+  trackingCode: z
+    .string()
+    .trim()
+    .min(1, "enter the tracking code")
+    .max(TRACKING_CODE_MAX, `at most ${TRACKING_CODE_MAX} characters`),
 });
 
 export const cancelBody = z.object({
@@ -128,3 +135,47 @@ export const refundBody = z.object({
     .min(1, "say why the order is refunded")
     .max(REFUND_REASON_MAX, `at most ${REFUND_REASON_MAX} characters`),
 });
+
+/** Bulk shipping from a CSV file (decision 020): its limits, shown on the page and checked by the server. */
+export const SHIP_CSV_MAX_ROWS = 500;
+export const SHIP_CSV_MAX_BYTES = 64 * 1024;
+export const SHIP_CSV_HEADER = "order_number,carrier,tracking";
+
+/** POST /api/admin/orders/ship-csv: the file's text as it was read (UTF-8). */
+export const shipCsvBody = z.object({
+  csv: z.string({ error: "csv is the file's text" }),
+});
+
+/** A row the file cannot ship as it is; `row` is the file's line (the header is row 1), null for the whole file. */
+export interface ShipCsvProblem {
+  row: number | null;
+  orderNumber: string | null;
+  message: string;
+}
+
+/** 400 `invalid_csv`: nothing was shipped, and why, row by row. */
+export interface ShipCsvRefusal {
+  message: string;
+  code: "invalid_csv";
+  problems: ShipCsvProblem[];
+}
+
+export type ShipCsvOutcome = "shipped" | "already_shipped" | "failed";
+
+export interface ShipCsvRowResult {
+  row: number;
+  orderNumber: string;
+  carrier: string;
+  trackingCode: string;
+  outcome: ShipCsvOutcome;
+  /** failed: why (the order changed between the check and its turn). */
+  message: string | null;
+}
+
+/** 200: each row's outcome, in the file's order, and the counts. */
+export interface ShipCsvResponse {
+  shipped: number;
+  alreadyShipped: number;
+  failed: number;
+  rows: ShipCsvRowResult[];
+}

@@ -16,6 +16,7 @@ export async function signedUp(browser: Browser, base: string, email: string, na
 /** The test card the sandbox's page accepts, typed as a shopper types it. */
 export async function payWithTestCard(page: Page, nameOnCard: string): Promise<void> {
   await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
   await page.getByLabel("CVC").fill("123");
@@ -43,6 +44,7 @@ export async function boughtOnSandbox(
     expect(added.status()).toBe(201);
   }
   await page.goto(`${base}/checkout`);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   if (address === "new") await fillAddress(page);
   else await expect(page.getByRole("radio", { name: /Sam Shopper/ })).toBeChecked();
   await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();

@@ -3,8 +3,14 @@ import type { AdminAuditView } from "../../core/contracts/admin-products.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { adminAudit } from "../db/schema.ts";
 
-/** Who acted: a dashboard user, or the command line. */
-export type AuditActor = { userId: string; email: string } | "command line";
+/**
+ * Who acted: a dashboard user, the command line, or the shop itself (a paid order it had no stock for is
+ * refunded and cancelled by the shop, decision 019).
+ */
+export type AuditActor = { userId: string; email: string } | "command line" | "the shop";
+
+/** How an actor is shown and stored: a user's e-mail, else its name. */
+export const actorName = (actor: AuditActor): string => (typeof actor === "string" ? actor : actor.email);
 
 /** Writes one owner action; call it in the transaction that makes the change, so both or neither land. */
 export async function recordAudit(
@@ -19,8 +25,8 @@ export async function recordAudit(
   },
 ): Promise<void> {
   await db.insert(adminAudit).values({
-    actorUserId: entry.actor === "command line" ? null : entry.actor.userId,
-    actor: entry.actor === "command line" ? "command line" : entry.actor.email,
+    actorUserId: typeof entry.actor === "string" ? null : entry.actor.userId,
+    actor: actorName(entry.actor),
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,

@@ -1,14 +1,14 @@
 import { and, count, desc, eq, ilike, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
-import {
-  ADMIN_LIST_PAGE_SIZE,
-  type AdminCustomerDetail,
-  type AdminCustomersResponse,
-  type AdminListQuery,
-  type NewsletterStatus,
+import type {
+  AdminCustomerDetail,
+  AdminCustomersResponse,
+  AdminListQuery,
+  NewsletterStatus,
 } from "../../core/contracts/admin-customers.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { addresses, newsletterSubscribers, orders, subscriptions, user } from "../db/schema.ts";
 import { likeText } from "./like-text.ts";
+import { listPage } from "./list-page.ts";
 
 /** Orders placed on each account (never-paid checkouts left out) and what paid ones brought in, less refunds. */
 const orderTotals = (db: DbOrTx) =>
@@ -45,8 +45,7 @@ export function newsletterStatusOf(
 export async function listAdminCustomers(db: DbOrTx, query: AdminListQuery): Promise<AdminCustomersResponse> {
   const condition = searchCondition(query.q);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(user).where(condition);
-  const pages = Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE));
-  const page = Math.min(query.page, pages);
+  const { page, pages, limit, offset } = listPage(total, query.page);
   const totals = orderTotals(db);
   const rows = await db
     .select({
@@ -61,8 +60,8 @@ export async function listAdminCustomers(db: DbOrTx, query: AdminListQuery): Pro
     .leftJoin(totals, eq(totals.userId, user.id))
     .where(condition)
     .orderBy(desc(user.createdAt), desc(user.id))
-    .limit(ADMIN_LIST_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_LIST_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return {
     customers: rows.map((r) => ({
       id: r.id,

@@ -1,9 +1,10 @@
 import { count, desc, ilike } from "drizzle-orm";
-import { ADMIN_LIST_PAGE_SIZE, type AdminListQuery } from "../../core/contracts/admin-customers.ts";
+import type { AdminListQuery } from "../../core/contracts/admin-customers.ts";
 import type { AdminNewsletterResponse, AdminSubscriberView } from "../../core/contracts/admin-newsletter.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { newsletterSubscribers } from "../db/schema.ts";
 import { likeText } from "./like-text.ts";
+import { listPage } from "./list-page.ts";
 
 type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 
@@ -25,15 +26,14 @@ export async function listAdminSubscribers(
     .select({ total: count() })
     .from(newsletterSubscribers)
     .where(condition);
-  const pages = Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE));
-  const page = Math.min(query.page, pages);
+  const { page, pages, limit, offset } = listPage(total, query.page);
   const rows = await db
     .select()
     .from(newsletterSubscribers)
     .where(condition)
     .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-    .limit(ADMIN_LIST_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_LIST_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return { subscribers: rows.map(toView), total, page, pages };
 }
 

@@ -11,9 +11,8 @@ import { orders, refunds, subscriptions } from "../db/schema.ts";
 import { loadOrderEvents } from "../orders/order-events.ts";
 import { loadOrderLines } from "../orders/order-rows.ts";
 import { auditViewOf } from "./audit.ts";
-
-/** `%` and `_` typed by the owner are letters, not patterns. */
-const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { likeText } from "./like-text.ts";
+import { listPage } from "./list-page.ts";
 
 /** The orders list: newest first, searched by number, e-mail or name, filtered by status and day (UTC). */
 export async function listAdminOrders(db: DbOrTx, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
@@ -35,8 +34,7 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrdersQuery): Prom
   const condition = where.length ? and(...where) : undefined;
 
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(condition);
-  const pages = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
-  const page = Math.min(query.page, pages);
+  const { page, pages, limit, offset } = listPage(total, query.page, ADMIN_ORDERS_PAGE_SIZE);
   const rows = await db
     .select({
       orderNumber: orders.orderNumber,
@@ -51,8 +49,8 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrdersQuery): Prom
     .from(orders)
     .where(condition)
     .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
-    .limit(ADMIN_ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_ORDERS_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return {
     orders: rows.map(({ subscriptionId, createdAt, ...r }) => ({
       ...r,

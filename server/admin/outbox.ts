@@ -1,5 +1,4 @@
 import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
-import { ADMIN_LIST_PAGE_SIZE } from "../../core/contracts/admin-customers.ts";
 import type {
   AdminOutboxMessage,
   AdminOutboxQuery,
@@ -8,6 +7,7 @@ import type {
 import type { DbOrTx } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
 import { likeText } from "./like-text.ts";
+import { listPage } from "./list-page.ts";
 
 export const HIDDEN_LINK = "[link hidden]";
 export const HIDDEN_CODE = "[code hidden]";
@@ -49,8 +49,7 @@ function conditionOf(query: AdminOutboxQuery): SQL | undefined {
 export async function listAdminOutbox(db: DbOrTx, query: AdminOutboxQuery): Promise<AdminOutboxResponse> {
   const condition = conditionOf(query);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(outbox).where(condition);
-  const pages = Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE));
-  const page = Math.min(query.page, pages);
+  const { page, pages, limit, offset } = listPage(total, query.page);
   const rows = await db
     .select({
       id: outbox.id,
@@ -63,8 +62,8 @@ export async function listAdminOutbox(db: DbOrTx, query: AdminOutboxQuery): Prom
     .from(outbox)
     .where(condition)
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(ADMIN_LIST_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_LIST_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return {
     messages: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     total,

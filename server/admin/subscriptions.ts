@@ -11,9 +11,8 @@ import type { DbOrTx } from "../db/client.ts";
 import { orders, subscriptionEvents, subscriptions, user } from "../db/schema.ts";
 import { stateOf } from "../subscriptions/subscription-rows.ts";
 import { auditViewOf } from "./audit.ts";
-
-/** `%` and `_` typed by the owner are letters, not patterns. */
-const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { likeText } from "./like-text.ts";
+import { listPage } from "./list-page.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,16 +41,15 @@ export async function listAdminSubscriptions(
     .from(subscriptions)
     .leftJoin(user, eq(user.id, subscriptions.userId))
     .where(condition);
-  const pages = Math.max(1, Math.ceil(total / ADMIN_SUBSCRIPTIONS_PAGE_SIZE));
-  const page = Math.min(query.page, pages);
+  const { page, pages, limit, offset } = listPage(total, query.page, ADMIN_SUBSCRIPTIONS_PAGE_SIZE);
   const rows = await db
     .select({ sub: subscriptions })
     .from(subscriptions)
     .leftJoin(user, eq(user.id, subscriptions.userId))
     .where(condition)
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(ADMIN_SUBSCRIPTIONS_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_SUBSCRIPTIONS_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return {
     subscriptions: rows.map(({ sub }) => ({
       id: sub.id,

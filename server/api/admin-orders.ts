@@ -5,17 +5,22 @@ import {
   adminOrdersQuery,
   cancelBody,
   refundBody,
+  type ShipCsvRefusal,
+  type ShipCsvResponse,
   shipBody,
+  shipCsvBody,
 } from "../../core/contracts/admin-orders.ts";
-import { assertMove, OrderTransitionError } from "../../core/order-status.ts";
+import { OrderTransitionError } from "../../core/order-status.ts";
 import { requireDashboard } from "../admin/access.ts";
 import { adminOrderDetail, listAdminOrders } from "../admin/orders.ts";
 import type { AppServices } from "../context.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
-import { parseWith, readJsonBody } from "../http/validate.ts";
+import { readJsonBody, readQuery } from "../http/validate.ts";
+import { cancelOrder } from "../orders/cancel-order.ts";
 import { fulfilOrder } from "../orders/fulfil-order.ts";
 import { shopOrigin } from "../orders/order-link.ts";
 import { refundOrder } from "../orders/refund-order.ts";
+import { shipFromCsv } from "../orders/ship-from-csv.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 
 /** A refused move or refund is the owner's to fix (409, with why); a provider failure is a 502. */
@@ -39,7 +44,8 @@ async function owning<T>(action: () => Promise<T>): Promise<T> {
 /**
  * /api/admin/orders: reading needs order:read; ship, deliver and cancel need order:fulfil (staff too);
  * a refund, or a cancellation that refunds, needs order:refund (admin). Every action answers the order
- * as the detail page shows it, audit row included.
+ * as the detail page shows it, audit row included. ship-csv ships a whole file (decision 020): every row's
+ * outcome, or 400 with every problem and nothing shipped.
  */
 export function adminOrdersApi(services: AppServices) {
   const db = services.database.db;
@@ -59,12 +65,29 @@ export function adminOrdersApi(services: AppServices) {
   return new Hono()
     .get("/", async (c) => {
       await requireDashboard(services, c.req.raw.headers, { order: ["read"] });
-      const query = parseWith(adminOrdersQuery, c.req.query(), "search");
+      const query = readQuery(c, adminOrdersQuery);
       return c.json<AdminOrdersResponse>(await listAdminOrders(db, query));
     })
     .get("/:number", async (c) => {
       await requireDashboard(services, c.req.raw.headers, { order: ["read"] });
       return c.json<AdminOrderDetail>(await detail(c.req.param("number")));
+    })
+    .post("/ship-csv", async (c) => {
+      const user = await requireDashboard(services, c.req.raw.headers, { order: ["fulfil"] });
+      const { csv } = await readJsonBody(c, shipCsvBody);
+      const shipped = await shipFromCsv(deps(), csv, actorOf(user));
+      if (shipped.kind === "refused") {
+        const n = shipped.problems.length;
+        return c.json<ShipCsvRefusal>(
+          {
+            message: `Nothing was shipped: the file has ${n} problem${n === 1 ? "" : "s"}.`,
+            code: "invalid_csv",
+            problems: shipped.problems,
+          },
+          400,
+        );
+      }
+      return c.json<ShipCsvResponse>(shipped.result);
     })
     .post("/:number/ship", async (c) => {
       const user = await requireDashboard(services, c.req.raw.headers, { order: ["fulfil"] });
@@ -83,20 +106,11 @@ export function adminOrdersApi(services: AppServices) {
       const user = await requireDashboard(services, c.req.raw.headers, { order: ["fulfil"] });
       const body = await readJsonBody(c, cancelBody);
       if (body.refund) await requireDashboard(services, c.req.raw.headers, { order: ["refund"] });
-      const order = await detail(c.req.param("number"));
-      await owning(async () => {
-        // Refused before any money moves: a refund is never made for a cancellation that cannot happen.
-        assertMove(order.orderNumber, order.status, "cancelled");
-        if (body.refund && order.refundableCents > 0) {
-          await refundOrder(deps(), order.orderNumber, {
-            amountCents: order.refundableCents,
-            reason: body.reason || "Order cancelled",
-            actor: actorOf(user),
-          });
-        }
-        await fulfilOrder(deps(), order.orderNumber, "cancelled", { actor: actorOf(user) });
-      });
-      return c.json<AdminOrderDetail>(await detail(order.orderNumber));
+      const number = (await detail(c.req.param("number"))).orderNumber;
+      await owning(() =>
+        cancelOrder(deps(), number, { refund: body.refund, reason: body.reason, actor: actorOf(user) }),
+      );
+      return c.json<AdminOrderDetail>(await detail(number));
     })
     .post("/:number/refund", async (c) => {
       const user = await requireDashboard(services, c.req.raw.headers, { order: ["refund"] });

@@ -12,7 +12,7 @@ import { recordAudit } from "../admin/audit.ts";
 import { adminSubscriptionDetail, listAdminSubscriptions } from "../admin/subscriptions.ts";
 import type { AppServices } from "../context.ts";
 import { notFound } from "../http/api-error.ts";
-import { parseWith, readJsonBody } from "../http/validate.ts";
+import { readJsonBody, readQuery } from "../http/validate.ts";
 import { changeSubscription, type SubscriptionChange } from "../subscriptions/change-subscription.ts";
 import type { SubscriptionRow } from "../subscriptions/subscription-rows.ts";
 
@@ -43,7 +43,7 @@ export function adminSubscriptionsApi(services: AppServices) {
   return new Hono()
     .get("/", async (c) => {
       await requireDashboard(services, c.req.raw.headers, { subscription: ["read"] });
-      const query = parseWith(adminSubscriptionsQuery, c.req.query(), "search");
+      const query = readQuery(c, adminSubscriptionsQuery);
       return c.json<AdminSubscriptionsResponse>(await listAdminSubscriptions(db, query));
     })
     .get("/:id", async (c) => {

@@ -367,7 +367,7 @@ export const refunds = pgTable(
     provider: text("provider").notNull(),
     /** The provider's refund id once it answered (Stripe's re_...). */
     providerRefundId: text("provider_refund_id").unique(),
-    /** Who asked: a dashboard user's e-mail, "command line", or "provider" for one made in Stripe's dashboard. */
+    /** Who asked: a dashboard user's e-mail, "command line", "the shop" (a sold-out order), or "provider" for one made in Stripe's dashboard. */
     actor: text("actor").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -549,9 +549,9 @@ export const adminAudit = pgTable(
   "admin_audit",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** The dashboard user who acted; null for the command line. */
+    /** The dashboard user who acted; null for the command line and the shop. */
     actorUserId: text("actor_user_id"),
-    /** How the actor is shown: their e-mail, or "command line". */
+    /** How the actor is shown: their e-mail, "command line" or "the shop". */
     actor: text("actor").notNull(),
     action: text("action").notNull(),
     targetType: text("target_type").notNull(),

@@ -14,7 +14,7 @@ export async function fulfilOrder(
   deps: { db: Db; mailer: Mailer; origin: string },
   orderNumber: string,
   to: OwnerMove,
-  options: MoveOptions = {},
+  options: MoveOptions & { customerNote?: string } = {},
 ): Promise<{ order: OrderRow; emailed: boolean }> {
   const order = await moveOrder(deps.db, orderNumber, to, options);
   const lines = await loadOrderLines(deps.db, order.id);
@@ -24,7 +24,7 @@ export async function fulfilOrder(
       : to === "delivered"
         ? orderDeliveredEmail(order, lines, deps.origin)
         : order.paidAt
-          ? orderCancelledEmail(order, lines, deps.origin)
+          ? orderCancelledEmail(order, lines, deps.origin, options.customerNote)
           : null;
   const emailed = email ? await deps.mailer.send(email) : false;
   return { order, emailed };

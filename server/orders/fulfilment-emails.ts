@@ -40,7 +40,13 @@ export function orderDeliveredEmail(order: OrderRow, lines: OrderLineRow[], orig
 }
 
 /** The order was cancelled, with the amount refunded when there is one. Sent once per order. */
-export function orderCancelledEmail(order: OrderRow, lines: OrderLineRow[], origin: string): MailMessage {
+export function orderCancelledEmail(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  origin: string,
+  /** Why, in the customer's words, when the shop cancelled it on its own (a sold-out order). */
+  why = "This order will not ship.",
+): MailMessage {
   const refund =
     order.refundedCents > 0
       ? paragraph(
@@ -56,7 +62,7 @@ export function orderCancelledEmail(order: OrderRow, lines: OrderLineRow[], orig
     subject: `Your MANA order ${order.orderNumber} was cancelled`,
     heading: "Your order was cancelled.",
     blocks: [
-      paragraph("This order will not ship."),
+      paragraph(why),
       refund ? labelled("Refunded", formatMoney(order.refundedCents)) : null,
       refund,
       subscriptions,

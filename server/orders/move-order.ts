@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { CARRIER_NAMES, findCarrier } from "../../core/carriers.ts";
 import { formatMoney } from "../../core/money.ts";
 import { assertMove, type OrderStatus, OrderTransitionError } from "../../core/order-status.ts";
-import { type AuditActor, recordAudit } from "../admin/audit.ts";
+import { type AuditActor, actorName, recordAudit } from "../admin/audit.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orders, refunds, subscriptions } from "../db/schema.ts";
 import { recordOrderEvent } from "./order-events.ts";
@@ -112,10 +112,7 @@ async function applyMove(tx: Tx, order: OrderRow, to: OwnerMove, options: MoveOp
       reason: "Recorded at cancellation (refunded outside the shop)",
       status: "succeeded",
       provider: order.provider,
-      actor:
-        options.actor === undefined || options.actor === "command line"
-          ? "command line"
-          : options.actor.email,
+      actor: actorName(options.actor ?? "command line"),
     });
   }
   const [moved] = await tx

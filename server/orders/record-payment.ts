@@ -2,10 +2,11 @@ import { and, eq, or, sql } from "drizzle-orm";
 import { assertMove, canMove, isPaidStatus } from "../../core/order-status.ts";
 import { clearCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
-import type { Tx } from "../db/client.ts";
-import { orders, subscriptions } from "../db/schema.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { orderEvents, orders, subscriptions } from "../db/schema.ts";
 import { startProviderSubscriptions } from "../subscriptions/provider-billing.ts";
 import { applyOnce, type ReportedEvent } from "./apply-once.ts";
+import { cancelOrder } from "./cancel-order.ts";
 import { orderConfirmationEmail } from "./confirmation-email.ts";
 import { recordOrderEvent } from "./order-events.ts";
 import { shopOrigin } from "./order-link.ts";
@@ -60,7 +61,9 @@ export async function recordCheckoutPayment(
   const outcome = await applyOnce(services.database.db, report.event, (tx) =>
     applyReport(services, tx, report),
   );
-  const paid = await confirmIfPaid(services, report);
+  const order = await reportedOrder(services.database.db, report);
+  if (order && (await cancelIfOversold(services, order))) return outcome;
+  const paid = order && isPaidStatus(order.status) ? await confirmPaid(services, order) : null;
   // Stripe renews the order's subscriptions once each is started there (a failure is retried by the
   // scheduled job, server/jobs/scheduler.ts).
   if (paid) await startProviderSubscriptions(services, { orderId: paid.id });
@@ -202,12 +205,8 @@ async function markPaid(services: AppServices, tx: Tx, order: OrderRow, report: 
     .onConflictDoNothing({ target: subscriptions.orderLineId });
 }
 
-/**
- * Sends the confirmation of a paid order after any report about its session: the outbox's dedupe key
- * makes every send after the first a no-op, and a send that failed is retried by the next report.
- */
-async function confirmIfPaid(services: AppServices, report: CheckoutPaymentReport): Promise<OrderRow | null> {
-  const db = services.database.db;
+/** The order a report is about, as it is after the report was applied. */
+async function reportedOrder(db: Db, report: CheckoutPaymentReport): Promise<OrderRow | null> {
   const orderId = report.orderId ?? "";
   const [order] = await db
     .select()
@@ -221,8 +220,46 @@ async function confirmIfPaid(services: AppServices, report: CheckoutPaymentRepor
       ),
     )
     .limit(1);
-  if (!order || !isPaidStatus(order.status)) return null;
-  const lines = await loadOrderLines(db, order.id);
+  return order ?? null;
+}
+
+/**
+ * Sends the confirmation of a paid order after any report about its session: the outbox's dedupe key
+ * makes every send after the first a no-op, and a send that failed is retried by the next report.
+ */
+async function confirmPaid(services: AppServices, order: OrderRow): Promise<OrderRow> {
+  const lines = await loadOrderLines(services.database.db, order.id);
   await services.mailer.send(orderConfirmationEmail(order, lines, shopOrigin(services.env)));
   return order;
+}
+
+/**
+ * A checkout paid after its last units were sold (Stripe takes the money before the shop can say no,
+ * decision 019) is given back and cancelled by the shop: refunded in full through the provider, then
+ * cancelled, and the customer is told why. Checked on every delivery of the report while the order is
+ * still paid, so a provider that failed the refund is asked again on the redelivery (the refund's cap
+ * keeps it to one). Answers whether the order was (or already is) cancelled for it.
+ */
+async function cancelIfOversold(services: AppServices, order: OrderRow): Promise<boolean> {
+  const db = services.database.db;
+  const [oversold] = await db
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, "oversold")))
+    .limit(1);
+  if (!oversold) return false;
+  if (!isPaidStatus(order.status)) return true;
+  await cancelOrder(
+    { db, mailer: services.mailer, payments: services.payments, origin: shopOrigin(services.env) },
+    order.orderNumber,
+    {
+      refund: true,
+      reason: "Sold out: paid after the last units were sold",
+      actor: "the shop",
+      customerNote:
+        "We are sorry: the last units sold out while you were paying, so this order cannot ship. We refunded your payment in full.",
+    },
+  );
+  services.logger.warn({ orderNumber: order.orderNumber }, "oversold order refunded and cancelled");
+  return true;
 }

@@ -2,8 +2,8 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { REFUND_REASON_MAX } from "../../core/contracts/admin-orders.ts";
 import { formatMoney } from "../../core/money.ts";
 import { OrderTransitionError } from "../../core/order-status.ts";
-import { type AuditActor, recordAudit } from "../admin/audit.ts";
-import type { Db, Tx } from "../db/client.ts";
+import { type AuditActor, actorName, recordAudit } from "../admin/audit.ts";
+import type { Db, DbOrTx, Tx } from "../db/client.ts";
 import { orders, refunds } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { PaymentProvider, ProviderRefund } from "../payments/provider.ts";
@@ -27,7 +27,7 @@ export function refundablePayment(order: OrderRow): string | null {
 }
 
 /** Refunds not failed: what counts against what may still be given back. */
-async function committedCents(tx: Tx, orderId: string): Promise<number> {
+export async function committedCents(tx: DbOrTx, orderId: string): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`coalesce(sum(${refunds.amountCents}), 0)::int` })
     .from(refunds)
@@ -96,7 +96,7 @@ export async function refundOrder(
         amountCents: input.amountCents,
         reason: reason.slice(0, REFUND_REASON_MAX),
         provider: order.provider,
-        actor: input.actor === "command line" ? "command line" : input.actor.email,
+        actor: actorName(input.actor),
       })
       .returning();
     await recordAudit(tx, {

@@ -1,11 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setUserRole } from "../../server/admin/promote.ts";
-import { addresses, newsletterSubscribers, orders, outbox, user } from "../../server/db/schema.ts";
-import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import { addresses, newsletterSubscribers, outbox, user } from "../../server/db/schema.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
-import { createUser, headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
+import { type OrderRow, paidSandboxOrder, people } from "./admin-fixtures.ts";
+import { headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
 
 type Who = "customer" | "staff" | "admin";
 
@@ -20,39 +18,6 @@ const ROUTES = (customerId: string, messageId: string) =>
     ["/api/admin/outbox", true],
     [`/api/admin/outbox/${messageId}`, true],
   ] as const;
-
-async function people(shop: TestShop) {
-  const made = {} as Record<Who, Visitor>;
-  for (const who of ["customer", "staff", "admin"] as const) {
-    const id = `${who}-${randomBytes(4).toString("hex")}`;
-    await createUser(shop, id, `${id}@example.com`);
-    if (who !== "customer")
-      await setUserRole(shop.services.database.db, `${id}@example.com`, who, "command line");
-    made[who] = new Visitor(shop, id);
-  }
-  return made;
-}
-
-/** A signed-in customer's paid order of one Korean Ginseng, through the cart, checkout and the sandbox. */
-async function paidOrderOf(shop: TestShop, buyer: Visitor, email: string) {
-  expect((await buyer.add(1, 1)).status).toBe(201);
-  const checkout = await buyer.checkout({ email, userId: buyer.userId });
-  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-  const sessionId = new URL(checkout.body.url).pathname.split("/").pop() as string;
-  const paid = await payWithSandboxCard(shop.services, sessionId, {
-    cardNumber: "4242424242424242",
-    expiry: "12/40",
-    cvc: "123",
-    name: "Sam Shopper",
-  });
-  expect(paid).toMatchObject({ kind: "paid" });
-  const [order] = await shop.services.database.db
-    .select()
-    .from(orders)
-    .where(eq(orders.providerSessionId, sessionId));
-  if (!order) throw new Error("no order");
-  return order;
-}
 
 /** CSV text as rows of cells (quoted cells with commas, quotes and line breaks read back). */
 function parseCsv(text: string): string[][] {
@@ -88,7 +53,7 @@ describe.each(testDatabases)("the dashboard's customers, newsletter and outbox o
   let who: Record<Who, Visitor>;
   let buyer: Visitor;
   let buyerEmail: string;
-  let order: Awaited<ReturnType<typeof paidOrderOf>>;
+  let order: OrderRow;
 
   beforeAll(async () => {
     shop = await createTestShop(kind, { identity: headerIdentity(() => shop) });
@@ -98,7 +63,7 @@ describe.each(testDatabases)("the dashboard's customers, newsletter and outbox o
     buyerEmail = `${id}@example.com`;
     await db.insert(user).values({ id, email: buyerEmail, name: "Sam Shopper", emailVerified: true });
     buyer = new Visitor(shop, id);
-    order = await paidOrderOf(shop, buyer, buyerEmail);
+    order = await paidSandboxOrder(shop, buyer, [[1, 1]], buyerEmail);
     await db
       .insert(addresses)
       .values({ userId: id, ...TEST_ADDRESS, line2: null, phone: null, isDefault: true });

@@ -1,15 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setUserRole } from "../../server/admin/promote.ts";
-import { adminAudit, orders, outbox, refunds } from "../../server/db/schema.ts";
-import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import { adminAudit, orders, refunds } from "../../server/db/schema.ts";
 import { deliver as deliverSigned, inProcess, WEBHOOK_SECRET } from "../reliability/support/stripe-events.ts";
 import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
-import { createUser, headerIdentity, Visitor } from "./checkout-visitor.ts";
-
-type OrderRow = typeof orders.$inferSelect;
+import { mails, type OrderRow, paidSandboxOrder, people } from "./admin-fixtures.ts";
+import { headerIdentity, Visitor } from "./checkout-visitor.ts";
 
 /** Every /api/admin/orders route, and whether staff may use it. */
 const ROUTES = (number: string) =>
@@ -18,50 +15,6 @@ const ROUTES = (number: string) =>
     ["GET", `/api/admin/orders/${number}`, undefined, true],
     ["POST", `/api/admin/orders/${number}/refund`, { amountCents: 100, reason: "test" }, false],
   ] as const;
-
-async function people(shop: TestShop) {
-  const made = {} as Record<"customer" | "staff" | "admin", Visitor>;
-  for (const who of ["customer", "staff", "admin"] as const) {
-    const id = `${who}-${randomBytes(4).toString("hex")}`;
-    await createUser(shop, id, `${id}@example.com`);
-    if (who !== "customer")
-      await setUserRole(shop.services.database.db, `${id}@example.com`, who, "command line");
-    made[who] = new Visitor(shop, id);
-  }
-  return made;
-}
-
-/** A customer's paid order of the given products, through the cart, checkout and the sandbox's card page. */
-async function paidSandboxOrder(
-  shop: TestShop,
-  buyer: Visitor,
-  lines: [number, number][],
-): Promise<OrderRow> {
-  for (const [productId, quantity] of lines) expect((await buyer.add(productId, quantity)).status).toBe(201);
-  const checkout = await buyer.checkout({ email: `buyer-${randomBytes(3).toString("hex")}@example.com` });
-  expect(checkout.status).toBe(200);
-  const sessionId = new URL(checkout.body.url).pathname.split("/").pop() as string;
-  const paid = await payWithSandboxCard(shop.services, sessionId, {
-    cardNumber: "4242424242424242",
-    expiry: "12/40",
-    cvc: "123",
-    name: "Sam Shopper",
-  });
-  expect(paid).toMatchObject({ kind: "paid" });
-  const [order] = await shop.services.database.db
-    .select()
-    .from(orders)
-    .where(eq(orders.providerSessionId, sessionId));
-  return order as OrderRow;
-}
-
-const mails = async (shop: TestShop, to: string, subject: string) =>
-  (
-    await shop.services.database.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.to, to), like(outbox.subject, `%${subject}%`)))
-  ).length;
 
 describe.each(testDatabases)("the dashboard's orders on %s (sandbox payments)", (kind) => {
   let shop: TestShop;

@@ -1,25 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setUserRole } from "../../server/admin/promote.ts";
-import { adminAudit, outbox, subscriptionEvents } from "../../server/db/schema.ts";
-import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import { adminAudit, subscriptionEvents } from "../../server/db/schema.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
+import { mailSubjects, paidSandboxOrder, people } from "./admin-fixtures.ts";
 import { createUser, headerIdentity, Visitor } from "./checkout-visitor.ts";
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
-
-async function people(shop: TestShop) {
-  const made = {} as Record<"customer" | "staff" | "admin", Visitor>;
-  for (const who of ["customer", "staff", "admin"] as const) {
-    const id = `${who}-${randomBytes(4).toString("hex")}`;
-    await createUser(shop, id, `${id}@example.com`);
-    if (who !== "customer")
-      await setUserRole(shop.services.database.db, `${id}@example.com`, who, "command line");
-    made[who] = new Visitor(shop, id);
-  }
-  return made;
-}
 
 /** A new signed-in customer's subscription, bought by a paid sandbox checkout with a subscription line. */
 async function subscribedCustomer(shop: TestShop, productId: number) {
@@ -27,28 +14,10 @@ async function subscribedCustomer(shop: TestShop, productId: number) {
   const email = `${id}@example.com`;
   await createUser(shop, id, email);
   const buyer = new Visitor(shop, id);
-  expect((await buyer.add(productId, 1, true)).status).toBe(201);
-  const checkout = await buyer.checkout({ email });
-  expect(checkout.status).toBe(200);
-  const sessionId = new URL(checkout.body.url).pathname.split("/").pop() as string;
-  const paid = await payWithSandboxCard(shop.services, sessionId, {
-    cardNumber: "4242424242424242",
-    expiry: "12/40",
-    cvc: "123",
-    name: "Sam Shopper",
-  });
-  expect(paid).toMatchObject({ kind: "paid" });
+  await paidSandboxOrder(shop, buyer, [[productId, 1, true]], email);
   const [sub] = (await buyer.call("GET", "/api/subscriptions")).body;
   return { buyer, email, id: sub.id as string };
 }
-
-const mails = async (shop: TestShop, to: string, subject: string) =>
-  (
-    await shop.services.database.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.to, to), like(outbox.subject, `%${subject}%`)))
-  ).map((m) => m.subject);
 
 describe.each(testDatabases)("the dashboard's subscriptions on %s (sandbox payments)", (kind) => {
   let shop: TestShop;
@@ -121,7 +90,9 @@ describe.each(testDatabases)("the dashboard's subscriptions on %s (sandbox payme
     expect(res.body).toMatchObject({ id, status: "paused", actions: ["resume", "cancel"] });
     expect(res.body.pausedUntil).not.toBeNull();
     expect(res.body.nextBillingDate).toBe(res.body.pausedUntil);
-    expect(await mails(shop, email, "is paused")).toEqual(["Your Korean Ginseng subscription is paused"]);
+    expect(await mailSubjects(shop, email, "is paused")).toEqual([
+      "Your Korean Ginseng subscription is paused",
+    ]);
     expect(res.body.timeline.map((e: { type: string; actor: string }) => [e.type, e.actor]).at(-1)).toEqual([
       "paused",
       "owner",
@@ -152,14 +123,14 @@ describe.each(testDatabases)("the dashboard's subscriptions on %s (sandbox payme
     const resumed = await who.admin.call("POST", `${path}/resume`, {});
     expect(resumed.status).toBe(200);
     expect(resumed.body).toMatchObject({ status: "active", pausedUntil: null });
-    expect(await mails(shop, email, "is back on")).toHaveLength(1);
+    expect(await mailSubjects(shop, email, "is back on")).toHaveLength(1);
 
     const cancelled = await who.admin.call("POST", `${path}/cancel`, { reason: "It is too expensive" });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: "cancelled", cancelReason: "It is too expensive" });
     expect(cancelled.body.endsAt).not.toBeNull();
     expect(cancelled.body.actions).toEqual([]);
-    expect(await mails(shop, email, "is cancelled")).toHaveLength(1);
+    expect(await mailSubjects(shop, email, "is cancelled")).toHaveLength(1);
     expect(cancelled.body.audit.map((a: { action: string }) => a.action)).toEqual([
       "subscription.cancel",
       "subscription.resume",

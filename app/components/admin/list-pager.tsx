@@ -1,13 +1,17 @@
 import { Link } from "react-router";
 import { Button } from "../ui/button.tsx";
 
+type ListQuery = Record<string, string | number>;
+
+/** Whether a value is the list's default: an empty box, "all" of a filter, page 1. */
+const isDefault = (key: string, value: string | number) =>
+  value === "" || value === "all" || (key === "page" && String(value) === "1");
+
 /** The URL of a list's page with the same search, defaults left out (`path` alone for page 1 of everything). */
-export function listPageHref(path: string, query: Record<string, string | number>, page: number): string {
+export function listPageHref(path: string, query: ListQuery, page: number): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...query, page })) {
-    const text = String(value);
-    if (text === "" || text === "all" || (key === "page" && text === "1")) continue;
-    params.set(key, text);
+    if (!isDefault(key, value)) params.set(key, String(value));
   }
   const search = params.toString();
   return search ? `${path}?${search}` : path;
@@ -24,7 +28,7 @@ export function ListPager({
   /** What the pages are of, for the navigation's name: "Pages of customers". */
   label: string;
   path: string;
-  query: Record<string, string | number>;
+  query: ListQuery;
   page: number;
   pages: number;
 }) {
@@ -56,22 +60,26 @@ export function ListPager({
   );
 }
 
-/** The line above a list: how many there are, or the empty state, and a way back from a search. */
+/**
+ * The line above a list: how many there are, or the empty state, and a way back (to `path`) from a search
+ * or a filter, that is any of `query` but the page away from its default.
+ */
 export function ListSummary({
   total,
   noun,
-  filtered,
   empty,
-  clearTo,
+  path,
+  query,
 }: {
   total: number;
   /** Singular and plural: ["customer", "customers"]. */
   noun: [string, string];
-  filtered: boolean;
   /** What an empty list means before any search. */
   empty: string;
-  clearTo: string;
+  path: string;
+  query: ListQuery;
 }) {
+  const filtered = Object.entries(query).some(([key, value]) => key !== "page" && !isDefault(key, value));
   return (
     <p className="mt-6 text-sm text-muted" aria-live="polite">
       {total === 0
@@ -82,7 +90,7 @@ export function ListSummary({
       {filtered ? (
         <>
           {" "}
-          <Link to={clearTo} className="font-semibold text-forest underline underline-offset-2">
+          <Link to={path} className="font-semibold text-forest underline underline-offset-2">
             Clear the search
           </Link>
         </>
