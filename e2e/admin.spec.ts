@@ -62,6 +62,46 @@ test("signed out, /admin asks to sign in; a customer gets a 403 page that says w
   expect((await customer.request.get(`${shop.base}/api/admin/overview`)).status()).toBe(403);
 });
 
+const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
+/**
+ * Every dashboard page and what staff get: the role is checked before the record is looked up, so made-up
+ * ids answer 403 to a customer, and 404 to staff, who may open that kind of page.
+ */
+const PAGES = [
+  ["/admin", 200],
+  ["/admin/orders", 200],
+  ["/admin/orders/MANA-NOSUCH00", 404],
+  ["/admin/orders/ship", 200],
+  ["/admin/products", 200],
+  ["/admin/subscriptions", 200],
+  [`/admin/subscriptions/${NO_SUCH_ID}`, 404],
+  ["/admin/customers", 200],
+  ["/admin/customers/no-such-account", 404],
+  ["/admin/newsletter", 403],
+  ["/admin/outbox", 200],
+  [`/admin/outbox/${NO_SUCH_ID}`, 404],
+] as const;
+
+test("every dashboard page: signed out asks to sign in, a customer gets 403, staff all but the newsletter", async ({
+  browser,
+  request,
+}) => {
+  const staffEmail = `staff-${stamp}@example.com`;
+  const staff = await signedUp(browser, shop.base, staffEmail, "Sky Staff");
+  // With the shop running: the command goes through it (decision 018).
+  expect((await shop.admin("users", "promote", staffEmail, "--role", "staff")).stdout).toContain(
+    `${staffEmail} is now staff`,
+  );
+  for (const [path, forStaff] of PAGES) {
+    const signedOut = await request.get(`${shop.base}${path}`, { maxRedirects: 0 });
+    expect(signedOut.status(), path).toBe(302);
+    expect(signedOut.headers().location, path).toBe("/auth");
+    expect((await customer.request.get(`${shop.base}${path}`)).status(), path).toBe(403);
+    expect((await staff.request.get(`${shop.base}${path}`)).status(), `${path} as staff`).toBe(forStaff);
+  }
+  await staff.context().close();
+});
+
 test("the owner's overview shows sales, work waiting and 30 days of revenue, axe clean at 1280 and 390 px in both themes", async () => {
   await checkLooks(owner, shop.base, [["admin", "/admin"]], async (page) => {
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
