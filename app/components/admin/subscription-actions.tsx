@@ -11,6 +11,7 @@ import { formatDate } from "../../lib/format-date.ts";
 import { useRefocusWhenGone } from "../../lib/return-focus.ts";
 import { ActionDialog, ActionForm } from "../subscriptions/action-dialog.tsx";
 import { ChoiceGroup, ChoiceOption } from "../subscriptions/choice-option.tsx";
+import { cancelRunsUntil } from "../subscriptions/subscription-text.ts";
 import { Button } from "../ui/button.tsx";
 import { inputClass } from "../ui/field.tsx";
 
@@ -197,10 +198,7 @@ function CancelForm({
 }) {
   const [reason, setReason] = useState<Reason | "">("");
   const id = useId();
-  const runsOn =
-    sub.status === "active" && sub.nextBillingDate && new Date(sub.nextBillingDate) > new Date()
-      ? sub.nextBillingDate
-      : null;
+  const runsOn = cancelRunsUntil(sub);
   return (
     <ActionForm
       title={`Cancel ${sub.productName} for ${sub.email}?`}

@@ -4,7 +4,7 @@ import { CANCEL_REASONS } from "../../../core/subscription-rules.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { inputClass } from "../ui/field.tsx";
 import { ActionForm } from "./action-dialog.tsx";
-import { productLine } from "./subscription-text.ts";
+import { cancelRunsUntil, productLine } from "./subscription-text.ts";
 import { useRunAction } from "./use-run-action.ts";
 
 type Reason = (typeof CANCEL_REASONS)[number];
@@ -17,10 +17,7 @@ export function CancelForm({ sub, onDone }: { sub: SubscriptionView; onDone: () 
   const { run, error, pending } = useRunAction(sub, onDone);
   const [reason, setReason] = useState<Reason | "">("");
   const id = useId();
-  const runsOn =
-    sub.status === "active" && sub.nextBillingDate && new Date(sub.nextBillingDate) > new Date()
-      ? sub.nextBillingDate
-      : null;
+  const runsOn = cancelRunsUntil(sub);
   return (
     <ActionForm
       title={`Cancel ${productLine(sub)}?`}

@@ -167,3 +167,16 @@ export function cardReturnToast(
       return null;
   }
 }
+
+/**
+ * The day a cancellation takes effect, when it is not today: an active subscription runs to the end of
+ * the period paid for (its next billing date); a paused or unpaid one ends at once (null).
+ */
+export function cancelRunsUntil(
+  sub: { status: string; nextBillingDate: string | null },
+  now = new Date(),
+): string | null {
+  return sub.status === "active" && sub.nextBillingDate && new Date(sub.nextBillingDate) > now
+    ? sub.nextBillingDate
+    : null;
+}
