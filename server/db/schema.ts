@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -42,11 +43,21 @@ export const products = pgTable(
     accent: text("accent").notNull(),
     /** Units the shop can still sell: a paid order takes its units, never below 0 (the check). */
     stockOnHand: integer("stock_on_hand").notNull().default(100),
+    /** Name, tagline, description, benefits and category flattened by the seed, for the header's search. */
+    searchText: text("search_text").notNull().default(""),
+    /** `search_text` parsed once on write, as for articles. */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('english', search_text)`),
     /** The dashboard flags the product once stock on hand is at or below this. */
     lowStockThreshold: integer("low_stock_threshold").notNull().default(10),
     updatedAt: updatedAt(),
   },
-  (t) => [check("products_stock_not_negative", sql`${t.stockOnHand} >= 0`)],
+  (t) => [
+    check("products_stock_not_negative", sql`${t.stockOnHand} >= 0`),
+    index("products_search_vector").using("gin", t.searchVector),
+    index("products_name_trgm").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
 );
 export type ProductRow = typeof products.$inferSelect;
 
@@ -561,4 +572,132 @@ export const adminAudit = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("admin_audit_target").on(t.targetType, t.targetId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// Shopper trust and discovery: reviews, wishlists, back-in-stock requests, saved preferences, bookmarks.
+
+/** Shop-wide settings the owner changes on the dashboard, one row per key (e.g. `reviews.autoPublish`). */
+export const shopSettings = pgTable("shop_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A verified buyer's review: one per customer and product (the unique index). New reviews wait for the
+ * owner ("pending") unless the shop publishes them at once; the owner publishes or hides them.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The delivered order that made the customer a verified buyer of the product. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    /** How the review is signed: the customer's display name when it was written or last edited. */
+    authorName: text("author_name").notNull(),
+    /** "pending" (waits for the owner), "published" or "hidden". */
+    status: text("status").notNull().default("pending"),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_one_per_customer").on(t.productId, t.userId),
+    index("reviews_product_status").on(t.productId, t.status, t.createdAt),
+    index("reviews_status").on(t.status, t.createdAt),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** A shopper's report that a review breaks the rules: at most one per review and reporter. */
+export const reviewReports = pgTable(
+  "review_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    reporterUserId: text("reporter_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("review_reports_one_per_reporter").on(t.reviewId, t.reporterUserId)],
+);
+
+/** A signed-in customer's saved product or stack (a guest's stay in the browser until sign-in). */
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "cascade" }),
+    stackId: integer("stack_id").references(() => stacks.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("wishlist_one_product").on(t.userId, t.productId).where(sql`${t.productId} is not null`),
+    uniqueIndex("wishlist_one_stack").on(t.userId, t.stackId).where(sql`${t.stackId} is not null`),
+    check("wishlist_one_kind", sql`(${t.productId} is null) <> (${t.stackId} is null)`),
+  ],
+);
+
+/**
+ * "Notify Me": an e-mail address waiting for a product to come back in stock. Answered once: the
+ * back-in-stock e-mail sets `notified_at`; a later request for the same product opens a new row.
+ */
+export const stockNotifications = pgTable(
+  "stock_notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("stock_notifications_one_waiting")
+      .on(t.productId, t.email)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
+);
+
+/** A signed-in customer's preferences (the preferences page's groups), validated on write. */
+export const userPreferences = pgTable("user_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  preferences: jsonb("preferences").$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** An article on a signed-in customer's reading list. */
+export const bookmarks = pgTable(
+  "bookmarks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.articleId] })],
 );
