@@ -16,6 +16,7 @@ import { checkoutApi } from "./checkout.ts";
 import { contentApi } from "./content.ts";
 import { newsletterApi } from "./newsletter.ts";
 import { ordersApi } from "./orders.ts";
+import { preferencesApi } from "./preferences.ts";
 import { productContentApi } from "./product-content.ts";
 import { productsApi } from "./products.ts";
 import { profileApi } from "./profile.ts";
@@ -63,6 +64,7 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
     api.route("/auth", authRoutes(services, services.identity));
   }
   api.route("/addresses", addressesApi(services));
+  api.route("/preferences", preferencesApi(services));
   api.route("/checkout", checkoutApi(services));
   const { orders, subscriptions } = ordersApi(services);
   api.route("/orders", orders);
