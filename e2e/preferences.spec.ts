@@ -22,12 +22,7 @@ const TOGGLES: [group: string, label: string, description: string, on: boolean][
   ["Notifications", "Push notifications", "Alerts in your browser", true],
   ["Notifications", "Newsletter", "Our monthly letter on science and tradition", true],
   ["Notifications", "Order updates", "Shipping and delivery news", true],
-  [
-    "Notifications",
-    "Promotions",
-    "Offers, new products and invitations to review what you bought",
-    false,
-  ],
+  ["Notifications", "Promotions", "Offers, new products and invitations to review what you bought", false],
   ["Privacy", "Public profile", "Let others see your profile", false],
   ["Privacy", "Share analytics", "Help us improve with anonymous usage data", true],
   ["Communication", "Product recommendations", "Suggestions based on your orders", true],

@@ -33,6 +33,7 @@ export function applyTheme(theme: Theme) {
   root.dataset.themeChoice = theme;
   root.style.colorScheme = dark ? "dark" : "light";
   const secure = location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed name and a value from THEMES; the Cookie Store API is not in every browser the shop serves.
   document.cookie = `${THEME_COOKIE}=${theme}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 

@@ -1,13 +1,13 @@
+import { useMutation } from "@tanstack/react-query";
 import Bell from "lucide-react/icons/bell";
 import Eye from "lucide-react/icons/eye";
 import MessageSquare from "lucide-react/icons/message-square";
 import Palette from "lucide-react/icons/palette";
 import type { LucideIcon } from "lucide-react/types";
 import { useEffect, useState } from "react";
-import { PreferenceList } from "../components/account/preference-list.tsx";
-import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { PreferencesUpdate } from "../../core/contracts/preferences.ts";
+import { PreferenceList } from "../components/account/preference-list.tsx";
 import {
   DEFAULT_PREFERENCES,
   loadBrowserPreferences,
