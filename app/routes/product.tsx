@@ -7,8 +7,10 @@ import { formatMoney } from "../../core/money.ts";
 import { dailyPriceCents } from "../../core/pricing.ts";
 import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
+import { ProductLabelSection } from "../components/shop/product-label-section.tsx";
 import { PurchasePanel } from "../components/shop/purchase-panel.tsx";
 import { RelatedContent } from "../components/shop/related-content.tsx";
+import { productJsonLd } from "../lib/product-json-ld.ts";
 import type { Route } from "./+types/product";
 
 export { loader } from "./product.server.ts";
@@ -20,22 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
   const image = `${origin}${p.imageUrl}`;
   const imageAlt = `${p.name}, ${p.packageSize}: the product's package`;
   const description = `${p.name} (${p.packageSize}): ${p.tagline}. ${p.description}`.slice(0, 300);
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: p.name,
-    description: p.description,
-    image,
-    sku: `MANA-${p.id}`,
-    brand: { "@type": "Brand", name: "MANA" },
-    offers: {
-      "@type": "Offer",
-      price: p.price,
-      priceCurrency: "USD",
-      availability: p.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      url,
-    },
-  };
+  const jsonLd = productJsonLd(d);
   return [
     { title: `${p.name} | MANA` },
     { name: "description", content: description },
@@ -62,7 +49,7 @@ const promises = [
 ];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product: p } = loaderData;
+  const { product: p, label } = loaderData;
   return (
     <>
       <section className="container-shop grid gap-10 py-12 md:grid-cols-2">
@@ -118,6 +105,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <FdaDisclaimer />
         </div>
       </section>
+      {label ? <ProductLabelSection productName={p.name} label={label} /> : null}
       <RelatedContent productId={p.id} />
     </>
   );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ARTICLE_TYPES } from "../../core/article-types.ts";
 import { contentBlock, imagePath } from "../../core/contracts/content.ts";
+import { productLabel } from "../../core/contracts/product-label.ts";
 import { OUTCOME_IDS } from "../../core/outcomes.ts";
 
 /** Shapes of the files under content/. The seed refuses a file that does not match. */
@@ -21,6 +22,7 @@ export const productFile = z.array(
     packageSize: z.string().min(1),
     imageUrl: imagePath,
     accent: z.string().regex(/^#[0-9A-Fa-f]{6}$/),
+    label: productLabel,
   }),
 );
 

@@ -42,10 +42,12 @@ export async function seed(db: Db) {
     for (const p of catalogue) {
       // A product already in the shop keeps its price, subscription discount and stock: from then on the
       // owner sets them on the dashboard (decision 019); the file gives a new product its first ones.
-      const { priceCents: _price, subscriptionDiscount: _discount, ...content } = p;
+      // The label is read from the file itself (server/content/product-labels.ts), not stored.
+      const { priceCents: _price, subscriptionDiscount: _discount, label: _label, ...content } = p;
+      const { label: _, ...row } = p;
       await tx
         .insert(products)
-        .values(p)
+        .values(row)
         .onConflictDoUpdate({ target: products.id, set: { ...content, updatedAt: sql`now()` } });
     }
     for (const s of stackList) {

@@ -1,0 +1,52 @@
+import ChevronDown from "lucide-react/icons/chevron-down";
+import type { ProductLabel } from "../../../core/contracts/product-label.ts";
+import { FdaDisclaimer } from "../layout/fda-disclaimer.tsx";
+import { SupplementFacts } from "./supplement-facts.tsx";
+
+/** The product page's label band: Supplement Facts, directions, storage and warnings, then the questions. */
+export function ProductLabelSection({ productName, label }: { productName: string; label: ProductLabel }) {
+  return (
+    <section aria-labelledby="label-heading" className="bg-sand">
+      <div className="container-shop grid gap-10 py-12 md:grid-cols-2">
+        <div>
+          <h2 id="label-heading" className="mb-4 text-2xl">
+            What's inside
+          </h2>
+          <SupplementFacts label={label} />
+        </div>
+        <div className="flex flex-col gap-5">
+          <LabelText title="Suggested use" text={label.suggestedUse} />
+          <LabelText title="Storage" text={label.storage} />
+          <LabelText title="Warnings" text={label.warnings} />
+        </div>
+      </div>
+      <div className="container-shop pb-12">
+        <h2 className="mb-4 text-2xl">Questions about {productName}</h2>
+        <div className="grid gap-3">
+          {label.faqs.map((f) => (
+            <details key={f.question} className="group rounded-card bg-white px-5 shadow-sm">
+              <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 py-3 font-semibold [&::-webkit-details-marker]:hidden">
+                {f.question}
+                <ChevronDown
+                  className="size-5 shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none"
+                  aria-hidden
+                />
+              </summary>
+              <p className="pb-4">{f.answer}</p>
+            </details>
+          ))}
+        </div>
+        <FdaDisclaimer className="mt-4" />
+      </div>
+    </section>
+  );
+}
+
+function LabelText({ title, text }: { title: string; text: string }) {
+  return (
+    <div>
+      <h3 className="text-lg">{title}</h3>
+      <p className="mt-1">{text}</p>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ProductLabel } from "../../core/contracts/product-label.ts";
+
+/** What the product page knows of a product that its structured data describes. */
+export interface JsonLdProduct {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  price: string;
+  imageUrl: string;
+  inStock: boolean;
+}
+
+export interface ProductJsonLdInput {
+  product: JsonLdProduct;
+  origin: string;
+  label: ProductLabel | null;
+}
+
+/**
+ * The product page's JSON-LD: one schema.org Product node (Google's product rich result), marked as a
+ * DietarySupplement through `additionalType` rather than a second `@type` (decision 022). Everything the
+ * page says about the product in structured form is added here, in one place.
+ */
+export function productJsonLd({ product: p, origin, label }: ProductJsonLdInput): Record<string, unknown> {
+  const url = `${origin}/products/${p.slug}`;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    additionalType: "https://schema.org/DietarySupplement",
+    name: p.name,
+    description: p.description,
+    image: `${origin}${p.imageUrl}`,
+    url,
+    sku: `MANA-${p.id}`,
+    brand: { "@type": "Brand", name: "MANA" },
+    ...(label ? supplementProperties(label) : {}),
+    offers: {
+      "@type": "Offer",
+      price: p.price,
+      priceCurrency: "USD",
+      availability: p.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      url,
+    },
+  };
+}
+
+/** The label's facts as PropertyValue pairs, which Product accepts and a DietarySupplement reader understands. */
+function supplementProperties(label: ProductLabel) {
+  const active = label.ingredients.filter((i) => !i.sub);
+  return {
+    additionalProperty: [
+      { "@type": "PropertyValue", name: "Serving size", value: label.servingSize },
+      { "@type": "PropertyValue", name: "Servings per container", value: label.servingsPerContainer },
+      ...active.map((i) => ({ "@type": "PropertyValue", name: i.name, value: i.amount })),
+    ],
+  };
+}
