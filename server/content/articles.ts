@@ -3,6 +3,7 @@ import type { Article, ContentBlock } from "../../core/contracts/content.ts";
 import { isStoryEligible } from "../../core/story.ts";
 import type { Db } from "../db/client.ts";
 import { articles } from "../db/schema.ts";
+import { prefixQuery, TYPO_THRESHOLD } from "../search/text-query.ts";
 
 const { searchText: _searchText, searchVector: _searchVector, ...articleColumns } = getTableColumns(articles);
 type ArticleRow = Omit<typeof articles.$inferSelect, "searchText" | "searchVector">;
@@ -60,19 +61,6 @@ export async function articleById(db: Db, id: number): Promise<Article | undefin
   const [row] = await db.select(articleColumns).from(articles).where(eq(articles.id, id)).limit(1);
   return row ? toArticle(row) : undefined;
 }
-
-/** Every word of the query as a prefix ('ash' finds 'ashwagandha'): 'ash:* & root:*'. */
-function prefixQuery(q: string): string | null {
-  const words = q.match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length === 0) return null;
-  return words
-    .slice(0, 12)
-    .map((w) => `${w.toLowerCase()}:*`)
-    .join(" & ");
-}
-
-/** Word similarity above which a query matches despite a typo ('ashwaganda' finds 'ashwagandha'). */
-const TYPO_THRESHOLD = 0.55;
 
 /**
  * Full-text search over title, excerpt, tags and text blocks (the seed's `search_text`): web-style query
