@@ -22,6 +22,11 @@ export function SearchDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/50 data-[state=open]:animate-fade-in" />
         <Dialog.Content
+          onOpenAutoFocus={(e) => {
+            // The box, not the close button, takes the focus: typing starts at once.
+            e.preventDefault();
+            (e.currentTarget as HTMLElement).querySelector<HTMLElement>("[role=combobox]")?.focus();
+          }}
           onCloseAutoFocus={returnFocusTo(opener)}
           className="fixed inset-x-0 top-0 z-50 mx-auto flex max-h-[85vh] w-full max-w-2xl flex-col overflow-hidden bg-cream shadow-xl sm:top-[8vh] sm:rounded-2xl"
         >
