@@ -124,6 +124,9 @@ test.describe("site search", () => {
         await hydrated(p);
         await openBoxAndType(p, "ashw");
         await expect(p.getByRole("group", { name: "Stories" }).getByRole("option").first()).toBeVisible();
+        // The first option active, so the screenshots show how an active option looks.
+        await p.keyboard.press("ArrowDown");
+        await expect(p.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
       },
     );
   });

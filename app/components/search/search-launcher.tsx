@@ -48,13 +48,13 @@ export function SearchLauncher() {
           e.preventDefault();
           show();
         }}
-        className="inline-flex size-11 items-center justify-center gap-2 rounded-full text-cream transition-colors hover:bg-white/10 xl:w-56 xl:justify-start xl:border xl:border-cream/40 xl:px-4"
+        className="inline-flex size-11 items-center justify-center gap-2 rounded-full text-cream transition-colors hover:bg-white/10 2xl:w-56 2xl:justify-start 2xl:border 2xl:border-cream/40 2xl:px-4"
       >
         <Search className="size-5 shrink-0" aria-hidden />
-        <span className="hidden text-sm text-cream/85 xl:inline">Search</span>
+        <span className="hidden text-sm text-cream/85 2xl:inline">Search</span>
         <kbd
           aria-hidden
-          className="ml-auto hidden rounded border border-cream/40 px-1.5 font-sans text-xs text-cream/85 xl:inline"
+          className="ml-auto hidden rounded border border-cream/40 px-1.5 font-sans text-xs text-cream/85 2xl:inline"
         >
           Ctrl K
         </kbd>
