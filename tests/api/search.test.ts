@@ -6,6 +6,8 @@ import { isStoryEligible } from "../../core/story.ts";
 import { allArticles } from "../../server/content/articles.ts";
 import { products } from "../../server/db/schema.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
+import { people } from "./admin-fixtures.ts";
+import { headerIdentity, Visitor } from "./checkout-visitor.ts";
 
 describe.each(testDatabases)("site search API on %s", (kind) => {
   let shop: TestShop;
@@ -121,5 +123,24 @@ describe.each(testDatabases)("site search API on %s", (kind) => {
     await db.execute(sql.raw(migration));
     shop.services.pageCache.clear();
     expect((await search("calm resilience")).body.products.map((p) => p.slug)).toContain("ashwagandha");
+  });
+});
+
+describe.each(testDatabases)("site search after a dashboard edit on %s", (kind) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop(kind, { identity: headerIdentity(() => shop) });
+  });
+  afterAll(() => shop.close());
+
+  it("shows the new price at once (the cached answer is dropped) and still finds the product", async () => {
+    const anonymous = new Visitor(shop);
+    const before = await anonymous.call("GET", "/api/search?q=ashw");
+    expect(before.body.products[0]).toMatchObject({ slug: "ashwagandha", price: "30.00" });
+    const { admin } = await people(shop);
+    const id = before.body.products[0].id as number;
+    expect((await admin.call("PATCH", `/api/admin/products/${id}`, { priceCents: 3250 })).status).toBe(200);
+    const after = await anonymous.call("GET", "/api/search?q=ashw");
+    expect(after.body.products[0]).toMatchObject({ slug: "ashwagandha", price: "32.50" });
   });
 });
