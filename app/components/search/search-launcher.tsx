@@ -17,6 +17,8 @@ export function SearchLauncher() {
   const launcher = useRef<HTMLAnchorElement>(null);
 
   const show = () => {
+    // Ctrl+K again while the box is open keeps the control to go back to.
+    if (open) return;
     opener.current = focusedControl() ?? launcher.current;
     setWanted(true);
     setOpen(true);
