@@ -6,7 +6,8 @@ import { isStoryEligible } from "../../core/story.ts";
 import { searchArticles } from "../content/articles.ts";
 import type { Db } from "../db/client.ts";
 import { products } from "../db/schema.ts";
-import { prefixQuery, TYPO_THRESHOLD } from "./text-query.ts";
+import { prefixQuery, TYPO_THRESHOLD, typoQuery } from "./text-query.ts";
+import { typoWords } from "./typo-words.ts";
 
 /**
  * Products by their search text (name, tagline, description, benefits, category): the same web-style,
@@ -15,13 +16,14 @@ import { prefixQuery, TYPO_THRESHOLD } from "./text-query.ts";
  */
 export async function searchProducts(db: Db, q: string, limit: number): Promise<ProductHit[]> {
   const prefix = prefixQuery(q);
+  const typos = typoQuery(await typoWords(db, q));
   const doc = products.searchVector;
   const web = sql`websearch_to_tsquery('english', ${q})`;
   const pre = prefix ? sql`to_tsquery('english', ${prefix})` : web;
-  const found = sql`(${doc} @@ ${web} or ${doc} @@ ${pre})`;
+  const fix = typos ? sql`to_tsquery('simple', ${typos})` : web;
+  const found = sql`(${doc} @@ ${web} or ${doc} @@ ${pre} or ${doc} @@ ${fix})`;
   const nameSimilarity = sql<number>`word_similarity(${q}, ${products.name})`;
-  const textSimilarity = sql<number>`word_similarity(${q}, ${products.searchText})`;
-  const rank = sql<number>`ts_rank(${doc}, ${web}) + ts_rank(${doc}, ${pre}) + 2 * ${nameSimilarity}`;
+  const rank = sql<number>`ts_rank(${doc}, ${web}) + ts_rank(${doc}, ${pre}) + ts_rank(${doc}, ${fix}) + 2 * ${nameSimilarity}`;
   const rows = await db
     .select({
       id: products.id,
@@ -33,9 +35,7 @@ export async function searchProducts(db: Db, q: string, limit: number): Promise<
       stockOnHand: products.stockOnHand,
     })
     .from(products)
-    .where(
-      sql`(${found} or ${nameSimilarity} >= ${TYPO_THRESHOLD} or ${textSimilarity} >= ${TYPO_THRESHOLD})`,
-    )
+    .where(sql`(${found} or ${nameSimilarity} >= ${TYPO_THRESHOLD})`)
     .orderBy(desc(rank), products.id)
     .limit(limit);
   return rows.map(({ priceCents, stockOnHand, ...p }) => ({

@@ -10,5 +10,10 @@ export function prefixQuery(q: string): string | null {
     .join(" & ");
 }
 
-/** Word similarity above which a query matches despite a typo ('ashwaganda' finds 'ashwagandha'). */
+/** Word similarity of a title or name above which it matches despite a typo. */
 export const TYPO_THRESHOLD = 0.55;
+
+/** The words a query's typos may have meant (server/search/typo-words.ts) as one tsquery: 'a | b'. */
+export function typoQuery(words: readonly string[]): string | null {
+  return words.length > 0 ? words.join(" | ") : null;
+}
