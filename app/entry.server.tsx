@@ -4,9 +4,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { themeFromCookie } from "../core/contracts/preferences.ts";
 import { cspNonceContext } from "./context.server.ts";
 import { NonceContext } from "./lib/csp-nonce.ts";
 import { ROOT_STYLESHEET_HREF, RootStylesheetContext } from "./lib/root-stylesheet.tsx";
+import { ThemeContext } from "./lib/theme.ts";
 
 // The server reads the context keys from here so the server and the app bundle share one key.
 export { appContext, cspNonceContext } from "./context.server.ts";
@@ -50,9 +52,11 @@ export default function handleRequest(
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <RootStylesheetContext value={readRootStylesheet()}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </RootStylesheetContext>
+        <ThemeContext value={themeFromCookie(request.headers.get("cookie"))}>
+          <RootStylesheetContext value={readRootStylesheet()}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </RootStylesheetContext>
+        </ThemeContext>
       </NonceContext>,
       {
         nonce,

@@ -10,6 +10,7 @@ import { CartDrawerProvider } from "./hooks/use-cart-drawer.tsx";
 import { NonceContext, shareNonceWithWidgets } from "./lib/csp-nonce.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { RootStylesheet } from "./lib/root-stylesheet.tsx";
+import { SYSTEM_THEME_SCRIPT, type Theme, ThemeContext } from "./lib/theme.ts";
 import { NotFoundPage } from "./routes/not-found.tsx";
 
 if (typeof document !== "undefined") shareNonceWithWidgets();
@@ -18,14 +19,40 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** In the browser: the theme the server drew the document in (the page may have changed it since). */
+function documentTheme(): Theme {
+  const choice = typeof document === "undefined" ? undefined : document.documentElement.dataset.themeChoice;
+  return choice === "dark" || choice === "system" ? choice : "light";
+}
+
+/** Settles the "system" theme from the device before the first paint. */
+function SystemThemeScript({ nonce }: { nonce?: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this app (app/lib/theme.ts), never input.
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SYSTEM_THEME_SCRIPT }} />;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = use(NonceContext);
+  // The visitor's theme from its cookie, so the first paint is already in it; fixed after the first render,
+  // since applyTheme (app/lib/theme.ts) changes the document itself.
+  const serverTheme = use(ThemeContext);
+  const [theme] = useState(() => serverTheme ?? documentTheme());
+  const drawn = theme === "dark" ? "dark" : "light";
   return (
-    <html lang="en">
+    // The head script may settle "system" as dark before the page hydrates: that attribute is expected
+    // to differ from the server's.
+    <html
+      lang="en"
+      data-theme={drawn}
+      data-theme-choice={theme}
+      style={{ colorScheme: drawn }}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1F3A2E" />
+        {theme === "system" ? <SystemThemeScript nonce={nonce} /> : null}
         <Meta />
         <RootStylesheet nonce={nonce} />
         <Links />

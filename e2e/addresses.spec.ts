@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { setTheme } from "./support/looks.ts";
 
 // The address book at /account/addresses: add, check, make default, edit and delete, by mouse and keyboard,
 // on a wide screen and a phone, in both themes.
@@ -253,9 +254,7 @@ test.describe("address book on a phone", () => {
     test(`fits 390 px and has no accessibility violations (${theme})`, async ({ page }) => {
       await page.setViewportSize(PHONE);
       if (theme === "dark") {
-        await page.addInitScript(() =>
-          localStorage.setItem("mana.preferences", JSON.stringify({ display: { theme: "dark" } })),
-        );
+        await setTheme(page, "dark");
       }
       await signUp(page, uniqueEmail(`addresses-phone-${theme}`));
       // The tabs are the phone's navigation: Addresses is one of them.

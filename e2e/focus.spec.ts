@@ -1,14 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { fillAddress } from "./support/address.ts";
+import { setTheme } from "./support/looks.ts";
 
 // Keyboard focus: it stays where the shopper acted, comes back to the control that opened a dialog or
 // sheet, and is visible on every control in both themes.
 
-async function useTheme(page: Page, theme: "light" | "dark") {
-  await page.addInitScript((t) => {
-    localStorage.setItem("mana.preferences", JSON.stringify({ display: { theme: t } }));
-  }, theme);
-}
+const useTheme = (page: Page, theme: "light" | "dark") => setTheme(page, theme);
 
 test("Add to Cart by keyboard keeps the focus on the button", async ({ page }) => {
   await page.goto("/products/ashwagandha");

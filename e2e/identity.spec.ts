@@ -160,7 +160,7 @@ test.describe("identity", () => {
     await page.goto("/orders");
     await expect(page.getByRole("heading", { name: "Sign In Required" })).toBeVisible();
     await expect(page.getByText("Please sign in to view your order history.")).toBeVisible();
-    for (const path of ["/wishlist", "/preferences"]) {
+    for (const path of ["/wishlist"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: "Sign In Required" })).toBeVisible();
       await expect(page.getByRole("main").getByRole("link", { name: "Sign In" })).toHaveAttribute(
@@ -168,6 +168,13 @@ test.describe("identity", () => {
         "/auth",
       );
     }
+    // A guest's preferences stay in the browser; the page invites them to keep them on an account.
+    await page.goto("/preferences");
+    await expect(page.getByText("These settings stay in this browser")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "sign in" })).toHaveAttribute(
+      "href",
+      "/auth",
+    );
   });
 
   test("a signed-in visitor is sent from /auth to /account", async ({ page }) => {

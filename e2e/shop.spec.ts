@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { setTheme } from "./support/looks.ts";
 
 const cartBadge = (page: Page) => page.getByRole("button", { name: /^Open cart/ });
 
@@ -63,9 +64,7 @@ test.describe("home page", () => {
   test("has no accessibility violations in the dark theme (the bundle banner turns light)", async ({
     page,
   }) => {
-    await page.addInitScript(() =>
-      localStorage.setItem("mana.preferences", JSON.stringify({ display: { theme: "dark" } })),
-    );
+    await setTheme(page, "dark");
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
     const results = await new AxeBuilder({ page }).analyze();

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { setTheme } from "./support/looks.ts";
 
 /** axe-core on the page with motion reduced (so fading blocks are measured at full opacity). */
 async function axe(page: Page) {
@@ -214,9 +215,7 @@ test.describe("story reader", () => {
 
   for (const theme of ["light", "dark"] as const) {
     test(`axe finds no violations on a story (${theme} theme)`, async ({ page }) => {
-      await page.addInitScript((t) => {
-        localStorage.setItem("mana.preferences", JSON.stringify({ display: { theme: t } }));
-      }, theme);
+      await setTheme(page, theme);
       await page.goto(STORY);
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
       await page.getByRole("button", { name: "Skip for now" }).click();

@@ -4,6 +4,7 @@ import { formatDate } from "../app/lib/format-date.ts";
 import type { SubscriptionView } from "../core/contracts/subscriptions.ts";
 import { addMonths } from "../core/subscription-rules.ts";
 import { fillAddress } from "./support/address.ts";
+import { setTheme } from "./support/looks.ts";
 
 // A customer's subscriptions, from the shop to the account page: subscribe to a product and to a stack,
 // pay, then pause, resume, skip, modify and cancel, each confirmed in a dialog, shown on the card at once
@@ -315,10 +316,7 @@ test("the Subscriptions tab has no accessibility violations and fits a phone, wi
     ["dark", 390],
   ] as const) {
     await page.setViewportSize({ width, height: 900 });
-    await page.evaluate(
-      (t) => localStorage.setItem("mana.preferences", JSON.stringify({ display: { theme: t } })),
-      theme,
-    );
+    await setTheme(page, theme);
     await page.goto("/account/subscriptions");
     await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
     await expect(page.getByRole("article")).toHaveCount(3);

@@ -1,23 +1,26 @@
+import { useMutation } from "@tanstack/react-query";
 import Bell from "lucide-react/icons/bell";
 import Eye from "lucide-react/icons/eye";
 import MessageSquare from "lucide-react/icons/message-square";
 import Palette from "lucide-react/icons/palette";
 import type { LucideIcon } from "lucide-react/types";
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { PreferencesUpdate } from "../../core/contracts/preferences.ts";
 import { PreferenceList } from "../components/account/preference-list.tsx";
 import {
   DEFAULT_PREFERENCES,
-  loadPreferences,
+  loadBrowserPreferences,
   type PreferenceChange,
   type PreferenceDescriptor,
   type Preferences,
-  savePreferences,
+  saveBrowserPreferences,
   withPreference,
 } from "../components/account/preferences-model.ts";
-import { SignInRequired } from "../components/account/sign-in-required.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { toast } from "../hooks/use-toast.ts";
-import { THEME_EVENT } from "../lib/theme.ts";
+import { apiRequest } from "../lib/api.ts";
+import { applyTheme } from "../lib/theme.ts";
 import type { Route } from "./+types/preferences";
 
 export { headers, loader } from "./preferences.server.ts";
@@ -26,6 +29,12 @@ export const meta: Route.MetaFunction = () => [
   { title: "Preferences | MANA" },
   { name: "robots", content: "noindex" },
 ];
+
+const SAVE_FAILED = {
+  title: "Update failed",
+  description: "Could not save your preferences. Please try again.",
+  variant: "destructive" as const,
+};
 
 /** The page's groups and their rows, in order (cookiesAccepted has no control here). */
 const PREFERENCE_GROUPS: { title: string; icon: LucideIcon; items: readonly PreferenceDescriptor[] }[] = [
@@ -66,7 +75,7 @@ const PREFERENCE_GROUPS: { title: string; icon: LucideIcon; items: readonly Pref
         group: "notifications",
         key: "promotions",
         label: "Promotions",
-        description: "Offers and new products",
+        description: "Offers, new products and invitations to review what you bought",
       },
     ],
   },
@@ -183,40 +192,83 @@ function Group({
   );
 }
 
-export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
-  const [prefs, setPrefs] = useState<Preferences>(DEFAULT_PREFERENCES);
-  useEffect(() => setPrefs(loadPreferences()), []);
-  if (!loaderData.signedIn) return <SignInRequired message="Please sign in to manage your preferences." />;
+/** The settings of one change, as PUT /api/preferences takes them. */
+const changeBody = ({ item, value }: PreferenceChange) => ({ [item.group]: { [item.key]: value } });
 
-  function update(change: PreferenceChange) {
+export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
+  const { signedIn } = loaderData;
+  const [prefs, setPrefs] = useState<Preferences>(loaderData.preferences ?? DEFAULT_PREFERENCES);
+  // A guest's preferences are in this browser, read once the page runs there.
+  useEffect(() => {
+    if (!signedIn) setPrefs(loadBrowserPreferences());
+  }, [signedIn]);
+  const save = useMutation({
+    mutationFn: (body: PreferencesUpdate) => apiRequest<Preferences>("PUT", "/api/preferences", body),
+  });
+
+  /** Keeps the preferences where they live: on the account, or in this browser for a guest. */
+  async function keep(next: Preferences, body: PreferencesUpdate): Promise<boolean> {
+    if (!signedIn) {
+      saveBrowserPreferences(next);
+      return true;
+    }
+    try {
+      setPrefs(await save.mutateAsync(body));
+      return true;
+    } catch {
+      toast(SAVE_FAILED);
+      return false;
+    }
+  }
+
+  async function update(change: PreferenceChange) {
+    const before = prefs;
     const next = withPreference(prefs, change);
     setPrefs(next);
-    savePreferences(next);
     const { group, key } = change.item;
-    if (group === "display" && key === "theme") window.dispatchEvent(new Event(THEME_EVENT));
-    toast({ title: "Preference Updated", description: "Your preference has been saved." });
+    if (group === "display" && key === "theme") applyTheme(next.display.theme);
+    if (await keep(next, changeBody(change))) {
+      toast({ title: "Preference Updated", description: "Your preference has been saved." });
+    } else {
+      setPrefs(before);
+      if (group === "display" && key === "theme") applyTheme(before.display.theme);
+    }
   }
 
   return (
     <section className="container-shop py-10 sm:py-14">
       <h1 className="text-3xl sm:text-4xl">Preferences</h1>
-      <p className="mt-2 text-muted">Choose how MANA keeps in touch. These settings stay in this browser.</p>
+      {signedIn ? (
+        <p className="mt-2 text-muted">
+          Choose how MANA keeps in touch. Your preferences are saved to your account.
+        </p>
+      ) : (
+        <p className="mt-2 text-muted">
+          Choose how MANA looks and keeps in touch. These settings stay in this browser;{" "}
+          <Link to="/auth" className="font-semibold text-forest underline underline-offset-2">
+            sign in
+          </Link>{" "}
+          to keep them on your account.
+        </p>
+      )}
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         {PREFERENCE_GROUPS.map(({ title, icon: Icon, items }) => (
           <Group key={title} title={title} icon={<Icon className="size-5" aria-hidden />}>
-            <PreferenceList items={items} preferences={prefs} onChange={update} />
+            <PreferenceList items={items} preferences={prefs} onChange={(c) => void update(c)} />
           </Group>
         ))}
       </div>
       <div className="mt-8 flex justify-end">
         <Button
           size="md-wide"
-          onClick={() => {
-            savePreferences(prefs);
-            toast({
-              title: "Preferences Saved",
-              description: "All your preferences have been successfully updated.",
-            });
+          disabled={save.isPending}
+          onClick={async () => {
+            if (await keep(prefs, prefs)) {
+              toast({
+                title: "Preferences Saved",
+                description: "All your preferences have been successfully updated.",
+              });
+            }
           }}
         >
           Save All Changes

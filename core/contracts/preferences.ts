@@ -86,3 +86,9 @@ export function readPreferences(value: unknown): Preferences {
 
 /** The cookie that tells the server the visitor's theme, so the first paint is already in it. */
 export const THEME_COOKIE = "mana_theme";
+
+/** The theme a request's `mana_theme` cookie names; "light" when it names none. */
+export function themeFromCookie(cookie: string | null | undefined): Theme {
+  const value = cookie ? /(?:^|;\s*)mana_theme=([a-z]+)/.exec(cookie)?.[1] : undefined;
+  return (THEMES as readonly string[]).includes(value ?? "") ? (value as Theme) : "light";
+}

@@ -5,6 +5,15 @@ export const THEMES = ["light", "dark"] as const;
 export const WIDTHS = [1280, 390] as const;
 
 /**
+ * Chooses the theme as the preferences page does: the `mana_theme` cookie, so the server draws every
+ * following page in it from the first paint. `base` is the shop's address (the test's own by default).
+ */
+export async function setTheme(page: Page, theme: "light" | "dark" | "system", base?: string) {
+  const url = base ?? (test.info().project.use.baseURL as string);
+  await page.context().addCookies([{ name: "mana_theme", value: theme, url }]);
+}
+
+/**
  * Every page in `paths` at 1280 and 390 px in the light and the dark theme: it answers 200, nothing is wider
  * than the screen, axe finds nothing, and a full-page screenshot `<name>-<width>-<theme>.png` is kept with the
  * test's output. `check` adds a page's own assertions before axe runs. Motion is reduced so that axe never
@@ -18,9 +27,7 @@ export async function checkLooks(
 ): Promise<void> {
   await page.emulateMedia({ reducedMotion: "reduce" });
   for (const theme of THEMES) {
-    await page.addInitScript((t) => {
-      localStorage.setItem("mana.preferences", JSON.stringify({ display: { theme: t } }));
-    }, theme);
+    await setTheme(page, theme, base);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       for (const [name, path] of paths) {

@@ -49,6 +49,18 @@ describe("anonymous page cache", () => {
     expect(PageCache.cacheable("POST", "/", undefined)).toBe(false);
   });
 
+  it("keeps one variant of a page per theme (the mana_theme cookie), and one of an API read for all", () => {
+    const cache = new PageCache();
+    const key = (url: string, cookie?: string) => cache.keyFor(url, "gzip", "shop.test", cookie);
+    expect(key("/", "mana_theme=dark")).not.toBe(key("/"));
+    expect(key("/", "mana_theme=system")).not.toBe(key("/", "mana_theme=dark"));
+    // No cookie, a light one, or an unknown value are all the light page.
+    expect(key("/", "mana_theme=light")).toBe(key("/"));
+    expect(key("/", "mana_theme=sepia; mana_cart=x")).toBe(key("/"));
+    expect(key("/knowledge", "mana_cart=x; mana_theme=dark")).toBe(key("/knowledge", "mana_theme=dark"));
+    expect(key("/api/products", "mana_theme=dark")).toBe(key("/api/products"));
+  });
+
   it("keeps one variant per encoding, expires entries and evicts the oldest", async () => {
     const cache = new PageCache({ ttlMs: 30, maxEntries: 2 });
     const page = { status: 200, headers: [] as [string, string][], body: Buffer.from("x") };
@@ -92,7 +104,7 @@ describe("cache hits answered before the framework (PageCache.serve)", () => {
     const cache = new PageCache();
     const page = Buffer.from(`<html><script nonce="${NONCE_PLACEHOLDER}">1</script></html>`);
     const template = buildTemplate(page, "identity");
-    cache.set(PageCache.key("/", undefined), {
+    cache.set(cache.keyFor("/", undefined, undefined), {
       status: 200,
       // As stored by server/app.ts: the rendered answer's headers, its placeholder CSP among them.
       headers: [

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { MiddlewareHandler } from "hono";
+import { themeFromCookie } from "../../core/contracts/preferences.ts";
 import type { Metrics } from "./metrics.ts";
 import { buildTemplate, fillTemplate, type NonceTemplate, templateChunks } from "./nonce-template.ts";
 import { NONCE_PLACEHOLDER, newNonce } from "./security-headers.ts";
@@ -77,8 +78,15 @@ export class PageCache {
   }
 
   /** The entry a request reaches: by encoding and URL, and by host when links follow the host. */
-  keyFor(url: string, acceptEncoding: string | undefined | null, host: string | undefined | null): string {
-    const key = PageCache.key(url, acceptEncoding);
+  keyFor(
+    url: string,
+    acceptEncoding: string | undefined | null,
+    host: string | undefined | null,
+    cookie?: string | null,
+  ): string {
+    // A page is drawn in the visitor's theme from the first paint (the theme cookie): one entry per theme.
+    const theme = url.startsWith("/api/") ? "" : ` ${themeFromCookie(cookie)}`;
+    const key = `${PageCache.key(url, acceptEncoding)}${theme}`;
     return this.keyByHost ? `${key} ${(host ?? "").toLowerCase()}` : key;
   }
 
@@ -126,7 +134,12 @@ export class PageCache {
     if (!PageCache.cacheable(req.method ?? "GET", url, req.headers.cookie)) return false;
     const accept = req.headers["accept-encoding"];
     const hit = this.get(
-      this.keyFor(url, Array.isArray(accept) ? accept.join(",") : accept, req.headers.host),
+      this.keyFor(
+        url,
+        Array.isArray(accept) ? accept.join(",") : accept,
+        req.headers.host,
+        req.headers.cookie,
+      ),
     );
     if (!hit) return false;
     this.count(true);
@@ -183,7 +196,7 @@ export function servePageCache(cache: PageCache): MiddlewareHandler<{ Variables:
     const cookie = c.req.header("cookie");
     const url = c.req.path + (c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "");
     if (!PageCache.cacheable(c.req.method, url, cookie)) return next();
-    const key = cache.keyFor(url, c.req.header("accept-encoding"), c.req.header("host"));
+    const key = cache.keyFor(url, c.req.header("accept-encoding"), c.req.header("host"), cookie);
     const hit = cache.get(key);
     cache.count(Boolean(hit));
     if (hit) {

@@ -1,33 +1,23 @@
+import {
+  DEFAULT_PREFERENCES,
+  type Preferences,
+  readPreferences,
+} from "../../../core/contracts/preferences.ts";
 import { PREFERENCES_KEY } from "../../lib/theme.ts";
 
-/** The preferences a browser starts with (they are kept in this browser only). */
-export const DEFAULT_PREFERENCES = {
-  notifications: { email: true, push: true, newsletter: true, orderUpdates: true, promotions: false },
-  privacy: { profilePublic: false, shareAnalytics: true, cookiesAccepted: true },
-  display: { theme: "light", language: "en", currency: "USD" },
-  communication: { frequency: "weekly", productRecommendations: true, healthTips: true },
-};
+export { DEFAULT_PREFERENCES, type Preferences };
 
-export type Preferences = typeof DEFAULT_PREFERENCES;
-
-export function loadPreferences(): Preferences {
+/** A guest's preferences, kept in this browser (a signed-in customer's are on their account). */
+export function loadBrowserPreferences(): Preferences {
   try {
     const raw = localStorage.getItem(PREFERENCES_KEY);
-    if (!raw) return DEFAULT_PREFERENCES;
-    const stored = JSON.parse(raw) as Partial<Preferences>;
-    return {
-      notifications: { ...DEFAULT_PREFERENCES.notifications, ...stored.notifications },
-      privacy: { ...DEFAULT_PREFERENCES.privacy, ...stored.privacy },
-      display: { ...DEFAULT_PREFERENCES.display, ...stored.display },
-      communication: { ...DEFAULT_PREFERENCES.communication, ...stored.communication },
-    };
+    return raw ? readPreferences(JSON.parse(raw)) : DEFAULT_PREFERENCES;
   } catch {
     return DEFAULT_PREFERENCES;
   }
 }
 
-/** Preferences stay in the browser: nothing is sent to a server. */
-export function savePreferences(p: Preferences) {
+export function saveBrowserPreferences(p: Preferences) {
   localStorage.setItem(PREFERENCES_KEY, JSON.stringify(p));
 }
 

@@ -1,5 +1,18 @@
+import type { Preferences } from "../../../core/contracts/preferences.ts";
 import { toast } from "../../hooks/use-toast.ts";
+import { apiRequest } from "../../lib/api.ts";
 import { type AuthUser, authClient, syncUser } from "../../lib/auth-client.ts";
+import { applyTheme, storedTheme } from "../../lib/theme.ts";
+
+/** The theme saved on the account follows the customer to this browser. */
+async function applyAccountTheme() {
+  try {
+    const { display } = await apiRequest<Preferences>("GET", "/api/preferences");
+    if (display.theme !== storedTheme()) applyTheme(display.theme);
+  } catch {
+    // The browser's own theme stays; the preferences page shows the saved one.
+  }
+}
 
 export const PROFILE_SYNC_ERROR = {
   title: "Profile Sync Error",
@@ -22,6 +35,7 @@ export async function completeSignIn(
     toast(PROFILE_SYNC_ERROR);
     return;
   }
+  void applyAccountTheme();
   try {
     await syncUser(user);
     toast(typeof success === "function" ? success(user) : success);
