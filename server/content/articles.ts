@@ -73,6 +73,40 @@ export async function articleById(db: Db, id: number): Promise<Article | undefin
  * whole text was the typo check before the word list: about 2 ms per article, per query.
  */
 export async function searchArticles(db: Db, q: string, limit = 50): Promise<Article[]> {
+  const { where, rank } = await articleMatch(db, q);
+  const rows = await db
+    .select(articleColumns)
+    .from(articles)
+    .where(where)
+    .orderBy(desc(rank), desc(articles.publishDate))
+    .limit(limit);
+  return rows.map(toArticle);
+}
+
+/**
+ * The same search, reading only what a result line shows (and the tags the story rule needs): the
+ * content blocks are most of an article's bytes, and the header's box asks on every pause in typing.
+ */
+export async function searchArticleLines(db: Db, q: string, limit = 50) {
+  const { where, rank } = await articleMatch(db, q);
+  return db
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      excerpt: articles.excerpt,
+      tags: articles.tags,
+      featuredImage: articles.featuredImage,
+      readingTime: articles.readingTime,
+    })
+    .from(articles)
+    .where(where)
+    .orderBy(desc(rank), desc(articles.publishDate))
+    .limit(limit);
+}
+
+/** Which articles a query finds, and how well: see searchArticles. */
+async function articleMatch(db: Db, q: string) {
   const prefix = prefixQuery(q);
   const typos = typoQuery(await typoWords(db, q));
   const doc = articles.searchVector;
@@ -81,16 +115,10 @@ export async function searchArticles(db: Db, q: string, limit = 50): Promise<Art
   // The listed words are stemmed already: the simple configuration takes them as they are.
   const fix = typos ? sql`to_tsquery('simple', ${typos})` : web;
   const titleSimilarity = sql<number>`word_similarity(${q}, ${articles.title})`;
-  const rank = sql<number>`ts_rank(${doc}, ${web}) + ts_rank(${doc}, ${pre}) + ts_rank(${doc}, ${fix}) + ${titleSimilarity}`;
-  const rows = await db
-    .select(articleColumns)
-    .from(articles)
-    .where(
-      sql`(${doc} @@ ${web} or ${doc} @@ ${pre} or ${doc} @@ ${fix} or ${titleSimilarity} >= ${TYPO_THRESHOLD})`,
-    )
-    .orderBy(desc(rank), desc(articles.publishDate))
-    .limit(limit);
-  return rows.map(toArticle);
+  return {
+    where: sql`(${doc} @@ ${web} or ${doc} @@ ${pre} or ${doc} @@ ${fix} or ${titleSimilarity} >= ${TYPO_THRESHOLD})`,
+    rank: sql<number>`ts_rank(${doc}, ${web}) + ts_rank(${doc}, ${pre}) + ts_rank(${doc}, ${fix}) + ${titleSimilarity}`,
+  };
 }
 
 /**

@@ -1,9 +1,8 @@
 import { desc, sql } from "drizzle-orm";
-import type { Article } from "../../core/contracts/content.ts";
 import type { ArticleHit, ProductHit, SiteSearchResults } from "../../core/contracts/search.ts";
 import { formatCents } from "../../core/money.ts";
 import { isStoryEligible } from "../../core/story.ts";
-import { searchArticles } from "../content/articles.ts";
+import { searchArticleLines } from "../content/articles.ts";
 import type { Db } from "../db/client.ts";
 import { products } from "../db/schema.ts";
 import { prefixQuery, TYPO_THRESHOLD, typoQuery } from "./text-query.ts";
@@ -46,7 +45,7 @@ export async function searchProducts(db: Db, q: string, limit: number): Promise<
   }));
 }
 
-function toHit(a: Article, story: boolean): ArticleHit {
+function toHit(a: Awaited<ReturnType<typeof searchArticleLines>>[number], story: boolean): ArticleHit {
   return {
     id: a.id,
     slug: a.slug,
@@ -65,7 +64,10 @@ function toHit(a: Article, story: boolean): ArticleHit {
 export async function siteSearch(db: Db, q: string, limit: number): Promise<SiteSearchResults> {
   // The article search answers both groups: ranked once, split by the story rule. It reads a few more
   // than needed so one group cannot crowd the other out.
-  const [productHits, found] = await Promise.all([searchProducts(db, q, limit), searchArticles(db, q, 50)]);
+  const [productHits, found] = await Promise.all([
+    searchProducts(db, q, limit),
+    searchArticleLines(db, q, 50),
+  ]);
   const articles: ArticleHit[] = [];
   const stories: ArticleHit[] = [];
   for (const a of found) {
