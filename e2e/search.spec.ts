@@ -111,10 +111,13 @@ test.describe("site search", () => {
     });
   });
 
-  test("the open box and the results page look right at 1280 and 390 px in both themes", async ({ page }) => {
+  test("the open box and the results page look right at 1280 and 390 px in both themes", async ({
+    page,
+    baseURL,
+  }) => {
     await checkLooks(
       page,
-      "",
+      baseURL as string,
       [
         ["search-box", "/"],
         ["search-page", "/search?q=ashw"],
