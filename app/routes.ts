@@ -11,6 +11,7 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("products/:slug", "routes/product.tsx"),
+  route("search", "routes/search.tsx"),
   route("dev/outbox", "routes/dev-outbox.tsx"),
   route("auth", "routes/auth.tsx"),
   route("auth/forgot", "routes/auth-forgot.tsx"),

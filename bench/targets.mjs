@@ -24,12 +24,25 @@ export async function benchTargets(base) {
     ],
     url: origin,
   });
+  // The header box's queries: a prefix, two words, a typo. Sent with a session cookie, as a signed-in
+  // shopper's are, so the anonymous page cache (decision 003) stays out of it and the search itself is
+  // measured.
+  const siteSearches = ["/api/search?q=ashw", "/api/search?q=ginseng%20sleep", "/api/search?q=ashwaganda"];
+  const siteSearch = (origin) => ({
+    requests: siteSearches.map((path) => ({
+      method: "GET",
+      path,
+      headers: { cookie: "mana.session_token=bench-uncached" },
+    })),
+    url: origin,
+  });
   const targets = [
     ...pages.map((p) => ({ name: `GET ${p}`, kind: "page", spec: (o) => ({ url: o + p }) })),
     ...apis.map((p) => ({ name: `GET ${p}`, kind: "api", spec: (o) => ({ url: o + p }) })),
+    { name: "site search (GET /api/search, uncached)", kind: "site-search", spec: siteSearch },
     { name: "cart cycle (POST, GET, DELETE /api/cart)", kind: "cart", spec: cartCycle },
   ];
   /** Every path a target reads, with the cart cookie: the warm-up, and the baseline's recorded bytes. */
-  const paths = [...pages, ...apis, "/api/cart"];
+  const paths = [...pages, ...apis, ...siteSearches, "/api/cart"];
   return { pages, cookie, paths, targets };
 }

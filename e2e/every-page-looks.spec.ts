@@ -11,6 +11,7 @@ const PUBLIC: [string, string][] = [
   ["products", "/products"],
   ["product", "/products/korean-ginseng"],
   ["knowledge", "/knowledge"],
+  ["search", "/search?q=ashw"],
   ["article", "/knowledge/ginsenosides-explained"],
   ["stacks", "/stacks"],
   ["stack", "/stacks/complete-mana-system"],

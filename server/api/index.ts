@@ -21,6 +21,7 @@ import { preferencesApi } from "./preferences.ts";
 import { productContentApi } from "./product-content.ts";
 import { productsApi } from "./products.ts";
 import { profileApi } from "./profile.ts";
+import { searchApi } from "./search.ts";
 import { webhooksApi } from "./webhooks.ts";
 
 export interface ApiOptions {
@@ -58,6 +59,7 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
   // After productsApi so `GET /api/products` stays its; this one only answers /products/:id/...
   api.route("/products", productContentApi(services));
   api.route("/content", contentApi(services));
+  api.route("/search", searchApi(services));
   api.route("/cart", cartApi(services));
   if (isAuthIdentity(services.identity)) {
     // The shop's own /api/auth routes first, so Better Auth's catch-all does not swallow them.

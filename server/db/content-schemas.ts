@@ -75,6 +75,15 @@ export const articleFile = z.object({
 });
 export type ArticleFile = z.infer<typeof articleFile>;
 
+export type ProductFile = z.infer<typeof productFile>[number];
+
+/** The text a product is found by: name, tagline, description, benefits and category. */
+export function productSearchTextOf(
+  p: Pick<ProductFile, "name" | "tagline" | "description" | "benefits" | "category">,
+): string {
+  return [p.name, p.tagline, p.description, p.benefits.join("\n"), p.category].join("\n");
+}
+
 /** The text the search index reads: title, excerpt, tags and every text-bearing block. */
 export function searchTextOf(a: ArticleFile): string {
   const parts = [a.title, a.excerpt, a.tags.join(" ")];

@@ -2,7 +2,14 @@ import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { articleFile, expertFile, productFile, searchTextOf, stackFile } from "./content-schemas.ts";
+import {
+  articleFile,
+  expertFile,
+  productFile,
+  productSearchTextOf,
+  searchTextOf,
+  stackFile,
+} from "./content-schemas.ts";
 import { articles, experts, products, stacks } from "./schema.ts";
 
 const contentDir = fileURLToPath(new URL("../../content/", import.meta.url));
@@ -39,7 +46,8 @@ export async function seed(db: Db) {
   }
 
   await db.transaction(async (tx) => {
-    for (const p of catalogue) {
+    for (const file of catalogue) {
+      const p = { ...file, searchText: productSearchTextOf(file) };
       // A product already in the shop keeps its price, subscription discount and stock: from then on the
       // owner sets them on the dashboard (decision 019); the file gives a new product its first ones.
       // The label is read from the file itself (server/content/product-labels.ts), not stored.

@@ -14,10 +14,10 @@ import type { HttpVariables } from "./variables.ts";
  * answers that set a cookie or are not 200, always go to the renderer.
  */
 const PUBLIC_PAGE =
-  /^\/(?:|products\/[a-z0-9-]+|knowledge(?:\/[a-z0-9-]+)?|story\/[a-z0-9-]+|stacks(?:\/[a-z0-9-]+)?|sitemap\.xml|robots\.txt)(?:\.data)?$/;
-/** Catalogue and content reads: the same answer for everyone (no cookies, no user). */
+  /^\/(?:|products\/[a-z0-9-]+|knowledge(?:\/[a-z0-9-]+)?|story\/[a-z0-9-]+|stacks(?:\/[a-z0-9-]+)?|search|sitemap\.xml|robots\.txt)(?:\.data)?$/;
+/** Catalogue, content and search reads: the same answer for everyone (no cookies, no user). */
 const PUBLIC_API =
-  /^\/api\/(?:products(?:\/\d+\/(?:content|educational-modules))?|content\/(?:articles(?:\/[a-z0-9-]+)?|experts(?:\/\d+)?|categories|stacks(?:\/[a-z0-9-]+)?|search|recommendations))$/;
+  /^\/api\/(?:search|products(?:\/\d+\/(?:content|educational-modules))?|content\/(?:articles(?:\/[a-z0-9-]+)?|experts(?:\/\d+)?|categories|stacks(?:\/[a-z0-9-]+)?|search|recommendations))$/;
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?mana\.session_token=/;
 
 export interface CachedPage {

@@ -1,6 +1,7 @@
 import Menu from "lucide-react/icons/menu";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
+import { SearchLauncher } from "../search/search-launcher.tsx";
 import { CartButton } from "../shop/cart-button.tsx";
 import { Button } from "../ui/button.tsx";
 import { HeaderAccount } from "./header-account.tsx";
@@ -78,6 +79,7 @@ export function Header() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
+          <SearchLauncher />
           <CartButton />
           <HeaderAccount />
           <MobileMenu />

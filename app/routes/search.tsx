@@ -1,0 +1,153 @@
+import Search from "lucide-react/icons/search";
+import { Form, Link } from "react-router";
+import {
+  type ArticleHit,
+  type ProductHit,
+  RESULT_GROUPS,
+  resultCount,
+  SITE_SEARCH_MAX_LENGTH,
+  SITE_SEARCH_MIN_LENGTH,
+} from "../../core/contracts/search.ts";
+import { Highlighted } from "../components/search/highlighted.tsx";
+import { Button } from "../components/ui/button.tsx";
+import type { Route } from "./+types/search";
+
+export { loader } from "./search.server.ts";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.q ? `Search results for “${loaderData.q}” | MANA` : "Search | MANA" },
+  { name: "robots", content: "noindex" },
+];
+
+function ProductResult({ hit, q }: { hit: ProductHit; q: string }) {
+  return (
+    <li>
+      <Link
+        to={hit.url}
+        className="flex items-center gap-4 rounded-2xl border border-sand-deep bg-white p-4 hover:border-forest"
+      >
+        <img
+          src={hit.imageUrl}
+          alt=""
+          width={64}
+          height={64}
+          className="size-16 shrink-0 rounded-xl bg-sand object-contain"
+        />
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="font-display text-lg text-forest">
+            <Highlighted text={hit.name} query={q} />
+          </span>
+          <span className="text-muted">
+            <Highlighted text={hit.tagline} query={q} />
+          </span>
+        </span>
+        <span className="font-semibold text-gold tabular-nums">
+          ${hit.price}
+          {hit.inStock ? null : <span className="block text-sm text-muted">Out of stock</span>}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function ArticleResult({ hit, q, story }: { hit: ArticleHit; q: string; story: boolean }) {
+  return (
+    <li>
+      <Link
+        to={hit.url}
+        className="flex flex-col gap-1 rounded-2xl border border-sand-deep bg-white p-4 hover:border-forest"
+      >
+        <span className="font-display text-lg text-forest">
+          <Highlighted text={hit.title} query={q} />
+        </span>
+        <span className="text-muted">
+          <Highlighted text={hit.excerpt} query={q} />
+        </span>
+        <span className="text-sm text-muted">
+          {story ? `Bedtime story · ${hit.readingTime} min` : `${hit.readingTime} min read`}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { q, state, results } = loaderData;
+  const total = results ? resultCount(results) : 0;
+  return (
+    <div className="container-shop max-w-4xl py-12 md:py-16">
+      <h1 className="text-4xl">{state === "results" ? `Results for “${q}”` : "Search"}</h1>
+      {/* A plain GET form: the page works the same without JavaScript. */}
+      <Form method="get" action="/search" role="search" className="mt-6 flex gap-3">
+        <label htmlFor="search-page-q" className="sr-only">
+          Search products, articles and stories
+        </label>
+        <div className="relative flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted"
+            aria-hidden
+          />
+          <input
+            id="search-page-q"
+            key={q}
+            type="search"
+            name="q"
+            defaultValue={q}
+            minLength={SITE_SEARCH_MIN_LENGTH}
+            maxLength={SITE_SEARCH_MAX_LENGTH}
+            placeholder="Search ashwagandha, sleep, stories…"
+            className="h-12 w-full rounded-full border border-sand-deep bg-white pr-4 pl-12 text-base text-ink placeholder:text-muted"
+          />
+        </div>
+        <Button type="submit" size="lg">
+          Search
+        </Button>
+      </Form>
+
+      {state === "empty" ? (
+        <p className="mt-8 text-lg text-muted">Search our products, articles and bedtime stories.</p>
+      ) : null}
+      {state === "too-short" ? (
+        <p className="mt-8 text-lg text-muted" role="status">
+          Type at least {SITE_SEARCH_MIN_LENGTH} characters to search.
+        </p>
+      ) : null}
+      {results ? (
+        <>
+          <p className="mt-8 text-muted" role="status">
+            {total === 0
+              ? `No results for “${q}”. Try another word, or browse the knowledge hub.`
+              : `${total} ${total === 1 ? "result" : "results"} for “${q}”.`}
+          </p>
+          {total === 0 ? (
+            <p className="mt-4">
+              <Link to="/knowledge" className="font-semibold text-forest underline underline-offset-4">
+                Browse the knowledge hub
+              </Link>
+            </p>
+          ) : null}
+          {RESULT_GROUPS.map(({ key, label }) => {
+            const hits = results[key];
+            if (hits.length === 0) return null;
+            return (
+              <section key={key} aria-labelledby={`results-${key}`} className="mt-10">
+                <h2 id={`results-${key}`} className="text-2xl">
+                  {label} <span className="text-base text-muted">({hits.length})</span>
+                </h2>
+                <ul className="mt-4 grid gap-3">
+                  {hits.map((hit) =>
+                    "name" in hit ? (
+                      <ProductResult key={hit.id} hit={hit} q={q} />
+                    ) : (
+                      <ArticleResult key={hit.id} hit={hit} q={q} story={key === "stories"} />
+                    ),
+                  )}
+                </ul>
+              </section>
+            );
+          })}
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/** What the site search (GET /api/search, the header's box and the /search page) accepts and answers. */
+import { z } from "zod";
+
+export const SITE_SEARCH_MIN_LENGTH = 2;
+export const SITE_SEARCH_MAX_LENGTH = 100;
+/** How many of each kind the header's box shows; the /search page shows more. */
+export const SUGGESTION_LIMIT = 4;
+export const RESULTS_PAGE_LIMIT = 20;
+
+export const siteSearchQuery = z.strictObject({
+  q: z
+    .string()
+    .trim()
+    .min(SITE_SEARCH_MIN_LENGTH, `must be at least ${SITE_SEARCH_MIN_LENGTH} characters`)
+    .max(SITE_SEARCH_MAX_LENGTH, `must be at most ${SITE_SEARCH_MAX_LENGTH} characters`),
+});
+
+export interface ProductHit {
+  id: number;
+  slug: string;
+  name: string;
+  tagline: string;
+  imageUrl: string;
+  /** Decimal dollars, as the product pages show it. */
+  price: string;
+  inStock: boolean;
+  url: string;
+}
+
+export interface ArticleHit {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  featuredImage: string;
+  readingTime: number;
+  /** /knowledge/{slug} for an article, /story/{slug} for a story. */
+  url: string;
+}
+
+export interface SiteSearchResults {
+  q: string;
+  products: ProductHit[];
+  articles: ArticleHit[];
+  stories: ArticleHit[];
+}
+
+/** The result groups in the order both the box and the page show them. */
+export const RESULT_GROUPS = [
+  { key: "products", label: "Products" },
+  { key: "articles", label: "Articles" },
+  { key: "stories", label: "Stories" },
+] as const;
+
+export function resultCount(r: Pick<SiteSearchResults, "products" | "articles" | "stories">): number {
+  return r.products.length + r.articles.length + r.stories.length;
+}

@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+
+/**
+ * Typo tolerance through a word list: the words (stemmed lexemes) of every article's and product's search
+ * text, read once per process and again after a minute (content changes only with a seed). A query word
+ * that is not itself in the list is matched to the listed words within trigram similarity, the measure
+ * pg_trgm uses, so 'ashwaganda' also searches 'ashwagandha'. Comparing a word against a few thousand
+ * words costs well under a millisecond; comparing it against every article's whole text cost about 2 ms
+ * per article (the bench's site search target).
+ */
+const TTL_MS = 60_000;
+/** Trigram similarity from which a listed word counts as what a query word meant. */
+export const TYPO_SIMILARITY = 0.5;
+/** Shorter words are too close to too many others to correct. */
+const MIN_TYPO_LENGTH = 4;
+const MAX_CORRECTIONS_PER_WORD = 3;
+
+interface Lexicon {
+  words: string[];
+  trigrams: Set<string>[];
+  known: Set<string>;
+  at: number;
+}
+
+const lexicons = new WeakMap<Db, Promise<Lexicon>>();
+
+/** pg_trgm's trigrams of one lower-case word: padded with two spaces before and one after. */
+export function trigramsOf(word: string): Set<string> {
+  const padded = `  ${word} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  return out;
+}
+
+export function trigramSimilarity(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared += 1;
+  return shared / (a.size + b.size - shared);
+}
+
+async function loadLexicon(db: Db): Promise<Lexicon> {
+  const result = (await db.execute(
+    sql`select word from ts_stat('select search_vector from articles union all select search_vector from products')`,
+  )) as unknown as { rows?: { word: string }[] } | { word: string }[];
+  // node-postgres and PGlite both answer { rows }; an array is accepted too.
+  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+  const words = rows.map((r) => r.word).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
+  return { words, trigrams: words.map(trigramsOf), known: new Set(words), at: Date.now() };
+}
+
+async function lexiconFor(db: Db): Promise<Lexicon> {
+  const cached = lexicons.get(db);
+  if (cached) {
+    const lexicon = await cached.catch(() => null);
+    if (lexicon && Date.now() - lexicon.at < TTL_MS) return lexicon;
+  }
+  const next = loadLexicon(db);
+  lexicons.set(db, next);
+  return next;
+}
+
+/**
+ * The listed words a query's words may have meant, best first (at most 3 per word); none for a word that
+ * is listed, starts a listed word, or is too short to correct.
+ */
+export async function typoWords(db: Db, q: string): Promise<string[]> {
+  const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
+  const wanted = words.filter((w) => w.length >= MIN_TYPO_LENGTH);
+  if (wanted.length === 0) return [];
+  const lexicon = await lexiconFor(db);
+  const out = new Set<string>();
+  for (const w of wanted) {
+    // A listed word, or the start of one (the prefix search finds it), needs no correction.
+    if (lexicon.known.has(w) || lexicon.words.some((listed) => listed.startsWith(w))) continue;
+    const mine = trigramsOf(w);
+    const scored: [string, number][] = [];
+    lexicon.trigrams.forEach((t, i) => {
+      const s = trigramSimilarity(mine, t);
+      if (s >= TYPO_SIMILARITY) scored.push([lexicon.words[i] as string, s]);
+    });
+    scored.sort((a, b) => b[1] - a[1]);
+    for (const [word] of scored.slice(0, MAX_CORRECTIONS_PER_WORD)) out.add(word);
+  }
+  return [...out];
+}
