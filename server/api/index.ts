@@ -20,7 +20,9 @@ import { preferencesApi } from "./preferences.ts";
 import { productContentApi } from "./product-content.ts";
 import { productsApi } from "./products.ts";
 import { profileApi } from "./profile.ts";
+import { stockNotifyApi } from "./stock-notify.ts";
 import { webhooksApi } from "./webhooks.ts";
+import { wishlistApi } from "./wishlist.ts";
 
 export interface ApiOptions {
   /**
@@ -56,6 +58,7 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
   api.route("/products", productsApi(services));
   // After productsApi so `GET /api/products` stays its; this one only answers /products/:id/...
   api.route("/products", productContentApi(services));
+  api.route("/products", stockNotifyApi(services));
   api.route("/content", contentApi(services));
   api.route("/cart", cartApi(services));
   if (isAuthIdentity(services.identity)) {
@@ -65,6 +68,7 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
   }
   api.route("/addresses", addressesApi(services));
   api.route("/preferences", preferencesApi(services));
+  api.route("/wishlist", wishlistApi(services));
   api.route("/checkout", checkoutApi(services));
   const { orders, subscriptions } = ordersApi(services);
   api.route("/orders", orders);
