@@ -9,6 +9,7 @@ import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { PurchasePanel } from "../components/shop/purchase-panel.tsx";
 import { RelatedContent } from "../components/shop/related-content.tsx";
+import { WishlistHeart } from "../components/shop/wishlist-heart.tsx";
 import type { Route } from "./+types/product";
 
 export { loader } from "./product.server.ts";
@@ -83,9 +84,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </Link>{" "}
             / <span aria-current="page">{p.name}</span>
           </nav>
-          <div>
-            <h1 className="text-4xl">{p.name}</h1>
-            <p className="mt-2 text-lg text-muted">{p.tagline}</p>
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <h1 className="text-4xl">{p.name}</h1>
+              <p className="mt-2 text-lg text-muted">{p.tagline}</p>
+            </div>
+            <WishlistHeart item={{ productId: p.id }} name={p.name} className="shrink-0" />
           </div>
           <p>
             <span className="font-display text-3xl text-gold">{formatMoney(p.priceCents)}</span>

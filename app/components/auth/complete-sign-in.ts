@@ -1,5 +1,6 @@
 import { toast } from "../../hooks/use-toast.ts";
 import { type AuthUser, authClient, syncUser } from "../../lib/auth-client.ts";
+import { mergeGuestWishlist } from "../../lib/guest-wishlist.ts";
 
 export const PROFILE_SYNC_ERROR = {
   title: "Profile Sync Error",
@@ -8,7 +9,8 @@ export const PROFILE_SYNC_ERROR = {
 };
 
 /**
- * After every sign-in: sync the profile from the session, then show the success toast.
+ * After every sign-in: sync the profile from the session, bring the guest's wishlist into the account,
+ * then show the success toast.
  * A failed sync does not undo the sign-in; it shows the sync error instead.
  */
 export async function completeSignIn(
@@ -24,6 +26,8 @@ export async function completeSignIn(
   }
   try {
     await syncUser(user);
+    // The wishlist kept in this browser as a guest joins the account (a failure keeps it for the next page).
+    await mergeGuestWishlist().catch(() => null);
     toast(typeof success === "function" ? success(user) : success);
   } catch {
     toast(PROFILE_SYNC_ERROR);
