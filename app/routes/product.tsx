@@ -67,7 +67,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="container-shop grid gap-10 py-12 md:grid-cols-2">
-        <div className="rounded-card bg-sand p-6 md:self-start">
+        {/* The heart sits on the picture's corner, as on the product cards: beside a long name it would
+            push the page wider than a phone. */}
+        <div className="relative rounded-card bg-sand p-6 md:self-start">
+          <WishlistHeart
+            item={{ productId: p.id }}
+            name={p.name}
+            className="absolute top-3 right-3 bg-white/80"
+          />
           <img
             src={p.imageUrl}
             alt={`${p.name}, ${p.packageSize}`}
@@ -84,12 +91,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </Link>{" "}
             / <span aria-current="page">{p.name}</span>
           </nav>
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <h1 className="text-4xl">{p.name}</h1>
-              <p className="mt-2 text-lg text-muted">{p.tagline}</p>
-            </div>
-            <WishlistHeart item={{ productId: p.id }} name={p.name} className="shrink-0" />
+          <div>
+            <h1 className="text-4xl">{p.name}</h1>
+            <p className="mt-2 text-lg text-muted">{p.tagline}</p>
           </div>
           <p>
             <span className="font-display text-3xl text-gold">{formatMoney(p.priceCents)}</span>
