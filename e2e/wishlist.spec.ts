@@ -5,7 +5,7 @@ import { signedUp } from "./support/shopper.ts";
 
 // The wishlist a guest keeps in the browser and brings into the account at sign-in, and Notify Me's
 // one e-mail when the owner brings a product back in stock.
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 const shop = new OwnShop("wishlist");
 const stamp = Date.now();
@@ -33,7 +33,7 @@ let owner: Page;
 let shopper: Page;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await shop.start();
   owner = await signedUp(browser, shop.base, ownerEmail, "Olive Owner");
   const account = await signedUp(browser, shop.base, shopperEmail, "Wren Wisher");
