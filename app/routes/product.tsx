@@ -73,7 +73,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <WishlistHeart
             item={{ productId: p.id }}
             name={p.name}
-            className="absolute top-3 right-3 bg-white/80"
+            className="absolute top-8 right-8 bg-white/80"
           />
           <img
             src={p.imageUrl}
