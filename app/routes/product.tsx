@@ -10,6 +10,7 @@ import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { ProductLabelSection } from "../components/shop/product-label-section.tsx";
 import { PurchasePanel } from "../components/shop/purchase-panel.tsx";
 import { RelatedContent } from "../components/shop/related-content.tsx";
+import { WishlistHeart } from "../components/shop/wishlist-heart.tsx";
 import { productJsonLd } from "../lib/product-json-ld.ts";
 import type { Route } from "./+types/product";
 
@@ -53,7 +54,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="container-shop grid gap-10 py-12 md:grid-cols-2">
-        <div className="rounded-card bg-sand p-6 md:self-start">
+        {/* The heart sits on the picture's corner, as on the product cards: beside a long name it would
+            push the page wider than a phone. */}
+        <div className="relative rounded-card bg-sand p-6 md:self-start">
+          <WishlistHeart
+            item={{ productId: p.id }}
+            name={p.name}
+            className="absolute top-8 right-8 bg-white/80"
+          />
           <img
             src={p.imageUrl}
             alt={`${p.name}, ${p.packageSize}`}

@@ -1,8 +1,15 @@
-import { loadSession, noStore } from "../session.server.ts";
+import { wishlistEntries } from "../../server/wishlist/wishlist.ts";
+import { appContext } from "../context.server.ts";
+import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/wishlist";
 
 export const headers: Route.HeadersFunction = () => noStore;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return { signedIn: Boolean(await loadSession(context, request)) };
+/**
+ * Every product and stack as the wishlist shows it, with today's stock: the page picks the visitor's own
+ * (the account's from GET /api/wishlist, a guest's from this browser). Not cached: stock changes.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { database, catalogue } = context.get(appContext);
+  return { entries: await wishlistEntries(database.db, catalogue) };
 }

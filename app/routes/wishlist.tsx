@@ -1,10 +1,13 @@
 import Heart from "lucide-react/icons/heart";
-import Trash from "lucide-react/icons/trash";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { SignInRequired } from "../components/account/sign-in-required.tsx";
+import { keyOf, sameKey, type WishlistEntry } from "../../core/contracts/wishlist.ts";
 import { Button } from "../components/ui/button.tsx";
+import { ClearWishlistDialog } from "../components/wishlist/clear-wishlist-dialog.tsx";
+import { WishlistItemCard } from "../components/wishlist/wishlist-item-card.tsx";
 import { type CartLineInput, useAddToCart } from "../hooks/use-cart.ts";
+import { toast } from "../hooks/use-toast.ts";
+import { useWishlist } from "../hooks/use-wishlist.ts";
 import type { Route } from "./+types/wishlist";
 
 export { headers, loader } from "./wishlist.server.ts";
@@ -14,128 +17,107 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-interface WishlistItem {
-  /** The product's id in the catalogue. */
-  id: number;
-  name: string;
-  price: string;
-  image: string;
-  description: string;
-  inStock: boolean;
+/** What Add to Cart puts in the cart: a product once; a stack's products once each, under its slug. */
+const linesOf = (entry: WishlistEntry): CartLineInput[] =>
+  entry.kind === "stack"
+    ? entry.productIds.map((productId) => ({
+        productId,
+        quantity: 1,
+        isSubscription: false,
+        bundleId: entry.slug,
+      }))
+    : entry.productIds.map((productId) => ({ productId, quantity: 1, isSubscription: false }));
+
+function GuestNote() {
+  return (
+    <p className="mt-6 rounded-card border border-sand-deep bg-sand p-4 text-sm">
+      Your wishlist is kept in this browser.{" "}
+      <Link to="/auth" className="font-semibold text-forest underline underline-offset-2">
+        Sign in
+      </Link>{" "}
+      to keep it on your account and see it on every device.
+    </p>
+  );
 }
 
-/** The wishlist is sample data held on the page (three items, the third out of stock). */
-const SAMPLE: WishlistItem[] = [
-  {
-    id: 1,
-    name: "Korean Ginseng",
-    price: "30.00",
-    image: "/images/products/korean-ginseng.svg",
-    description: "Six-year red ginseng extract that supports focus and steady energy.",
-    inStock: true,
-  },
-  {
-    id: 2,
-    name: "Total Restore",
-    price: "40.00",
-    image: "/images/products/total-restore.svg",
-    description: "Magnesium and botanicals that support restful sleep and recovery.",
-    inStock: true,
-  },
-  {
-    id: 3,
-    name: "Ashwagandha",
-    price: "30.00",
-    image: "/images/products/ashwagandha.svg",
-    description: "Traditional root extract that supports a calm response to stress.",
-    inStock: false,
-  },
-];
-
-/** A wishlist item's id is its product's id; it goes to the cart as one, bought once. */
-const toCartLine = (item: WishlistItem): CartLineInput => ({
-  productId: item.id,
-  quantity: 1,
-  isSubscription: false,
-});
-
 export default function WishlistPage({ loaderData }: Route.ComponentProps) {
-  const [items, setItems] = useState(SAMPLE);
+  const { entries } = loaderData;
+  const wishlist = useWishlist();
   const add = useAddToCart();
-  if (!loaderData.signedIn) return <SignInRequired message="Please sign in to see your wishlist." />;
+  const [adding, setAdding] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const items = wishlist.keys.flatMap((k) => entries.filter((e) => sameKey(k, keyOf(e))).slice(0, 1));
   const available = items.filter((i) => i.inStock);
+  const productName = (id: number) => entries.find((e) => e.productId === id)?.name ?? "This product";
+  const idOf = (e: WishlistEntry) => `${e.kind}-${e.productId ?? e.stackId}`;
+
+  function addToCart(lines: CartLineInput[], id: string) {
+    setAdding(id);
+    add.mutate(lines, { onSettled: () => setAdding(null) });
+  }
+
+  async function remove(entry: WishlistEntry) {
+    if (await wishlist.remove(keyOf(entry)))
+      toast({ title: "Removed from wishlist", description: entry.name });
+  }
+
+  async function clear() {
+    if (await wishlist.clear()) toast({ title: "Wishlist cleared" });
+  }
 
   return (
-    <section className="container-shop py-10 sm:py-14">
+    <section className="container-shop py-10 sm:py-14" aria-busy={!wishlist.ready}>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl sm:text-4xl">My Wishlist</h1>
-          {items.length ? (
+          <h1 ref={heading} tabIndex={-1} className="text-3xl sm:text-4xl">
+            My Wishlist
+          </h1>
+          {wishlist.ready && items.length ? (
             <p className="mt-2 text-muted">
               {available.length} of {items.length} items available
             </p>
           ) : null}
         </div>
-        {items.length ? (
+        {wishlist.ready && items.length ? (
           <div className="flex flex-wrap gap-2">
             <Button
               size="sm-wide"
-              onClick={() => available.length > 0 && add.mutate(available.map(toCartLine))}
+              disabled={available.length === 0}
+              pending={adding === "all"}
+              pendingText="Adding…"
+              onClick={() => addToCart(available.flatMap(linesOf), "all")}
             >
               Add All to Cart
             </Button>
-            <Button variant="outline" size="sm-wide" onClick={() => setItems([])}>
-              Clear Wishlist
-            </Button>
+            <ClearWishlistDialog count={items.length} onClear={clear} afterClear={() => heading.current} />
           </div>
         ) : null}
       </div>
-      {items.length === 0 ? (
+      {wishlist.ready && !wishlist.signedIn ? <GuestNote /> : null}
+      {!wishlist.ready ? (
+        <p className="mt-8 text-muted" role="status">
+          Loading your wishlist…
+        </p>
+      ) : items.length === 0 ? (
         <div className="mt-8 rounded-card bg-white p-10 text-center shadow-card">
           <Heart className="mx-auto size-10 text-gold" aria-hidden />
           <p className="mt-3 font-display text-2xl text-forest">Your wishlist is empty</p>
+          <p className="mt-2 text-muted">Tap the heart on a product or a stack to save it here.</p>
           <Button asChild size="sm-wide" className="mt-4">
             <Link to="/products">Discover Products</Link>
           </Button>
         </div>
       ) : (
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {items.map((item) => (
-            <li key={item.id} className="relative flex flex-col rounded-card bg-white p-5 shadow-card">
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Remove ${item.name} from wishlist`}
-                onClick={() => setItems((list) => list.filter((i) => i.id !== item.id))}
-                className="absolute top-3 right-3 text-muted hover:text-danger"
-              >
-                <Trash className="size-5" aria-hidden />
-              </Button>
-              <img
-                src={item.image}
-                alt={item.name}
-                width={160}
-                height={160}
-                className="mx-auto size-40 object-contain"
-              />
-              <h2 className="mt-4 text-xl">{item.name}</h2>
-              <p className="mt-1 flex-1 text-sm text-muted">{item.description}</p>
-              <p className="mt-3 font-semibold text-gold">${item.price}</p>
-              <div className="mt-4 grid gap-2">
-                {item.inStock ? (
-                  <Button size="sm-wide" onClick={() => add.mutate(toCartLine(item))}>
-                    Add to Cart
-                  </Button>
-                ) : (
-                  <>
-                    <p className="text-sm font-semibold text-danger">Out of Stock</p>
-                    <Button variant="outline" size="sm-wide" disabled>
-                      Notify Me
-                    </Button>
-                  </>
-                )}
-              </div>
-            </li>
+          {items.map((entry) => (
+            <WishlistItemCard
+              key={idOf(entry)}
+              entry={entry}
+              productName={productName}
+              onRemove={() => remove(entry)}
+              onAdd={() => addToCart(linesOf(entry), idOf(entry))}
+              adding={adding === idOf(entry)}
+            />
           ))}
         </ul>
       )}

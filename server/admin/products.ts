@@ -8,6 +8,8 @@ import {
 import { announceCatalogueChange, type CatalogueChange } from "../catalogue-sync.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { type ProductRow, products } from "../db/schema.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { queueBackInStock } from "../wishlist/back-in-stock.ts";
 import { type AuditActor, auditViewOf, recordAudit } from "./audit.ts";
 import type { Permission } from "./roles.ts";
 
@@ -48,19 +50,27 @@ export async function productAudit(db: DbOrTx, productId: number): Promise<Admin
 }
 
 export type ProductUpdate =
-  | { kind: "updated"; product: AdminProductView; change: CatalogueChange | null }
+  | {
+      kind: "updated";
+      product: AdminProductView;
+      change: CatalogueChange | null;
+      /** Back-in-stock e-mails written with the change: hand them to `mailer.deliverQueued` after it. */
+      queuedMail: string[];
+    }
   | { kind: "not_found" };
 
 /**
  * Changes a product's price, discount, stock or threshold: the row locked, the fields that differ written
  * with their audit row (before and after) in one transaction, and every process told to drop its cached
- * catalogue and, when the shop's pages show what changed, its cached pages (decision 019).
+ * catalogue and, when the shop's pages show what changed, its cached pages (decision 019). Stock going
+ * from 0 to more answers every waiting "Notify Me" request in the same transaction (one e-mail each).
  */
 export async function updateProduct(
   db: Db,
   actor: AuditActor,
   productId: number,
   patch: AdminProductPatch,
+  mail: { mailer: Mailer; origin: string },
 ): Promise<ProductUpdate> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
@@ -73,7 +83,7 @@ export async function updateProduct(
       after[field] = value;
     }
     if (Object.keys(after).length === 0)
-      return { kind: "updated", product: toAdminProduct(row), change: null } as const;
+      return { kind: "updated", product: toAdminProduct(row), change: null, queuedMail: [] } as const;
     const [updated] = await tx
       .update(products)
       .set({ ...(after as Partial<ProductRow>), updatedAt: sql`now()` })
@@ -94,6 +104,8 @@ export async function updateProduct(
       row.stockOnHand > 0 !== updated.stockOnHand > 0;
     const change = { pages: shown };
     await announceCatalogueChange(tx, change);
-    return { kind: "updated", product: toAdminProduct(updated), change } as const;
+    const restocked = row.stockOnHand === 0 && updated.stockOnHand > 0;
+    const queuedMail = restocked ? await queueBackInStock(tx, mail.mailer, updated, mail.origin) : [];
+    return { kind: "updated", product: toAdminProduct(updated), change, queuedMail } as const;
   });
 }

@@ -11,6 +11,7 @@ import { applyCatalogueChange } from "../catalogue-sync.ts";
 import type { AppServices } from "../context.ts";
 import { notFound } from "../http/api-error.ts";
 import { readJsonBody } from "../http/validate.ts";
+import { shopOrigin } from "../orders/order-link.ts";
 
 const productId = z.coerce.number().int().positive().max(1_000_000);
 
@@ -41,8 +42,12 @@ export function adminProductsApi(services: AppServices) {
       const id = idOf(c.req.param("id"));
       const patch = await readJsonBody(c, adminProductPatch);
       const user = await requireDashboard(services, c.req.raw.headers, permissionFor(patch));
-      const result = await updateProduct(db, { userId: user.id, email: user.email }, id, patch);
+      const result = await updateProduct(db, { userId: user.id, email: user.email }, id, patch, {
+        mailer: services.mailer,
+        origin: shopOrigin(services.env),
+      });
       if (result.kind === "not_found") throw notFound("Product not found.");
+      await services.mailer.deliverQueued(result.queuedMail);
       // Other processes hear of it from the database; this one drops its copies now, before answering.
       if (result.change) applyCatalogueChange(services, result.change);
       return c.json<AdminProductResponse>({ product: result.product, audit: await productAudit(db, id) });

@@ -22,7 +22,9 @@ import { productContentApi } from "./product-content.ts";
 import { productsApi } from "./products.ts";
 import { profileApi } from "./profile.ts";
 import { searchApi } from "./search.ts";
+import { stockNotifyApi } from "./stock-notify.ts";
 import { webhooksApi } from "./webhooks.ts";
+import { wishlistApi } from "./wishlist.ts";
 
 export interface ApiOptions {
   /**
@@ -58,6 +60,7 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
   api.route("/products", productsApi(services));
   // After productsApi so `GET /api/products` stays its; this one only answers /products/:id/...
   api.route("/products", productContentApi(services));
+  api.route("/products", stockNotifyApi(services));
   api.route("/content", contentApi(services));
   api.route("/search", searchApi(services));
   api.route("/cart", cartApi(services));
@@ -69,6 +72,7 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
   api.route("/addresses", addressesApi(services));
   api.route("/preferences", preferencesApi(services));
   api.route("/bookmarks", bookmarksApi(services));
+  api.route("/wishlist", wishlistApi(services));
   api.route("/checkout", checkoutApi(services));
   const { orders, subscriptions } = ordersApi(services);
   api.route("/orders", orders);

@@ -1,9 +1,9 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
 import { escapeHtml } from "../../core/escape-html.ts";
 import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
-import type { Db } from "../db/client.ts";
+import type { Db, DbOrTx } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
 
 export interface MailMessage {
@@ -26,6 +26,14 @@ export interface Mailer {
    * and for a message to a placeholder address (recorded as skipped, never sent).
    */
   send(message: MailMessage): Promise<boolean>;
+  /**
+   * Writes the message to the outbox within `tx` and nothing more, so it exists exactly when the
+   * transaction's other writes do (e.g. the row that says it was sent). Answers the outbox row's id, or
+   * null for a duplicate and for a placeholder address. Call `deliverQueued` with the ids once `tx` commits.
+   */
+  queue(tx: DbOrTx, message: MailMessage): Promise<string | null>;
+  /** Delivers queued messages over SMTP when it is configured; otherwise they stay in the outbox. */
+  deliverQueued(ids: string[]): Promise<void>;
 }
 
 /** Outbox status of a message that was never sent because its address cannot receive mail. */
@@ -65,45 +73,73 @@ export function createMailer(options: {
 }): Mailer {
   const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   const support = options.supportEmail;
+  /** The outbox row of a message (the support line added); null for a duplicate key. */
+  async function record(db: DbOrTx, original: MailMessage) {
+    const message = support ? withSupportAddress(original, support) : original;
+    const skip = isPlaceholderEmail(message.to);
+    const [row] = await db
+      .insert(outbox)
+      .values({
+        channel: "email",
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        dedupeKey: message.dedupeKey ?? null,
+        ...(skip ? { status: SKIPPED_STATUS } : {}),
+      })
+      .onConflictDoNothing()
+      .returning({ id: outbox.id });
+    if (!row) return null;
+    if (skip) {
+      options.logger.warn(
+        { outboxId: row.id, to: message.to, subject: message.subject, dedupeKey: message.dedupeKey },
+        "mail skipped: placeholder address (phone-only account without an e-mail), nothing sent",
+      );
+      return null;
+    }
+    return { id: row.id, message };
+  }
+
+  async function deliver(id: string, message: MailMessage) {
+    if (!transport) return;
+    try {
+      await transport.sendMail({
+        from: options.from,
+        ...(support ? { replyTo: support } : {}),
+        ...message,
+      });
+      await options.db.update(outbox).set({ status: "sent" }).where(sqlId(id));
+    } catch (err) {
+      options.logger.error({ err, to: message.to }, "mail delivery failed");
+      await options.db.update(outbox).set({ status: "failed" }).where(sqlId(id));
+    }
+  }
+
   return {
     async send(original) {
-      const message = support ? withSupportAddress(original, support) : original;
-      const skip = isPlaceholderEmail(message.to);
-      const [row] = await options.db
-        .insert(outbox)
-        .values({
-          channel: "email",
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html ?? null,
-          dedupeKey: message.dedupeKey ?? null,
-          ...(skip ? { status: SKIPPED_STATUS } : {}),
-        })
-        .onConflictDoNothing()
-        .returning({ id: outbox.id });
-      if (!row) return false;
-      if (skip) {
-        options.logger.warn(
-          { outboxId: row.id, to: message.to, subject: message.subject, dedupeKey: message.dedupeKey },
-          "mail skipped: placeholder address (phone-only account without an e-mail), nothing sent",
-        );
-        return false;
-      }
-      if (transport) {
-        try {
-          await transport.sendMail({
-            from: options.from,
-            ...(support ? { replyTo: support } : {}),
-            ...message,
-          });
-          await options.db.update(outbox).set({ status: "sent" }).where(sqlId(row.id));
-        } catch (err) {
-          options.logger.error({ err, to: message.to }, "mail delivery failed");
-          await options.db.update(outbox).set({ status: "failed" }).where(sqlId(row.id));
-        }
-      }
+      const recorded = await record(options.db, original);
+      if (!recorded) return false;
+      await deliver(recorded.id, recorded.message);
       return true;
+    },
+    async queue(tx, message) {
+      return (await record(tx, message))?.id ?? null;
+    },
+    async deliverQueued(ids) {
+      if (!transport || ids.length === 0) return;
+      const rows = await options.db
+        .select()
+        .from(outbox)
+        .where(and(inArray(outbox.id, ids), eq(outbox.status, "stored")));
+      for (const row of rows) {
+        await deliver(row.id, {
+          to: row.to,
+          subject: row.subject ?? "",
+          text: row.text,
+          ...(row.html ? { html: row.html } : {}),
+        });
+      }
     },
   };
 }

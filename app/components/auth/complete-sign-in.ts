@@ -2,6 +2,7 @@ import type { Preferences } from "../../../core/contracts/preferences.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { type AuthUser, authClient, syncUser } from "../../lib/auth-client.ts";
+import { mergeGuestWishlist } from "../../lib/guest-wishlist.ts";
 import { applyTheme, storedTheme } from "../../lib/theme.ts";
 
 /** The theme saved on the account follows the customer to this browser. */
@@ -21,7 +22,8 @@ export const PROFILE_SYNC_ERROR = {
 };
 
 /**
- * After every sign-in: sync the profile from the session, then show the success toast.
+ * After every sign-in: sync the profile from the session, bring the guest's wishlist into the account,
+ * then show the success toast.
  * A failed sync does not undo the sign-in; it shows the sync error instead.
  */
 export async function completeSignIn(
@@ -38,6 +40,8 @@ export async function completeSignIn(
   void applyAccountTheme();
   try {
     await syncUser(user);
+    // The wishlist kept in this browser as a guest joins the account (a failure keeps it for the next page).
+    await mergeGuestWishlist().catch(() => null);
     toast(typeof success === "function" ? success(user) : success);
   } catch {
     toast(PROFILE_SYNC_ERROR);

@@ -1,22 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { apiRequest } from "../../lib/api.ts";
 import { whenAuthClientLoaded } from "../../lib/auth-client-loaded.ts";
+import { hasSession, sessionProbeKey } from "../../lib/session-probe.ts";
 import { useApplyTheme } from "../../lib/theme.ts";
 import { SignedOutLinks } from "./signed-out-links.tsx";
 
 // The avatar menu and Better Auth's client load only for a signed-in visitor: a visitor's pages ship
 // without their JavaScript.
 const AccountMenu = lazy(() => import("./account-menu.tsx").then((m) => ({ default: m.AccountMenu })));
-
-/**
- * Whether this browser has a session: one small request instead of the auth client on every page. A
- * failed request counts as no session (the visitor sees Sign In, as without one).
- */
-async function hasSession(): Promise<boolean> {
-  const body = await apiRequest<{ user?: unknown } | null>("GET", "/api/auth/get-session").catch(() => null);
-  return Boolean(body?.user);
-}
 
 /**
  * The header's account corner. The server renders Sign In and Get Started (pages are cached for every
@@ -33,7 +24,7 @@ export function HeaderAccount({
   useApplyTheme();
   const [clientLoaded, setClientLoaded] = useState(false);
   useEffect(() => whenAuthClientLoaded(() => setClientLoaded(true)), []);
-  const session = useQuery({ queryKey: ["session-probe"], queryFn: hasSession, enabled: !clientLoaded });
+  const session = useQuery({ queryKey: sessionProbeKey, queryFn: hasSession, enabled: !clientLoaded });
 
   const signedOut = <SignedOutLinks variant={variant} onNavigate={onNavigate} />;
   if (clientLoaded || session.data) {

@@ -4,6 +4,7 @@ import { formatMoney, toCents } from "../../../core/money.ts";
 import { dailyPriceCents } from "../../../core/pricing.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
 import { Button } from "../ui/button.tsx";
+import { WishlistHeart } from "./wishlist-heart.tsx";
 
 export interface ProductSummary {
   id: number;
@@ -26,7 +27,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
   const add = useAddToCart();
   const cents = toCents(product.price);
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-card bg-white shadow-card">
+    <article className="relative flex h-full flex-col overflow-hidden rounded-card bg-white shadow-card">
       <Link to={`/products/${product.slug}`} className="block bg-sand" tabIndex={-1} aria-hidden>
         <img
           src={product.imageUrl}
@@ -37,6 +38,12 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
           className="aspect-square w-full object-contain p-4"
         />
       </Link>
+      {/* Over the image's corner, after it in the reading order: the card's name comes first. */}
+      <WishlistHeart
+        item={{ productId: product.id }}
+        name={product.name}
+        className="absolute top-2 right-2 bg-white/80"
+      />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
           <h3 className="text-xl">

@@ -3,6 +3,7 @@ import { formatMoney } from "../../../core/money.ts";
 import { lineTotalCents, subscriptionDiscountPercent } from "../../../core/pricing.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
 import { Button } from "../ui/button.tsx";
+import { NotifyMe } from "./notify-me.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
 interface Props {
@@ -17,16 +18,21 @@ interface Props {
 
 /** One-time or subscribe (15% off unless the product sets its own), quantity, Add to cart; or out of stock. */
 export function PurchasePanel({ product }: Props) {
-  if (!product.inStock) return <OutOfStock />;
+  if (!product.inStock) return <OutOfStock product={product} />;
   return <InStockPanel product={product} />;
 }
 
-/** Nothing to add: said in words, with no button that could only fail. */
-function OutOfStock() {
+/** Nothing to add: said in words, with no button that could only fail; Notify Me in its place. */
+function OutOfStock({ product }: Props) {
   return (
-    <div className="rounded-card border-2 border-sand-deep bg-sand p-5" role="status">
-      <p className="font-display text-2xl">Out of stock</p>
-      <p className="mt-1 text-muted">We are making more. Check back soon.</p>
+    <div className="grid gap-4 rounded-card border-2 border-sand-deep bg-sand p-5">
+      <div role="status">
+        <p className="font-display text-2xl">Out of stock</p>
+        <p className="mt-1 text-muted">
+          We are making more. Leave your e-mail and we'll write once it's back.
+        </p>
+      </div>
+      <NotifyMe productId={product.id} name={product.name} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import type { Stack } from "../../../core/contracts/content.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { bundleSetCents, dailyPriceCents, stackCustomers, stackRating } from "../../../core/pricing.ts";
 import { type CartLineInput, useAddToCart } from "../../hooks/use-cart.ts";
+import { WishlistHeart } from "../shop/wishlist-heart.tsx";
 import { Button } from "../ui/button.tsx";
 import { OutcomeChip } from "./outcome-icon.tsx";
 
@@ -144,7 +145,10 @@ export function StackCard({ stack }: { stack: Stack }) {
     <article className="flex h-full flex-col gap-5 rounded-card bg-white p-6 shadow-card md:p-8">
       <StackBadges stack={stack} />
       <div>
-        <h3 className="text-2xl">{stack.name}</h3>
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="text-2xl">{stack.name}</h3>
+          <WishlistHeart item={{ stackId: stack.id }} name={stack.name} className="-mt-2 shrink-0" />
+        </div>
         <p className="mt-2 text-muted">{stack.description}</p>
       </div>
       <ul className="flex flex-wrap gap-2" aria-label="Outcomes">

@@ -1,0 +1,92 @@
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import type { NotifyResponse } from "../../../core/contracts/wishlist.ts";
+import { apiRequest, readApiError } from "../../lib/api.ts";
+import { hasSession, sessionProbeKey } from "../../lib/session-probe.ts";
+import { Button } from "../ui/button.tsx";
+import { Field, inputClass } from "../ui/field.tsx";
+
+type State =
+  | { step: "idle"; error?: string }
+  | { step: "sending" }
+  | { step: "done"; email: string; created: boolean };
+
+/**
+ * "Notify Me" for a product out of stock: one e-mail when it is back. A signed-in customer is registered
+ * with their account's e-mail by one press; a guest (or an account made by phone, which has no e-mail)
+ * types an address.
+ */
+export function NotifyMe({ productId, name }: { productId: number; name: string }) {
+  const session = useQuery({ queryKey: sessionProbeKey, queryFn: hasSession, staleTime: 0 });
+  const [state, setState] = useState<State>({ step: "idle" });
+  const [email, setEmail] = useState("");
+  const [needsEmail, setNeedsEmail] = useState(false);
+  const fieldId = useId();
+  const errorId = `${fieldId}-error`;
+  const askEmail = needsEmail || session.data !== true;
+
+  async function register(event: React.FormEvent) {
+    event.preventDefault();
+    if (state.step === "sending") return;
+    setState({ step: "sending" });
+    try {
+      const answer = await apiRequest<NotifyResponse>(
+        "POST",
+        `/api/products/${productId}/notify`,
+        askEmail ? { email } : {},
+      );
+      setState({ step: "done", email: answer.email, created: answer.created });
+    } catch (err) {
+      const failure = readApiError(err);
+      if (failure?.code === "email_required") setNeedsEmail(true);
+      setState({
+        step: "idle",
+        error: failure?.message ?? "We couldn't register your request. Please try again.",
+      });
+    }
+  }
+
+  if (state.step === "done") {
+    return (
+      <p role="status" className="text-sm">
+        {state.created ? "Thank you." : "You are already on the list."} We'll e-mail{" "}
+        <span className="font-semibold">{state.email}</span> once when {name} is back in stock.
+      </p>
+    );
+  }
+  const error = state.step === "idle" ? state.error : undefined;
+  return (
+    <form onSubmit={register} className="grid gap-3" noValidate>
+      {askEmail ? (
+        <Field id={fieldId} label="Your e-mail">
+          <input
+            id={fieldId}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className={inputClass}
+          />
+        </Field>
+      ) : null}
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <Button
+        type="submit"
+        variant="secondary"
+        size="sm-wide"
+        pending={state.step === "sending"}
+        pendingText="Sending..."
+        aria-label={`Notify Me when ${name} is back in stock`}
+      >
+        Notify Me
+      </Button>
+    </form>
+  );
+}

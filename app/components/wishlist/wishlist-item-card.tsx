@@ -1,0 +1,71 @@
+import Trash from "lucide-react/icons/trash";
+import { Link } from "react-router";
+import type { WishlistEntry } from "../../../core/contracts/wishlist.ts";
+import { formatMoney } from "../../../core/money.ts";
+import { NotifyMe } from "../shop/notify-me.tsx";
+import { Button } from "../ui/button.tsx";
+
+/**
+ * One saved product or stack: remove, picture, name, description, price; Add to Cart while it is in
+ * stock, else 'Out of Stock' and Notify Me for each product it waits for.
+ */
+export function WishlistItemCard({
+  entry,
+  productName,
+  onRemove,
+  onAdd,
+  adding,
+}: {
+  entry: WishlistEntry;
+  /** A product's name by id, for a stack's sold-out products. */
+  productName: (id: number) => string;
+  onRemove: () => void;
+  onAdd: () => void;
+  adding: boolean;
+}) {
+  return (
+    <li className="relative flex flex-col rounded-card bg-white p-5 shadow-card">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label={`Remove ${entry.name} from wishlist`}
+        onClick={onRemove}
+        className="absolute top-3 right-3 text-muted hover:text-danger"
+      >
+        <Trash className="size-5" aria-hidden />
+      </Button>
+      <img src={entry.imageUrl} alt="" width={160} height={160} className="mx-auto size-40 object-contain" />
+      <h2 className="mt-4 text-xl">
+        <Link to={entry.href} className="hover:underline">
+          {entry.name}
+        </Link>
+      </h2>
+      <p className="text-sm text-muted">{entry.kind === "stack" ? "Wellness stack" : "Supplement"}</p>
+      <p className="mt-1 flex-1 text-sm">{entry.description}</p>
+      <p className="mt-3 font-semibold text-gold">
+        {formatMoney(entry.priceCents)}
+        <span className="text-sm font-normal text-muted">/month</span>
+      </p>
+      <div className="mt-4 grid gap-3">
+        {entry.inStock ? (
+          <Button
+            size="sm-wide"
+            onClick={onAdd}
+            pending={adding}
+            pendingText="Adding…"
+            aria-label={`${adding ? "Adding…" : "Add to Cart"}: ${entry.name}`}
+          >
+            Add to Cart
+          </Button>
+        ) : (
+          <>
+            <p className="text-sm font-semibold text-danger">Out of Stock</p>
+            {entry.soldOutProductIds.map((id) => (
+              <NotifyMe key={id} productId={id} name={productName(id)} />
+            ))}
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

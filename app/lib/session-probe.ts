@@ -1,0 +1,13 @@
+import { apiRequest } from "./api.ts";
+
+/** The query key of "does this browser have a session?": shared by the header and the wishlist. */
+export const sessionProbeKey = ["session-probe"] as const;
+
+/**
+ * Whether this browser has a session: one small request instead of the auth client on every page. A
+ * failed request counts as no session (the visitor sees what a guest sees).
+ */
+export async function hasSession(): Promise<boolean> {
+  const body = await apiRequest<{ user?: unknown } | null>("GET", "/api/auth/get-session").catch(() => null);
+  return Boolean(body?.user);
+}

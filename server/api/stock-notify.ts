@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { type NotifyResponse, notifyBody } from "../../core/contracts/wishlist.ts";
+import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
+import type { AppServices } from "../context.ts";
+import { ApiError, notFound } from "../http/api-error.ts";
+import { readJsonBody } from "../http/validate.ts";
+import { registerStockNotification } from "../wishlist/back-in-stock.ts";
+
+const productId = z.coerce.number().int().positive().max(1_000_000);
+
+/**
+ * POST /api/products/:id/notify ("Notify Me"): one e-mail when an out-of-stock product returns. A
+ * signed-in customer is registered with their account's e-mail; a guest (or an account made by phone,
+ * which has none) sends `email`. Asking again while the request waits answers 200 and adds nothing;
+ * a product in stock answers 409.
+ */
+export function stockNotifyApi(services: AppServices) {
+  const db = services.database.db;
+  return new Hono().post("/:id/notify", async (c) => {
+    const id = productId.safeParse(c.req.param("id"));
+    if (!id.success) throw notFound("Product not found.");
+    const body = await readJsonBody(c, notifyBody);
+    const user = await services.identity.getUser(c.req.raw.headers);
+    const accountEmail = user && !isPlaceholderEmail(user.email) ? user.email : null;
+    const email = accountEmail ?? body.email;
+    if (!email) throw new ApiError(400, "email_required", "Enter your e-mail address.");
+    const result = await registerStockNotification(db, id.data, email, user?.id ?? null);
+    if (result.kind === "not_found") throw notFound("Product not found.");
+    if (result.kind === "in_stock") {
+      throw new ApiError(409, "in_stock", `${result.name} is in stock: add it to your cart.`);
+    }
+    return c.json<NotifyResponse>(
+      { productId: id.data, email: result.email, created: result.kind === "registered" },
+      result.kind === "registered" ? 201 : 200,
+    );
+  });
+}

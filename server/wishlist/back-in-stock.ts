@@ -1,0 +1,88 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { escapeHtml as esc } from "../../core/escape-html.ts";
+import { formatMoney } from "../../core/money.ts";
+import type { Db, DbOrTx } from "../db/client.ts";
+import { type ProductRow, products, stockNotifications } from "../db/schema.ts";
+import type { Mailer, MailMessage } from "../mail/mailer.ts";
+
+export type NotifyResult =
+  | { kind: "registered" | "waiting"; email: string }
+  | { kind: "not_found" }
+  | { kind: "in_stock"; name: string };
+
+/**
+ * "Notify Me": keeps `email` waiting for the product to come back. Asking again while a request waits
+ * changes nothing ("waiting"). The product's row is read with a share lock, so a registration cannot slip
+ * in while the stock is being raised and be left waiting for the next restock: it waits for that
+ * change and then finds the product in stock.
+ */
+export async function registerStockNotification(
+  db: Db,
+  productId: number,
+  email: string,
+  userId: string | null,
+): Promise<NotifyResult> {
+  const address = email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ name: products.name, onHand: products.stockOnHand })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for("share");
+    if (!product) return { kind: "not_found" } as const;
+    if (product.onHand > 0) return { kind: "in_stock", name: product.name } as const;
+    const [row] = await tx
+      .insert(stockNotifications)
+      .values({ productId, email: address, userId })
+      .onConflictDoNothing()
+      .returning({ id: stockNotifications.id });
+    return { kind: row ? "registered" : "waiting", email: address } as const;
+  });
+}
+
+/** The e-mail that a product someone asked for is back, with a link to its page. */
+export function backInStockEmail(
+  registration: { id: string; email: string },
+  product: Pick<ProductRow, "name" | "slug" | "priceCents" | "packageSize">,
+  origin: string,
+): MailMessage {
+  const url = `${origin}/products/${product.slug}`;
+  const line = `${product.name} (${product.packageSize}, ${formatMoney(product.priceCents)} a month) is back in stock.`;
+  const why = "You asked us to tell you when it returned. This is the only e-mail we send about it.";
+  return {
+    to: registration.email,
+    subject: `${product.name} is back in stock`,
+    text: `${line}\n\nOrder it here: ${url}\n\n${why}\n\nThe MANA team`,
+    html: `<div style="font-family:Georgia,serif;color:#1B1F1C;background:#F7F3EA;padding:24px">
+<h1 style="color:#1F3A2E">${esc(product.name)} is back in stock</h1>
+<p>${esc(line)}</p>
+<p><a href="${esc(url)}" style="display:inline-block;background:#1F3A2E;color:#F7F3EA;padding:10px 18px;border-radius:999px;text-decoration:none;font-weight:bold">Order ${esc(product.name)}</a></p>
+<p style="font-size:12px;color:#4A524C">${esc(why)}</p>
+<p>The MANA team</p></div>`,
+    dedupeKey: `back-in-stock:${registration.id}`,
+  };
+}
+
+/**
+ * Within the transaction that brings a product back in stock: every waiting request is marked answered
+ * and its e-mail written to the outbox, together, so whichever process raises the stock sends each e-mail
+ * once and a second raise finds nobody waiting. Answers the outbox ids to deliver after the commit.
+ */
+export async function queueBackInStock(
+  tx: DbOrTx,
+  mailer: Mailer,
+  product: ProductRow,
+  origin: string,
+): Promise<string[]> {
+  const answered = await tx
+    .update(stockNotifications)
+    .set({ notifiedAt: new Date() })
+    .where(and(eq(stockNotifications.productId, product.id), isNull(stockNotifications.notifiedAt)))
+    .returning({ id: stockNotifications.id, email: stockNotifications.email });
+  const ids: string[] = [];
+  for (const registration of answered) {
+    const id = await mailer.queue(tx, backInStockEmail(registration, product, origin));
+    if (id) ids.push(id);
+  }
+  return ids;
+}

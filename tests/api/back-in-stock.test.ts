@@ -1,0 +1,115 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setUserRole } from "../../server/admin/promote.ts";
+import { outbox, stockNotifications } from "../../server/db/schema.ts";
+import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
+import { mails } from "./admin-fixtures.ts";
+import { Browser, uniqueEmail } from "./auth-helpers.ts";
+
+describe.each(testDatabases)("Notify Me and the back-in-stock e-mail on %s", (kind) => {
+  let shop: TestShop;
+  let owner: Browser;
+  let customer: Browser;
+  let customerEmail: string;
+
+  const setStock = async (id: number, stockOnHand: number, by = owner) => {
+    const res = await by.call("PATCH", `/api/admin/products/${id}`, { stockOnHand });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+  const notify = (b: Browser, id: number, body: unknown = {}) =>
+    b.call("POST", `/api/products/${id}/notify`, body);
+  const waiting = async (id: number) =>
+    (
+      await shop.services.database.db
+        .select({ email: stockNotifications.email })
+        .from(stockNotifications)
+        .where(and(eq(stockNotifications.productId, id), isNull(stockNotifications.notifiedAt)))
+    )
+      .map((r) => r.email)
+      .sort();
+
+  beforeAll(async () => {
+    shop = await createTestShop(kind, { auth: true });
+    owner = new Browser(shop);
+    const ownerEmail = uniqueEmail("owner");
+    expect((await owner.signUp(ownerEmail)).status).toBe(200);
+    await setUserRole(shop.services.database.db, ownerEmail, "admin", "command line");
+    customer = new Browser(shop);
+    customerEmail = uniqueEmail("customer");
+    expect((await customer.signUp(customerEmail)).status).toBe(200);
+  });
+  afterAll(() => shop.close());
+
+  it("registers a guest's e-mail and a customer's account e-mail, once while waiting", async () => {
+    await setStock(3, 0);
+    const guest = new Browser(shop);
+    const first = await notify(guest, 3, { email: "  Guest.Waiting@Example.com " });
+    expect(first).toMatchObject({
+      status: 201,
+      body: { productId: 3, email: "guest.waiting@example.com", created: true },
+    });
+    const again = await notify(guest, 3, { email: "guest.waiting@example.com" });
+    expect(again).toMatchObject({ status: 200, body: { created: false } });
+
+    // Signed in, the account's e-mail is used, whatever the body says.
+    const mine = await notify(customer, 3, { email: "someone-else@example.com" });
+    expect(mine).toMatchObject({ status: 201, body: { email: customerEmail } });
+    expect(await waiting(3)).toEqual([customerEmail, "guest.waiting@example.com"].sort());
+  });
+
+  it("refuses what it cannot register, with a clear message", async () => {
+    const guest = new Browser(shop);
+    expect(await notify(guest, 3)).toMatchObject({ status: 400, body: { code: "email_required" } });
+    const bad = await notify(guest, 3, { email: "not-an-address" });
+    expect(bad).toMatchObject({ status: 400, body: { code: "invalid_input" } });
+    expect(bad.body.message).toContain("valid e-mail");
+    expect((await notify(guest, 3, { email: "a@example.com", extra: 1 })).status).toBe(400);
+    expect((await notify(guest, 999, { email: "a@example.com" })).status).toBe(404);
+    expect((await notify(guest, "abc" as never, { email: "a@example.com" })).status).toBe(404);
+    const inStock = await notify(guest, 1, { email: "a@example.com" });
+    expect(inStock).toMatchObject({ status: 409, body: { code: "in_stock" } });
+    expect(inStock.body.message).toBe("Korean Ginseng is in stock: add it to your cart.");
+  });
+
+  it("sends one e-mail per registration when stock goes from 0 to 10, and nothing more after", async () => {
+    await setStock(3, 10);
+    expect(await mails(shop, "guest.waiting@example.com", "Ashwagandha is back in stock")).toBe(1);
+    expect(await mails(shop, customerEmail, "Ashwagandha is back in stock")).toBe(1);
+    expect(await waiting(3)).toEqual([]);
+    const [mail] = await shop.services.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, customerEmail), eq(outbox.subject, "Ashwagandha is back in stock")));
+    expect(mail?.text).toContain("http://localhost/products/ashwagandha");
+    expect(mail?.dedupeKey).toMatch(/^back-in-stock:/);
+
+    // Raised again, and sold out and back again with nobody waiting: no more e-mail.
+    await setStock(3, 20);
+    await setStock(3, 0);
+    await setStock(3, 5);
+    expect(await mails(shop, "guest.waiting@example.com", "back in stock")).toBe(1);
+    expect(await mails(shop, customerEmail, "back in stock")).toBe(1);
+  });
+
+  it("answers a new request made after the e-mail the next time stock returns", async () => {
+    await setStock(3, 0);
+    const guest = new Browser(shop);
+    expect((await notify(guest, 3, { email: "guest.waiting@example.com" })).status).toBe(201);
+    await setStock(3, 4);
+    expect(await mails(shop, "guest.waiting@example.com", "Ashwagandha is back in stock")).toBe(2);
+    expect(await mails(shop, customerEmail, "Ashwagandha is back in stock")).toBe(1);
+  });
+
+  it("sends each e-mail once when two owners bring the stock back at the same moment", async () => {
+    await setStock(4, 0);
+    const emails = [uniqueEmail("race-a"), uniqueEmail("race-b"), uniqueEmail("race-c")];
+    for (const email of emails) expect((await notify(new Browser(shop), 4, { email })).status).toBe(201);
+    const second = new Browser(shop);
+    const secondEmail = uniqueEmail("owner-two");
+    expect((await second.signUp(secondEmail)).status).toBe(200);
+    await setUserRole(shop.services.database.db, secondEmail, "admin", "command line");
+    await Promise.all([setStock(4, 10, owner), setStock(4, 12, second), setStock(4, 7, owner)]);
+    for (const email of emails) expect(await mails(shop, email, "Verdant Edge is back in stock")).toBe(1);
+    expect(await waiting(4)).toEqual([]);
+  });
+});
