@@ -160,15 +160,13 @@ test.describe("identity", () => {
     await page.goto("/orders");
     await expect(page.getByRole("heading", { name: "Sign In Required" })).toBeVisible();
     await expect(page.getByText("Please sign in to view your order history.")).toBeVisible();
-    for (const path of ["/wishlist"]) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { name: "Sign In Required" })).toBeVisible();
-      await expect(page.getByRole("main").getByRole("link", { name: "Sign In" })).toHaveAttribute(
-        "href",
-        "/auth",
-      );
-    }
-    // A guest's preferences stay in the browser; the page invites them to keep them on an account.
+    // A guest's wishlist and preferences stay in the browser; each page invites them to keep them on an account.
+    await page.goto("/wishlist");
+    await expect(page.getByText("Your wishlist is kept in this browser.")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Sign in" })).toHaveAttribute(
+      "href",
+      "/auth",
+    );
     await page.goto("/preferences");
     await expect(page.getByText("These settings stay in this browser")).toBeVisible();
     await expect(page.getByRole("main").getByRole("link", { name: "sign in" })).toHaveAttribute(
