@@ -20,6 +20,7 @@ import { preferencesApi } from "./preferences.ts";
 import { productContentApi } from "./product-content.ts";
 import { productsApi } from "./products.ts";
 import { profileApi } from "./profile.ts";
+import { productReviewsApi, reviewsApi } from "./reviews.ts";
 import { webhooksApi } from "./webhooks.ts";
 
 export interface ApiOptions {
@@ -56,6 +57,8 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
   api.route("/products", productsApi(services));
   // After productsApi so `GET /api/products` stays its; this one only answers /products/:id/...
   api.route("/products", productContentApi(services));
+  api.route("/products", productReviewsApi(services));
+  api.route("/reviews", reviewsApi(services));
   api.route("/content", contentApi(services));
   api.route("/cart", cartApi(services));
   if (isAuthIdentity(services.identity)) {
