@@ -10,6 +10,7 @@ import { requireDashboard } from "../admin/access.ts";
 import type { AppServices } from "../context.ts";
 import { parseWith, readJsonBody, readQuery } from "../http/validate.ts";
 import { changeReviewSettings, listAdminReviews, moderateReview } from "../reviews/moderation.ts";
+import { shown } from "./reviews.ts";
 
 const reviewId = z.uuid("must be a review id");
 
@@ -35,6 +36,8 @@ export function adminReviewsApi(services: AppServices) {
       const user = await requireDashboard(services, c.req.raw.headers, { review: ["moderate"] });
       const id = parseWith(reviewId, c.req.param("id"), "review id");
       const { status } = await readJsonBody(c, adminReviewMoveBody);
-      return c.json(await moderateReview(db, id, status, actorOf(user)));
+      const moved = await moderateReview(db, id, status, actorOf(user));
+      shown(services);
+      return c.json(moved);
     });
 }

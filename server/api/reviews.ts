@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { reviewBody, reviewReportBody, reviewsPageQuery } from "../../core/contracts/reviews.ts";
+import { applyCatalogueChange } from "../catalogue-sync.ts";
 import type { AppServices, SessionUser } from "../context.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
 import { parseWith, readJsonBody, readQuery } from "../http/validate.ts";
@@ -18,6 +19,12 @@ const productId = z
   .regex(/^[1-9][0-9]{0,8}$/, "must be a positive whole number")
   .transform(Number);
 const reviewId = z.uuid("must be a review id");
+
+/**
+ * What the pages show may have changed: this process drops its copies at once (the others when the
+ * transaction's announcement reaches them, server/catalogue-sync.ts).
+ */
+export const shown = (services: AppServices) => applyCatalogueChange(services, { pages: true });
 
 function signedIn(services: AppServices) {
   return async (c: Context, why: string): Promise<SessionUser> => {
@@ -54,7 +61,9 @@ export function productReviewsApi(services: AppServices) {
       const user = await requireUser(c, "review this product");
       const p = await product(c.req.param("id"));
       const input = await readJsonBody(c, reviewBody);
-      return c.json(await createReview(db, user, p.id, input), 201);
+      const made = await createReview(db, user, p.id, input);
+      if (made.status === "published") shown(services);
+      return c.json(made, 201);
     });
 }
 
@@ -68,11 +77,14 @@ export function reviewsApi(services: AppServices) {
       const user = await requireUser(c, "edit your review");
       const reviewIdValue = id(c);
       const input = await readJsonBody(c, reviewBody);
-      return c.json(await updateReview(db, user, reviewIdValue, input));
+      const edited = await updateReview(db, user, reviewIdValue, input);
+      shown(services);
+      return c.json(edited);
     })
     .delete("/:id", async (c) => {
       const user = await requireUser(c, "delete your review");
       await deleteReview(db, user, id(c));
+      shown(services);
       return c.body(null, 204);
     })
     .post("/:id/report", async (c) => {
