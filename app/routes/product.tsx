@@ -3,19 +3,46 @@ import RotateCcw from "lucide-react/icons/rotate-ccw";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Truck from "lucide-react/icons/truck";
 import { Link } from "react-router";
+import { formatAverage, type ProductReviewsResponse } from "../../core/contracts/reviews.ts";
 import { formatMoney } from "../../core/money.ts";
 import { dailyPriceCents } from "../../core/pricing.ts";
 import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
+import { ProductReviews } from "../components/reviews/product-reviews.tsx";
 import { PurchasePanel } from "../components/shop/purchase-panel.tsx";
 import { RelatedContent } from "../components/shop/related-content.tsx";
 import type { Route } from "./+types/product";
 
 export { loader } from "./product.server.ts";
 
+/**
+ * The product's published reviews for search engines: the rating over all of them and the reviews on the
+ * page shown. Nothing when there are none: no rating is ever made up.
+ */
+function reviewsJsonLd({ summary, reviews }: ProductReviewsResponse) {
+  if (summary.average === null || summary.count === 0) return {};
+  return {
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: formatAverage(summary.average),
+      reviewCount: summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.map((r) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: r.authorName },
+      datePublished: r.createdAt.slice(0, 10),
+      name: r.title,
+      reviewBody: r.body,
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
+  };
+}
+
 export const meta: Route.MetaFunction = ({ loaderData: d }) => {
   if (!d) return [{ title: "Product not found | MANA" }, { name: "robots", content: "noindex" }];
-  const { product: p, origin } = d;
+  const { product: p, origin, reviews } = d;
   const url = `${origin}/products/${p.slug}`;
   const image = `${origin}${p.imageUrl}`;
   const imageAlt = `${p.name}, ${p.packageSize}: the product's package`;
@@ -35,6 +62,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
       availability: p.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       url,
     },
+    ...reviewsJsonLd(reviews),
   };
   return [
     { title: `${p.name} | MANA` },
@@ -62,7 +90,7 @@ const promises = [
 ];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product: p } = loaderData;
+  const { product: p, reviews, viewer } = loaderData;
   return (
     <>
       <section className="container-shop grid gap-10 py-12 md:grid-cols-2">
@@ -118,6 +146,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <FdaDisclaimer />
         </div>
       </section>
+      <ProductReviews productId={p.id} reviews={reviews} viewer={viewer} />
       <RelatedContent productId={p.id} />
     </>
   );

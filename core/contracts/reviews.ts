@@ -2,6 +2,8 @@
 import { z } from "zod";
 
 export const REVIEWS_PAGE_SIZE = 5;
+/** The anchor of the review form on a product's page (the invitation e-mail links to it). */
+export const WRITE_REVIEW_ANCHOR = "write-review";
 export const REVIEW_TITLE = { min: 3, max: 100 } as const;
 export const REVIEW_BODY = { min: 20, max: 2000 } as const;
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { WRITE_REVIEW_ANCHOR } from "../../core/contracts/reviews.ts";
 import { escapeHtml as esc } from "../../core/escape-html.ts";
 import { wantsPromotions } from "../account/preferences.ts";
 import type { Db } from "../db/client.ts";
@@ -6,9 +7,6 @@ import { products, reviews } from "../db/schema.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { type EmailBlock, paragraph, shopEmail } from "../orders/order-email-layout.ts";
 import type { OrderLineRow, OrderRow } from "../orders/order-rows.ts";
-
-/** The anchor of the review form on a product's page. */
-export const WRITE_REVIEW_ANCHOR = "write-review";
 
 /** Each product as a link to its page's review form. */
 function productLinks(items: { name: string; href: string }[]): EmailBlock {
