@@ -46,6 +46,14 @@ test("a delivered buyer reviews the product; it waits for the owner", async ({ r
   expect(anonymous).toContain("No reviews yet");
   expect(anonymous).not.toContain("aggregateRating");
 
+  // The empty section with the form, as the buyer first sees it.
+  await checkLooks(buyer, shop.base, [["review-form", PRODUCT]], async (page) => {
+    await expect(page.getByText("No reviews yet")).toBeVisible();
+    const theme = await page.locator("html").getAttribute("data-theme");
+    await page.locator("#reviews").screenshot({
+      path: test.info().outputPath(`review-form-section-${page.viewportSize()?.width}-${theme}.png`),
+    });
+  });
   await buyer.goto(`${shop.base}${PRODUCT}#write-review`);
   await expect(buyer.locator("html")).toHaveAttribute("data-hydrated", "true");
   await expect(buyer.getByRole("heading", { name: "Write a review" })).toBeVisible();
@@ -68,7 +76,10 @@ test("a delivered buyer reviews the product; it waits for the owner", async ({ r
   expect(await (await request.get(`${shop.base}${PRODUCT}`)).text()).not.toContain(TITLE);
 });
 
-test("the owner publishes it on /admin/reviews; page, card and JSON-LD show it", async ({ request }) => {
+test("the owner publishes it on /admin/reviews; page, card and JSON-LD show it", async ({
+  request,
+  browser,
+}) => {
   await owner.goto(`${shop.base}/admin/reviews`);
   await expect(owner.locator("html")).toHaveAttribute("data-hydrated", "true");
   await expect(owner.getByRole("link", { name: "Waiting (1)" })).toBeVisible();
@@ -98,12 +109,31 @@ test("the owner publishes it on /admin/reviews; page, card and JSON-LD show it",
   const home = await request.get(`${shop.base}/`);
   const card = (await home.text()).includes("Rated 5.0 out of 5");
   expect(card).toBe(true);
+
+  // Another shopper reports it, once; the owner sees the flag and the reason.
+  const reader = await signedUp(browser, shop.base, `reader-${stamp}@example.com`, "Reed Reader");
+  await reader.goto(`${shop.base}${PRODUCT}`);
+  await expect(reader.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await reader.getByRole("button", { name: "Report" }).click();
+  await expect(reader.getByLabel("Why should the shop look at this review?")).toBeFocused();
+  await reader.getByLabel("Why should the shop look at this review?").selectOption("off-topic");
+  await reader.getByRole("button", { name: "Send report" }).click();
+  await expect(reader.getByText("Thank you: the shop will look at this review.")).toBeVisible();
+  await reader.context().close();
+  await owner.goto(`${shop.base}/admin/reviews?status=published`);
+  const listed = owner.getByRole("article", { name: TITLE });
+  await expect(listed.getByText("Reported 1 time")).toBeVisible();
+  await expect(listed).toContainText("Not about this product");
 });
 
 test("the reviews section and /admin/reviews are axe clean at 1280 and 390 px in both themes", async () => {
   await checkLooks(buyer, shop.base, [["product-reviews", PRODUCT]], async (page) => {
     await expect(page.getByRole("heading", { name: "Customer reviews" })).toBeVisible();
-    await page.locator("#reviews").scrollIntoViewIfNeeded();
+    // The section alone too, at full size, beside checkLooks' whole-page picture.
+    const theme = await page.locator("html").getAttribute("data-theme");
+    await page.locator("#reviews").screenshot({
+      path: test.info().outputPath(`reviews-section-${page.viewportSize()?.width}-${theme}.png`),
+    });
   });
   await checkLooks(owner, shop.base, [["admin-reviews", "/admin/reviews?status=published"]], async (page) => {
     await expect(page.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();
