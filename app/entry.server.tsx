@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { themeFromCookie } from "../core/contracts/preferences.ts";
+import { themeFromCookie } from "../core/theme.ts";
 import { cspNonceContext } from "./context.server.ts";
 import { NonceContext } from "./lib/csp-nonce.ts";
 import { ROOT_STYLESHEET_HREF, RootStylesheetContext } from "./lib/root-stylesheet.tsx";

@@ -1,5 +1,5 @@
 import { createContext, useEffect } from "react";
-import { THEME_COOKIE, THEMES, type Theme, themeFromCookie } from "../../core/contracts/preferences.ts";
+import { THEME_COOKIE, THEMES, type Theme, themeFromCookie } from "../../core/theme.ts";
 
 export type { Theme };
 /** Where a guest's preferences are kept in the browser (a signed-in customer's are on their account). */

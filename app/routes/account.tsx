@@ -14,6 +14,7 @@ import { accountContactOf } from "../../core/placeholder-email.ts";
 import { useOrders, useSubscriptions } from "../components/account/account-data.ts";
 import { AccountOrders } from "../components/account/account-lists.tsx";
 import { ProfileCard } from "../components/account/profile-card.tsx";
+import { ReadingList } from "../components/account/reading-list.tsx";
 import { AddressBookSection } from "../components/address/address-book.tsx";
 import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { signOutWithToast } from "../components/layout/account-menu.tsx";
@@ -166,6 +167,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                 <p className="mt-1 text-sm text-muted">Coming soon</p>
               </div>
             </div>
+            <ReadingList />
           </Tabs.Content>
           <Tabs.Content value="orders" className="mt-6">
             <AccountOrders orders={orders.data} loading={orders.isPending} />

@@ -1,18 +1,16 @@
-import Bookmark from "lucide-react/icons/bookmark";
 import Calendar from "lucide-react/icons/calendar";
 import Clock from "lucide-react/icons/clock";
-import Volume2 from "lucide-react/icons/volume-2";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { articleTypeLabel, DEFAULT_READING_TIME } from "../../core/article-types.ts";
 import { ArticleGrid } from "../components/knowledge/article-grid.tsx";
+import { BookmarkButton } from "../components/knowledge/bookmark-button.tsx";
 import { ContentBlocks } from "../components/knowledge/content-blocks.tsx";
+import { ReadAloud } from "../components/knowledge/read-aloud.tsx";
 import { RelatedProductCard } from "../components/knowledge/related-product-card.tsx";
 import { useTrackEvent } from "../components/knowledge/use-track-event.ts";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { StoryReader } from "../components/stories/story-reader.tsx";
-import { Button } from "../components/ui/button.tsx";
-import { InfoDialog } from "../components/ui/info-dialog.tsx";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/knowledge-article";
 
@@ -82,6 +80,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const track = useTrackEvent();
   const articleId = loaderData.kind === "article" ? loaderData.article.id : loaderData.story.id;
   const { mutate } = track;
+  // The article's text, for Listen.
+  const body = useRef<HTMLDivElement>(null);
   // A view event on load (the server keeps one per visitor per hour).
   useEffect(() => {
     mutate({ articleId, eventType: "view" });
@@ -142,26 +142,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 read
               </span>
             </div>
-            <div className="mt-6 flex gap-3">
-              <InfoDialog
-                title="Read Aloud feature coming soon!"
-                trigger={
-                  <Button>
-                    <Volume2 className="size-5" aria-hidden /> Listen
-                  </Button>
-                }
-              >
-                We are recording our articles. Until then, the full text is right here.
-              </InfoDialog>
-              {/* Bookmarks are not kept anywhere yet: the confirmation promises no list to find them in. */}
-              <InfoDialog
-                title="Bookmark saved!"
-                trigger={
-                  <Button variant="secondary">
-                    <Bookmark className="size-5" aria-hidden /> Bookmark
-                  </Button>
-                }
-              />
+            <div className="mt-6 flex flex-wrap gap-3">
+              <ReadAloud target={body} />
+              <BookmarkButton articleId={article.id} />
             </div>
           </div>
         </div>
@@ -178,7 +161,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             fetchPriority="high"
             className="mb-10 w-full rounded-card bg-sand shadow-card"
           />
-          <ContentBlocks blocks={article.contentBlocks} products={products} onProductOpen={onProductOpen} />
+          <div ref={body}>
+            <ContentBlocks blocks={article.contentBlocks} products={products} onProductOpen={onProductOpen} />
+          </div>
           {article.tags.length > 0 ? (
             <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
               {article.tags.map((t) => (

@@ -3,9 +3,7 @@
  * Signed-in customers' preferences are kept on their account; a guest's stay in the browser.
  */
 import { z } from "zod";
-
-export const THEMES = ["light", "dark", "system"] as const;
-export type Theme = (typeof THEMES)[number];
+import { THEMES } from "../theme.ts";
 
 /** Every setting, complete: what a stored or sent value is checked against. */
 export const preferencesSchema = z.strictObject({
@@ -82,13 +80,4 @@ export function readPreferences(value: unknown): Preferences {
     }
   }
   return out;
-}
-
-/** The cookie that tells the server the visitor's theme, so the first paint is already in it. */
-export const THEME_COOKIE = "mana_theme";
-
-/** The theme a request's `mana_theme` cookie names; "light" when it names none. */
-export function themeFromCookie(cookie: string | null | undefined): Theme {
-  const value = cookie ? /(?:^|;\s*)mana_theme=([a-z]+)/.exec(cookie)?.[1] : undefined;
-  return (THEMES as readonly string[]).includes(value ?? "") ? (value as Theme) : "light";
 }

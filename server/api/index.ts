@@ -11,6 +11,7 @@ import { UNSUBSCRIBE_API_PATH } from "../newsletter/unsubscribe.ts";
 import { addressesApi } from "./addresses.ts";
 import { adminApi } from "./admin.ts";
 import { adminCommandApi } from "./admin-command.ts";
+import { bookmarksApi } from "./bookmarks.ts";
 import { cartApi } from "./cart.ts";
 import { checkoutApi } from "./checkout.ts";
 import { contentApi } from "./content.ts";
@@ -68,6 +69,7 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
   }
   api.route("/addresses", addressesApi(services));
   api.route("/preferences", preferencesApi(services));
+  api.route("/bookmarks", bookmarksApi(services));
   api.route("/checkout", checkoutApi(services));
   const { orders, subscriptions } = ordersApi(services);
   api.route("/orders", orders);

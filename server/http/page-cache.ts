@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { MiddlewareHandler } from "hono";
-import { themeFromCookie } from "../../core/contracts/preferences.ts";
+import { themeFromCookie } from "../../core/theme.ts";
 import type { Metrics } from "./metrics.ts";
 import { buildTemplate, fillTemplate, type NonceTemplate, templateChunks } from "./nonce-template.ts";
 import { NONCE_PLACEHOLDER, newNonce } from "./security-headers.ts";

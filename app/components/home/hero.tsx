@@ -13,13 +13,23 @@ const badges = [
 export function Hero() {
   return (
     <section className="relative overflow-hidden bg-sand">
+      {/* The drawing in each theme's own palette (app/dark-theme.css shows the one that fits); the dark one
+          loads only where it is shown. */}
       <img
         src="/images/hero-botanical.svg"
         alt=""
         width={1600}
         height={900}
         fetchPriority="high"
-        className="pointer-events-none absolute inset-0 h-full w-full object-cover object-right opacity-70"
+        className="light-only pointer-events-none absolute inset-0 h-full w-full object-cover object-right opacity-70"
+      />
+      <img
+        src="/images/hero-botanical-dark.svg"
+        alt=""
+        width={1600}
+        height={900}
+        loading="lazy"
+        className="dark-only pointer-events-none absolute inset-0 h-full w-full object-cover object-right opacity-70"
       />
       <div className="container-shop relative grid gap-8 py-20 md:py-28">
         <p className="text-sm font-semibold tracking-[0.2em] text-gold uppercase">

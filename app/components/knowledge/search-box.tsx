@@ -53,7 +53,7 @@ export function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q
       {/* Enter submits too; the button gives keyboard and assistive-technology users a named control. */}
       <Button
         type="submit"
-        className="sr-only focus-visible:not-sr-only focus-visible:absolute focus-visible:top-1/2 focus-visible:right-14 focus-visible:-translate-y-1/2"
+        className="sr-only top-0 left-0 focus-visible:not-sr-only focus-visible:absolute focus-visible:top-1/2 focus-visible:right-14 focus-visible:left-auto focus-visible:-translate-y-1/2"
       >
         Search
       </Button>

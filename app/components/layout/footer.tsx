@@ -60,7 +60,7 @@ const socials = [
 
 export function Footer() {
   return (
-    <footer className="on-forest print:hidden bg-forest text-cream">
+    <footer className="site-chrome on-forest print:hidden bg-forest text-cream">
       <div className="container-shop grid gap-10 py-14 md:grid-cols-4">
         <div className="md:col-span-1">
           <p className="font-display text-2xl tracking-[0.18em]">MANA</p>

@@ -58,7 +58,7 @@ function MobileMenu() {
 /** Sticky site header: logo, main nav, cart and account. On small screens the nav moves into a side sheet. */
 export function Header() {
   return (
-    <header className="on-forest print:hidden sticky top-0 z-40 bg-forest/95 text-cream shadow-sm backdrop-blur supports-[backdrop-filter]:bg-forest/90">
+    <header className="site-chrome on-forest print:hidden sticky top-0 z-40 bg-forest/95 text-cream shadow-sm backdrop-blur supports-[backdrop-filter]:bg-forest/90">
       <div className="container-shop flex h-16 items-center justify-between gap-4">
         <Logo />
         <nav aria-label="Main" className="hidden lg:block">

@@ -23,7 +23,7 @@ export function MobileMenuSheet({
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/50 data-[state=open]:animate-fade-in" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 on-forest flex w-[min(20rem,85vw)] flex-col gap-6 bg-forest p-6 text-cream shadow-xl data-[state=open]:animate-slide-in-right">
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 site-chrome on-forest flex w-[min(20rem,85vw)] flex-col gap-6 bg-forest p-6 text-cream shadow-xl data-[state=open]:animate-slide-in-right">
           <div className="flex items-center justify-between">
             <Dialog.Title className="font-display text-xl text-cream">Menu</Dialog.Title>
             <Dialog.Close asChild>

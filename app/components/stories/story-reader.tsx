@@ -9,6 +9,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { clampChapter, type Story } from "../../../core/story.ts";
 import { focusedControl } from "../../lib/return-focus.ts";
+import { ReadAloud } from "../knowledge/read-aloud.tsx";
 import { Button } from "../ui/button.tsx";
 import { StoryBlockView } from "./story-block.tsx";
 
@@ -54,6 +55,8 @@ export function StoryReader({
   if (ready && askName && !nameDialogMounted) setNameDialogMounted(true);
   const [index, setIndex] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The chapter on screen, for Listen (the child's name is already in its text).
+  const chapterRef = useRef<HTMLElement>(null);
   const nameOpener = useRef<HTMLElement | null>(null);
   const moved = useRef(false);
   const total = story.chapters.length;
@@ -158,7 +161,11 @@ export function StoryReader({
               </div>
             </div>
 
-            <section key={chapter.id} aria-labelledby="chapter-title" className="mt-10">
+            <div className="mt-6">
+              <ReadAloud target={chapterRef} resetKey={chapter.id} what="chapter" />
+            </div>
+
+            <section key={chapter.id} ref={chapterRef} aria-labelledby="chapter-title" className="mt-10">
               <h2 id="chapter-title" ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-3xl">
                 {chapter.title}
               </h2>

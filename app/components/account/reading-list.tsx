@@ -1,0 +1,67 @@
+import BookOpen from "lucide-react/icons/book-open";
+import X from "lucide-react/icons/x";
+import { Link } from "react-router";
+import { useBookmark, useReadingList } from "../../hooks/use-reading-list.ts";
+import { toast } from "../../hooks/use-toast.ts";
+import { Button } from "../ui/button.tsx";
+
+/** The account's reading list: the articles saved with Bookmark, the last saved first. */
+export function ReadingList() {
+  const list = useReadingList();
+  const bookmark = useBookmark();
+  const items = list.data?.bookmarks ?? [];
+  return (
+    <section aria-labelledby="reading-list" className="rounded-card bg-white p-5 shadow-card sm:p-6">
+      <h2 id="reading-list" className="flex items-center gap-2 text-xl">
+        <BookOpen className="size-5 text-gold" aria-hidden /> Reading list
+      </h2>
+      {list.isPending ? (
+        <p role="status" className="mt-3 text-sm text-muted">
+          Loading your reading list…
+        </p>
+      ) : items.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">
+          Nothing saved yet. Use Bookmark on any article in the{" "}
+          <Link to="/knowledge" className="font-semibold text-forest underline underline-offset-2">
+            Knowledge Hub
+          </Link>{" "}
+          to read it later.
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-sand-deep">
+          {items.map((b) => (
+            <li key={b.articleId} className="flex items-start justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <Link to={b.href} className="font-semibold text-forest underline-offset-2 hover:underline">
+                  {b.title}
+                </Link>
+                <p className="mt-1 line-clamp-2 text-sm text-muted">{b.excerpt}</p>
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ${b.title} from your reading list`}
+                disabled={bookmark.isPending}
+                onClick={() =>
+                  bookmark.mutate(
+                    { articleId: b.articleId, saved: false },
+                    {
+                      onSuccess: () =>
+                        toast({
+                          title: "Bookmark removed",
+                          description: "The article is off your reading list.",
+                        }),
+                    },
+                  )
+                }
+                className="shrink-0 text-muted hover:text-danger"
+              >
+                <X className="size-5" aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

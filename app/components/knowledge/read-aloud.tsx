@@ -1,0 +1,100 @@
+import Pause from "lucide-react/icons/pause";
+import Play from "lucide-react/icons/play";
+import Square from "lucide-react/icons/square";
+import Volume2 from "lucide-react/icons/volume-2";
+import { type RefObject, useEffect, useId, useRef, useState } from "react";
+import { canReadAloud, READ_ALOUD_RATES, useReadAloud } from "../../hooks/use-read-aloud.ts";
+import { Button } from "../ui/button.tsx";
+import { InfoDialog } from "../ui/info-dialog.tsx";
+
+/**
+ * Listen: reads the text in `target` aloud (an article, or a story's current chapter with the child's name),
+ * with pause, resume, stop and speed. Where the browser cannot speak, Listen says so instead.
+ */
+export function ReadAloud({
+  target,
+  resetKey,
+  what = "article",
+}: {
+  target: RefObject<HTMLElement | null>;
+  resetKey?: unknown;
+  what?: string;
+}) {
+  const speed = useId();
+  const [supported, setSupported] = useState(true);
+  useEffect(() => setSupported(canReadAloud()), []);
+  const reader = useReadAloud(target, resetKey);
+  const main = useRef<HTMLButtonElement>(null);
+
+  if (!supported) {
+    return (
+      <InfoDialog
+        title="Read Aloud feature coming soon!"
+        trigger={
+          <Button>
+            <Volume2 className="size-5" aria-hidden /> Listen
+          </Button>
+        }
+      >
+        This browser cannot read aloud. The full text is right here.
+      </InfoDialog>
+    );
+  }
+
+  const { state, position, rate } = reader;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of related controls, not a form field set.
+    <div role="group" aria-label={`Read the ${what} aloud`} className="flex flex-wrap items-center gap-2">
+      <Button
+        ref={main}
+        onClick={state === "playing" ? reader.pause : reader.play}
+        aria-label={state === "playing" ? "Pause reading" : state === "paused" ? "Resume reading" : undefined}
+      >
+        {state === "playing" ? (
+          <>
+            <Pause className="size-5" aria-hidden /> Pause
+          </>
+        ) : state === "paused" ? (
+          <>
+            <Play className="size-5" aria-hidden /> Resume
+          </>
+        ) : (
+          <>
+            <Volume2 className="size-5" aria-hidden /> Listen
+          </>
+        )}
+      </Button>
+      {state !== "idle" ? (
+        <>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              reader.stop();
+              main.current?.focus();
+            }}
+          >
+            <Square className="size-4" aria-hidden /> Stop
+          </Button>
+          <label htmlFor={speed} className="sr-only">
+            Reading speed
+          </label>
+          <select
+            id={speed}
+            value={rate}
+            onChange={(e) => reader.setRate(Number(e.target.value))}
+            className="h-11 rounded-full border border-forest bg-white px-3 text-sm font-semibold text-forest"
+          >
+            {READ_ALOUD_RATES.map((r) => (
+              <option key={r} value={r}>
+                {r}x
+              </option>
+            ))}
+          </select>
+          <p className="text-sm text-muted">
+            Sentence {position.index + 1} of {position.total}
+          </p>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+
+export type ReadAloudState = "idle" | "playing" | "paused";
+export const READ_ALOUD_RATES = [0.75, 1, 1.25] as const;
+const HIGHLIGHT = "read-aloud";
+
+interface Sentence {
+  text: string;
+  range: Range;
+}
+
+/** The text a reader sees in `root`, sentence by sentence, each with where it is on the page. */
+function sentencesIn(root: HTMLElement): Sentence[] {
+  const segmenter =
+    typeof Intl.Segmenter === "function" ? new Intl.Segmenter("en", { granularity: "sentence" }) : null;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) =>
+      node.parentElement?.closest("[aria-hidden=true], button, script, style, [data-no-read-aloud]")
+        ? NodeFilter.FILTER_REJECT
+        : NodeFilter.FILTER_ACCEPT,
+  });
+  const out: Sentence[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const data = (node as Text).data;
+    const parts = segmenter
+      ? [...segmenter.segment(data)].map((s) => ({ index: s.index, text: s.segment }))
+      : [{ index: 0, text: data }];
+    for (const { index, text } of parts) {
+      const trimmed = text.trim();
+      if (!/[\p{L}\p{N}]/u.test(trimmed)) continue;
+      const start = index + text.indexOf(trimmed);
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, start + trimmed.length);
+      out.push({ text: trimmed, range });
+    }
+  }
+  return out;
+}
+
+/** Marks the sentence being read (the CSS Custom Highlight API; browsers without it read without marks). */
+function highlight(range: Range | null) {
+  const registry = (globalThis.CSS as { highlights?: Map<string, unknown> } | undefined)?.highlights;
+  const Highlight = (globalThis as { Highlight?: new (...r: Range[]) => unknown }).Highlight;
+  if (!registry || !Highlight) return;
+  if (range) registry.set(HIGHLIGHT, new Highlight(range));
+  else registry.delete(HIGHLIGHT);
+}
+
+export const canReadAloud = () =>
+  typeof window !== "undefined" && "speechSynthesis" in window && "SpeechSynthesisUtterance" in window;
+
+/**
+ * Reads the text inside `target` aloud with the browser's speech synthesis, one sentence at a time, the
+ * sentence being read highlighted on the page: play, pause, resume, stop, and a speed of 0.75x-1.25x.
+ * Reading stops when `resetKey` changes (a story's next chapter) and when the page goes away.
+ */
+export function useReadAloud(target: RefObject<HTMLElement | null>, resetKey?: unknown) {
+  const [state, setState] = useState<ReadAloudState>("idle");
+  const [position, setPosition] = useState({ index: 0, total: 0 });
+  const [rate, setRateState] = useState<number>(1);
+  const sentences = useRef<Sentence[]>([]);
+  // Each start counts up: an utterance of an earlier run that ends late (after a stop) is ignored.
+  const run = useRef(0);
+  const rateRef = useRef(1);
+
+  const stop = useCallback(() => {
+    run.current++;
+    if (canReadAloud()) window.speechSynthesis.cancel();
+    highlight(null);
+    setState("idle");
+  }, []);
+
+  const speakFrom = useCallback(
+    (index: number) => {
+      const token = ++run.current;
+      const synth = window.speechSynthesis;
+      synth.cancel();
+      const next = (i: number) => {
+        if (token !== run.current) return;
+        const sentence = sentences.current[i];
+        if (!sentence) {
+          run.current++;
+          highlight(null);
+          setState("idle");
+          return;
+        }
+        setPosition({ index: i, total: sentences.current.length });
+        highlight(sentence.range);
+        const element = sentence.range.startContainer.parentElement;
+        const box = sentence.range.getBoundingClientRect();
+        if (element && (box.top < 80 || box.bottom > window.innerHeight)) {
+          const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+          element.scrollIntoView({ block: "center", behavior: smooth ? "smooth" : "auto" });
+        }
+        const utterance = new SpeechSynthesisUtterance(sentence.text);
+        utterance.lang = document.documentElement.lang || "en";
+        utterance.rate = rateRef.current;
+        utterance.onend = () => next(i + 1);
+        utterance.onerror = (e) => {
+          // A cancel (stop, a new speed) interrupts the utterance on purpose.
+          if (e.error !== "interrupted" && e.error !== "canceled") stop();
+        };
+        synth.speak(utterance);
+      };
+      setState("playing");
+      next(index);
+    },
+    [stop],
+  );
+
+  const play = useCallback(() => {
+    const root = target.current;
+    if (!root || !canReadAloud()) return;
+    if (state === "paused") {
+      window.speechSynthesis.resume();
+      setState("playing");
+      return;
+    }
+    sentences.current = sentencesIn(root);
+    speakFrom(0);
+  }, [state, target, speakFrom]);
+
+  const pause = useCallback(() => {
+    if (!canReadAloud()) return;
+    window.speechSynthesis.pause();
+    setState("paused");
+  }, []);
+
+  /** A new speed applies from the start of the sentence being read. */
+  const setRate = useCallback(
+    (value: number) => {
+      rateRef.current = value;
+      setRateState(value);
+      if (state === "playing") speakFrom(position.index);
+    },
+    [state, position.index, speakFrom],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger itself.
+  useEffect(() => stop, [resetKey, stop]);
+
+  return { state, position, rate, play, pause, stop, setRate };
+}
