@@ -44,6 +44,7 @@ export default [
     route("newsletter", "routes/admin-newsletter.tsx"),
     route("outbox", "routes/admin-outbox.tsx"),
     route("outbox/:id", "routes/admin-outbox-message.tsx"),
+    route("reviews", "routes/admin-reviews.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -80,6 +80,7 @@ const PAGES = [
   ["/admin/newsletter", 403],
   ["/admin/outbox", 200],
   [`/admin/outbox/${NO_SUCH_ID}`, 404],
+  ["/admin/reviews", 200],
 ] as const;
 
 test("every dashboard page: signed out asks to sign in, a customer gets 403, staff all but the newsletter", async ({

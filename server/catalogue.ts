@@ -2,6 +2,7 @@ import { asc } from "drizzle-orm";
 import { formatCents } from "../core/money.ts";
 import type { Db } from "./db/client.ts";
 import { type ProductRow, products } from "./db/schema.ts";
+import { cardRatings } from "./reviews/reviews.ts";
 
 /** A product as the API and pages see it: price is a decimal dollar string. */
 export interface Product {
@@ -55,6 +56,7 @@ interface Loaded {
 export class Catalogue {
   #db: Db;
   #loaded: Promise<Loaded> | null = null;
+  #ratings: Promise<Map<number, { average: number; count: number }>> | null = null;
 
   constructor(db: Db) {
     this.#db = db;
@@ -96,7 +98,23 @@ export class Catalogue {
     return (await this.list()).find((p) => p.slug === slug);
   }
 
+  /**
+   * Published reviews' average and count per product, for the product cards: one grouped query, kept
+   * with the catalogue and dropped with it (a review published, hidden or changed announces a change).
+   */
+  ratings(): Promise<Map<number, { average: number; count: number }>> {
+    if (!this.#ratings) {
+      const loading = cardRatings(this.#db);
+      loading.catch(() => {
+        if (this.#ratings === loading) this.#ratings = null;
+      });
+      this.#ratings = loading;
+    }
+    return this.#ratings;
+  }
+
   invalidate(): void {
     this.#loaded = null;
+    this.#ratings = null;
   }
 }

@@ -1,4 +1,5 @@
 import type { ProductLabel } from "../../core/contracts/product-label.ts";
+import { formatAverage, type ProductReviewsResponse } from "../../core/contracts/reviews.ts";
 
 /** What the product page knows of a product that its structured data describes. */
 export interface JsonLdProduct {
@@ -15,14 +16,21 @@ export interface ProductJsonLdInput {
   product: JsonLdProduct;
   origin: string;
   label: ProductLabel | null;
+  /** The published reviews the page shows, and the summary of all of them. */
+  reviews?: ProductReviewsResponse;
 }
 
 /**
  * The product page's JSON-LD: one schema.org Product node (Google's product rich result), marked as a
- * DietarySupplement through `additionalType` rather than a second `@type` (decision 022). Everything the
+ * DietarySupplement through `additionalType` rather than a second `@type` (decision 023). Everything the
  * page says about the product in structured form is added here, in one place.
  */
-export function productJsonLd({ product: p, origin, label }: ProductJsonLdInput): Record<string, unknown> {
+export function productJsonLd({
+  product: p,
+  origin,
+  label,
+  reviews,
+}: ProductJsonLdInput): Record<string, unknown> {
   const url = `${origin}/products/${p.slug}`;
   return {
     "@context": "https://schema.org",
@@ -42,6 +50,7 @@ export function productJsonLd({ product: p, origin, label }: ProductJsonLdInput)
       availability: p.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       url,
     },
+    ...(reviews ? reviewsJsonLd(reviews) : {}),
   };
 }
 
@@ -54,5 +63,30 @@ function supplementProperties(label: ProductLabel) {
       { "@type": "PropertyValue", name: "Servings per container", value: label.servingsPerContainer },
       ...active.map((i) => ({ "@type": "PropertyValue", name: i.name, value: i.amount })),
     ],
+  };
+}
+
+/**
+ * The product's published reviews for search engines: the rating over all of them and the reviews on the
+ * page shown. Nothing when there are none: no rating is ever made up.
+ */
+function reviewsJsonLd({ summary, reviews }: ProductReviewsResponse) {
+  if (summary.average === null || summary.count === 0) return {};
+  return {
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: formatAverage(summary.average),
+      reviewCount: summary.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.map((r) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: r.authorName },
+      datePublished: r.createdAt.slice(0, 10),
+      name: r.title,
+      reviewBody: r.body,
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
   };
 }

@@ -1,14 +1,27 @@
 import { data } from "react-router";
 import { productLabel } from "../../server/content/product-labels.ts";
+import { productReviews, reviewViewer } from "../../server/reviews/reviews.ts";
 import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/product";
 
+/** `?reviews=N`: the page of reviews shown (links work without JavaScript); anything else is the first. */
+function reviewsPage(request: Request): number {
+  const raw = new URL(request.url).searchParams.get("reviews") ?? "";
+  return /^[1-9][0-9]{0,4}$/.test(raw) ? Number(raw) : 1;
+}
+
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { catalogue, env } = context.get(appContext);
+  const services = context.get(appContext);
+  const { catalogue, env } = services;
   const product = await catalogue.bySlug(params.slug);
   if (!product) throw data(null, { status: 404 });
   const origin = env.PUBLIC_URL ?? new URL(request.url).origin;
   // A product the owner added without a label in content/ still has its page, without the panel.
   const label = productLabel(product.slug) ?? null;
-  return { product, origin, label };
+  const db = services.database.db;
+  const [reviews, viewer] = await Promise.all([
+    productReviews(db, product.id, reviewsPage(request)),
+    services.identity.getUser(request.headers).then((user) => reviewViewer(db, user, product.id)),
+  ]);
+  return { product, origin, label, reviews, viewer };
 }

@@ -7,6 +7,7 @@ import { formatMoney } from "../../core/money.ts";
 import { dailyPriceCents } from "../../core/pricing.ts";
 import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
+import { ProductReviews } from "../components/reviews/product-reviews.tsx";
 import { ProductLabelSection } from "../components/shop/product-label-section.tsx";
 import { PurchasePanel } from "../components/shop/purchase-panel.tsx";
 import { RelatedContent } from "../components/shop/related-content.tsx";
@@ -50,7 +51,7 @@ const promises = [
 ];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product: p, label } = loaderData;
+  const { product: p, label, reviews, viewer } = loaderData;
   return (
     <>
       <section className="container-shop grid gap-10 py-12 md:grid-cols-2">
@@ -114,6 +115,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       {label ? <ProductLabelSection productName={p.name} label={label} /> : null}
+      <ProductReviews productId={p.id} reviews={reviews} viewer={viewer} />
       <RelatedContent productId={p.id} />
     </>
   );

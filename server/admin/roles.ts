@@ -4,7 +4,8 @@ import { defaultStatements } from "better-auth/plugins/admin/access";
 /**
  * Who may do what in the owner's dashboard, through Better Auth's access control (its admin plugin keeps
  * the role on the user). `admin`: everything. `staff`: orders (read, ship, deliver, cancel), customers and
- * subscriptions on a customer's behalf; no refunds, no prices, no roles. `user`: a customer, nothing here.
+ * subscriptions on a customer's behalf, reviews (publish, hide); no refunds, no prices, no shop settings, no
+ * roles. `user`: a customer, nothing here.
  */
 export const statements = {
   ...defaultStatements,
@@ -15,6 +16,7 @@ export const statements = {
   newsletter: ["read", "export"],
   outbox: ["read"],
   audit: ["read"],
+  review: ["read", "moderate", "settings"],
 } as const;
 
 export const accessControl = createAccessControl(statements);
@@ -28,6 +30,7 @@ export const roles = {
     customer: ["read", "export"],
     product: ["read"],
     outbox: ["read"],
+    review: ["read", "moderate"],
   }),
   user: accessControl.newRole({ user: [], session: [] }),
 };

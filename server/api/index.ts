@@ -21,6 +21,7 @@ import { preferencesApi } from "./preferences.ts";
 import { productContentApi } from "./product-content.ts";
 import { productsApi } from "./products.ts";
 import { profileApi } from "./profile.ts";
+import { productReviewsApi, reviewsApi } from "./reviews.ts";
 import { searchApi } from "./search.ts";
 import { stockNotifyApi } from "./stock-notify.ts";
 import { webhooksApi } from "./webhooks.ts";
@@ -61,6 +62,8 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
   // After productsApi so `GET /api/products` stays its; this one only answers /products/:id/...
   api.route("/products", productContentApi(services));
   api.route("/products", stockNotifyApi(services));
+  api.route("/products", productReviewsApi(services));
+  api.route("/reviews", reviewsApi(services));
   api.route("/content", contentApi(services));
   api.route("/search", searchApi(services));
   api.route("/cart", cartApi(services));

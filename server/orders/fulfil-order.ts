@@ -1,5 +1,6 @@
 import type { Db } from "../db/client.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { sendReviewInvite } from "../reviews/review-invite.ts";
 import { orderCancelledEmail, orderDeliveredEmail, orderShippedEmail } from "./fulfilment-emails.ts";
 import { type MoveOptions, moveOrder, type OwnerMove } from "./move-order.ts";
 import { loadOrderLines, type OrderRow } from "./order-rows.ts";
@@ -8,7 +9,7 @@ import { loadOrderLines, type OrderRow } from "./order-rows.ts";
  * The owner's move of an order (moveOrder: status, date and timeline event in one transaction), then the
  * customer's e-mail about it, after the commit: shipped, delivered, or cancelled (only for an order that
  * was paid: a checkout never paid was never confirmed to the customer). Each e-mail has its dedupe key,
- * so it goes out once per order. Returns the moved order and whether an e-mail went out.
+ * so it goes out once per order (a delivery also invites a review: server/reviews/review-invite.ts). Returns the moved order and whether an e-mail went out.
  */
 export async function fulfilOrder(
   deps: { db: Db; mailer: Mailer; origin: string },
@@ -27,5 +28,7 @@ export async function fulfilOrder(
           ? orderCancelledEmail(order, lines, deps.origin, options.customerNote)
           : null;
   const emailed = email ? await deps.mailer.send(email) : false;
+  // A delivered order also invites a review, to a customer who takes promotional e-mail.
+  if (to === "delivered") await sendReviewInvite(deps, order, lines);
   return { order, emailed };
 }

@@ -13,6 +13,7 @@ const ROUTES = [
   { path: "/api/admin/me", staff: true },
   { path: "/api/admin/overview", staff: true },
   { path: "/api/admin/audit", staff: false },
+  { path: "/api/admin/reviews", staff: true },
 ];
 
 describe("the dashboard's roles", () => {
@@ -23,6 +24,9 @@ describe("the dashboard's roles", () => {
     expect(allows("staff", { order: ["refund"] })).toBe(false);
     expect(allows("staff", { product: ["price"] })).toBe(false);
     expect(allows("staff", { audit: ["read"] })).toBe(false);
+    expect(allows("staff", { review: ["read", "moderate"] })).toBe(true);
+    expect(allows("staff", { review: ["settings"] })).toBe(false);
+    expect(allows("admin", { review: ["settings"] })).toBe(true);
     expect(allows("user", { order: ["read"] })).toBe(false);
     expect(allows(null, {})).toBe(false);
     expect(allows("owner", {})).toBe(false);

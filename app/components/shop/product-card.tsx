@@ -1,8 +1,10 @@
 import Check from "lucide-react/icons/check";
 import { Link } from "react-router";
+import { type CardRating, formatAverage } from "../../../core/contracts/reviews.ts";
 import { formatMoney, toCents } from "../../../core/money.ts";
 import { dailyPriceCents } from "../../../core/pricing.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
+import { Stars } from "../reviews/stars.tsx";
 import { Button } from "../ui/button.tsx";
 import { WishlistHeart } from "./wishlist-heart.tsx";
 
@@ -17,6 +19,8 @@ export interface ProductSummary {
   packageSize: string;
   accent: string;
   inStock: boolean;
+  /** Published reviews' average and count; null (no line shown) without any. */
+  rating?: CardRating | null;
 }
 
 /**
@@ -54,6 +58,20 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
           <p className="text-sm text-muted">
             {product.tagline} · {product.packageSize}
           </p>
+          {product.rating ? (
+            <p className="mt-1 flex items-center gap-2 text-sm">
+              <Stars
+                rating={product.rating.average}
+                label={`Rated ${formatAverage(product.rating.average)} out of 5`}
+              />
+              <span>
+                {formatAverage(product.rating.average)}{" "}
+                <span className="text-muted">
+                  ({product.rating.count} {product.rating.count === 1 ? "review" : "reviews"})
+                </span>
+              </span>
+            </p>
+          ) : null}
         </div>
         <ul className="grid gap-1.5 text-sm">
           {product.benefits.slice(0, 3).map((b) => (

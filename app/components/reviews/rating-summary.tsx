@@ -1,0 +1,40 @@
+import { formatAverage, type RatingSummary as Summary } from "../../../core/contracts/reviews.ts";
+import { Stars } from "./stars.tsx";
+
+const reviewsWord = (n: number) => (n === 1 ? "1 review" : `${n} reviews`);
+
+/** Average to one decimal, the count, and a bar per star (5 to 1) with its count. */
+export function RatingSummary({ summary }: { summary: Summary }) {
+  if (summary.average === null) return null;
+  const average = formatAverage(summary.average);
+  return (
+    <div className="grid gap-3 rounded-card bg-sand p-5 sm:max-w-sm">
+      <p className="flex items-center gap-3">
+        <span className="font-display text-4xl">{average}</span>
+        <span className="grid gap-1">
+          <Stars rating={summary.average} label={`Average rating ${average} out of 5`} />
+          <span className="text-sm text-muted">Based on {reviewsWord(summary.count)}</span>
+        </span>
+      </p>
+      <ul className="grid gap-1.5 text-sm" aria-label="Reviews per rating">
+        {summary.stars.map(({ stars, count }) => (
+          <li key={stars} className="grid grid-cols-[4.5rem_1fr_2rem] items-center gap-2">
+            <span>
+              {stars} {stars === 1 ? "star" : "stars"}
+            </span>
+            <span aria-hidden className="h-2 overflow-hidden rounded-full bg-cream">
+              <span
+                className="block h-full rounded-full bg-gold"
+                style={{ width: `${summary.count ? (count / summary.count) * 100 : 0}%` }}
+              />
+            </span>
+            <span className="text-right tabular-nums">
+              {count}
+              <span className="sr-only"> {count === 1 ? "review" : "reviews"}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

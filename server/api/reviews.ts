@@ -1,0 +1,97 @@
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { reviewBody, reviewReportBody, reviewsPageQuery } from "../../core/contracts/reviews.ts";
+import { applyCatalogueChange } from "../catalogue-sync.ts";
+import type { AppServices, SessionUser } from "../context.ts";
+import { ApiError, notFound } from "../http/api-error.ts";
+import { parseWith, readJsonBody, readQuery } from "../http/validate.ts";
+import {
+  createReview,
+  deleteReview,
+  productReviews,
+  reportReview,
+  reviewViewer,
+  updateReview,
+} from "../reviews/reviews.ts";
+
+const productId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,8}$/, "must be a positive whole number")
+  .transform(Number);
+const reviewId = z.uuid("must be a review id");
+
+/**
+ * What the pages show may have changed: this process drops its copies at once (the others when the
+ * transaction's announcement reaches them, server/catalogue-sync.ts).
+ */
+export const shown = (services: AppServices) => applyCatalogueChange(services, { pages: true });
+
+function signedIn(services: AppServices) {
+  return async (c: Context, why: string): Promise<SessionUser> => {
+    const user = await services.identity.getUser(c.req.raw.headers);
+    if (!user) throw new ApiError(401, "unauthorized", `Please sign in to ${why}.`);
+    return user;
+  };
+}
+
+/**
+ * A product's reviews (mounted at /api/products): `GET /:id/reviews?page=` the published ones with the
+ * rating summary, `GET /:id/reviews/mine` what the signed-in viewer may do, `POST /:id/reviews` a verified
+ * buyer's review.
+ */
+export function productReviewsApi(services: AppServices) {
+  const db = services.database.db;
+  const requireUser = signedIn(services);
+  async function product(raw: string) {
+    const p = await services.catalogue.byId(parseWith(productId, raw, "product id"));
+    if (!p) throw notFound("Product not found");
+    return p;
+  }
+  return new Hono()
+    .get("/:id/reviews", async (c) => {
+      const p = await product(c.req.param("id"));
+      const { page } = readQuery(c, reviewsPageQuery);
+      return c.json(await productReviews(db, p.id, page));
+    })
+    .get("/:id/reviews/mine", async (c) => {
+      const p = await product(c.req.param("id"));
+      return c.json(await reviewViewer(db, await services.identity.getUser(c.req.raw.headers), p.id));
+    })
+    .post("/:id/reviews", async (c) => {
+      const user = await requireUser(c, "review this product");
+      const p = await product(c.req.param("id"));
+      const input = await readJsonBody(c, reviewBody);
+      const made = await createReview(db, user, p.id, input);
+      if (made.status === "published") shown(services);
+      return c.json(made, 201);
+    });
+}
+
+/** The customer's own review (PATCH, DELETE; someone else's answers 404) and a shopper's report of one. */
+export function reviewsApi(services: AppServices) {
+  const db = services.database.db;
+  const requireUser = signedIn(services);
+  const id = (c: Context) => parseWith(reviewId, c.req.param("id"), "review id");
+  return new Hono()
+    .patch("/:id", async (c) => {
+      const user = await requireUser(c, "edit your review");
+      const reviewIdValue = id(c);
+      const input = await readJsonBody(c, reviewBody);
+      const edited = await updateReview(db, user, reviewIdValue, input);
+      shown(services);
+      return c.json(edited);
+    })
+    .delete("/:id", async (c) => {
+      const user = await requireUser(c, "delete your review");
+      await deleteReview(db, user, id(c));
+      shown(services);
+      return c.body(null, 204);
+    })
+    .post("/:id/report", async (c) => {
+      const user = await requireUser(c, "report a review");
+      const reviewIdValue = id(c);
+      const { reason } = await readJsonBody(c, reviewReportBody);
+      await reportReview(db, user, reviewIdValue, reason);
+      return c.json({ reported: true }, 201);
+    });
+}

@@ -1,0 +1,111 @@
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type {
+  AdminReviewItem,
+  AdminReviewsQuery,
+  AdminReviewsResponse,
+  ReportReason,
+  ReviewStatus,
+} from "../../core/contracts/reviews.ts";
+import { type AuditActor, recordAudit } from "../admin/audit.ts";
+import { listPage } from "../admin/list-page.ts";
+import { announceCatalogueChange } from "../catalogue-sync.ts";
+import type { Db } from "../db/client.ts";
+import { products, reviewReports, reviews, user } from "../db/schema.ts";
+import { notFound } from "../http/api-error.ts";
+import { reviewsAutoPublish, setReviewsAutoPublish } from "./settings.ts";
+
+const PAGE_SIZE = 20;
+
+/** The dashboard's list of reviews in one state, newest first, each with its reports. */
+export async function listAdminReviews(db: Db, query: AdminReviewsQuery): Promise<AdminReviewsResponse> {
+  const [[{ n } = { n: 0 }], [{ pending } = { pending: 0 }], autoPublish] = await Promise.all([
+    db.select({ n: count() }).from(reviews).where(eq(reviews.status, query.status)),
+    db.select({ pending: count() }).from(reviews).where(eq(reviews.status, "pending")),
+    reviewsAutoPublish(db),
+  ]);
+  const { page, pages, limit, offset } = listPage(Number(n), query.page, PAGE_SIZE);
+  const rows = await db
+    .select({
+      review: reviews,
+      productName: products.name,
+      productSlug: products.slug,
+      authorEmail: user.email,
+    })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .innerJoin(user, eq(user.id, reviews.userId))
+    .where(eq(reviews.status, query.status))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit)
+    .offset(offset);
+  const ids = rows.map((r) => r.review.id);
+  const reports = ids.length
+    ? await db
+        .select({ reviewId: reviewReports.reviewId, reason: reviewReports.reason })
+        .from(reviewReports)
+        .where(inArray(reviewReports.reviewId, ids))
+    : [];
+  const list: AdminReviewItem[] = rows.map(({ review: r, productName, productSlug, authorEmail }) => {
+    const mine = reports.filter((p) => p.reviewId === r.id).map((p) => p.reason as ReportReason);
+    return {
+      id: r.id,
+      productId: r.productId,
+      productName,
+      productSlug,
+      rating: r.rating,
+      title: r.title,
+      body: r.body,
+      authorName: r.authorName,
+      authorEmail,
+      status: r.status as ReviewStatus,
+      createdAt: new Date(r.createdAt).toISOString(),
+      reportCount: mine.length,
+      reportReasons: [...new Set(mine)],
+    };
+  });
+  return { reviews: list, total: Number(n), page, pages, pendingCount: Number(pending), autoPublish };
+}
+
+/** Publishes or hides a review, audited; the product's pages show the change at once. */
+export async function moderateReview(
+  db: Db,
+  id: string,
+  status: "published" | "hidden",
+  actor: AuditActor,
+): Promise<{ id: string; status: ReviewStatus }> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(reviews).where(eq(reviews.id, id)).for("update");
+    if (!before) throw notFound("Review not found");
+    if (before.status !== status) {
+      await tx
+        .update(reviews)
+        .set({ status, moderatedAt: sql`now()` })
+        .where(and(eq(reviews.id, id)));
+      await recordAudit(tx, {
+        actor,
+        action: status === "published" ? "review.published" : "review.hidden",
+        targetType: "review",
+        targetId: id,
+        before: { status: before.status },
+        after: { status },
+      });
+      await announceCatalogueChange(tx, { pages: true });
+    }
+    return { id, status };
+  });
+}
+
+export async function changeReviewSettings(db: Db, autoPublish: boolean, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await reviewsAutoPublish(tx);
+    await setReviewsAutoPublish(tx, autoPublish);
+    await recordAudit(tx, {
+      actor,
+      action: "settings.reviews",
+      targetType: "settings",
+      targetId: "reviews.autoPublish",
+      before: { autoPublish: before },
+      after: { autoPublish },
+    });
+  });
+}
