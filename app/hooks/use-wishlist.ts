@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { keyOf, sameKey, type WishlistKey, type WishlistResponse } from "../../core/contracts/wishlist.ts";
+import type { WishlistResponse } from "../../core/contracts/wishlist.ts";
+import { keyOf, sameKey, type WishlistKey } from "../../core/wishlist-key.ts";
 import { apiRequest, readApiError } from "../lib/api.ts";
 import { guestWishlist, mergeGuestWishlist } from "../lib/guest-wishlist.ts";
 import { hasSession, sessionProbeKey } from "../lib/session-probe.ts";

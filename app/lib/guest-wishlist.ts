@@ -1,11 +1,5 @@
-import { z } from "zod";
-import {
-  MAX_WISHLIST_ITEMS,
-  sameKey,
-  type WishlistKey,
-  type WishlistResponse,
-  wishlistKeySchema,
-} from "../../core/contracts/wishlist.ts";
+import type { WishlistResponse } from "../../core/contracts/wishlist.ts";
+import { MAX_WISHLIST_ITEMS, readWishlistKey, sameKey, type WishlistKey } from "../../core/wishlist-key.ts";
 import { apiRequest } from "./api.ts";
 
 /**
@@ -13,7 +7,6 @@ import { apiRequest } from "./api.ts";
  * sign-in it is posted to the account once (POST /api/wishlist/merge) and then forgotten here.
  */
 const STORAGE_KEY = "mana-wishlist";
-const stored = z.array(z.unknown());
 const EMPTY: WishlistKey[] = [];
 
 let cache: WishlistKey[] | null = null;
@@ -28,11 +21,10 @@ function read(): WishlistKey[] {
   } catch {
     parsed = [];
   }
-  const list = stored.safeParse(parsed);
   // Anything this version cannot read is dropped rather than trusted.
-  cache = (list.success ? list.data : []).flatMap((v) => {
-    const key = wishlistKeySchema.safeParse(v);
-    return key.success ? [key.data] : [];
+  cache = (Array.isArray(parsed) ? parsed : []).flatMap((v) => {
+    const key = readWishlistKey(v);
+    return key ? [key] : [];
   });
   return cache;
 }

@@ -1,5 +1,6 @@
 import type { ProductLabel } from "../../core/contracts/product-label.ts";
-import { formatAverage, type ProductReviewsResponse } from "../../core/contracts/reviews.ts";
+import type { ProductReviewsResponse } from "../../core/contracts/reviews.ts";
+import { formatAverage } from "../../core/rating.ts";
 
 /** What the product page knows of a product that its structured data describes. */
 export interface JsonLdProduct {

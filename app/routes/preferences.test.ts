@@ -1,15 +1,22 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_PREFERENCES } from "../../core/contracts/preferences.ts";
+import { createQueryClient } from "../lib/query-client.ts";
 import PreferencesPage from "./preferences.tsx";
 
 type PageProps = Parameters<typeof PreferencesPage>[0];
 
-/** The page as the server renders it for a signed-in visitor (default preferences). */
+/** The page as the server renders it: a signed-in customer's saved (default) preferences, or a guest's. */
 function render(signedIn: boolean): string {
-  const page = createElement(PreferencesPage, { loaderData: { signedIn } } as PageProps);
-  return renderToStaticMarkup(createElement(MemoryRouter, null, page));
+  const loaderData = signedIn
+    ? { signedIn, preferences: DEFAULT_PREFERENCES }
+    : { signedIn, preferences: null };
+  const page = createElement(PreferencesPage, { loaderData } as PageProps);
+  const client = createElement(QueryClientProvider, { client: createQueryClient() }, page);
+  return renderToStaticMarkup(createElement(MemoryRouter, null, client));
 }
 
 /**
@@ -54,7 +61,11 @@ describe("preferences page markup", () => {
     for (const id of selects) expect(html).toContain(`<label for="${id}"`);
   });
 
-  it("shows Sign In Required when signed out", () => {
-    expect(render(false)).toContain("Sign In Required");
+  it("shows a guest the same controls, kept in this browser, with an invitation to sign in", () => {
+    const html = render(false);
+    expect(html).not.toContain("Sign In Required");
+    expect(html).toContain("These settings stay in this browser;");
+    expect(html).toMatch(/<a [^>]*href="\/auth"/);
+    expect([...html.matchAll(/role="switch"/g)]).toHaveLength(9);
   });
 });

@@ -4,6 +4,7 @@
  * A saved item is a product or a stack. A guest's list stays in the browser as the same keys.
  */
 import { z } from "zod";
+import { keyOf, MAX_WISHLIST_ITEMS, sameKey, type WishlistKey } from "../wishlist-key.ts";
 
 const id = (what: string) =>
   z
@@ -17,10 +18,8 @@ export const wishlistKeySchema = z.union(
   [z.strictObject({ productId: id("productId") }), z.strictObject({ stackId: id("stackId") })],
   { error: "Send either a productId or a stackId." },
 );
-export type WishlistKey = z.infer<typeof wishlistKeySchema>;
-
-/** The most items a wishlist keeps (a guest's list posted at sign-in included). */
-export const MAX_WISHLIST_ITEMS = 100;
+export type { WishlistKey };
+export { keyOf, MAX_WISHLIST_ITEMS, sameKey };
 
 /** POST /api/wishlist/merge: the browser-held list, posted once after sign-in. */
 export const wishlistMergeBody = z.strictObject({
@@ -58,15 +57,6 @@ export interface WishlistItemView extends WishlistEntry {
 export interface WishlistResponse {
   items: WishlistItemView[];
 }
-
-/** The key of a saved entry, as the browser keeps it. */
-export const keyOf = (e: { productId: number | null; stackId: number | null }): WishlistKey =>
-  e.productId !== null ? { productId: e.productId } : { stackId: e.stackId as number };
-
-export const sameKey = (a: WishlistKey, b: WishlistKey): boolean =>
-  "productId" in a
-    ? "productId" in b && a.productId === b.productId
-    : "stackId" in b && a.stackId === b.stackId;
 
 /** POST /api/products/:id/notify: a guest gives an e-mail; a signed-in customer's account e-mail is used. */
 export const notifyBody = z.strictObject({

@@ -6,7 +6,7 @@ import type {
   PublicReview,
   ReviewViewer,
 } from "../../../core/contracts/reviews.ts";
-import { WRITE_REVIEW_ANCHOR } from "../../../core/contracts/reviews.ts";
+import { WRITE_REVIEW_ANCHOR } from "../../../core/review-rules.ts";
 import { apiRequest, readApiError } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { Button } from "../ui/button.tsx";

@@ -1,4 +1,5 @@
-import { formatAverage, type RatingSummary as Summary } from "../../../core/contracts/reviews.ts";
+import type { RatingSummary as Summary } from "../../../core/contracts/reviews.ts";
+import { formatAverage } from "../../../core/rating.ts";
 import { Stars } from "./stars.tsx";
 
 const reviewsWord = (n: number) => (n === 1 ? "1 review" : `${n} reviews`);

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { REPORT_REASONS, type ReportReason } from "../../../core/contracts/reviews.ts";
+import { REPORT_REASONS, type ReportReason } from "../../../core/review-rules.ts";
 import { apiRequest, readApiError } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import { inputClass } from "../ui/field.tsx";

@@ -1,11 +1,7 @@
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
-import {
-  type OwnReview,
-  REVIEW_BODY,
-  REVIEW_TITLE,
-  type ReviewInput,
-} from "../../../core/contracts/reviews.ts";
+import type { OwnReview, ReviewInput } from "../../../core/contracts/reviews.ts";
+import { REVIEW_BODY, REVIEW_TITLE } from "../../../core/review-rules.ts";
 import { apiRequest, readApiError } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import { Field, inputClass } from "../ui/field.tsx";

@@ -1,8 +1,8 @@
 import Check from "lucide-react/icons/check";
 import { Link } from "react-router";
-import { type CardRating, formatAverage } from "../../../core/contracts/reviews.ts";
 import { formatMoney, toCents } from "../../../core/money.ts";
 import { dailyPriceCents } from "../../../core/pricing.ts";
+import { type CardRating, formatAverage } from "../../../core/rating.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
 import { Stars } from "../reviews/stars.tsx";
 import { Button } from "../ui/button.tsx";
