@@ -30,13 +30,18 @@ async function addToCart(page: Page, productId: number, isSubscription = false) 
   expect(res.status()).toBe(201);
 }
 
+/** The page's script has taken over its controlled fields (what is typed before would be reset). */
+const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toBeAttached();
+
 async function startCheckout(page: Page, email: string, address: AddressFields = {}) {
   await page.goto(`${base}/checkout`);
+  await hydrated(page);
   await page.getByLabel("Email address").fill(email);
   await fillAddress(page, address);
   await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
   await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
   await expect(page.getByText("Test mode: no real payment", { exact: false }).first()).toBeVisible();
+  await hydrated(page);
 }
 
 async function fillCard(page: Page, number: string) {
