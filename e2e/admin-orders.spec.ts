@@ -37,8 +37,8 @@ test.afterAll(async () => {
 test("the owner finds an order by its number and ships it with tracking, with the keyboard", async () => {
   await owner.goto(`${shop.base}/admin/orders`);
   await expect(owner.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
-  await owner.getByLabel("Search").fill(shipped.toLowerCase());
-  await owner.getByLabel("Search").press("Enter");
+  await owner.getByRole("searchbox", { name: "Search" }).fill(shipped.toLowerCase());
+  await owner.getByRole("searchbox", { name: "Search" }).press("Enter");
   await expect(owner.getByText("1 order matches.")).toBeVisible();
   await owner.getByRole("link", { name: shipped }).click();
   await expect(owner.getByRole("heading", { level: 1, name: `Order ${shipped}` })).toBeVisible();
