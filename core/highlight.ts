@@ -1,8 +1,8 @@
 /**
  * Splits a text into plain and matching parts for a search query: a part matches where a word of the
  * text starts with a word of the query ('ashw' marks 'Ashw' in 'Ashwagandha'), case-insensitively.
- * Typo matches found by the server's similarity search mark nothing, and that is fine: the result still
- * shows, only without a mark.
+ * The search adds the words a query's typos were taken for (SiteSearchResults.corrections), so
+ * 'ashwaganda' marks 'Ashwagandha' too; a title found only by its similarity to the query is not marked.
  */
 export interface TextPart {
   text: string;

@@ -106,6 +106,11 @@ test("the owner publishes it on /admin/reviews; page, card and JSON-LD show it",
   }
   expect(failed.map((f) => f.test)).toEqual([]);
 
+  // Its writer sees it once, as their own review with Edit and Delete, not again in the list.
+  await buyer.goto(`${shop.base}${PRODUCT}`);
+  await expect(buyer.getByText("Published.")).toBeVisible();
+  await expect(buyer.getByRole("heading", { name: TITLE })).toHaveCount(1);
+
   const home = await request.get(`${shop.base}/`);
   const card = (await home.text()).includes("Rated 5.0 out of 5");
   expect(card).toBe(true);

@@ -106,6 +106,10 @@ test.describe("site search", () => {
       ).toBeVisible();
       await expect(products.locator("mark").first()).toHaveText(/^ashw$/i);
 
+      // A typo finds the product and marks the word it was taken for.
+      await page.goto("/search?q=ashwaganda");
+      await expect(products.locator("mark").first()).toHaveText(/^ashwagandha$/i);
+
       await page.goto("/search?q=zzqxv");
       await expect(page.getByText("No results for “zzqxv”.", { exact: false })).toBeVisible();
     });

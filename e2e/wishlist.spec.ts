@@ -141,6 +141,37 @@ test("Notify Me: the owner sets stock 0 then 10, and the shopper gets exactly on
   await expect(mails.getByText(`${shop.base}/products/ashwagandha`)).toBeVisible();
 });
 
+test("a stack's heart saves the stack; while one of its products is sold out it offers Notify Me for that one", async () => {
+  const stack = "Focus & Calm Stack"; // Korean Ginseng and Ashwagandha
+  await shopper.goto(`${shop.base}/stacks`);
+  await hydrated(shopper);
+  await heart(shopper, stack).click();
+  await expect(heart(shopper, stack)).toHaveAttribute("aria-pressed", "true");
+  const saved = await (await shopper.request.get(`${shop.base}/api/wishlist`)).json();
+  expect(saved.items.map((i: { name: string }) => i.name)).toContain(stack);
+
+  await setStock(owner, "Ashwagandha", "0");
+  await shopper.goto(`${shop.base}/wishlist`);
+  await hydrated(shopper);
+  const card = shopper.getByRole("listitem").filter({ has: shopper.getByRole("heading", { name: stack }) });
+  await expect(card.getByText("Out of Stock", { exact: true })).toBeVisible();
+  await expect(card.getByRole("button", { name: /^Add to Cart/ })).toHaveCount(0);
+  await card.getByRole("button", { name: "Notify Me when Ashwagandha is back in stock" }).click();
+  await expect(
+    card.getByText(`We'll e-mail ${shopperEmail} once when Ashwagandha is back in stock.`),
+  ).toBeVisible();
+
+  await setStock(owner, "Ashwagandha", "10");
+  await shopper.reload();
+  await expect(card.getByRole("button", { name: `Add to Cart: ${stack}` })).toBeVisible();
+  await owner.goto(`${shop.base}/dev/outbox`);
+  const mails = owner
+    .getByRole("listitem")
+    .filter({ hasText: shopperEmail })
+    .filter({ has: owner.getByRole("heading", { name: "Ashwagandha is back in stock" }) });
+  await expect(mails).toHaveCount(1);
+});
+
 test("looks: the wishlist filled and empty, and a product page's heart", async ({ browser }) => {
   await checkLooks(
     shopper,
@@ -151,7 +182,8 @@ test("looks: the wishlist filled and empty, and a product page's heart", async (
     ],
     async (page, name) => {
       await hydrated(page);
-      if (name === "wishlist-filled") await expect(page.getByText("2 of 2 items available")).toBeVisible();
+      // Two products and the stack, all in stock again.
+      if (name === "wishlist-filled") await expect(page.getByText("3 of 3 items available")).toBeVisible();
       else await expect(heart(page, "Korean Ginseng")).toHaveAttribute("aria-pressed", "true");
     },
   );

@@ -1,14 +1,13 @@
 import Search from "lucide-react/icons/search";
 import { Form, Link } from "react-router";
 import {
-  type ArticleHit,
-  type ProductHit,
+  markedWords,
   RESULT_GROUPS,
   resultCount,
   SITE_SEARCH_MAX_LENGTH,
   SITE_SEARCH_MIN_LENGTH,
 } from "../../core/contracts/search.ts";
-import { Highlighted } from "../components/search/highlighted.tsx";
+import { ArticleHitLines, ProductHitLines } from "../components/search/search-hit.tsx";
 import { Button } from "../components/ui/button.tsx";
 import type { Route } from "./+types/search";
 
@@ -19,61 +18,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-function ProductResult({ hit, q }: { hit: ProductHit; q: string }) {
-  return (
-    <li>
-      <Link
-        to={hit.url}
-        className="flex items-center gap-4 rounded-2xl border border-sand-deep bg-white p-4 hover:border-forest"
-      >
-        <img
-          src={hit.imageUrl}
-          alt=""
-          width={64}
-          height={64}
-          className="size-16 shrink-0 rounded-xl bg-sand object-contain"
-        />
-        <span className="flex min-w-0 flex-1 flex-col">
-          <span className="font-display text-lg text-forest">
-            <Highlighted text={hit.name} query={q} />
-          </span>
-          <span className="text-muted">
-            <Highlighted text={hit.tagline} query={q} />
-          </span>
-        </span>
-        <span className="font-semibold text-gold tabular-nums">
-          ${hit.price}
-          {hit.inStock ? null : <span className="block text-sm text-muted">Out of stock</span>}
-        </span>
-      </Link>
-    </li>
-  );
-}
-
-function ArticleResult({ hit, q, story }: { hit: ArticleHit; q: string; story: boolean }) {
-  return (
-    <li>
-      <Link
-        to={hit.url}
-        className="flex flex-col gap-1 rounded-2xl border border-sand-deep bg-white p-4 hover:border-forest"
-      >
-        <span className="font-display text-lg text-forest">
-          <Highlighted text={hit.title} query={q} />
-        </span>
-        <span className="text-muted">
-          <Highlighted text={hit.excerpt} query={q} />
-        </span>
-        <span className="text-sm text-muted">
-          {story ? `Bedtime story · ${hit.readingTime} min` : `${hit.readingTime} min read`}
-        </span>
-      </Link>
-    </li>
-  );
-}
-
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { q, state, results } = loaderData;
   const total = results ? resultCount(results) : 0;
+  const marks = results ? markedWords(results) : "";
   return (
     <div className="container-shop max-w-4xl py-12 md:py-16">
       <h1 className="text-4xl">{state === "results" ? `Results for “${q}”` : "Search"}</h1>
@@ -135,13 +83,20 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                   {label} <span className="text-base text-muted">({hits.length})</span>
                 </h2>
                 <ul className="mt-4 grid gap-3">
-                  {hits.map((hit) =>
-                    "name" in hit ? (
-                      <ProductResult key={hit.id} hit={hit} q={q} />
-                    ) : (
-                      <ArticleResult key={hit.id} hit={hit} q={q} story={key === "stories"} />
-                    ),
-                  )}
+                  {hits.map((hit) => (
+                    <li key={hit.id}>
+                      <Link
+                        to={hit.url}
+                        className="flex items-center gap-4 rounded-2xl border border-sand-deep bg-white p-4 hover:border-forest"
+                      >
+                        {"name" in hit ? (
+                          <ProductHitLines hit={hit} marks={marks} />
+                        ) : (
+                          <ArticleHitLines hit={hit} marks={marks} story={key === "stories"} />
+                        )}
+                      </Link>
+                    </li>
+                  ))}
                 </ul>
               </section>
             );

@@ -40,6 +40,8 @@ export interface ArticleHit {
 
 export interface SiteSearchResults {
   q: string;
+  /** The shop's words the query's typos were taken for ('ashwaganda': 'ashwagandha'), stemmed. */
+  corrections: string[];
   products: ProductHit[];
   articles: ArticleHit[];
   stories: ArticleHit[];
@@ -51,6 +53,10 @@ export const RESULT_GROUPS = [
   { key: "articles", label: "Articles" },
   { key: "stories", label: "Stories" },
 ] as const;
+
+/** The words a result marks: the query's, and what its typos were taken for. */
+export const markedWords = (r: Pick<SiteSearchResults, "q" | "corrections">): string =>
+  [r.q, ...r.corrections].join(" ");
 
 export function resultCount(r: Pick<SiteSearchResults, "products" | "articles" | "stories">): number {
   return r.products.length + r.articles.length + r.stories.length;

@@ -4,7 +4,10 @@
  * A saved item is a product or a stack. A guest's list stays in the browser as the same keys.
  */
 import { z } from "zod";
-import { keyOf, MAX_WISHLIST_ITEMS, sameKey, type WishlistKey } from "../wishlist-key.ts";
+import { MAX_WISHLIST_ITEMS } from "../wishlist-key.ts";
+
+// The keys and their helpers live where pages that need no schema library can import them.
+export * from "../wishlist-key.ts";
 
 const id = (what: string) =>
   z
@@ -18,8 +21,6 @@ export const wishlistKeySchema = z.union(
   [z.strictObject({ productId: id("productId") }), z.strictObject({ stackId: id("stackId") })],
   { error: "Send either a productId or a stackId." },
 );
-export type { WishlistKey };
-export { keyOf, MAX_WISHLIST_ITEMS, sameKey };
 
 /** POST /api/wishlist/merge: the browser-held list, posted once after sign-in. */
 export const wishlistMergeBody = z.strictObject({

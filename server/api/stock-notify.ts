@@ -2,6 +2,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { type NotifyResponse, notifyBody } from "../../core/contracts/wishlist.ts";
 import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
+import { trustedProxies } from "../auth/auth.ts";
+import { clientIp, proxyList } from "../auth/client-ip.ts";
+import { isAuthIdentity } from "../auth/identity.ts";
 import type { AppServices } from "../context.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
 import { readJsonBody } from "../http/validate.ts";
@@ -10,13 +13,21 @@ import { registerStockNotification } from "../wishlist/back-in-stock.ts";
 const productId = z.coerce.number().int().positive().max(1_000_000);
 
 /**
+ * A guest types any address into Notify Me and the shop later mails it: registrations per client
+ * address are bounded so nobody can sign up strangers in bulk. Customers use their own account's e-mail.
+ */
+export const GUEST_NOTIFY_REQUESTS = { window: 600, max: 10 };
+
+/**
  * POST /api/products/:id/notify ("Notify Me"): one e-mail when an out-of-stock product returns. A
  * signed-in customer is registered with their account's e-mail; a guest (or an account made by phone,
  * which has none) sends `email`. Asking again while the request waits answers 200 and adds nothing;
- * a product in stock answers 409.
+ * a product in stock answers 409; a guest over GUEST_NOTIFY_REQUESTS answers 429.
  */
 export function stockNotifyApi(services: AppServices) {
   const db = services.database.db;
+  const limits = isAuthIdentity(services.identity) ? services.identity.limits : null;
+  const proxies = proxyList(trustedProxies(services.env));
   return new Hono().post("/:id/notify", async (c) => {
     const id = productId.safeParse(c.req.param("id"));
     if (!id.success) throw notFound("Product not found.");
@@ -25,6 +36,14 @@ export function stockNotifyApi(services: AppServices) {
     const accountEmail = user && !isPlaceholderEmail(user.email) ? user.email : null;
     const email = accountEmail ?? body.email;
     if (!email) throw new ApiError(400, "email_required", "Enter your e-mail address.");
+    if (!user && limits) {
+      const decision = await limits.consume(`notify:${clientIp(c, proxies)}`, GUEST_NOTIFY_REQUESTS);
+      if (!decision.allowed) {
+        const retryAfter = String(decision.retryAfter ?? GUEST_NOTIFY_REQUESTS.window);
+        const message = "Too many requests. Please try again in a few minutes.";
+        return c.json({ message, code: "too_many_requests" }, 429, { "Retry-After": retryAfter });
+      }
+    }
     const result = await registerStockNotification(db, id.data, email, user?.id ?? null);
     if (result.kind === "not_found") throw notFound("Product not found.");
     if (result.kind === "in_stock") {

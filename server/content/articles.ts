@@ -3,7 +3,7 @@ import type { Article, ContentBlock } from "../../core/contracts/content.ts";
 import { isStoryEligible } from "../../core/story.ts";
 import type { Db } from "../db/client.ts";
 import { articles } from "../db/schema.ts";
-import { prefixQuery, TYPO_THRESHOLD, typoQuery } from "../search/text-query.ts";
+import { textMatch } from "../search/text-query.ts";
 import { typoWords } from "../search/typo-words.ts";
 
 const { searchText: _searchText, searchVector: _searchVector, ...articleColumns } = getTableColumns(articles);
@@ -83,42 +83,9 @@ export async function searchArticles(db: Db, q: string, limit = 50): Promise<Art
   return rows.map(toArticle);
 }
 
-/**
- * The same search, reading only what a result line shows (and the tags the story rule needs): the
- * content blocks are most of an article's bytes, and the header's box asks on every pause in typing.
- */
-export async function searchArticleLines(db: Db, q: string, limit = 50) {
-  const { where, rank } = await articleMatch(db, q);
-  return db
-    .select({
-      id: articles.id,
-      slug: articles.slug,
-      title: articles.title,
-      excerpt: articles.excerpt,
-      tags: articles.tags,
-      featuredImage: articles.featuredImage,
-      readingTime: articles.readingTime,
-    })
-    .from(articles)
-    .where(where)
-    .orderBy(desc(rank), desc(articles.publishDate))
-    .limit(limit);
-}
-
 /** Which articles a query finds, and how well: see searchArticles. */
 async function articleMatch(db: Db, q: string) {
-  const prefix = prefixQuery(q);
-  const typos = typoQuery(await typoWords(db, q));
-  const doc = articles.searchVector;
-  const web = sql`websearch_to_tsquery('english', ${q})`;
-  const pre = prefix ? sql`to_tsquery('english', ${prefix})` : web;
-  // The listed words are stemmed already: the simple configuration takes them as they are.
-  const fix = typos ? sql`to_tsquery('simple', ${typos})` : web;
-  const titleSimilarity = sql<number>`word_similarity(${q}, ${articles.title})`;
-  return {
-    where: sql`(${doc} @@ ${web} or ${doc} @@ ${pre} or ${doc} @@ ${fix} or ${titleSimilarity} >= ${TYPO_THRESHOLD})`,
-    rank: sql<number>`ts_rank(${doc}, ${web}) + ts_rank(${doc}, ${pre}) + ts_rank(${doc}, ${fix}) + ${titleSimilarity}`,
-  };
+  return textMatch(articles.searchVector, articles.title, q, await typoWords(db, q));
 }
 
 /**

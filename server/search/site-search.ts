@@ -1,79 +1,92 @@
-import { desc, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { ArticleHit, ProductHit, SiteSearchResults } from "../../core/contracts/search.ts";
 import { formatCents } from "../../core/money.ts";
 import { isStoryEligible } from "../../core/story.ts";
-import { searchArticleLines } from "../content/articles.ts";
 import type { Db } from "../db/client.ts";
-import { products } from "../db/schema.ts";
-import { prefixQuery, TYPO_THRESHOLD, typoQuery } from "./text-query.ts";
+import { articles, products } from "../db/schema.ts";
+import { textMatch } from "./text-query.ts";
 import { typoWords } from "./typo-words.ts";
 
 /**
- * Products by their search text (name, tagline, description, benefits, category): the same web-style,
- * prefix and typo-tolerant matching as the article search (server/content/articles.ts), ranked the same
- * way, with the name's similarity counted twice so a product named by the query comes first.
+ * How many matching articles are read to fill both the articles and the stories groups: ranked once,
+ * split by the story rule, so one group cannot crowd the other out.
  */
-export async function searchProducts(db: Db, q: string, limit: number): Promise<ProductHit[]> {
-  const prefix = prefixQuery(q);
-  const typos = typoQuery(await typoWords(db, q));
-  const doc = products.searchVector;
-  const web = sql`websearch_to_tsquery('english', ${q})`;
-  const pre = prefix ? sql`to_tsquery('english', ${prefix})` : web;
-  const fix = typos ? sql`to_tsquery('simple', ${typos})` : web;
-  const found = sql`(${doc} @@ ${web} or ${doc} @@ ${pre} or ${doc} @@ ${fix})`;
-  const nameSimilarity = sql<number>`word_similarity(${q}, ${products.name})`;
-  const rank = sql<number>`ts_rank(${doc}, ${web}) + ts_rank(${doc}, ${pre}) + ts_rank(${doc}, ${fix}) + 2 * ${nameSimilarity}`;
-  const rows = await db
-    .select({
-      id: products.id,
-      slug: products.slug,
-      name: products.name,
-      tagline: products.tagline,
-      imageUrl: products.imageUrl,
-      priceCents: products.priceCents,
-      stockOnHand: products.stockOnHand,
-    })
-    .from(products)
-    .where(sql`(${found} or ${nameSimilarity} >= ${TYPO_THRESHOLD})`)
-    .orderBy(desc(rank), products.id)
-    .limit(limit);
-  return rows.map(({ priceCents, stockOnHand, ...p }) => ({
-    ...p,
-    price: formatCents(priceCents),
-    inStock: stockOnHand > 0,
-    url: `/products/${p.slug}`,
-  }));
-}
+const ARTICLE_ROWS = 50;
 
-function toHit(a: Awaited<ReturnType<typeof searchArticleLines>>[number], story: boolean): ArticleHit {
-  return {
-    id: a.id,
-    slug: a.slug,
-    title: a.title,
-    excerpt: a.excerpt,
-    featuredImage: a.featuredImage,
-    readingTime: a.readingTime,
-    url: story ? `/story/${a.slug}` : `/knowledge/${a.slug}`,
-  };
+/** One row of the search's one statement: a product's or an article's result line. */
+interface HitRow {
+  kind: "product" | "article";
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  image: string;
+  price_cents: number | null;
+  stock: number | null;
+  tags: string[] | null;
+  reading_time: number | null;
 }
 
 /**
  * Products, articles and children's stories matching a query, at most `limit` of each, best first. Stories
  * are the articles the story rule picks (core/story.ts); an article is listed in one group only.
+ *
+ * Products are matched by their search text (name, tagline, description, benefits, category) as articles
+ * are by theirs (server/content/articles.ts, searchArticles), the name's similarity counted twice so a
+ * product named by the query comes first. Both are read in one statement: the header's box asks on every
+ * pause in typing, and a round trip per group cost more than either search (docs/performance.md).
  */
 export async function siteSearch(db: Db, q: string, limit: number): Promise<SiteSearchResults> {
-  // The article search answers both groups: ranked once, split by the story rule. It reads a few more
-  // than needed so one group cannot crowd the other out.
-  const [productHits, found] = await Promise.all([
-    searchProducts(db, q, limit),
-    searchArticleLines(db, q, 50),
-  ]);
-  const articles: ArticleHit[] = [];
-  const stories: ArticleHit[] = [];
-  for (const a of found) {
-    const story = isStoryEligible(a);
-    const group = story ? stories : articles;
-    if (group.length < limit) group.push(toHit(a, story));
+  const typos = await typoWords(db, q);
+  const p = textMatch(products.searchVector, products.name, q, typos, 2);
+  const a = textMatch(articles.searchVector, articles.title, q, typos);
+  const result = (await db.execute(sql`
+    (select 'product' as kind, ${products.id} as id, ${products.slug} as slug, ${products.name} as title,
+        ${products.tagline} as excerpt, ${products.imageUrl} as image, ${products.priceCents} as price_cents,
+        ${products.stockOnHand} as stock, null::jsonb as tags, null::integer as reading_time
+      from ${products} where ${p.where}
+      order by ${p.rank} desc, ${products.id} limit ${limit})
+    union all
+    (select 'article', ${articles.id}, ${articles.slug}, ${articles.title}, ${articles.excerpt},
+        ${articles.featuredImage}, null, null, ${articles.tags}, ${articles.readingTime}
+      from ${articles} where ${a.where}
+      order by ${a.rank} desc, ${articles.publishDate} desc limit ${ARTICLE_ROWS})
+  `)) as unknown as { rows: HitRow[] };
+
+  const found: SiteSearchResults = { q, corrections: typos, products: [], articles: [], stories: [] };
+  for (const row of result.rows) {
+    if (row.kind === "product") {
+      found.products.push(productHit(row));
+      continue;
+    }
+    const story = isStoryEligible({ id: row.id, tags: row.tags ?? [] });
+    const group = story ? found.stories : found.articles;
+    if (group.length < limit) group.push(articleHit(row, story));
   }
-  return { q, products: productHits, articles, stories };
+  return found;
+}
+
+function productHit(row: HitRow): ProductHit {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.title,
+    tagline: row.excerpt,
+    imageUrl: row.image,
+    price: formatCents(row.price_cents ?? 0),
+    inStock: (row.stock ?? 0) > 0,
+    url: `/products/${row.slug}`,
+  };
+}
+
+function articleHit(row: HitRow, story: boolean): ArticleHit {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    featuredImage: row.image,
+    readingTime: row.reading_time ?? 0,
+    url: story ? `/story/${row.slug}` : `/knowledge/${row.slug}`,
+  };
 }

@@ -1,4 +1,5 @@
 /** Query pieces the article and product searches share. */
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 
 /** Every word of the query as a prefix ('ash' finds 'ashwagandha'): 'ash:* & root:*'. */
 export function prefixQuery(q: string): string | null {
@@ -16,4 +17,29 @@ export const TYPO_THRESHOLD = 0.55;
 /** The words a query's typos may have meant (server/search/typo-words.ts) as one tsquery: 'a | b'. */
 export function typoQuery(words: readonly string[]): string | null {
   return words.length > 0 ? words.join(" | ") : null;
+}
+
+/**
+ * Which rows a query finds, and how well: web-style search of the document, every word as a prefix, the
+ * typos' corrections, or a title close to the query (word similarity, as pg_trgm measures it). The rank
+ * adds the three text ranks and the title's similarity, counted `titleWeight` times.
+ */
+export function textMatch(
+  doc: SQLWrapper,
+  title: SQLWrapper,
+  q: string,
+  typos: readonly string[],
+  titleWeight = 1,
+): { where: SQL; rank: SQL<number> } {
+  const prefix = prefixQuery(q);
+  const corrections = typoQuery(typos);
+  const web = sql`websearch_to_tsquery('english', ${q})`;
+  const pre = prefix ? sql`to_tsquery('english', ${prefix})` : web;
+  // The listed words are stemmed already: the simple configuration takes them as they are.
+  const fix = corrections ? sql`to_tsquery('simple', ${corrections})` : web;
+  const similarity = sql`word_similarity(${q}, ${title})`;
+  return {
+    where: sql`(${doc} @@ ${web} or ${doc} @@ ${pre} or ${doc} @@ ${fix} or ${similarity} >= ${TYPO_THRESHOLD})`,
+    rank: sql<number>`ts_rank(${doc}, ${web}) + ts_rank(${doc}, ${pre}) + ts_rank(${doc}, ${fix}) + ${sql.raw(String(titleWeight))} * ${similarity}`,
+  };
 }

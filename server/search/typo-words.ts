@@ -19,9 +19,16 @@ const MAX_CORRECTIONS_PER_WORD = 3;
 interface Lexicon {
   words: string[];
   trigrams: Set<string>[];
+  /** Which listed words hold each trigram: only words sharing one with a query word can be similar. */
+  holders: Map<string, number[]>;
   known: Set<string>;
+  /** Corrections already worked out, per query word: the box asks again on every pause in typing. */
+  corrected: Map<string, string[]>;
   at: number;
 }
+
+/** How many query words' corrections a lexicon remembers (a bound on what odd queries can fill). */
+const MAX_REMEMBERED = 2_000;
 
 const lexicons = new WeakMap<Db, Promise<Lexicon>>();
 
@@ -46,7 +53,16 @@ async function loadLexicon(db: Db): Promise<Lexicon> {
   // node-postgres and PGlite both answer { rows }; an array is accepted too.
   const rows = Array.isArray(result) ? result : (result.rows ?? []);
   const words = rows.map((r) => r.word).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
-  return { words, trigrams: words.map(trigramsOf), known: new Set(words), at: Date.now() };
+  const trigrams = words.map(trigramsOf);
+  const holders = new Map<string, number[]>();
+  trigrams.forEach((set, i) => {
+    for (const t of set) {
+      const list = holders.get(t);
+      if (list) list.push(i);
+      else holders.set(t, [i]);
+    }
+  });
+  return { words, trigrams, holders, known: new Set(words), corrected: new Map(), at: Date.now() };
 }
 
 async function lexiconFor(db: Db): Promise<Lexicon> {
@@ -70,17 +86,31 @@ export async function typoWords(db: Db, q: string): Promise<string[]> {
   if (wanted.length === 0) return [];
   const lexicon = await lexiconFor(db);
   const out = new Set<string>();
-  for (const w of wanted) {
-    // A listed word, or the start of one (the prefix search finds it), needs no correction.
-    if (lexicon.known.has(w) || lexicon.words.some((listed) => listed.startsWith(w))) continue;
-    const mine = trigramsOf(w);
-    const scored: [string, number][] = [];
-    lexicon.trigrams.forEach((t, i) => {
-      const s = trigramSimilarity(mine, t);
-      if (s >= TYPO_SIMILARITY) scored.push([lexicon.words[i] as string, s]);
-    });
-    scored.sort((a, b) => b[1] - a[1]);
-    for (const [word] of scored.slice(0, MAX_CORRECTIONS_PER_WORD)) out.add(word);
-  }
+  for (const w of wanted) for (const word of correctionsOf(lexicon, w)) out.add(word);
   return [...out];
+}
+
+/** The listed words one query word may have meant, best first; remembered per lexicon. */
+function correctionsOf(lexicon: Lexicon, w: string): string[] {
+  const remembered = lexicon.corrected.get(w);
+  if (remembered) return remembered;
+  let found: string[] = [];
+  // A listed word, or the start of one (the prefix search finds it), needs no correction.
+  if (!lexicon.known.has(w) && !lexicon.words.some((listed) => listed.startsWith(w))) {
+    const mine = trigramsOf(w);
+    // Shared trigrams counted through the index, then the similarity from the counts.
+    const shared = new Map<number, number>();
+    for (const t of mine)
+      for (const i of lexicon.holders.get(t) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
+    const scored: [string, number][] = [];
+    for (const [i, n] of shared) {
+      const s = n / (mine.size + (lexicon.trigrams[i] as Set<string>).size - n);
+      if (s >= TYPO_SIMILARITY) scored.push([lexicon.words[i] as string, s]);
+    }
+    scored.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    found = scored.slice(0, MAX_CORRECTIONS_PER_WORD).map(([word]) => word);
+  }
+  if (lexicon.corrected.size >= MAX_REMEMBERED) lexicon.corrected.clear();
+  lexicon.corrected.set(w, found);
+  return found;
 }

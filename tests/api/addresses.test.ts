@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addresses, orders } from "../../server/db/schema.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
-import { createUser, headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
+import { createUser, headerIdentity, newCustomer, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
 
 const card = { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123", name: "A Buyer" };
 const NOBODY = "00000000-0000-4000-8000-000000000000";
@@ -100,7 +100,6 @@ const badAddresses: [string, Record<string, unknown>, Record<string, string>][] 
 
 describe.each(testDatabases)("address book API on %s", (kind) => {
   let shop: TestShop;
-  let users = 0;
   const db = () => shop.services.database.db;
   beforeAll(async () => {
     shop = await createTestShop(kind, { identity: headerIdentity(() => shop) });
@@ -108,11 +107,7 @@ describe.each(testDatabases)("address book API on %s", (kind) => {
   afterAll(() => shop.close());
 
   /** A new signed-in customer with an empty address book. */
-  async function customer(): Promise<Visitor> {
-    const id = `addr-${++users}`;
-    await createUser(shop, id, `${id}@example.com`);
-    return new Visitor(shop, id);
-  }
+  const customer = () => newCustomer(shop, "addr");
   async function add(v: Visitor, fields: Record<string, unknown> = US) {
     const res = await v.call("POST", "/api/addresses", fields);
     expect(res.status).toBe(201);

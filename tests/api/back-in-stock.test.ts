@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUserRole } from "../../server/admin/promote.ts";
+import { GUEST_NOTIFY_REQUESTS } from "../../server/api/stock-notify.ts";
 import { outbox, stockNotifications } from "../../server/db/schema.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { mails } from "./admin-fixtures.ts";
@@ -111,5 +112,41 @@ describe.each(testDatabases)("Notify Me and the back-in-stock e-mail on %s", (ki
     await Promise.all([setStock(4, 10, owner), setStock(4, 12, second), setStock(4, 7, owner)]);
     for (const email of emails) expect(await mails(shop, email, "Verdant Edge is back in stock")).toBe(1);
     expect(await waiting(4)).toEqual([]);
+  });
+});
+
+describe.each(testDatabases)("Notify Me for guests is rate limited on %s", (kind) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    // Behind a trusted proxy, so each test client can stand at its own address.
+    shop = await createTestShop(kind, { auth: true, env: { TRUSTED_PROXIES: "127.0.0.1" } });
+    const owner = new Browser(shop);
+    const ownerEmail = uniqueEmail("owner");
+    expect((await owner.signUp(ownerEmail)).status).toBe(200);
+    await setUserRole(shop.services.database.db, ownerEmail, "admin", "command line");
+    expect((await owner.call("PATCH", "/api/admin/products/2", { stockOnHand: 0 })).status).toBe(200);
+  });
+  afterAll(() => shop.close());
+
+  it("answers 429 with Retry-After once a guest's address has registered too many, and only that address", async () => {
+    const guest = new Browser(shop, { "x-forwarded-for": "203.0.113.40" });
+    for (let i = 0; i < GUEST_NOTIFY_REQUESTS.max; i++) {
+      const res = await guest.call("POST", "/api/products/2/notify", { email: uniqueEmail(`bulk-${i}`) });
+      expect(res.status).toBe(201);
+    }
+    const over = await guest.call("POST", "/api/products/2/notify", { email: uniqueEmail("bulk-over") });
+    expect(over).toMatchObject({ status: 429, body: { code: "too_many_requests" } });
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    const neighbour = new Browser(shop, { "x-forwarded-for": "203.0.113.41" });
+    const theirs = await neighbour.call("POST", "/api/products/2/notify", {
+      email: uniqueEmail("neighbour"),
+    });
+    expect(theirs.status).toBe(201);
+
+    // A signed-in customer registers their own account's e-mail: not counted against the address.
+    const customer = new Browser(shop, { "x-forwarded-for": "203.0.113.40" });
+    expect((await customer.signUp(uniqueEmail("customer"))).status).toBe(200);
+    expect((await customer.call("POST", "/api/products/2/notify", {})).status).toBe(201);
   });
 });

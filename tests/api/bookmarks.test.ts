@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
-import { createUser, headerIdentity, Visitor } from "./checkout-visitor.ts";
+import { headerIdentity, newCustomer, Visitor } from "./checkout-visitor.ts";
 
 const ARTICLE = { id: 1, slug: "ginsenosides-explained" };
 const OTHER = { id: 3, slug: "magnesium-and-sleep-evidence" };
 
 describe.each(testDatabases)("reading list API on %s", (kind) => {
   let shop: TestShop;
-  let users = 0;
   beforeAll(async () => {
     shop = await createTestShop(kind, { identity: headerIdentity(() => shop) });
   });
   afterAll(() => shop.close());
 
-  async function customer(): Promise<Visitor> {
-    const id = `reader-${++users}`;
-    await createUser(shop, id, `${id}@example.com`);
-    return new Visitor(shop, id);
-  }
+  const customer = () => newCustomer(shop, "reader");
   const list = async (v: Visitor) => (await v.call("GET", "/api/bookmarks")).body;
   const ids = async (v: Visitor) => (await list(v)).bookmarks.map((b: { articleId: number }) => b.articleId);
 

@@ -92,3 +92,11 @@ export function headerIdentity(shop: () => TestShop): Identity {
 export async function createUser(shop: TestShop, id: string, email: string) {
   await shop.services.database.db.insert(user).values({ id, email, name: id, emailVerified: true });
 }
+
+/** A new signed-in customer, `<prefix>-<n>@example.com`, unique within the test run. */
+let customers = 0;
+export async function newCustomer(shop: TestShop, prefix: string): Promise<Visitor> {
+  const id = `${prefix}-${++customers}-${process.pid}`;
+  await createUser(shop, id, `${id}@example.com`);
+  return new Visitor(shop, id);
+}

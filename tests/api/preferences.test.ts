@@ -3,21 +3,16 @@ import { DEFAULT_PREFERENCES } from "../../core/contracts/preferences.ts";
 import { wantsPromotions } from "../../server/account/preferences.ts";
 import { userPreferences } from "../../server/db/schema.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
-import { createUser, headerIdentity, Visitor } from "./checkout-visitor.ts";
+import { headerIdentity, newCustomer, Visitor } from "./checkout-visitor.ts";
 
 describe.each(testDatabases)("preferences API on %s", (kind) => {
   let shop: TestShop;
-  let users = 0;
   beforeAll(async () => {
     shop = await createTestShop(kind, { identity: headerIdentity(() => shop) });
   });
   afterAll(() => shop.close());
 
-  async function customer(): Promise<Visitor> {
-    const id = `prefs-${++users}`;
-    await createUser(shop, id, `${id}@example.com`);
-    return new Visitor(shop, id);
-  }
+  const customer = () => newCustomer(shop, "prefs");
   const put = (v: Visitor, body: unknown) => v.call("PUT", "/api/preferences", body);
 
   it("needs a signed-in customer for reading and saving", async () => {

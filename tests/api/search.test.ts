@@ -24,7 +24,8 @@ describe.each(testDatabases)("site search API on %s", (kind) => {
   it("finds the Ashwagandha product and a story from the prefix 'ashw', grouped", async () => {
     const { status, body } = await search("ashw");
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(["articles", "products", "q", "stories"]);
+    expect(Object.keys(body).sort()).toEqual(["articles", "corrections", "products", "q", "stories"]);
+    expect(body.corrections).toEqual([]);
     expect(body.q).toBe("ashw");
     expect(body.products[0]).toMatchObject({
       slug: "ashwagandha",
@@ -41,6 +42,8 @@ describe.each(testDatabases)("site search API on %s", (kind) => {
   it("still finds the product with a one-letter typo ('ashwaganda')", async () => {
     const { body } = await search("ashwaganda");
     expect(body.products.map((p) => p.slug)).toContain("ashwagandha");
+    // The word it was taken for comes back, so the box can mark it in the results.
+    expect(body.corrections).toContain("ashwagandha");
   });
 
   it("finds a product by the words of its description and benefits, not only its name", async () => {
@@ -79,7 +82,7 @@ describe.each(testDatabases)("site search API on %s", (kind) => {
   it("answers empty groups for a query that matches nothing", async () => {
     const { status, body } = await search("zzqxv");
     expect(status).toBe(200);
-    expect(body).toEqual({ q: "zzqxv", products: [], articles: [], stories: [] });
+    expect(body).toEqual({ q: "zzqxv", corrections: [], products: [], articles: [], stories: [] });
   });
 
   it("does not break on query syntax characters", async () => {

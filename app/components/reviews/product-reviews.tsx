@@ -164,6 +164,8 @@ export function ProductReviews({
   const { summary, page, pages } = reviews;
   const ownId = viewer.kind === "reviewed" ? viewer.review.id : null;
   const signedIn = viewer.kind !== "signed-out";
+  // The viewer's own review is shown once, in "Your review" with its Edit and Delete.
+  const others = reviews.reviews.filter((r) => r.id !== ownId);
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="container-shop grid gap-8 py-12">
       <h2 id="reviews-heading" className="text-3xl">
@@ -186,13 +188,13 @@ export function ProductReviews({
           </div>
         </div>
         <div className="grid content-start gap-4">
-          {reviews.reviews.length > 0 ? (
+          {others.length > 0 ? (
             <ul className="grid gap-4">
-              {reviews.reviews.map((r) => (
+              {others.map((r) => (
                 <li key={r.id}>
                   <article className="rounded-card bg-white p-5 shadow-card">
                     <ReviewText review={r} />
-                    {signedIn && r.id !== ownId ? (
+                    {signedIn ? (
                       <div className="mt-3">
                         <ReportReview reviewId={r.id} />
                       </div>

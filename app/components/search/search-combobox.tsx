@@ -3,6 +3,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "
 import { useNavigate } from "react-router";
 import {
   type ArticleHit,
+  markedWords,
   type ProductHit,
   RESULT_GROUPS,
   resultCount,
@@ -10,7 +11,7 @@ import {
   SITE_SEARCH_MIN_LENGTH,
   type SiteSearchResults,
 } from "../../../core/contracts/search.ts";
-import { Highlighted } from "./highlighted.tsx";
+import { ArticleHitLines, ProductHitLines } from "./search-hit.tsx";
 import { searchableQuery, useSearchSuggestions } from "./search-results-data.ts";
 
 /** One choice in the list: a result, or the link to every result. */
@@ -63,6 +64,7 @@ export function SearchCombobox({ onNavigate }: { onNavigate: () => void }) {
   // While the next answer loads, the previous one stays (marked with its own query).
   const results = sent ? data : undefined;
   const shownQ = results?.q ?? "";
+  const marks = results ? markedWords(results) : "";
   const choices = choicesOf(results, results?.q ?? null);
   const expanded = choices.length > 0;
   const optionId = (i: number) => `${id}-option-${i}`;
@@ -183,9 +185,9 @@ export function SearchCombobox({ onNavigate }: { onNavigate: () => void }) {
                     return option(
                       choice,
                       "name" in hit ? (
-                        <ProductOption hit={hit} q={shownQ} />
+                        <ProductHitLines hit={hit} marks={marks} compact />
                       ) : (
-                        <ArticleOption hit={hit} q={shownQ} story={key === "stories"} />
+                        <ArticleHitLines hit={hit} marks={marks} story={key === "stories"} compact />
                       ),
                     );
                   })}
@@ -206,42 +208,5 @@ export function SearchCombobox({ onNavigate }: { onNavigate: () => void }) {
           : null}
       </div>
     </div>
-  );
-}
-
-function ProductOption({ hit, q }: { hit: ProductHit; q: string }) {
-  return (
-    <>
-      <img
-        src={hit.imageUrl}
-        alt=""
-        width={40}
-        height={40}
-        className="size-10 shrink-0 rounded-lg bg-sand object-contain"
-      />
-      <span className="flex min-w-0 flex-1 flex-col">
-        <span className="font-semibold text-ink">
-          <Highlighted text={hit.name} query={q} />
-        </span>
-        <span className="truncate text-sm text-muted">
-          <Highlighted text={hit.tagline} query={q} />
-        </span>
-      </span>
-      <span className="text-sm font-semibold text-gold tabular-nums">${hit.price}</span>
-    </>
-  );
-}
-
-function ArticleOption({ hit, q, story }: { hit: ArticleHit; q: string; story: boolean }) {
-  return (
-    <span className="flex min-w-0 flex-1 flex-col">
-      <span className="font-semibold text-ink">
-        <Highlighted text={hit.title} query={q} />
-      </span>
-      <span className="truncate text-sm text-muted">
-        {story ? `Bedtime story · ${hit.readingTime} min · ` : `${hit.readingTime} min read · `}
-        <Highlighted text={hit.excerpt} query={q} />
-      </span>
-    </span>
   );
 }

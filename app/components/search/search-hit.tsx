@@ -1,0 +1,72 @@
+import type { ArticleHit, ProductHit } from "../../../core/contracts/search.ts";
+import { Highlighted } from "./highlighted.tsx";
+
+/**
+ * One search result's lines, as the header's box (`compact`) and the /search page show them: the box
+ * wraps them in an option, the page in a link. `marks` are the words to mark: the query's, and the words
+ * its typos were taken for.
+ */
+export function ProductHitLines({
+  hit,
+  marks,
+  compact,
+}: {
+  hit: ProductHit;
+  marks: string;
+  compact?: boolean;
+}) {
+  const size = compact ? 40 : 64;
+  return (
+    <>
+      <img
+        src={hit.imageUrl}
+        alt=""
+        width={size}
+        height={size}
+        className={
+          compact
+            ? "size-10 shrink-0 rounded-lg bg-sand object-contain"
+            : "size-16 shrink-0 rounded-xl bg-sand object-contain"
+        }
+      />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className={compact ? "font-semibold text-ink" : "font-display text-lg text-forest"}>
+          <Highlighted text={hit.name} query={marks} />
+        </span>
+        <span className={compact ? "truncate text-sm text-muted" : "text-muted"}>
+          <Highlighted text={hit.tagline} query={marks} />
+        </span>
+      </span>
+      <span className={`font-semibold text-gold tabular-nums${compact ? " text-sm" : ""}`}>
+        ${hit.price}
+        {hit.inStock ? null : <span className="block text-sm font-normal text-muted">Out of stock</span>}
+      </span>
+    </>
+  );
+}
+
+export function ArticleHitLines({
+  hit,
+  marks,
+  story,
+  compact,
+}: {
+  hit: ArticleHit;
+  marks: string;
+  story: boolean;
+  compact?: boolean;
+}) {
+  const about = story ? `Bedtime story · ${hit.readingTime} min` : `${hit.readingTime} min read`;
+  return (
+    <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+      <span className={compact ? "font-semibold text-ink" : "font-display text-lg text-forest"}>
+        <Highlighted text={hit.title} query={marks} />
+      </span>
+      <span className={compact ? "truncate text-sm text-muted" : "text-muted"}>
+        {compact ? `${about} · ` : null}
+        <Highlighted text={hit.excerpt} query={marks} />
+      </span>
+      {compact ? null : <span className="text-sm text-muted">{about}</span>}
+    </span>
+  );
+}
