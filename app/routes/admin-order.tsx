@@ -2,11 +2,14 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatAddressLines } from "../../core/address.ts";
 import type { AdminOrderDetail } from "../../core/contracts/admin-orders.ts";
+import type { AdminAuditView } from "../../core/contracts/admin-products.ts";
 import { formatMoney } from "../../core/money.ts";
+import { AuditList } from "../components/admin/audit-list.tsx";
 import { OrderActions } from "../components/admin/order-actions.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { OrderBadge } from "../components/orders/order-details.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { formatDateTime } from "../lib/format-date.ts";
 import type { Route } from "./+types/admin-order";
 
 export { headers, loader } from "./admin-order.server.ts";
@@ -17,12 +20,6 @@ export const meta: Route.MetaFunction = ({ params }) => [
 ];
 
 const card = "rounded-card bg-white p-4 shadow-card sm:p-6";
-const when = (iso: string) =>
-  `${new Date(iso).toLocaleString("en-US", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  })} UTC`;
 
 const STEP: Record<string, string> = {
   placed: "Placed",
@@ -43,7 +40,7 @@ function stepDetail(detail: Record<string, string | number> | null): string {
   return parts.join(", ");
 }
 
-function describeAudit(a: AdminOrderDetail["audit"][number]): string {
+function describeAudit(a: AdminAuditView): string {
   const after = a.after ?? {};
   if (a.action === "order.refund")
     return `Refund of ${formatMoney(Number(after.amountCents ?? 0))} asked: “${String(after.reason ?? "")}”`;
@@ -75,7 +72,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               Order {order.orderNumber}
             </h1>
             <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">
-              <OrderBadge status={order.status} /> placed {when(order.createdAt)}
+              <OrderBadge status={order.status} /> placed {formatDateTime(order.createdAt)}
               {order.isRenewal ? " · a subscription renewal" : ""}
             </p>
           </div>
@@ -218,7 +215,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               <dt className="text-muted">Provider</dt>
               <dd>{order.provider === "stripe" ? "Stripe" : "Sandbox (test payments)"}</dd>
               <dt className="text-muted">Paid</dt>
-              <dd>{order.paidAt ? when(order.paidAt) : "Not paid"}</dd>
+              <dd>{order.paidAt ? formatDateTime(order.paidAt) : "Not paid"}</dd>
               <dt className="text-muted">Checkout session</dt>
               <dd className="break-all font-mono text-xs">{order.providerSessionId ?? "—"}</dd>
               <dt className="text-muted">Payment</dt>
@@ -238,7 +235,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                         : r.status === "pending"
                           ? "pending"
                           : "failed (nothing refunded)"}{" "}
-                      · {when(r.createdAt)}
+                      · {formatDateTime(r.createdAt)}
                       <span className="block text-muted">
                         {r.reason} ({r.actor})
                       </span>
@@ -258,25 +255,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 <li key={`${t.type}-${t.at}`}>
                   <span className="font-semibold">{STEP[t.type] ?? t.type}</span>
                   {stepDetail(t.detail) ? ` · ${stepDetail(t.detail)}` : ""}
-                  <span className="block text-muted">{when(t.at)}</span>
+                  <span className="block text-muted">{formatDateTime(t.at)}</span>
                 </li>
               ))}
             </ol>
             <h3 className="mt-4 text-base font-semibold">Owner actions</h3>
-            {order.audit.length ? (
-              <ol className="mt-1 grid gap-2 text-sm">
-                {order.audit.map((a) => (
-                  <li key={a.id}>
-                    {describeAudit(a)}
-                    <span className="block break-all text-muted">
-                      {a.actor} · {when(a.createdAt)}
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            ) : (
-              <p className="mt-1 text-sm text-muted">None yet.</p>
-            )}
+            <AuditList entries={order.audit} wordChange={describeAudit} empty="None yet." />
           </section>
         </div>
       </article>

@@ -6,6 +6,7 @@ import {
   SHIP_CSV_MAX_ROWS,
   type ShipCsvRowResult,
 } from "../../core/contracts/admin-orders.ts";
+import { ListTable } from "../components/admin/list-table.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { inputClass } from "../components/ui/field.tsx";
 import type { Route } from "./+types/admin-orders-ship";
@@ -19,6 +20,7 @@ export const meta: Route.MetaFunction = () => [
 
 const card = "rounded-card bg-white p-4 shadow-card sm:p-6";
 const cell = "px-2 py-3 align-top sm:px-4";
+
 const EXAMPLE = `${SHIP_CSV_HEADER}\nMANA-7F3K9QXA,UPS,1Z999AA10123456784\nMANA-2B8D4KQW,USPS,9400111899223197`;
 
 const OUTCOME: Record<ShipCsvRowResult["outcome"], string> = {
@@ -140,31 +142,20 @@ function Outcome({
           {result.fileName} has {plural(result.problems.length, "problem")}. Fix{" "}
           {result.problems.length === 1 ? "it" : "them"}, then choose the file again.
         </p>
-        <table className="mt-3 w-full text-left text-sm">
-          <caption className="sr-only">Problems in {result.fileName}, by row</caption>
-          <thead className="border-b border-sand-deep">
-            <tr>
-              <th scope="col" className={`${cell} font-semibold`}>
-                Row
-              </th>
-              <th scope="col" className={`${cell} font-semibold`}>
-                Order
-              </th>
-              <th scope="col" className={`${cell} font-semibold`}>
-                Problem
-              </th>
+        <ListTable
+          framed={false}
+          layout=""
+          caption={`Problems in ${result.fileName}, by row`}
+          columns={[{ label: "Row" }, { label: "Order" }, { label: "Problem" }]}
+        >
+          {result.problems.map((p) => (
+            <tr key={`${p.row}-${p.message}`}>
+              <td className={`${cell} tabular-nums`}>{p.row ?? "File"}</td>
+              <td className={`${cell} break-all font-mono text-xs`}>{p.orderNumber ?? "—"}</td>
+              <td className={`${cell} text-danger`}>{p.message}</td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-sand-deep">
-            {result.problems.map((p) => (
-              <tr key={`${p.row}-${p.message}`}>
-                <td className={`${cell} tabular-nums`}>{p.row ?? "File"}</td>
-                <td className={`${cell} break-all font-mono text-xs`}>{p.orderNumber ?? "—"}</td>
-                <td className={`${cell} text-danger`}>{p.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ListTable>
       </section>
     );
 
@@ -180,52 +171,43 @@ function Outcome({
       <p role="status" className={`mt-3 text-sm ${failed ? "text-danger" : "text-ink"}`}>
         {result.fileName}: {summary.join(", ")}.
       </p>
-      <table className="mt-3 w-full text-left text-sm">
-        <caption className="sr-only">Orders in {result.fileName}, by row</caption>
-        <thead className="border-b border-sand-deep">
-          <tr>
-            <th scope="col" className={`${cell} font-semibold`}>
-              Row
-            </th>
-            <th scope="col" className={`${cell} font-semibold`}>
-              Order
-            </th>
-            <th scope="col" className={`${cell} hidden font-semibold sm:table-cell`}>
-              Carrier and tracking
-            </th>
-            <th scope="col" className={`${cell} font-semibold`}>
-              Result
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-sand-deep">
-          {rows.map((r) => (
-            <tr key={r.row}>
-              <td className={`${cell} tabular-nums`}>{r.row}</td>
-              <td className={cell}>
-                <Link
-                  to={`/admin/orders/${r.orderNumber}`}
-                  className="inline-flex min-h-6 font-semibold text-forest underline underline-offset-2"
-                >
-                  {r.orderNumber}
-                </Link>
-                <span className="block break-all text-xs text-muted sm:hidden">
-                  {r.carrier} {r.trackingCode}
-                </span>
-              </td>
-              <td className={`${cell} hidden break-all sm:table-cell`}>
+      <ListTable
+        framed={false}
+        layout=""
+        caption={`Orders in ${result.fileName}, by row`}
+        columns={[
+          { label: "Row" },
+          { label: "Order" },
+          { label: "Carrier and tracking", className: "hidden sm:table-cell" },
+          { label: "Result" },
+        ]}
+      >
+        {rows.map((r) => (
+          <tr key={r.row}>
+            <td className={`${cell} tabular-nums`}>{r.row}</td>
+            <td className={cell}>
+              <Link
+                to={`/admin/orders/${r.orderNumber}`}
+                className="inline-flex min-h-6 font-semibold text-forest underline underline-offset-2"
+              >
+                {r.orderNumber}
+              </Link>
+              <span className="block break-all text-xs text-muted sm:hidden">
                 {r.carrier} {r.trackingCode}
-              </td>
-              <td className={cell}>
-                <span className={r.outcome === "failed" ? "font-semibold text-danger" : "font-semibold"}>
-                  {OUTCOME[r.outcome]}
-                </span>
-                {r.message ? <span className="block text-xs text-danger">{r.message}</span> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </span>
+            </td>
+            <td className={`${cell} hidden break-all sm:table-cell`}>
+              {r.carrier} {r.trackingCode}
+            </td>
+            <td className={cell}>
+              <span className={r.outcome === "failed" ? "font-semibold text-danger" : "font-semibold"}>
+                {OUTCOME[r.outcome]}
+              </span>
+              {r.message ? <span className="block text-xs text-danger">{r.message}</span> : null}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
     </section>
   );
 }

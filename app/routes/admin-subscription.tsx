@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { AdminSubscriptionDetail } from "../../core/contracts/admin-subscriptions.ts";
 import { formatMoney } from "../../core/money.ts";
+import { AuditList } from "../components/admin/audit-list.tsx";
 import { SubscriptionActions } from "../components/admin/subscription-actions.tsx";
 import { SubscriptionStatusBadge } from "../components/admin/subscription-status-badge.tsx";
 import { everyMonths } from "../components/subscriptions/subscription-text.ts";
@@ -189,23 +190,13 @@ export default function AdminSubscription({ loaderData }: Route.ComponentProps) 
           <h2 id="sub-audit" className="text-xl">
             Owner actions
           </h2>
-          {sub.audit.length === 0 ? (
-            <p className="mt-2 text-sm text-muted">No one has changed it from the dashboard yet.</p>
-          ) : (
-            <ol className="mt-3 grid gap-2 text-sm">
-              {sub.audit.map((a) => (
-                <li key={a.id} className="rounded-xl bg-sand p-3">
-                  <p className="font-medium break-all">
-                    {a.action.replace(/^subscription\./, "")} · {a.actor}
-                  </p>
-                  <p className="mt-1 text-muted">
-                    <time dateTime={a.createdAt}>{formatDateTime(a.createdAt)}</time> · status{" "}
-                    {String(a.before?.status ?? "—")} → {String(a.after?.status ?? "—")}
-                  </p>
-                </li>
-              ))}
-            </ol>
-          )}
+          <AuditList
+            entries={sub.audit}
+            wordChange={(a) =>
+              `${a.action.replace(/^subscription\./, "")}: status ${String(a.before?.status ?? "—")} → ${String(a.after?.status ?? "—")}`
+            }
+            empty="No one has changed it from the dashboard yet."
+          />
         </section>
       </div>
     </section>

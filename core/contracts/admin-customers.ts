@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { ShippingAddress } from "../address.ts";
 
+/** Rows per page of every dashboard list (customers, orders, subscriptions, newsletter, outbox). */
 export const ADMIN_LIST_PAGE_SIZE = 25;
 
 /** A dashboard list's search box and page: `?q=&page=` (both optional; an empty search means "all"). */

@@ -4,7 +4,6 @@ import type { ShippingAddress } from "../address.ts";
 import { ORDER_STATUSES } from "../order-status.ts";
 import type { AdminAuditView } from "./admin-products.ts";
 
-export const ADMIN_ORDERS_PAGE_SIZE = 25;
 export const REFUND_REASON_MAX = 500;
 
 const day = z

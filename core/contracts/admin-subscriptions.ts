@@ -3,8 +3,6 @@ import { z } from "zod";
 import { SUBSCRIPTION_STATUSES } from "../subscription-rules.ts";
 import type { AdminAuditView } from "./admin-products.ts";
 
-export const ADMIN_SUBSCRIPTIONS_PAGE_SIZE = 25;
-
 /** The actions the owner takes for a customer; their bodies are the customer's own (contracts/subscriptions.ts). */
 export const ADMIN_SUBSCRIPTION_ACTIONS = ["pause", "resume", "cancel"] as const;
 export type AdminSubscriptionAction = (typeof ADMIN_SUBSCRIPTION_ACTIONS)[number];

@@ -1,10 +1,9 @@
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import { trackingUrl } from "../../core/carriers.ts";
-import {
-  ADMIN_ORDERS_PAGE_SIZE,
-  type AdminOrderDetail,
-  type AdminOrdersQuery,
-  type AdminOrdersResponse,
+import type {
+  AdminOrderDetail,
+  AdminOrdersQuery,
+  AdminOrdersResponse,
 } from "../../core/contracts/admin-orders.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, refunds, subscriptions } from "../db/schema.ts";
@@ -34,7 +33,7 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrdersQuery): Prom
   const condition = where.length ? and(...where) : undefined;
 
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(condition);
-  const { page, pages, limit, offset } = listPage(total, query.page, ADMIN_ORDERS_PAGE_SIZE);
+  const { page, pages, limit, offset } = listPage(total, query.page);
   const rows = await db
     .select({
       orderNumber: orders.orderNumber,

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import {
   ADMIN_SUBSCRIPTION_ACTIONS,
-  ADMIN_SUBSCRIPTIONS_PAGE_SIZE,
   type AdminSubscriptionDetail,
   type AdminSubscriptionsQuery,
   type AdminSubscriptionsResponse,
@@ -41,7 +40,7 @@ export async function listAdminSubscriptions(
     .from(subscriptions)
     .leftJoin(user, eq(user.id, subscriptions.userId))
     .where(condition);
-  const { page, pages, limit, offset } = listPage(total, query.page, ADMIN_SUBSCRIPTIONS_PAGE_SIZE);
+  const { page, pages, limit, offset } = listPage(total, query.page);
   const rows = await db
     .select({ sub: subscriptions })
     .from(subscriptions)

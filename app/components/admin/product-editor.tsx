@@ -9,6 +9,7 @@ import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest, readApiError } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import { inputClass } from "../ui/field.tsx";
+import { AuditList } from "./audit-list.tsx";
 import {
   formValues,
   type ProductFormErrors,
@@ -180,23 +181,7 @@ export function ProductEditor({ product, audit, may, onSaved }: Props) {
         <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-forest">
           Changes ({audit.length})
         </summary>
-        {audit.length === 0 ? (
-          <p className="text-sm text-muted">No changes from the dashboard yet.</p>
-        ) : (
-          <ol className="grid gap-2 text-sm">
-            {audit.map((a) => (
-              <li key={a.id} className="rounded-xl bg-sand p-3">
-                <p className="font-medium">
-                  <time dateTime={a.createdAt}>
-                    {new Date(a.createdAt).toLocaleString("en-US", { timeZone: "UTC" })} UTC
-                  </time>{" "}
-                  · {a.actor}
-                </p>
-                <p className="mt-1 text-muted">{describeChange(a)}</p>
-              </li>
-            ))}
-          </ol>
-        )}
+        <AuditList entries={audit} wordChange={describeChange} empty="No changes from the dashboard yet." />
       </details>
     </section>
   );
