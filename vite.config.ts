@@ -36,6 +36,14 @@ export default defineConfig({
                 },
                 // The root route and everything it imports statically: one file (scripts/vite-shell-chunk.ts).
                 { name: "shell", test: shell.test, priority: 15 },
+                // What a product or stack card draws beside its name (the wishlist's heart, the rating's
+                // stars) and the wishlist state behind the heart: small modules the home, product, stacks
+                // and wishlist pages share, one file instead of five (each response's headers count too).
+                {
+                  name: "card-extras",
+                  test: /app[\\/](?:components[\\/]shop[\\/]wishlist-heart|components[\\/]reviews[\\/]stars|hooks[\\/]use-wishlist|lib[\\/]guest-wishlist)\.tsx?$|core[\\/](?:rating|wishlist-key)\.ts$/,
+                  priority: 10,
+                },
               ],
             },
           },
