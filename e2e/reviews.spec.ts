@@ -110,6 +110,7 @@ test("the owner publishes it on /admin/reviews; page, card and JSON-LD show it",
   await buyer.goto(`${shop.base}${PRODUCT}`);
   await expect(buyer.getByText("Published.")).toBeVisible();
   await expect(buyer.getByRole("heading", { name: TITLE })).toHaveCount(1);
+  await expect(buyer.getByText("Yours is the first review of this product: thank you.")).toBeVisible();
 
   const home = await request.get(`${shop.base}/`);
   const card = (await home.text()).includes("Rated 5.0 out of 5");

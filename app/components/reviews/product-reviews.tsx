@@ -203,6 +203,8 @@ export function ProductReviews({
                 </li>
               ))}
             </ul>
+          ) : ownId && summary.count === 1 ? (
+            <p className="text-muted">Yours is the first review of this product: thank you.</p>
           ) : null}
           {pages > 1 ? (
             <nav aria-label="Pages of reviews" className="flex flex-wrap items-center gap-4">
