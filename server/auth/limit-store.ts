@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Redis } from "ioredis";
-import type { Db } from "../db/client.ts";
+import { type Db, rowsOf } from "../db/client.ts";
 import { whenReady } from "./redis-storage.ts";
 
 /** A fixed window: at most `max` hits per `window` seconds. */
@@ -82,12 +82,6 @@ export function databaseLimitStore(db: Db): LimitStore {
       }
     },
   };
-}
-
-/** node-postgres answers { rows }, PGlite answers { rows } too; keep both shapes in one place. */
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  const r = result as { rows?: Record<string, unknown>[] } | Record<string, unknown>[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
 }
 
 const CONSUME_SCRIPT = `

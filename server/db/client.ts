@@ -15,6 +15,15 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** For reads and writes that run on their own or inside a caller's transaction. */
 export type DbOrTx = Db | Tx;
 
+/**
+ * The rows of a raw `db.execute(sql…)`: node-postgres and PGlite both answer `{ rows }`; an array is
+ * accepted too. `T` is what the statement selects (its column names as written in the SQL).
+ */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  const r = result as { rows?: T[] } | T[];
+  return Array.isArray(r) ? r : (r.rows ?? []);
+}
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ArticleHit, ProductHit, SiteSearchResults } from "../../core/contracts/search.ts";
 import { formatCents } from "../../core/money.ts";
 import { isStoryEligible } from "../../core/story.ts";
-import type { Db } from "../db/client.ts";
+import { type Db, rowsOf } from "../db/client.ts";
 import { articles, products } from "../db/schema.ts";
 import { textMatch } from "./text-query.ts";
 import { typoWords } from "./typo-words.ts";
@@ -40,7 +40,7 @@ export async function siteSearch(db: Db, q: string, limit: number): Promise<Site
   const typos = await typoWords(db, q);
   const p = textMatch(products.searchVector, products.name, q, typos, 2);
   const a = textMatch(articles.searchVector, articles.title, q, typos);
-  const result = (await db.execute(sql`
+  const result = await db.execute(sql`
     (select 'product' as kind, ${products.id} as id, ${products.slug} as slug, ${products.name} as title,
         ${products.tagline} as excerpt, ${products.imageUrl} as image, ${products.priceCents} as price_cents,
         ${products.stockOnHand} as stock, null::jsonb as tags, null::integer as reading_time
@@ -51,10 +51,10 @@ export async function siteSearch(db: Db, q: string, limit: number): Promise<Site
         ${articles.featuredImage}, null, null, ${articles.tags}, ${articles.readingTime}
       from ${articles} where ${a.where}
       order by ${a.rank} desc, ${articles.publishDate} desc limit ${ARTICLE_ROWS})
-  `)) as unknown as { rows: HitRow[] };
+  `);
 
   const found: SiteSearchResults = { q, corrections: typos, products: [], articles: [], stories: [] };
-  for (const row of result.rows) {
+  for (const row of rowsOf<HitRow>(result)) {
     if (row.kind === "product") {
       found.products.push(productHit(row));
       continue;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { type Db, rowsOf } from "../db/client.ts";
 
 /**
  * Typo tolerance through a word list: the words (stemmed lexemes) of every article's and product's search
@@ -40,19 +40,22 @@ export function trigramsOf(word: string): Set<string> {
   return out;
 }
 
+/** pg_trgm's similarity from the trigrams two words share and how many each has: shared over all. */
+const similarityOf = (shared: number, a: number, b: number) => shared / (a + b - shared);
+
 export function trigramSimilarity(a: Set<string>, b: Set<string>): number {
   let shared = 0;
   for (const t of a) if (b.has(t)) shared += 1;
-  return shared / (a.size + b.size - shared);
+  return similarityOf(shared, a.size, b.size);
 }
 
 async function loadLexicon(db: Db): Promise<Lexicon> {
-  const result = (await db.execute(
+  const result = await db.execute(
     sql`select word from ts_stat('select search_vector from articles union all select search_vector from products')`,
-  )) as unknown as { rows?: { word: string }[] } | { word: string }[];
-  // node-postgres and PGlite both answer { rows }; an array is accepted too.
-  const rows = Array.isArray(result) ? result : (result.rows ?? []);
-  const words = rows.map((r) => r.word).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
+  );
+  const words = rowsOf<{ word: string }>(result)
+    .map((r) => r.word)
+    .filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
   const trigrams = words.map(trigramsOf);
   const holders = new Map<string, number[]>();
   trigrams.forEach((set, i) => {
@@ -104,7 +107,7 @@ function correctionsOf(lexicon: Lexicon, w: string): string[] {
       for (const i of lexicon.holders.get(t) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
     const scored: [string, number][] = [];
     for (const [i, n] of shared) {
-      const s = n / (mine.size + (lexicon.trigrams[i] as Set<string>).size - n);
+      const s = similarityOf(n, mine.size, (lexicon.trigrams[i] as Set<string>).size);
       if (s >= TYPO_SIMILARITY) scored.push([lexicon.words[i] as string, s]);
     }
     scored.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
