@@ -6,7 +6,7 @@ import {
   SHIP_CSV_MAX_ROWS,
   type ShipCsvRowResult,
 } from "../../core/contracts/admin-orders.ts";
-import { ListTable } from "../components/admin/list-table.tsx";
+import { ListTable, listLink } from "../components/admin/list-table.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { inputClass } from "../components/ui/field.tsx";
 import type { Route } from "./+types/admin-orders-ship";
@@ -186,10 +186,7 @@ function Outcome({
           <tr key={r.row}>
             <td className={`${cell} tabular-nums`}>{r.row}</td>
             <td className={cell}>
-              <Link
-                to={`/admin/orders/${r.orderNumber}`}
-                className="inline-flex min-h-6 font-semibold text-forest underline underline-offset-2"
-              >
+              <Link to={`/admin/orders/${r.orderNumber}`} className={listLink}>
                 {r.orderNumber}
               </Link>
               <span className="block break-all text-xs text-muted sm:hidden">

@@ -3,6 +3,7 @@ import { formatMoney } from "../../core/money.ts";
 import { ORDER_STATUSES } from "../../core/order-status.ts";
 import { ListPager, ListSummary } from "../components/admin/list-pager.tsx";
 import { ListDate, ListSearch, ListSelect } from "../components/admin/list-search.tsx";
+import { listLink } from "../components/admin/list-table.tsx";
 import { OrderBadge } from "../components/orders/order-details.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { formatDate } from "../lib/format-date.ts";
@@ -82,10 +83,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
               {list.orders.map((o) => (
                 <tr key={o.orderNumber}>
                   <td className={cell}>
-                    <Link
-                      to={`/admin/orders/${o.orderNumber}`}
-                      className="inline-flex min-h-6 font-semibold text-forest underline underline-offset-2"
-                    >
+                    <Link to={`/admin/orders/${o.orderNumber}`} className={listLink}>
                       {o.orderNumber}
                     </Link>
                     <span className="block text-xs text-muted">
