@@ -3,28 +3,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { escapeHtml } from "../core/escape-html.ts";
+import { budgets } from "./budgets.mjs";
+import { soakBudget, soakMet } from "./soak.mjs";
 
-/** The performance budgets (docs/performance.md), checked against the measured figures. */
-export const budgets = {
-  pageRatio: 0.3,
-  pageP99Ms: 25,
-  catalogueRatio: 0.5,
-  searchRatio: 0.15,
-  /** The header's search box: every answer within 50 ms, uncached. */
-  siteSearchP99Ms: 50,
-  cartP99Ms: 30,
-  peakRssMb: 250,
-  lighthouse: {
-    performance: 95,
-    accessibility: 100,
-    bestPractices: 100,
-    seo: 100,
-    lcpMs: 1800,
-    tbtMs: 100,
-    cls: 0.02,
-  },
-  homeJsKb: 110,
-};
+export { budgets };
 
 function targetBudget(t) {
   if (t.kind === "page") return { ratio: budgets.pageRatio, p99: budgets.pageP99Ms };
@@ -110,6 +92,19 @@ export function writeReport(root, result) {
         "",
         `Peak RSS from start to ready and warmed (before the load; not budgeted, shown so the start-up spike stays visible): **${run.startupPeakRssMb} MB**`,
       );
+    if (run.soaks?.length) {
+      lines.push(
+        "",
+        `Memory soak (\`bench/soak.mjs\`): a fresh server, one warm-up load, then ${run.soaks[0].rssMb.length} loads of ${run.soaks[0].duration} s of \`${run.soaks[0].path}\` rendered for every request; the server's RSS after each. Budget: the last within ${soakBudget.growth * 100}% of the first, none above ${budgets.peakRssMb} MB.`,
+        "",
+        "| visitor | RSS after each load, MB | requests | failed | met |",
+        "|---|---|---:|---:|---|",
+      );
+      for (const s of run.soaks)
+        lines.push(
+          `| ${s.visitor} | ${s.rssMb.join(" → ")} | ${s.requests} | ${s.failed} | ${mark(soakMet(s, budgets.peakRssMb))} |`,
+        );
+    }
   }
   if (result.lighthouse.length) {
     const L = budgets.lighthouse;

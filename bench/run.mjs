@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findChromium } from "../scripts/find-chromium.mjs";
 import { writeReport } from "./report.mjs";
+import { soakBoth } from "./soak.mjs";
 import { benchTargets } from "./targets.mjs";
 
 const quick = process.argv.includes("--quick");
@@ -190,10 +191,15 @@ if (chromePath) {
   console.log("\nNo Chromium found: Lighthouse skipped (set CHROME_PATH).");
 }
 runs[0].child.kill("SIGTERM");
+// The memory soak on fresh servers: pages rendered for every request must not make memory grow (bench/soak.mjs).
+console.log("\nMemory soak (pglite)…");
+runs[0].soaks = await soakBoth({ buildDir, runs: 6, duration });
 
 if (process.env.BENCH_DATABASE_URL) {
   const pg = await benchDatabase("postgres", process.env.BENCH_DATABASE_URL);
   pg.child.kill("SIGTERM");
+  console.log("\nMemory soak (postgres)…");
+  pg.soaks = await soakBoth({ buildDir, databaseUrl: process.env.BENCH_DATABASE_URL, runs: 6, duration });
   runs.push(pg);
 }
 
