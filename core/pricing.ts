@@ -22,6 +22,16 @@ export function lineTotalCents(unitCents: number, quantity: number, discountPerc
   return Math.round((unitCents * (100 - discountPercent) * quantity) / 100);
 }
 
+/** A product's own subscription price for `quantity` units: its price less its subscription discount
+ * (the shop default when it gives none), as if added on its own, outside any stack. */
+export function ownSubscriptionCents(
+  unitCents: number,
+  quantity: number,
+  productDiscount: number | null | undefined,
+): number {
+  return lineTotalCents(unitCents, quantity, subscriptionDiscountPercent(productDiscount));
+}
+
 /** Stack discount percent = round((individual - bundle) / individual x 100). */
 export function stackDiscountPercent(individualCents: number, bundleCents: number): number {
   if (individualCents <= 0) return 0;
