@@ -22,6 +22,16 @@ export function lineTotalCents(unitCents: number, quantity: number, discountPerc
   return Math.round((unitCents * (100 - discountPercent) * quantity) / 100);
 }
 
+/** A product's own subscription price for `quantity` units: its price less its subscription discount
+ * (the shop default when it gives none), as if added on its own, outside any stack. */
+export function ownSubscriptionCents(
+  unitCents: number,
+  quantity: number,
+  productDiscount: number | null | undefined,
+): number {
+  return lineTotalCents(unitCents, quantity, subscriptionDiscountPercent(productDiscount));
+}
+
 /** Stack discount percent = round((individual - bundle) / individual x 100). */
 export function stackDiscountPercent(individualCents: number, bundleCents: number): number {
   if (individualCents <= 0) return 0;
@@ -116,29 +126,36 @@ export function bundleSetCents(bundle: Bundle, isSubscription: boolean): number 
 }
 
 /**
- * Prices a cart. Lines price one by one (line prices sum to the subtotal). Subscription lines added from
- * a bundle take the bundle's subscription discount instead of the product's. A bundle whose every product
- * is in the cart under its id, in one mode, earns its saving once per complete set: one-time sets cost
- * the bundle price, subscription sets the bundle price less its subscription discount, so a stack never
- * costs more as a subscription than bought once. Each saving is shared out over the set's lines
- * (`savingCents`). Shipping is free over $75 (after savings) or whenever the cart holds a complete
- * bundle; otherwise the flat rate.
+ * Prices a cart. Lines price one by one (line prices sum to the subtotal). The stack price is for complete
+ * sets only: a bundle whose every product is in the cart under its id, in one mode, earns its saving once
+ * per complete set (the smallest of its lines' quantities). One-time sets cost the bundle price,
+ * subscription sets the bundle price less its subscription discount, so a stack never costs more as a
+ * subscription than bought once. A subscription line wholly within complete sets takes the bundle's
+ * subscription discount; one of an incomplete bundle, and the units of a line beyond the complete sets,
+ * cost the product's own price (less its own subscription discount). Each set's saving is shared out over
+ * its lines (`savingCents`), so each line's `lineCents - savingCents` is what it costs. Shipping is free
+ * over $75 (after savings) or whenever the cart holds a complete bundle; otherwise the flat rate.
  */
 export function priceCart(lines: PricingLine[], bundles: Bundle[], flatShippingCents: number): CartTotals {
-  const bundleById = new Map(bundles.map((b) => [b.id, b]));
-  const priced: PricedLine[] = lines.map((l) => {
-    const bundle = l.bundleId ? bundleById.get(l.bundleId) : undefined;
-    const discountPercent = l.isSubscription
-      ? bundle
-        ? bundle.subscriptionDiscount
-        : subscriptionDiscountPercent(l.productSubscriptionDiscount)
-      : 0;
-    return {
-      id: l.id,
-      discountPercent,
-      lineCents: lineTotalCents(l.unitCents, l.quantity, discountPercent),
-      savingCents: 0,
-    };
+  const ownDiscount = (l: PricingLine) =>
+    l.isSubscription ? subscriptionDiscountPercent(l.productSubscriptionDiscount) : 0;
+  const sets = completeSets(lines, bundles);
+  const priced: PricedLine[] = lines.map((l, i) => {
+    const set = sets.get(i);
+    const own = ownDiscount(l);
+    if (!set)
+      return {
+        id: l.id,
+        discountPercent: own,
+        lineCents: lineTotalCents(l.unitCents, l.quantity, own),
+        savingCents: 0,
+      };
+    // The units in complete sets at the bundle's discount, any beyond them at the product's own.
+    const discountPercent = l.isSubscription ? set.bundle.subscriptionDiscount : 0;
+    const lineCents =
+      lineTotalCents(l.unitCents, set.sets, discountPercent) +
+      lineTotalCents(l.unitCents, l.quantity - set.sets, own);
+    return { id: l.id, discountPercent, lineCents, savingCents: 0 };
   });
   const subtotalCents = priced.reduce((sum, l) => sum + l.lineCents, 0);
 
@@ -146,29 +163,28 @@ export function priceCart(lines: PricingLine[], bundles: Bundle[], flatShippingC
   let completeBundle = false;
   for (const bundle of bundles) {
     for (const isSubscription of [false, true]) {
-      // The first line of each of the bundle's products, in this mode, from this bundle.
-      const setLines = bundle.productIds.map((pid) =>
-        lines.findIndex(
-          (l) => l.bundleId === bundle.id && l.productId === pid && l.isSubscription === isSubscription,
-        ),
+      const setLines = [...sets].filter(
+        ([, s]) => s.bundle === bundle && lines[s.lineIndex]?.isSubscription === isSubscription,
       );
-      const sets = Math.min(...setLines.map((i) => (i < 0 ? 0 : (lines[i]?.quantity ?? 0))));
-      if (!Number.isFinite(sets) || sets < 1) continue;
+      const first = setLines[0]?.[1];
+      if (!first) continue;
       const discount = isSubscription ? bundle.subscriptionDiscount : 0;
-      const separately = setLines.map((i) => lineTotalCents(lines[i]?.unitCents ?? 0, 1, discount));
-      const together = bundleSetCents(bundle, isSubscription);
-      const perSet = Math.max(0, separately.reduce((a, b) => a + b, 0) - together);
+      const separately = setLines.map(([i]) => lineTotalCents(lines[i]?.unitCents ?? 0, 1, discount));
+      const perSet = Math.max(
+        0,
+        separately.reduce((a, b) => a + b, 0) - bundleSetCents(bundle, isSubscription),
+      );
       splitCents(perSet, separately).forEach((share, k) => {
-        const line = priced[setLines[k] ?? -1];
-        if (line) line.savingCents += share * sets;
+        const line = priced[setLines[k]?.[0] ?? -1];
+        if (line) line.savingCents += share * first.sets;
       });
       completeBundle = true;
       if (perSet > 0)
         bundleSavings.push({
           bundleId: bundle.id,
           name: bundle.name,
-          sets,
-          savingsCents: perSet * sets,
+          sets: first.sets,
+          savingsCents: perSet * first.sets,
           isSubscription,
         });
     }
@@ -189,4 +205,30 @@ export function priceCart(lines: PricingLine[], bundles: Bundle[], flatShippingC
     hasSubscriptionItems: lines.some((l) => l.isSubscription),
     hasOneTimeItems: lines.some((l) => !l.isSubscription),
   };
+}
+
+/**
+ * The lines that make complete sets of a bundle: for each bundle and mode, the first line of each of its
+ * products from that bundle; when every product has one, each of them is a set line, with the number of
+ * complete sets (the smallest quantity). Keyed by line index.
+ */
+function completeSets(
+  lines: PricingLine[],
+  bundles: Bundle[],
+): Map<number, { bundle: Bundle; sets: number; lineIndex: number }> {
+  const found = new Map<number, { bundle: Bundle; sets: number; lineIndex: number }>();
+  for (const bundle of bundles) {
+    for (const isSubscription of [false, true]) {
+      const setLines = bundle.productIds.map((pid) =>
+        lines.findIndex(
+          (l) => l.bundleId === bundle.id && l.productId === pid && l.isSubscription === isSubscription,
+        ),
+      );
+      if (setLines.length === 0 || setLines.some((i) => i < 0)) continue;
+      const sets = Math.min(...setLines.map((i) => lines[i]?.quantity ?? 0));
+      if (!Number.isFinite(sets) || sets < 1) continue;
+      for (const lineIndex of setLines) found.set(lineIndex, { bundle, sets, lineIndex });
+    }
+  }
+  return found;
 }

@@ -292,6 +292,30 @@ test("cancel: it runs to the end of the period paid for, then offers to subscrib
   await expectMail(["Your Total Restore subscription is cancelled"]);
 });
 
+test("a stack's line shows, before it is confirmed, the server's price once it leaves its stack", async () => {
+  await page.goto("/account/subscriptions");
+  const ginseng = card("Korean Ginseng");
+  await ginseng.getByRole("button", { name: /^Modify/ }).click();
+  const modify = page.getByRole("dialog", { name: "Modify Korean Ginseng" });
+  await modify.getByRole("radio", { name: "Quantity" }).check();
+  await modify.getByRole("button", { name: "Increase quantity of Korean Ginseng" }).click();
+  // Two on its own at $30 less 15%, not twice its $20.40 share of the stack.
+  await expect(modify.getByTestId("quantity-price")).toHaveText("$51.00 every month");
+  await expect(modify.getByTestId("stack-leave-note")).toContainText("Ashwagandha: $25.50 every month");
+  await modify.getByRole("button", { name: "Keep as it is" }).click();
+  await expect(modify).toBeHidden();
+
+  await card("Ashwagandha")
+    .getByRole("button", { name: /^Cancel/ })
+    .click();
+  const cancel = page.getByRole("dialog", { name: "Cancel Ashwagandha?" });
+  await expect(cancel.getByTestId("stack-leave-note")).toContainText("regular subscription price");
+  await expect(cancel.getByTestId("stack-leave-note")).toContainText("Korean Ginseng: $25.50 every month");
+  await cancel.getByRole("button", { name: "Keep subscription" }).click();
+  await expect(cancel).toBeHidden();
+  await expect(ginseng.getByText("$20.40 every month")).toBeVisible();
+});
+
 test("Update card opens the save-card page and comes back with a toast", async () => {
   await page.goto("/account/subscriptions");
   const ashwagandha = card("Ashwagandha");

@@ -57,9 +57,24 @@ export const subscriptionActionBodies = {
   "payment-method": z.strictObject({}),
 } satisfies Record<SubscriptionAction, z.ZodType>;
 
+/** The changes that can move a price, previewed before the customer confirms them. */
+export const PREVIEWED_ACTIONS = ["quantity", "swap", "cancel"] as const satisfies SubscriptionAction[];
+export type PreviewedAction = (typeof PREVIEWED_ACTIONS)[number];
+
+/**
+ * POST /api/subscriptions/:id/{action}/preview, with the action's body: the subscription as the change
+ * would leave it and the other lines of its stack it would price on their own, written nowhere.
+ */
+export interface SubscriptionPreviewResponse {
+  subscription: SubscriptionView;
+  others: SubscriptionView[];
+}
+
 /** What an action answers: the subscription after it, and for "payment-method" the page to go to. */
 export interface SubscriptionActionResponse {
   subscription: SubscriptionView;
+  /** The other lines of its stack the change priced on their own (none for most changes). */
+  others?: SubscriptionView[];
   /** payment-method: the provider's page where the customer enters a new card. */
   url?: string;
 }

@@ -1,7 +1,9 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import {
+  PREVIEWED_ACTIONS,
   type SubscriptionActionResponse,
+  type SubscriptionPreviewResponse,
   subscriptionActionBodies,
 } from "../../core/contracts/subscriptions.ts";
 import { SUBSCRIPTION_ACTIONS } from "../../core/subscription-rules.ts";
@@ -12,7 +14,11 @@ import { shopOrigin } from "../orders/order-link.ts";
 import { listOrdersForUser } from "../orders/order-queries.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { cardUpdatePath, startCardUpdate, stripeCardUpdateUrl } from "../subscriptions/card-update.ts";
-import { changeSubscription, type SubscriptionChange } from "../subscriptions/change-subscription.ts";
+import {
+  changeSubscription,
+  previewSubscriptionChange,
+  type SubscriptionChange,
+} from "../subscriptions/change-subscription.ts";
 import {
   billedByStripe,
   listSubscriptionsForUser,
@@ -21,7 +27,8 @@ import {
 } from "../subscriptions/subscription-rows.ts";
 
 /**
- * GET /api/orders, GET /api/orders/:ref, GET /api/subscriptions and POST /api/subscriptions/:id/:action:
+ * GET /api/orders, GET /api/orders/:ref, GET /api/subscriptions, POST /api/subscriptions/:id/:action and
+ * its /preview:
  * signed-in only, the user's own rows
  * only. Another user's order answers 404, never 403, so order numbers and ids reveal nothing.
  */
@@ -70,13 +77,34 @@ export function ordersApi(services: AppServices) {
         } satisfies SubscriptionActionResponse);
       }
       const body = await readJsonBody(c, subscriptionActionBodies[action.data]);
-      const row = await changeSubscription(services, {
+      const { row, others } = await changeSubscription(services, {
         id: id.data,
         userId: user.id,
         actor: "customer",
         change: { action: action.data, ...body } as SubscriptionChange,
       });
-      return c.json({ subscription: toSubscriptionView(row) } satisfies SubscriptionActionResponse);
+      return c.json({
+        subscription: toSubscriptionView(row),
+        others: others.map(toSubscriptionView),
+      } satisfies SubscriptionActionResponse);
+    })
+    // The price a change would set, by the server, before the customer confirms it: nothing is written.
+    .post("/:id/:action/preview", async (c) => {
+      const user = await requireUser(c);
+      const id = z.uuid().safeParse(c.req.param("id"));
+      if (!id.success) throw notFound("Subscription not found.");
+      const action = z.enum(PREVIEWED_ACTIONS).safeParse(c.req.param("action"));
+      if (!action.success) throw notFound("No preview for this subscription action.");
+      const body = await readJsonBody(c, subscriptionActionBodies[action.data]);
+      const { row, others } = await previewSubscriptionChange(services, {
+        id: id.data,
+        userId: user.id,
+        change: { action: action.data, ...body } as SubscriptionChange,
+      });
+      return c.json({
+        subscription: toSubscriptionView(row),
+        others: others.map(toSubscriptionView),
+      } satisfies SubscriptionPreviewResponse);
     });
 
   return { orders, subscriptions };

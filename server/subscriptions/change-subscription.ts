@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { subscriptionActionBodies } from "../../core/contracts/subscriptions.ts";
 import { lineTotalCents, subscriptionDiscountPercent } from "../../core/pricing.ts";
@@ -6,12 +6,13 @@ import { canDo, planAction, refusal, type SubscriptionAction } from "../../core/
 import { findAddress } from "../addresses/address-book.ts";
 import type { Product } from "../catalogue.ts";
 import type { AppServices } from "../context.ts";
-import type { Tx } from "../db/client.ts";
+import type { DbOrTx, Tx } from "../db/client.ts";
 import { subscriptions } from "../db/schema.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
 import { shopOrigin } from "../orders/order-link.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { billingTermsOf } from "./provider-billing.ts";
+import { leavesStack, lockStack, otherLines, ownPriceValues } from "./stack-lines.ts";
 import { subscriptionChangedEmail } from "./subscription-emails.ts";
 import {
   billedByStripe,
@@ -43,7 +44,9 @@ const EVENT_OF: Record<SubscriptionChange["action"], string> = {
 /**
  * A customer's (or, for them, the owner's) change to a subscription: the row locked, the move checked
  * against core/subscription-rules.ts (an impossible one is a 409), the new fields and the change's event
- * written in one transaction, then the e-mail confirming it. `userId` null is the owner acting on any
+ * written in one transaction, then the e-mail confirming it. A change that takes a line out of its stack
+ * reprices the stack's other lines in the same transaction, each with its event and e-mail
+ * (server/subscriptions/stack-lines.ts). `userId` null is the owner acting on any
  * subscription; otherwise another user's subscription is a 404 like an unknown one.
  */
 export async function changeSubscription(
@@ -57,7 +60,7 @@ export async function changeSubscription(
     /** Written in the change's own transaction once it is made: the owner's audit row. */
     alsoInTransaction?: (tx: Tx, before: SubscriptionRow, after: SubscriptionRow) => Promise<void>;
   },
-): Promise<SubscriptionRow> {
+): Promise<{ row: SubscriptionRow; others: SubscriptionRow[] }> {
   const { change } = request;
   const now = request.now ?? new Date();
   const db = services.database.db;
@@ -65,40 +68,108 @@ export async function changeSubscription(
   // Read before the transaction: the embedded database runs one statement at a time, so a read outside
   // the transaction while it is open would wait for it.
   const catalogue = await services.catalogue.list();
-  const { row, eventId, previousProduct } = await db.transaction(async (tx) => {
+  const { row, eventId, previousProduct, others } = await db.transaction(async (tx) => {
+    // A stack's lines first, in id order: a change to one line may reprice the others.
+    const stack = await lockStack(tx, request.userId, request.id, { lock: true });
     const sub = await lockUserSubscription(tx, request.userId, request.id);
     if (!sub) throw notFound("Subscription not found.");
-    if (!canDo(sub.status, change.action))
-      throw new ApiError(409, "not_allowed", refusal(sub.status, change.action));
-    const values = await newValues(tx, catalogue, sub, change, now);
+    const plan = await planChange(tx, catalogue, sub, stack, change, now);
     const eventId = await recordSubscriptionEvent(
       tx,
       sub.id,
       EVENT_OF[change.action],
       request.actor,
-      eventDetail(sub, { ...sub, ...values }, change),
+      eventDetail(sub, plan.after, change),
     );
     // Stripe first, under the row's lock: the change is kept only once Stripe bills it (its events then
     // confirm it), and a refusal or an outage leaves the subscription as it was.
-    if (billedByStripe(sub)) await changeAtStripe(services, sub, { ...sub, ...values }, eventId);
-    const [updated] = await tx
-      .update(subscriptions)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(subscriptions.id, sub.id))
-      .returning();
-    if (!updated) throw new Error(`subscription ${sub.id} vanished while locked`);
+    if (billedByStripe(sub)) await changeAtStripe(services, sub, plan.after, eventId);
+    const updated = await writeRow(tx, sub.id, plan.values);
     await request.alsoInTransaction?.(tx, sub, updated);
-    return { row: updated, eventId, previousProduct: sub.productName };
+    const others: { row: SubscriptionRow; eventId: string }[] = [];
+    for (const other of plan.others) {
+      const otherEvent = await recordSubscriptionEvent(tx, other.before.id, "left-stack", request.actor, {
+        bundle: other.before.bundleId,
+        because: `${sub.productName} ${EVENT_OF[change.action]}`,
+        from: other.before.amountCents,
+        to: other.after.amountCents,
+      });
+      if (billedByStripe(other.before)) await changeAtStripe(services, other.before, other.after, otherEvent);
+      others.push({ row: await writeRow(tx, other.before.id, other.values), eventId: otherEvent });
+    }
+    return { row: updated, eventId, previousProduct: sub.productName, others };
   });
 
+  const origin = shopOrigin(services.env);
   await services.mailer.send(
-    subscriptionChangedEmail(
-      row,
-      { type: EVENT_OF[change.action], eventId, previousProduct },
-      shopOrigin(services.env),
-    ),
+    subscriptionChangedEmail(row, { type: EVENT_OF[change.action], eventId, previousProduct }, origin),
   );
-  return row;
+  for (const other of others)
+    await services.mailer.send(
+      subscriptionChangedEmail(
+        other.row,
+        { type: "left-stack", eventId: other.eventId, previousProduct: row.productName },
+        origin,
+      ),
+    );
+  return { row, others: others.map((o) => o.row) };
+}
+
+/**
+ * What a change would make of the subscription and of the other lines of its stack, priced by the server
+ * and written nowhere: the page shows it before the customer confirms. Only the changes that can move a
+ * price are previewed (core/contracts/subscriptions.ts#PREVIEWED_ACTIONS).
+ */
+export async function previewSubscriptionChange(
+  services: AppServices,
+  request: { id: string; userId: string; change: SubscriptionChange; now?: Date },
+): Promise<{ row: SubscriptionRow; others: SubscriptionRow[] }> {
+  const db = services.database.db;
+  const catalogue = await services.catalogue.list();
+  const stack = await lockStack(db, request.userId, request.id, { lock: false });
+  const [sub] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.id, request.id), eq(subscriptions.userId, request.userId)));
+  if (!sub) throw notFound("Subscription not found.");
+  const plan = await planChange(db, catalogue, sub, stack, request.change, request.now ?? new Date());
+  return { row: plan.after, others: plan.others.map((o) => o.after) };
+}
+
+interface Planned {
+  values: Partial<SubscriptionRow>;
+  after: SubscriptionRow;
+}
+
+/** The change checked against the rules (an impossible one is a 409), with the stack's lines it reprices. */
+async function planChange(
+  db: DbOrTx,
+  catalogue: Product[],
+  sub: SubscriptionRow,
+  stack: SubscriptionRow[],
+  change: SubscriptionChange,
+  now: Date,
+): Promise<Planned & { others: (Planned & { before: SubscriptionRow })[] }> {
+  if (!canDo(sub.status, change.action))
+    throw new ApiError(409, "not_allowed", refusal(sub.status, change.action));
+  const values = await newValues(db, catalogue, sub, change, now);
+  const others = leavesStack(sub, change)
+    ? otherLines(stack, sub).map((before) => {
+        const otherValues = ownPriceValues(catalogue, before);
+        return { before, values: otherValues, after: { ...before, ...otherValues } };
+      })
+    : [];
+  return { values, after: { ...sub, ...values }, others };
+}
+
+async function writeRow(tx: Tx, id: string, values: Partial<SubscriptionRow>): Promise<SubscriptionRow> {
+  const [updated] = await tx
+    .update(subscriptions)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  if (!updated) throw new Error(`subscription ${id} vanished while locked`);
+  return updated;
 }
 
 /** Makes Stripe bill the changed subscription: 409 while it is not started there yet, 502 when Stripe fails. */
@@ -136,7 +207,7 @@ async function changeAtStripe(
 
 /** The columns a change sets, priced and dated on the server. */
 async function newValues(
-  tx: Tx,
+  db: DbOrTx,
   catalogue: Product[],
   sub: SubscriptionRow,
   change: SubscriptionChange,
@@ -168,6 +239,9 @@ async function newValues(
       };
     }
     case "quantity": {
+      // A stack's line leaves the stack: its own subscription price for the new number of units.
+      if (leavesStack(sub, change))
+        return { quantity: change.quantity, ...ownPriceValues(catalogue, sub, change.quantity) };
       // The same price per unit the subscription has now, for the new number of units.
       const perUnit = sub.amountCents / sub.quantity;
       return { quantity: change.quantity, amountCents: Math.round(perUnit * change.quantity) };
@@ -189,7 +263,7 @@ async function newValues(
     }
     case "address": {
       if (!sub.userId) throw notFound("Address not found.");
-      const address = await findAddress(tx, sub.userId, change.addressId);
+      const address = await findAddress(db, sub.userId, change.addressId);
       if (!address) throw notFound("Address not found.");
       const { id: _id, isDefault: _default, ...shippingAddress } = address;
       return { shippingAddress };

@@ -116,6 +116,19 @@ export function subscriptionChangedEmail(
         ],
         dedupeKey: key,
       });
+    case "left-stack":
+      return subscriptionEmail(sub, origin, {
+        subject: `Your ${name} subscription is now priced on its own`,
+        heading: "Your stack is no longer complete.",
+        blocks: [
+          paragraph(
+            `${change.previousProduct ?? "Another product of your stack"} left your stack, so the stack price no longer applies. From your next delivery, ${name} costs its own subscription price.`,
+          ),
+          labelled("Each delivery costs", formatMoney(sub.amountCents)),
+          nextLine(sub),
+        ],
+        dedupeKey: key,
+      });
     case "date-changed":
       return subscriptionEmail(sub, origin, {
         subject: `Your next ${name} delivery has a new date`,

@@ -174,6 +174,40 @@ describe.each(testDatabases)("subscriptions billed by Stripe on %s", (kind) => {
     expect(await mails("amy@example.com", "cancelled")).toBe(1);
   });
 
+  it("a stack line that leaves its stack is priced on its own at Stripe, and so are the stack's other lines", async () => {
+    await createUser(shop, "stu", "stu@example.com");
+    const v = new Visitor(shop, "stu");
+    for (const productId of [1, 2, 3, 4])
+      expect((await v.add(productId, 1, true, "complete-mana-system")).status).toBe(201);
+    const { body } = await v.checkout();
+    const sessionId = new URL(body.url).pathname.split("/").pop() as string;
+    await deliver("checkout.session.completed", {
+      ...(standIn.sessions.get(sessionId) as Params),
+      payment_status: "paid",
+      status: "complete",
+      payment_intent: `pi_${sessionId.slice(-12)}`,
+    });
+    const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
+    const subs = (
+      await db()
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.orderId, order?.id as string))
+    ).sort((a, b) => a.productId - b.productId);
+    expect(subs.map((s) => price(s).unit_amount)).toEqual(subs.map((s) => s.amountCents));
+    const restore = subs[1] as SubRow;
+    expect(restore.amountCents).toBe(2462);
+
+    // Ten Total Restore: 10 x ($40 less 15%), at Stripe too; the other three at their own $25.50.
+    expect((await act("stu", restore.id, "quantity", { quantity: 10 })).status).toBe(200);
+    expect(price(restore).unit_amount).toBe(34000);
+    for (const other of subs.filter((s) => s.id !== restore.id)) {
+      expect(price(other).unit_amount).toBe(2550);
+      expect(atStripe(other).trial_end).toBe(unix(other.nextBillingDate));
+      expect((await row(other.id)).amountCents).toBe(2550);
+    }
+  });
+
   it("a paused subscription cancelled ends at once at Stripe too", async () => {
     const sub = await subscribe("bob");
     expect((await act("bob", sub.id, "pause", { months: null })).status).toBe(200);

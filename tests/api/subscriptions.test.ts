@@ -82,6 +82,91 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
     expect(renewed.reduce((a, b) => (a ?? 0) + (b ?? 0), 0)).toBe(8000);
   });
 
+  /** The customer's events of a subscription, oldest first. */
+  const eventsOf = async (subId: string) =>
+    await db()
+      .select()
+      .from(subscriptionEvents)
+      .where(eq(subscriptionEvents.subscriptionId, subId))
+      .orderBy(asc(subscriptionEvents.createdAt));
+  const FULL_STACK: [number, number, string][] = [
+    [1, 1, STACK],
+    [2, 1, STACK],
+    [3, 1, STACK],
+    [4, 1, STACK],
+  ];
+
+  it("a stack line given a new quantity costs the product's own subscription price, shown before it is saved", async () => {
+    await createUser(shop, "ivy", "ivy@example.com");
+    const { subs } = await subscribe("ivy", FULL_STACK);
+    const restore = subs.find((s) => s.productId === 2) as SubRow;
+    // Total Restore's share of the stack's $80: $24.62.
+    expect(restore.amountCents).toBe(2462);
+
+    // The preview is the server's price, and changes nothing.
+    const preview = await act("ivy", restore.id, "quantity/preview", { quantity: 10 });
+    expect(preview.status).toBe(200);
+    // Ten Total Restore subscriptions on their own: 10 x ($40 less 15%) = $340.
+    expect(preview.body.subscription).toMatchObject({ quantity: 10, amount: "340.00", bundleId: "" });
+    // The other three are no longer a complete stack: each goes to its own subscription price.
+    expect(
+      preview.body.others.map((o: { productName: string; amount: string }) => [o.productName, o.amount]),
+    ).toEqual([
+      ["Korean Ginseng", "25.50"],
+      ["Ashwagandha", "25.50"],
+      ["Verdant Edge", "25.50"],
+    ]);
+    expect(await subNow(restore.id)).toMatchObject({ quantity: 1, amountCents: 2462, bundleId: STACK });
+
+    const ten = await act("ivy", restore.id, "quantity", { quantity: 10 });
+    expect(ten.status).toBe(200);
+    expect(ten.body.subscription).toMatchObject({ quantity: 10, amount: "340.00", bundleId: "" });
+    expect(await subNow(restore.id)).toMatchObject({ amountCents: 34000, discountPercent: 15 });
+    for (const s of subs.filter((s) => s.id !== restore.id)) {
+      expect(await subNow(s.id)).toMatchObject({ bundleId: "", discountPercent: 15, amountCents: 2550 });
+      expect((await eventsOf(s.id)).map((e) => [e.type, e.actor])).toEqual([["left-stack", "customer"]]);
+    }
+    expect(await mails("ivy@example.com", "is now priced on its own")).toBe(3);
+    // Back to 1 it stays on its own: the stack price was for the set as bought.
+    const one = await act("ivy", restore.id, "quantity", { quantity: 1 });
+    expect(one.body.subscription).toMatchObject({ quantity: 1, amount: "34.00" });
+    expect((await act("ivy", restore.id, "quantity/preview", { quantity: 0 })).status).toBe(400);
+    expect((await act("ben", restore.id, "quantity/preview", { quantity: 2 })).status).toBe(404);
+    expect((await act("ivy", restore.id, "pause/preview", { months: 1 })).status).toBe(404);
+  });
+
+  it("cancelling one line of a stack prices the others on their own from their next renewal", async () => {
+    await createUser(shop, "jon", "jon@example.com");
+    const { subs } = await subscribe("jon", FULL_STACK);
+    const verdant = subs.find((s) => s.productId === 4) as SubRow;
+    const others = subs.filter((s) => s.id !== verdant.id);
+
+    const preview = await act("jon", verdant.id, "cancel/preview", { reason: null });
+    expect(preview.status).toBe(200);
+    expect(
+      preview.body.others.map((o: { productName: string; amount: string }) => [o.productName, o.amount]),
+    ).toEqual([
+      ["Korean Ginseng", "25.50"],
+      ["Total Restore", "34.00"],
+      ["Ashwagandha", "25.50"],
+    ]);
+
+    expect((await act("jon", verdant.id, "cancel", {})).status).toBe(200);
+    expect(
+      (await Promise.all(others.map((s) => subNow(s.id)))).map((s) => [s.bundleId, s.amountCents]),
+    ).toEqual([
+      ["", 2550],
+      ["", 3400],
+      ["", 2550],
+    ]);
+    expect(await mails("jon@example.com", "is now priced on its own")).toBe(3);
+    // The next renewal of each charges its own price.
+    await runDueSubscriptions(shop.services, addDays(verdant.nextBillingDate, 1));
+    const renewed = await Promise.all(others.map(async (s) => (await renewalsOf(s.id))[0]?.totalCents));
+    expect(renewed).toEqual([2550, 3400, 2550]);
+    expect(await renewalsOf(verdant.id)).toHaveLength(0);
+  });
+
   it("lets the customer pause, resume, skip and change frequency, each with its e-mail", async () => {
     const { subs } = await subscribe("ben", [[3, 1]]);
     const sub = subs[0] as SubRow;

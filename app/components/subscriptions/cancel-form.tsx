@@ -4,6 +4,7 @@ import { CANCEL_REASONS } from "../../../core/subscription-rules.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { inputClass } from "../ui/field.tsx";
 import { ActionForm } from "./action-dialog.tsx";
+import { StackLeaveNote, useChangePreview } from "./change-preview.tsx";
 import { cancelRunsUntil, productLine } from "./subscription-text.ts";
 import { useRunAction } from "./use-run-action.ts";
 
@@ -18,6 +19,8 @@ export function CancelForm({ sub, onDone }: { sub: SubscriptionView; onDone: () 
   const [reason, setReason] = useState<Reason | "">("");
   const id = useId();
   const runsOn = cancelRunsUntil(sub);
+  // A stack's line: the server's prices for the stack's other lines once this one has left.
+  const preview = useChangePreview(sub, "cancel", sub.bundleId ? {} : null);
   return (
     <ActionForm
       title={`Cancel ${productLine(sub)}?`}
@@ -39,6 +42,7 @@ export function CancelForm({ sub, onDone }: { sub: SubscriptionView; onDone: () 
       destructive
       onConfirm={() => run({ action: "cancel", body: { reason: reason || null } })}
     >
+      {preview.data ? <StackLeaveNote others={preview.data.others} /> : null}
       <div className="grid gap-1.5">
         <label htmlFor={id} className="text-sm font-medium text-ink">
           Why are you cancelling? (optional)

@@ -2,15 +2,16 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { formatAddressLines } from "../../../core/address.ts";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
-import { formatMoney } from "../../../core/money.ts";
+import { formatMoney, toCents } from "../../../core/money.ts";
 import { lineTotalCents, MAX_LINE_QUANTITY, subscriptionDiscountPercent } from "../../../core/pricing.ts";
 import { FREQUENCY_MONTHS, MAX_NEXT_DATE_DAYS } from "../../../core/subscription-rules.ts";
 import { useAddressBook } from "../address/address-data.ts";
 import { QuantityStepper } from "../shop/quantity-stepper.tsx";
 import { inputClass } from "../ui/field.tsx";
+import { StackLeaveNote, useChangePreview } from "./change-preview.tsx";
 import { ChoiceGroup, ChoiceOption } from "./choice-option.tsx";
 import { useProducts } from "./subscription-data.ts";
-import { everyMonths, priceForQuantityCents, shortAddress } from "./subscription-text.ts";
+import { everyMonths, shortAddress } from "./subscription-text.ts";
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -50,6 +51,8 @@ export function QuantityField({
   quantity: number;
   onChange: (quantity: number) => void;
 }) {
+  // The server's price for the new quantity: a stack's line leaves its stack (server/subscriptions/stack-lines.ts).
+  const preview = useChangePreview(sub, "quantity", quantity === sub.quantity ? null : { quantity });
   return (
     <div className="grid gap-2">
       <p className="font-semibold text-ink">Each delivery holds</p>
@@ -61,10 +64,21 @@ export function QuantityField({
           onDecrease={() => onChange(Math.max(1, quantity - 1))}
           onIncrease={() => onChange(Math.min(MAX_LINE_QUANTITY, quantity + 1))}
         />
-        <p className="text-sm text-muted" aria-live="polite">
-          {formatMoney(priceForQuantityCents(sub, quantity))} {everyMonths(sub.intervalMonths)}
+        <p className="text-sm text-muted" aria-live="polite" data-testid="quantity-price">
+          {preview.data
+            ? `${formatMoney(toCents(preview.data.subscription.amount))} ${everyMonths(sub.intervalMonths)}`
+            : quantity === sub.quantity
+              ? `${formatMoney(toCents(sub.amount))} ${everyMonths(sub.intervalMonths)}`
+              : "Pricing..."}
         </p>
       </div>
+      {sub.bundleId && quantity !== sub.quantity ? (
+        <p className="text-sm text-muted">
+          This subscription came with a stack. With a new quantity, it is priced on its own, at its regular
+          subscription price.
+        </p>
+      ) : null}
+      {preview.data ? <StackLeaveNote others={preview.data.others} /> : null}
     </div>
   );
 }

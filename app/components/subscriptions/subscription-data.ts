@@ -56,7 +56,7 @@ export function useSubscriptionAction() {
     onSuccess: async (answer) => {
       await queryClient.cancelQueries({ queryKey: subscriptionsKey });
       queryClient.setQueryData<SubscriptionView[]>(subscriptionsKey, (list) =>
-        list ? withSubscription(list, answer.subscription) : list,
+        list ? [answer.subscription, ...(answer.others ?? [])].reduce(withSubscription, list) : list,
       );
     },
   });
