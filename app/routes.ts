@@ -18,6 +18,7 @@ export default [
   route("auth/reset", "routes/auth-reset.tsx"),
   route("auth/verify", "routes/auth-verify.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("account/:tab?", "routes/account.tsx"),
   route("account/orders/:id", "routes/account-order.tsx"),
   route("account/subscriptions/:id/card", "routes/subscription-card.tsx"),

@@ -139,11 +139,29 @@ test.describe("account e-mails", () => {
     await expect(page.getByRole("heading", { name: "The link is not valid" })).toBeVisible();
   });
 
-  test("the newsletter's unsubscribe link unsubscribes, after asking", async ({ page, browser }) => {
+  test("the newsletter's confirmation link subscribes after asking; its unsubscribe link unsubscribes, after asking", async ({
+    page,
+    browser,
+  }) => {
     const email = uniqueEmail("letter");
     await page.goto("/");
     const subscribed = await page.request.post("/api/newsletter", { data: { email, consent: true } });
     expect(subscribed.ok()).toBe(true);
+    // Double opt-in (decision 025): the address's owner confirms from the link in the e-mail.
+    const confirm = await linkFromOutbox(
+      browser,
+      email,
+      "Confirm your subscription to the MANA letter",
+      "/newsletter/confirm",
+    );
+    await page.goto(confirm);
+    await expect(page.getByText(`Send the MANA letter to ${email}?`)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await expect(page.getByRole("heading", { name: "You are subscribed" })).toBeFocused();
+    // The link works once.
+    await page.goto(confirm);
+    await expect(page.getByRole("heading", { name: "This confirmation link is not valid" })).toBeVisible();
     const link = await linkFromOutbox(browser, email, "Welcome to MANA!", "/newsletter/unsubscribe");
     await page.goto(link);
     await expect(page.getByText(`Stop the MANA letter for ${email}?`)).toBeVisible();

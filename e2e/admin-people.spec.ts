@@ -29,7 +29,30 @@ test.beforeAll(async ({ browser }) => {
     data: { email: customerEmail, consent: true },
   });
   expect(joined.ok()).toBe(true);
+  // The account's e-mail is not verified: the sign-up waits for the link in the confirmation e-mail.
+  await confirmedFromOutbox(customer, customerEmail);
 });
+
+/** Opens the newest newsletter confirmation link to the address in the dev outbox and presses Confirm. */
+async function confirmedFromOutbox(page: Page, email: string) {
+  let href: string | null = null;
+  await expect(async () => {
+    await page.goto(`${shop.base}/dev/outbox`);
+    href = await page
+      .getByRole("listitem")
+      .filter({ hasText: email })
+      .filter({ has: page.getByRole("heading", { name: "Confirm your subscription to the MANA letter" }) })
+      .first()
+      .locator('a[href*="/newsletter/confirm?token="]')
+      .first()
+      .getAttribute("href", { timeout: 1000 });
+    expect(href).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+  const url = new URL(href as unknown as string);
+  await page.goto(`${shop.base}${url.pathname}${url.search}`);
+  await page.getByRole("button", { name: "Confirm subscription" }).click();
+  await expect(page.getByRole("heading", { name: "You are subscribed" })).toBeVisible();
+}
 
 test.afterAll(async () => {
   await owner?.context().close();

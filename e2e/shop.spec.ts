@@ -258,6 +258,9 @@ test.describe("newsletter", () => {
     await form.getByRole("checkbox").check();
     await form.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Welcome to MANA!" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "If we sent you a link to confirm your subscription" }),
+    ).toBeVisible();
     await expect(form.getByLabel("Email address")).toHaveValue("");
     await expect(form.getByRole("checkbox")).not.toBeChecked();
 
@@ -267,7 +270,12 @@ test.describe("newsletter", () => {
     await expect(page.getByRole("status").filter({ hasText: "Welcome to MANA!" })).toBeVisible();
 
     await page.goto("/dev/outbox");
-    await expect(page.getByRole("listitem").filter({ hasText: "reader@example.com" })).toHaveCount(1);
+    // One confirmation e-mail (double opt-in, decision 025), not one per sign-up.
+    const mails = page.getByRole("listitem").filter({ hasText: "reader@example.com" });
+    await expect(mails).toHaveCount(1);
+    await expect(
+      mails.getByRole("heading", { name: "Confirm your subscription to the MANA letter" }),
+    ).toBeVisible();
   });
 });
 

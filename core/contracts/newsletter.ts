@@ -15,3 +15,8 @@ export const newsletterBody = z.strictObject({
   // subscribes too. An explicit `false` is a refusal, never a subscription.
   consent: z.literal(true, "Consent to receive e-mails is required").optional(),
 });
+
+/** POST /api/newsletter/confirm's body: the token of the link in the confirmation e-mail. */
+export const newsletterConfirmBody = z.strictObject({
+  token: z.string("The confirmation link is not valid").min(1, "The confirmation link is not valid").max(200),
+});

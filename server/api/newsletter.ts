@@ -1,30 +1,73 @@
 import { Hono } from "hono";
-import { newsletterBody } from "../../core/contracts/newsletter.ts";
+import { newsletterBody, newsletterConfirmBody } from "../../core/contracts/newsletter.ts";
+import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
+import { trustedProxies } from "../auth/auth.ts";
+import { clientIp, proxyList } from "../auth/client-ip.ts";
+import { isAuthIdentity } from "../auth/identity.ts";
 import type { AppServices } from "../context.ts";
 import { ApiError } from "../http/api-error.ts";
 import { readJsonBody } from "../http/validate.ts";
+import { confirmSubscription } from "../newsletter/confirm.ts";
 import { subscribeToNewsletter } from "../newsletter/subscribe.ts";
 import {
   emailOfUnsubscribeToken,
+  newsletterLinkOrigin,
   UNSUBSCRIBE_PAGE_PATH,
   unsubscribe,
   unsubscribeSecret,
 } from "../newsletter/unsubscribe.ts";
 
 /**
- * POST /api/newsletter: subscribes the address (once) and answers the same whether or not it was new.
+ * Every sign-up of an address other than the customer's own verified one sends a confirmation e-mail to
+ * it: sign-ups per client address are bounded (like Notify Me's) so nobody mails strangers in bulk.
+ */
+export const NEWSLETTER_SIGNUPS = { window: 600, max: 10 };
+
+/**
+ * POST /api/newsletter: signs the address up and answers the same whether it was new, pending, subscribed
+ * or unsubscribed; only a customer's own verified address is subscribed at once, any other gets a
+ * confirmation link (double opt-in, decision 025). Over NEWSLETTER_SIGNUPS per client it answers 429.
+ * POST /api/newsletter/confirm {token}: what the confirmation page's button does.
  * /api/newsletter/unsubscribe?token=…: the one-click unsubscribe of RFC 8058. A mail client POSTs to it
  * (without cookies, from anywhere: the signed token is the only proof needed); a GET, which link
  * scanners make too, changes nothing and sends the reader to the page that asks first.
  */
 export function newsletterApi(services: AppServices) {
-  const { env, database } = services;
+  const { env, database, identity } = services;
   const secret = unsubscribeSecret(env);
+  const limits = isAuthIdentity(identity) ? identity.limits : null;
+  const proxies = proxyList(trustedProxies(env));
   return new Hono()
     .post("/", async (c) => {
       const subscriber = await readJsonBody(c, newsletterBody);
-      const origin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : new URL(c.req.url).origin;
-      await subscribeToNewsletter(database.db, services.mailer, subscriber, { origin, secret });
+      const session = isAuthIdentity(identity) ? await identity.getSession(c.req.raw.headers) : null;
+      const own = session?.user.emailVerified ? session.user.email.trim().toLowerCase() : null;
+      const verifiedOwnEmail = own && !isPlaceholderEmail(own) ? own : null;
+      if (limits && subscriber.email !== verifiedOwnEmail) {
+        const decision = await limits.consume(`newsletter:${clientIp(c, proxies)}`, NEWSLETTER_SIGNUPS);
+        if (!decision.allowed) {
+          const retryAfter = String(decision.retryAfter ?? NEWSLETTER_SIGNUPS.window);
+          const message = "Too many sign-ups from your connection. Please try again in a few minutes.";
+          return c.json({ message, code: "too_many_requests" }, 429, { "Retry-After": retryAfter });
+        }
+      }
+      const origin = newsletterLinkOrigin(env, c.req.url);
+      await subscribeToNewsletter(
+        database.db,
+        services.mailer,
+        subscriber,
+        { origin, secret },
+        verifiedOwnEmail,
+      );
+      return c.json({ subscribed: true });
+    })
+    .post("/confirm", async (c) => {
+      const { token } = await readJsonBody(c, newsletterConfirmBody);
+      const origin = newsletterLinkOrigin(env, c.req.url);
+      const email = await confirmSubscription(database.db, services.mailer, token, { origin, secret });
+      if (!email) {
+        throw new ApiError(400, "invalid_token", "This confirmation link is not valid or has expired.");
+      }
       return c.json({ subscribed: true });
     })
     .get("/unsubscribe", (c) => {

@@ -13,8 +13,9 @@ import { registerStockNotification } from "../wishlist/back-in-stock.ts";
 const productId = z.coerce.number().int().positive().max(1_000_000);
 
 /**
- * A guest types any address into Notify Me and the shop later mails it: registrations per client
- * address are bounded so nobody can sign up strangers in bulk. Customers use their own account's e-mail.
+ * Whoever types an address into Notify Me (a guest, or an account made by phone, which has no e-mail of
+ * its own) could type a stranger's, and the shop later mails it: such registrations are bounded per client
+ * address and per account, so nobody signs up strangers in bulk. An account's own e-mail is not counted.
  */
 export const GUEST_NOTIFY_REQUESTS = { window: 600, max: 10 };
 
@@ -22,7 +23,7 @@ export const GUEST_NOTIFY_REQUESTS = { window: 600, max: 10 };
  * POST /api/products/:id/notify ("Notify Me"): one e-mail when an out-of-stock product returns. A
  * signed-in customer is registered with their account's e-mail; a guest (or an account made by phone,
  * which has none) sends `email`. Asking again while the request waits answers 200 and adds nothing;
- * a product in stock answers 409; a guest over GUEST_NOTIFY_REQUESTS answers 429.
+ * a product in stock answers 409; an address from the body over GUEST_NOTIFY_REQUESTS answers 429.
  */
 export function stockNotifyApi(services: AppServices) {
   const db = services.database.db;
@@ -36,12 +37,15 @@ export function stockNotifyApi(services: AppServices) {
     const accountEmail = user && !isPlaceholderEmail(user.email) ? user.email : null;
     const email = accountEmail ?? body.email;
     if (!email) throw new ApiError(400, "email_required", "Enter your e-mail address.");
-    if (!user && limits) {
-      const decision = await limits.consume(`notify:${clientIp(c, proxies)}`, GUEST_NOTIFY_REQUESTS);
-      if (!decision.allowed) {
-        const retryAfter = String(decision.retryAfter ?? GUEST_NOTIFY_REQUESTS.window);
-        const message = "Too many requests. Please try again in a few minutes.";
-        return c.json({ message, code: "too_many_requests" }, 429, { "Retry-After": retryAfter });
+    if (!accountEmail && limits) {
+      const keys = [`notify:${clientIp(c, proxies)}`, ...(user ? [`notify-account:${user.id}`] : [])];
+      for (const key of keys) {
+        const decision = await limits.consume(key, GUEST_NOTIFY_REQUESTS);
+        if (!decision.allowed) {
+          const retryAfter = String(decision.retryAfter ?? GUEST_NOTIFY_REQUESTS.window);
+          const message = "Too many requests. Please try again in a few minutes.";
+          return c.json({ message, code: "too_many_requests" }, 429, { "Retry-After": retryAfter });
+        }
       }
     }
     const result = await registerStockNotification(db, id.data, email, user?.id ?? null);

@@ -282,10 +282,28 @@ export const cartItems = pgTable(
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   id: uuid("id").primaryKey().defaultRandom(),
   email: text("email").notNull().unique(),
-  /** When the subscriber gave explicit consent (the form's box); null when the call did not say. */
+  /**
+   * When the subscriber gave explicit consent: the confirmation link followed, or the form's box ticked by
+   * a signed-in customer for their own verified address; null for rows from before double opt-in whose
+   * call did not say (decision 025).
+   */
   consentAt: timestamp("consent_at", { withTimezone: true }),
-  /** Set by the one-click unsubscribe link or header; a later sign-up clears it. */
+  /** Set by the one-click unsubscribe link or header; only a confirmed sign-up clears it (decision 025). */
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Sign-ups waiting for their address to confirm (double opt-in, decision 025): one per address, holding the
+ * SHA-256 of the link's token (the token itself is only in the e-mail). Following the link deletes the row
+ * (single use) and writes the subscriber; an expired row is replaced by the next sign-up.
+ */
+export const newsletterConfirmations = pgTable("newsletter_confirmations", {
+  email: text("email").primaryKey(),
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  /** When the last link went out: a new one is sent at most once per NEWSLETTER_CONFIRMATION.resendAfter. */
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().default(sql`now()`),
   createdAt: createdAt(),
 });
 

@@ -2,20 +2,40 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { newsletterSubscribers } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { welcomeEmail } from "../mail/templates/newsletter-welcome.ts";
-import { unsubscribeLinks, unsubscribeToken } from "./unsubscribe.ts";
+import { type NewsletterLinks, requestConfirmation, welcomeOf } from "./confirm.ts";
 
 /**
- * Stores a subscriber once (with the time of explicit consent, when given) and sends one welcome e-mail. Subscribing twice is
- * not an error: the caller answers the same either way, so the answer says nothing about other people.
- * Subscribing again after unsubscribing subscribes the address again (and records the new consent).
+ * A sign-up from the form. Anyone can type any address, so only the address's owner may subscribe it
+ * (double opt-in, decision 025): a signed-in customer's own verified address is recorded at once (with
+ * the time of consent, when the box was ticked) and welcomed; any other address records nothing and gets
+ * a confirmation link, unless it is already subscribed. An unsubscribe is cleared only by one of those two.
+ * The caller answers the same whatever happened here, so the answer says nothing about other people.
  */
 export async function subscribeToNewsletter(
   db: Db,
   mailer: Mailer,
   subscriber: { email: string; consent?: boolean },
-  /** Where the welcome e-mail's unsubscribe links point (the shop's origin) and the key that signs them. */
-  links: { origin: string; secret: string },
+  links: NewsletterLinks,
+  /** The signed-in customer's own address, when verified (the account proves they own it). */
+  verifiedOwnEmail: string | null,
+): Promise<void> {
+  const { email } = subscriber;
+  if (email === verifiedOwnEmail) return subscribeOwnAddress(db, mailer, subscriber, links);
+  const [existing] = await db
+    .select({ unsubscribedAt: newsletterSubscribers.unsubscribedAt })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.email, email))
+    .limit(1);
+  if (existing && !existing.unsubscribedAt) return;
+  await requestConfirmation(db, mailer, email, links);
+}
+
+/** Stores the subscriber once and welcomes them; subscribing again after unsubscribing clears it. */
+async function subscribeOwnAddress(
+  db: Db,
+  mailer: Mailer,
+  subscriber: { email: string; consent?: boolean },
+  links: NewsletterLinks,
 ): Promise<void> {
   const { email } = subscriber;
   const consentAt = subscriber.consent ? new Date() : null;
@@ -31,6 +51,5 @@ export async function subscribeToNewsletter(
       .where(and(eq(newsletterSubscribers.email, email), isNotNull(newsletterSubscribers.unsubscribedAt)));
     return;
   }
-  const unsubscribe = unsubscribeLinks(links.origin, unsubscribeToken(links.secret, email));
-  await mailer.send({ ...welcomeEmail(email, unsubscribe), dedupeKey: `newsletter-welcome:${email}` });
+  await mailer.send(welcomeOf(email, links));
 }

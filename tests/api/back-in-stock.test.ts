@@ -5,7 +5,7 @@ import { GUEST_NOTIFY_REQUESTS } from "../../server/api/stock-notify.ts";
 import { outbox, stockNotifications } from "../../server/db/schema.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { mails } from "./admin-fixtures.ts";
-import { Browser, uniqueEmail } from "./auth-helpers.ts";
+import { Browser, lastSmsCode, solveHumanCheck, uniqueEmail } from "./auth-helpers.ts";
 
 describe.each(testDatabases)("Notify Me and the back-in-stock e-mail on %s", (kind) => {
   let shop: TestShop;
@@ -148,5 +148,39 @@ describe.each(testDatabases)("Notify Me for guests is rate limited on %s", (kind
     const customer = new Browser(shop, { "x-forwarded-for": "203.0.113.40" });
     expect((await customer.signUp(uniqueEmail("customer"))).status).toBe(200);
     expect((await customer.call("POST", "/api/products/2/notify", {})).status).toBe(201);
+  });
+
+  it("limits a signed-in account that types other people's e-mails, but never counts its own", async () => {
+    // A phone-only account has no e-mail of its own: every address it registers comes from the body.
+    const phone = "+15550009911";
+    const b = new Browser(shop, { "x-forwarded-for": "203.0.113.42" });
+    const sent = await b.call(
+      "POST",
+      "/api/auth/phone-number/send-otp",
+      { phoneNumber: phone },
+      { "x-human-check": await solveHumanCheck(b) },
+    );
+    expect(sent.status).toBe(200);
+    const code = await lastSmsCode(shop, phone);
+    expect((await b.call("POST", "/api/auth/phone-number/verify", { phoneNumber: phone, code })).status).toBe(
+      200,
+    );
+    for (let i = 0; i < GUEST_NOTIFY_REQUESTS.max; i++) {
+      const res = await b.call("POST", "/api/products/2/notify", { email: uniqueEmail(`phone-bulk-${i}`) });
+      expect(res.status).toBe(201);
+    }
+    const over = await b.call("POST", "/api/products/2/notify", { email: uniqueEmail("phone-bulk-over") });
+    expect(over).toMatchObject({ status: 429, body: { code: "too_many_requests" } });
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    // An account with an e-mail, at the same exhausted address, registers its own e-mail without limit.
+    const customer = new Browser(shop, { "x-forwarded-for": "203.0.113.42" });
+    const customerEmail = uniqueEmail("own");
+    expect((await customer.signUp(customerEmail)).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const res = await customer.call("POST", "/api/products/2/notify", { email: uniqueEmail("ignored") });
+      expect(res.status).toBeLessThan(300);
+      expect(res.body.email).toBe(customerEmail);
+    }
   });
 });
