@@ -147,7 +147,7 @@ test.describe("account e-mails", () => {
     await page.goto("/");
     const subscribed = await page.request.post("/api/newsletter", { data: { email, consent: true } });
     expect(subscribed.ok()).toBe(true);
-    // Double opt-in (decision 025): the address's owner confirms from the link in the e-mail.
+    // Double opt-in (decision 026): the address's owner confirms from the link in the e-mail.
     const confirm = await linkFromOutbox(
       browser,
       email,

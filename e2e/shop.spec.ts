@@ -270,7 +270,7 @@ test.describe("newsletter", () => {
     await expect(page.getByRole("status").filter({ hasText: "Welcome to MANA!" })).toBeVisible();
 
     await page.goto("/dev/outbox");
-    // One confirmation e-mail (double opt-in, decision 025), not one per sign-up.
+    // One confirmation e-mail (double opt-in, decision 026), not one per sign-up.
     const mails = page.getByRole("listitem").filter({ hasText: "reader@example.com" });
     await expect(mails).toHaveCount(1);
     await expect(

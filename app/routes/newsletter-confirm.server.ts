@@ -9,7 +9,7 @@ export const headers: Route.HeadersFunction = () => ({ ...noStore, "Referrer-Pol
 
 /**
  * Opening the link changes nothing: mail scanners and link previews open links, and a subscription must
- * come from the person (decision 025). The page shows the address and a button that confirms.
+ * come from the person (decision 026). The page shows the address and a button that confirms.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { database } = context.get(appContext);

@@ -17,7 +17,7 @@ const backToShop = (
   </Link>
 );
 
-/** The newsletter's confirmation link opens this page; its button subscribes (decision 025). */
+/** The newsletter's confirmation link opens this page; its button subscribes (decision 026). */
 export default function ConfirmSubscriptionPage({ loaderData, actionData }: Route.ComponentProps) {
   const pending = useNavigation().state !== "idle";
   const heading = useRef<HTMLHeadingElement>(null);

@@ -26,7 +26,7 @@ export const NEWSLETTER_SIGNUPS = { window: 600, max: 10 };
 /**
  * POST /api/newsletter: signs the address up and answers the same whether it was new, pending, subscribed
  * or unsubscribed; only a customer's own verified address is subscribed at once, any other gets a
- * confirmation link (double opt-in, decision 025). Over NEWSLETTER_SIGNUPS per client it answers 429.
+ * confirmation link (double opt-in, decision 026). Over NEWSLETTER_SIGNUPS per client it answers 429.
  * POST /api/newsletter/confirm {token}: what the confirmation page's button does.
  * /api/newsletter/unsubscribe?token=…: the one-click unsubscribe of RFC 8058. A mail client POSTs to it
  * (without cookies, from anywhere: the signed token is the only proof needed); a GET, which link

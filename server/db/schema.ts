@@ -285,16 +285,16 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   /**
    * When the subscriber gave explicit consent: the confirmation link followed, or the form's box ticked by
    * a signed-in customer for their own verified address; null for rows from before double opt-in whose
-   * call did not say (decision 025).
+   * call did not say (decision 026).
    */
   consentAt: timestamp("consent_at", { withTimezone: true }),
-  /** Set by the one-click unsubscribe link or header; only a confirmed sign-up clears it (decision 025). */
+  /** Set by the one-click unsubscribe link or header; only a confirmed sign-up clears it (decision 026). */
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 
 /**
- * Sign-ups waiting for their address to confirm (double opt-in, decision 025): one per address, holding the
+ * Sign-ups waiting for their address to confirm (double opt-in, decision 026): one per address, holding the
  * SHA-256 of the link's token (the token itself is only in the e-mail). Following the link deletes the row
  * (single use) and writes the subscriber; an expired row is replaced by the next sign-up.
  */

@@ -7,7 +7,7 @@ import { confirmSubscriptionEmail } from "../mail/templates/newsletter-confirm.t
 import { welcomeEmail } from "../mail/templates/newsletter-welcome.ts";
 import { unsubscribeLinks, unsubscribeToken } from "./unsubscribe.ts";
 
-/** The page a confirmation link opens: its button confirms (a GET changes nothing, decision 025). */
+/** The page a confirmation link opens: its button confirms (a GET changes nothing, decision 026). */
 export const CONFIRM_PAGE_PATH = "/newsletter/confirm";
 
 /**

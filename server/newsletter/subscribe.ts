@@ -6,7 +6,7 @@ import { type NewsletterLinks, requestConfirmation, welcomeOf } from "./confirm.
 
 /**
  * A sign-up from the form. Anyone can type any address, so only the address's owner may subscribe it
- * (double opt-in, decision 025): a signed-in customer's own verified address is recorded at once (with
+ * (double opt-in, decision 026): a signed-in customer's own verified address is recorded at once (with
  * the time of consent, when the box was ticked) and welcomed; any other address records nothing and gets
  * a confirmation link, unless it is already subscribed. An unsubscribe is cleared only by one of those two.
  * The caller answers the same whatever happened here, so the answer says nothing about other people.

@@ -15,7 +15,7 @@ export function NewsletterForm() {
     onSuccess: () => {
       toast({
         title: "Welcome to MANA!",
-        // The same answer for every address (decision 025): a new address gets a confirmation link first.
+        // The same answer for every address (decision 026): a new address gets a confirmation link first.
         description:
           "You've successfully subscribed to our newsletter. Check your email for a welcome message. If we sent you a link to confirm your subscription, follow it: we write only once it is confirmed.",
       });

@@ -2,7 +2,7 @@ import { escapeHtml } from "../../../core/escape-html.ts";
 import type { MailMessage } from "../mailer.ts";
 
 /**
- * The e-mail that asks an address to confirm a newsletter sign-up (double opt-in, decision 025). It is
+ * The e-mail that asks an address to confirm a newsletter sign-up (double opt-in, decision 026). It is
  * not a newsletter: no unsubscribe headers, and ignoring it subscribes nobody.
  */
 export function confirmSubscriptionEmail(email: string, link: string): MailMessage {
