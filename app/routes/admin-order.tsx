@@ -29,7 +29,7 @@ const STEP: Record<string, string> = {
   cancelled: "Cancelled",
   refunded: "Refunded",
   oversold: "Paid after the stock ran out: check the stock and refund or ship",
-  address_refused: "Paid with an address the shop cannot ship to: refund the payment with the provider",
+  address_refused: "Paid without an address the shop can ship to: refund the payment with the provider",
 };
 
 function stepDetail(detail: Record<string, string | number> | null): string {
