@@ -308,6 +308,43 @@ test("a signed-in shopper saves two addresses and checks out with the one that i
   await expect(page.getByTestId("ships-to")).toContainText("Ada Cottage2 Lake RdOttawa, ON K1A 0B1Canada");
 });
 
+test("a client of the create-session contract sends no address: the sandbox page asks for it with the card", async ({
+  page,
+}) => {
+  await addToCart(page, 3);
+  const cartItems = (await (await page.request.get(`${base}/api/cart`)).json()).map(
+    (i: { productId: number; quantity: number; isSubscription: boolean }) => ({
+      productId: i.productId,
+      quantity: i.quantity,
+      isSubscription: i.isSubscription,
+    }),
+  );
+  const res = await page.request.post(`${base}/api/checkout/create-session`, {
+    data: { email: "e2e.spec.client@example.com", userId: null, cartItems },
+    headers: { origin: base },
+  });
+  expect(res.status()).toBe(200);
+  const { url } = await res.json();
+  await page.goto(url);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { name: "Shipping address" })).toBeVisible();
+  await expect(page.getByTestId("ships-to")).toHaveCount(0);
+
+  // The card alone does not pay: the address is asked for beside its fields.
+  await fillCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByLabel("Full name")).toHaveAccessibleDescription("Full name is required");
+  await expect(page.getByLabel("Full name")).toBeFocused();
+  await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
+
+  await fillAddress(page, { fullName: "Cleo Client", city: "Chicago", postalCode: "60601" });
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+  await expect(page.getByTestId("ships-to")).toHaveText(
+    ["Cleo Client", "1 Main St", "Apt 4", "Chicago, IL 60601", "United States"].join(""),
+  );
+});
+
 test("without a session id the success page has no order to show; a forged one shows no order", async ({
   page,
 }) => {
@@ -367,6 +404,14 @@ test("the database holds the paid order with server-computed amounts and its con
     const [member] = await db.select().from(orders).where(eq(orders.email, memberEmail));
     expect(member?.userId).toEqual(expect.any(String));
     expect(member).toMatchObject({ status: "processing", totalCents: 4595 });
+    const [specClient] = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.email, "e2e.spec.client@example.com"));
+    expect(specClient).toMatchObject({
+      status: "processing",
+      shippingAddress: { fullName: "Cleo Client", line2: "Apt 4", city: "Chicago", postalCode: "60601" },
+    });
     const [declined] = await db.select().from(orders).where(eq(orders.providerSessionId, declinedSessionId));
     expect(declined?.status).toBe("pending");
   } finally {

@@ -29,6 +29,7 @@ const STEP: Record<string, string> = {
   cancelled: "Cancelled",
   refunded: "Refunded",
   oversold: "Paid after the stock ran out: check the stock and refund or ship",
+  address_refused: "Paid without an address the shop can ship to: refund the payment with the provider",
 };
 
 function stepDetail(detail: Record<string, string | number> | null): string {
@@ -37,6 +38,7 @@ function stepDetail(detail: Record<string, string | number> | null): string {
   if (typeof detail.amountCents === "number") parts.push(formatMoney(detail.amountCents));
   if (detail.carrier) parts.push(String(detail.carrier));
   if (detail.trackingCode) parts.push(`tracking ${detail.trackingCode}`);
+  if (detail.fields) parts.push(String(detail.fields));
   return parts.join(", ");
 }
 

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import type { AddressFieldErrors } from "../../core/address.ts";
 import type { CardErrors, SandboxPageData } from "../../core/contracts/checkout.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import type { AppServices } from "../../server/context.ts";
@@ -24,6 +25,7 @@ export async function loadSandboxPage(
     status: order.status,
     summary: orderSummary(await services.catalogue.list(), order, lines),
     shippingAddress: order.shippingAddress,
+    shipTo: [...services.env.SHIP_TO_COUNTRIES],
   };
 }
 
@@ -43,7 +45,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!result) throw data(null, { status: 404, headers: noStore });
   if (result.kind === "paid") throw redirect(result.redirectTo, { headers: noStore });
   if (result.kind === "invalid") {
-    return data({ errors: result.fieldErrors, message: null }, { status: 400, headers: noStore });
+    return data(
+      { errors: result.fieldErrors, addressErrors: result.addressErrors ?? {}, message: null },
+      { status: 400, headers: noStore },
+    );
   }
-  return data({ errors: {} as CardErrors, message: result.message }, { status: 402, headers: noStore });
+  return data(
+    { errors: {} as CardErrors, addressErrors: {} as AddressFieldErrors, message: result.message },
+    { status: 402, headers: noStore },
+  );
 }

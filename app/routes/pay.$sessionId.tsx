@@ -1,7 +1,10 @@
+import { useNavigation } from "react-router";
+import type { AddressFieldErrors } from "../../core/address.ts";
 import { formatMoney } from "../../core/money.ts";
 import { ShipsTo } from "../components/address/ships-to.tsx";
 import { CardForm } from "../components/checkout/card-form.tsx";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
+import { usePayAddress } from "../components/checkout/pay-address.tsx";
 import { TestModeBanner } from "../components/checkout/test-mode-banner.tsx";
 import type { Route } from "./+types/pay.$sessionId";
 
@@ -12,9 +15,21 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The sandbox provider's hosted-style card page: only for sandbox sessions of this shop. */
+const NO_ERRORS: AddressFieldErrors = {};
+
+/**
+ * The sandbox provider's hosted-style card page: only for sandbox sessions of this shop. An order begun
+ * without a shipping address asks for it here, with the card (docs/decisions/025-address-on-the-payment-page.md).
+ */
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
-  const { summary, email, orderNumber, status, shippingAddress } = loaderData;
+  const { summary, email, orderNumber, status, shippingAddress, shipTo } = loaderData;
+  const navigation = useNavigation();
+  const address = usePayAddress(
+    shipTo,
+    actionData?.addressErrors ?? NO_ERRORS,
+    navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST",
+  );
+  const asksAddress = !shippingAddress;
   return (
     <>
       <TestModeBanner />
@@ -40,7 +55,10 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
                 mode={{ kind: "pay", totalCents: summary.totalCents }}
                 errors={actionData?.errors ?? {}}
                 declined={actionData?.message ?? null}
-              />
+                onSubmit={asksAddress ? address.check : undefined}
+              >
+                {asksAddress ? address.fields : null}
+              </CardForm>
             )}
           </div>
           <div className="lg:col-start-1 lg:row-start-2">

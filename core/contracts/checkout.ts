@@ -3,14 +3,15 @@
  * success pages receive from the server (cents; formatted in the page), and the sandbox card form's answer.
  */
 import { z } from "zod";
-import type { ShippingAddress } from "../address.ts";
+import type { AddressFieldErrors, ShippingAddress } from "../address.ts";
 import { MAX_LINE_QUANTITY } from "../pricing.ts";
 import type { AddressView } from "./addresses.ts";
 
 /**
  * POST /api/checkout/create-session body. Lines may carry the cart's bundleId. Anything else a browser
  * adds (prices, totals, a userId) is dropped: it is never part of the sum. A refused shipping address
- * answers 400 `invalid_address` with `fields`, a message per address field.
+ * answers 400 `invalid_address` with `fields`, a message per address field. Without an address (the
+ * product spec's own payload) the payment page asks for it (docs/decisions/025-address-on-the-payment-page.md).
  */
 export const createSessionBody = z.object({
   email: z.string().trim().max(254).optional(),
@@ -79,7 +80,10 @@ export interface SandboxPageData {
   email: string | null;
   status: string;
   summary: OrderSummaryData;
+  /** Null while the checkout was started without an address: the page asks for it with the card. */
   shippingAddress: ShippingAddress | null;
+  /** The countries the shop ships to (SHIP_TO_COUNTRIES), for the address form. */
+  shipTo: string[];
 }
 
 export interface SuccessPageData {
@@ -104,6 +108,6 @@ export type CardErrors = Partial<Record<CardField, string>>;
 /** What paying on the sandbox card page gave: a redirect to the success page, or why not. */
 export type SandboxPayResult =
   | { kind: "paid"; redirectTo: string }
-  | { kind: "invalid"; fieldErrors: CardErrors }
+  | { kind: "invalid"; fieldErrors: CardErrors; addressErrors?: AddressFieldErrors }
   | { kind: "declined"; message: string }
   | { kind: "closed"; message: string };

@@ -19,7 +19,8 @@ export interface NewOrder {
   provider: string;
   currency: string;
   priced: PricedOrder;
-  shippingAddress: ShippingAddress;
+  /** Null when the checkout was started without one: the payment page collects it (decision 025). */
+  shippingAddress: ShippingAddress | null;
 }
 
 /**

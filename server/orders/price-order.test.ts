@@ -127,6 +127,7 @@ describe("the Stripe Checkout Session for an order", () => {
       country: "US",
       phone: null,
     },
+    shipTo: ["US", "CA"],
     currency: "usd",
     lines: [
       { productName: "Korean Ginseng", quantity: 2, isSubscription: false, lineTotalCents: 6000 },
@@ -183,5 +184,12 @@ describe("the Stripe Checkout Session for an order", () => {
       },
     });
     expect(params).not.toHaveProperty("customer_email");
+  });
+
+  it("has Stripe's page collect the address, in the countries shipped to, for an order without one", () => {
+    const params = checkoutSessionParams({ ...input, shippingAddress: null }, null, "cus_1");
+    expect(params).toMatchObject({ shipping_address_collection: { allowed_countries: ["US", "CA"] } });
+    expect(params.payment_intent_data).not.toHaveProperty("shipping");
+    expect(checkoutSessionParams(input, null, "cus_1")).not.toHaveProperty("shipping_address_collection");
   });
 });

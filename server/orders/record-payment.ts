@@ -11,6 +11,7 @@ import { orderConfirmationEmail } from "./confirmation-email.ts";
 import { recordOrderEvent } from "./order-events.ts";
 import { shopOrigin } from "./order-link.ts";
 import { loadOrderLines, type OrderRow } from "./order-rows.ts";
+import { recordAddressRefused, shippingAddressForPayment } from "./payment-address.ts";
 import { payFromStock } from "./take-stock.ts";
 
 export type CheckoutPaymentOutcome =
@@ -24,6 +25,7 @@ export type CheckoutPaymentOutcome =
   | "order_cancelled"
   | "sold_out"
   | "oversold"
+  | "address_refused"
   | "ignored";
 
 /** What a payment provider reports about one of its checkout sessions (Stripe's webhook, the sandbox's card page). */
@@ -42,6 +44,8 @@ export interface CheckoutPaymentReport {
   paymentId?: string | null;
   /** The sandbox's token for the card that paid, kept on the subscriptions to charge their renewals. */
   card?: { token: string; label: string } | null;
+  /** The address the payment page collected, as the form's fields (unchecked), for an order without one. */
+  collectedAddress?: Record<string, unknown> | null;
 }
 
 const MONTH_INTERVAL = sql`interval '1 month'`;
@@ -145,8 +149,20 @@ async function applyReport(
     );
     return "amount_mismatch";
   }
+  // A paid order always carries its address: one begun without takes the payment page's (decision 025).
+  const address = shippingAddressForPayment(order, report.collectedAddress, services.env.SHIP_TO_COUNTRIES);
+  if (!address.ok) {
+    await recordAddressRefused(tx, order.id, address.fields);
+    services.logger.error(
+      { eventId: event.id, orderId: order.id, orderNumber: order.orderNumber, fields: address.fields },
+      "payment received with a shipping address the shop cannot ship to: the order stays pending; refund the payment with the provider",
+    );
+    return "address_refused";
+  }
   // The units leave stock with the payment, or the payment is refused or flagged (decision 019).
-  return payFromStock(tx, order, services.logger, () => markPaid(services, tx, order, report));
+  return payFromStock(tx, order, services.logger, () =>
+    markPaid(services, tx, { ...order, shippingAddress: address.address }, report),
+  );
 }
 
 /** pending -> processing, its "paid" event, the cart emptied, one subscription per subscription line: all or nothing. */
@@ -157,6 +173,7 @@ async function markPaid(services: AppServices, tx: Tx, order: OrderRow, report: 
     .set({
       status: "processing",
       paidAt: sql`now()`,
+      shippingAddress: order.shippingAddress,
       providerPaymentId: report.paymentId ?? null,
       updatedAt: sql`now()`,
     })

@@ -75,6 +75,7 @@ export async function startCheckout(
       orderNumber: order.orderNumber,
       email,
       shippingAddress,
+      shipTo: env.SHIP_TO_COUNTRIES,
       currency: order.currency,
       lines: priced.lines.map((l) => ({
         productName: l.productName,
@@ -107,13 +108,14 @@ export async function startCheckout(
 /**
  * The address this order ships to: a saved one of the signed-in customer's (another's id answers 404),
  * or the typed one, checked against the countries shipped to (a 400 with a message per field). A typed
- * address is saved to the book when the customer asked.
+ * address is saved to the book when the customer asked. None given (the product spec's own payload):
+ * null, and the payment page asks for it (docs/decisions/025-address-on-the-payment-page.md).
  */
 async function checkoutAddress(
   services: AppServices,
   userId: string | null,
   body: CreateSessionBody,
-): Promise<ShippingAddress> {
+): Promise<ShippingAddress | null> {
   const shipTo = services.env.SHIP_TO_COUNTRIES;
   const db = services.database.db;
   if (body.addressId !== undefined) {
@@ -123,9 +125,7 @@ async function checkoutAddress(
     const { id: _id, isDefault: _d, ...fields } = saved;
     return parseShippingAddress(shipTo, fields);
   }
-  if (!body.shippingAddress) {
-    throw new ApiError(400, "address_required", "Please enter the address to ship your order to.");
-  }
+  if (body.shippingAddress === undefined) return null;
   const address = parseShippingAddress(shipTo, body.shippingAddress);
   if (userId && body.saveAddress) await addAddressOnce(db, userId, address);
   return address;

@@ -6,6 +6,18 @@ import { z } from "zod";
  */
 const idOrObject = z.union([z.string(), z.object({ id: z.string() }).loose()]).nullish();
 const metadata = z.record(z.string(), z.string()).nullish();
+const text = z.string().nullish();
+/** Stripe's shipping details: a name and a postal address (`state` is the region, `postal_code` the code). */
+const shippingDetails = z
+  .object({
+    name: text,
+    address: z
+      .object({ line1: text, line2: text, city: text, state: text, postal_code: text, country: text })
+      .loose()
+      .nullish(),
+  })
+  .loose()
+  .nullish();
 
 export const paymentEventSchema = z
   .object({
@@ -28,6 +40,11 @@ export const checkoutSessionSchema = z
     subscription: idOrObject,
     customer: idOrObject,
     payment_intent: idOrObject,
+    /** Where the shopper asked Stripe's page to ship (the pinned API version's place for it)… */
+    collected_information: z.object({ shipping_details: shippingDetails }).loose().nullish(),
+    /** …and where webhook endpoints on API versions before 2025-03-31 still send it. */
+    shipping_details: shippingDetails,
+    customer_details: z.object({ phone: text }).loose().nullish(),
   })
   .loose();
 export type CheckoutSessionObject = z.infer<typeof checkoutSessionSchema>;

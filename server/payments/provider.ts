@@ -17,8 +17,13 @@ export interface CheckoutSessionInput {
   orderId: string;
   orderNumber: string;
   email: string;
-  /** Where the order ships: Stripe keeps it on the customer and the payment; the sandbox page shows it. */
-  shippingAddress: ShippingAddress;
+  /**
+   * Where the order ships: Stripe keeps it on the customer and the payment; the sandbox page shows it.
+   * Null: the provider's page collects it, in one of `shipTo` (docs/decisions/025-address-on-the-payment-page.md).
+   */
+  shippingAddress: ShippingAddress | null;
+  /** The countries the shop ships to (SHIP_TO_COUNTRIES). */
+  shipTo: readonly string[];
   currency: string;
   lines: CheckoutLine[];
   /** Bundle savings taken off the first payment. */

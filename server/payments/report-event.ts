@@ -6,6 +6,7 @@ import {
   type SubscriptionChangeOutcome,
 } from "../orders/record-subscription-change.ts";
 import { type RefundReportOutcome, recordReportedRefunds } from "../orders/refund-order.ts";
+import { collectedAddress } from "./collected-address.ts";
 import {
   chargeObjectSchema,
   checkoutSessionSchema,
@@ -72,6 +73,8 @@ async function reportOnce(
       customerId: idOf(session.customer),
       // What a refund is made against: Stripe's payment intent; the sandbox's session is its payment.
       paymentId: provider === "sandbox" ? session.id : idOf(session.payment_intent),
+      // An order begun without an address takes the one the payment page collected (decision 025).
+      collectedAddress: collectedAddress(session),
       card:
         provider === "sandbox" && session.metadata?.cardToken
           ? { token: session.metadata.cardToken, label: session.metadata.cardLabel ?? "Test card" }

@@ -1,3 +1,9 @@
+import {
+  type AddressFieldErrors,
+  addressFieldErrors,
+  addressSchema,
+  type ShippingAddress,
+} from "../../core/address.ts";
 import type { SandboxPayResult } from "../../core/contracts/checkout.ts";
 import type { AppServices } from "../context.ts";
 import {
@@ -33,6 +39,8 @@ export async function loadSandboxSession(
 /**
  * The sandbox card page's payment: the card is checked like a card page would, then the payment is
  * reported to the orders the same way Stripe's webhook reports one. Paying a session twice has one effect.
+ * An order begun without an address needs one typed on the page, held to the checkout's own rules, and
+ * takes it with the payment (docs/decisions/025-address-on-the-payment-page.md).
  */
 export async function payWithSandboxCard(
   services: AppServices,
@@ -54,19 +62,39 @@ export async function payWithSandboxCard(
   const short = await stockShortfall(services.database.db, session.lines);
   if (short.length > 0) return soldOut(short.map((s) => s.name));
 
+  const address = order.shippingAddress ? null : typedAddress(services, form);
   const card = checkSandboxCard(form, now);
+  // Every field's message at once; nothing is charged while the address is refused.
+  if (address && !address.ok) {
+    return {
+      kind: "invalid",
+      fieldErrors: card.kind === "invalid" ? card.fieldErrors : {},
+      addressErrors: address.errors,
+    };
+  }
   if (card.kind !== "accepted") return card;
 
   // A subscription keeps the card's token (never its number) to charge its renewals.
   const saved = session.lines.some((l) => l.isSubscription)
     ? await saveSandboxCard(services.database.db, card.card)
     : null;
-  const outcome = await confirmSandboxSession(services, session, saved);
+  const outcome = await confirmSandboxSession(services, session, saved, address?.address ?? null);
   if (outcome === "paid" || outcome === "already_paid" || outcome === "duplicate") {
     return { kind: "paid", redirectTo: successUrl };
   }
   if (outcome === "sold_out") return soldOut([]);
   return { kind: "closed", message: "This checkout can no longer be paid." };
+}
+
+/** The address fields of the card page's form, checked against the countries the shop ships to. */
+function typedAddress(
+  services: AppServices,
+  form: Record<string, unknown>,
+): { ok: true; address: ShippingAddress } | { ok: false; errors: AddressFieldErrors } {
+  const parsed = addressSchema(services.env.SHIP_TO_COUNTRIES).safeParse(form);
+  return parsed.success
+    ? { ok: true, address: parsed.data }
+    : { ok: false, errors: addressFieldErrors(parsed.error) };
 }
 
 /** The sandbox's refusal when a product ran out: nothing was charged. */
@@ -83,6 +111,7 @@ export function confirmSandboxSession(
   services: AppServices,
   session: SandboxSession,
   card: { token: string; label: string } | null = null,
+  shippingAddress: ShippingAddress | null = null,
 ): Promise<EventOutcome> {
   const { order, lines } = session;
   const payment = sandboxPaymentEvent({
@@ -92,6 +121,7 @@ export function confirmSandboxSession(
     currency: order.currency,
     hasSubscription: lines.some((l) => l.isSubscription),
     card,
+    shippingAddress,
   });
   return reportPaymentEvent(services, "sandbox", payment);
 }

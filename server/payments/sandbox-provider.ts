@@ -1,5 +1,7 @@
 import { z } from "zod";
+import type { ShippingAddress } from "../../core/address.ts";
 import { randomId } from "../lib/random-id.ts";
+import { asCollectedByStripe } from "./collected-address.ts";
 import type { PaymentEvent } from "./event-schemas.ts";
 import type { PaymentProvider } from "./provider.ts";
 
@@ -48,6 +50,8 @@ export interface SandboxPayment {
   hasSubscription: boolean;
   /** The saved card's token and label, when the order has subscriptions to renew. */
   card?: { token: string; label: string } | null;
+  /** The address typed on the card page, for an order begun without one. */
+  shippingAddress?: ShippingAddress | null;
 }
 
 /**
@@ -72,6 +76,7 @@ export function sandboxPaymentEvent(payment: SandboxPayment): PaymentEvent {
         },
         customer: `cus_sandbox_${suffix}`,
         subscription: payment.hasSubscription ? `sub_sandbox_${suffix}` : null,
+        ...(payment.shippingAddress ? asCollectedByStripe(payment.shippingAddress) : {}),
       },
     },
   };

@@ -53,7 +53,9 @@ export function stripeShipping(a: ShippingAddress) {
  * one-time payment of the order's total; with subscription lines it also saves the card for the
  * customer, and each subscription is started on Stripe Billing once the payment is in (trial until its
  * next billing date: docs/decisions/016-stripe-subscriptions.md). The customer (created with the order's
- * e-mail and shipping address, docs/decisions/014-addresses.md) is passed when there is one.
+ * e-mail and shipping address, docs/decisions/014-addresses.md) is passed when there is one. An order
+ * without an address has Stripe's page collect it, in the countries shipped to; the paid event then
+ * brings it to the order (docs/decisions/025-address-on-the-payment-page.md).
  */
 export function checkoutSessionParams(
   input: CheckoutSessionInput,
@@ -93,9 +95,16 @@ export function checkoutSessionParams(
     cancel_url: input.cancelUrl,
     metadata: { orderId: input.orderId, orderNumber: input.orderNumber },
     ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+    ...(input.shippingAddress
+      ? {}
+      : {
+          shipping_address_collection: {
+            allowed_countries: [...input.shipTo],
+          },
+        }),
     payment_intent_data: {
       metadata: { orderId: input.orderId, orderNumber: input.orderNumber },
-      shipping: stripeShipping(input.shippingAddress),
+      ...(input.shippingAddress ? { shipping: stripeShipping(input.shippingAddress) } : {}),
       // The card stays on the customer for the subscriptions' renewals, charged without the shopper.
       ...(hasSubscription ? { setup_future_usage: "off_session" as const } : {}),
     },
@@ -184,8 +193,9 @@ export function createStripeProvider(env: Env, client: Stripe = createStripeClie
         const customer = await client.customers.create(
           {
             email: input.email,
-            name: input.shippingAddress.fullName,
-            shipping: stripeShipping(input.shippingAddress),
+            ...(input.shippingAddress
+              ? { name: input.shippingAddress.fullName, shipping: stripeShipping(input.shippingAddress) }
+              : {}),
             metadata: { orderNumber: input.orderNumber },
           },
           { idempotencyKey: `mana-order-customer:${input.orderId}` },

@@ -1,9 +1,12 @@
-import { eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderLines, orders, outbox, subscriptions } from "../../server/db/schema.ts";
+import { orderEvents, orderLines, orders, outbox, subscriptions } from "../../server/db/schema.ts";
 import { loadSandboxSession, payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
-import { createUser, headerIdentity, Visitor } from "./checkout-visitor.ts";
+import { createUser, headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
 const sessionIdOf = (url: string) => new URL(url).pathname.split("/").pop() as string;
@@ -346,5 +349,207 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
           .where(eq(outbox.dedupeKey, `order-confirmation:${order.id}`)),
       ).toHaveLength(1);
     });
+  });
+
+  describe("the spec's call, without a shipping address", () => {
+    /** POST /api/checkout/create-session exactly as the product spec's client sends it: no address. */
+    async function specCheckout(v: Visitor) {
+      return v.call("POST", "/api/checkout/create-session", {
+        email: "spec.client@example.com",
+        userId: null,
+        cartItems: (await v.cartItems()).map(({ bundleId: _b, ...line }) => line),
+      });
+    }
+
+    it("answers 200 with the payment page's url; the pending order waits for its address", async () => {
+      const v = await guestWithCart();
+      const res = await specCheckout(v);
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body)).toEqual(["url"]);
+      expect(res.body.url).toMatch(/^http:\/\/localhost\/pay\/cs_sandbox_[A-Za-z0-9]{32}$/);
+      expect(await orderBySession(res.body.url)).toMatchObject({
+        status: "pending",
+        shippingAddress: null,
+        totalCents: 6995,
+      });
+    });
+
+    it("the sandbox page takes the address with the payment: the order and its subscription ship there", async () => {
+      const v = await guestWithCart();
+      const { body } = await specCheckout(v);
+      const sessionId = sessionIdOf(body.url);
+      const typed = { ...TEST_ADDRESS, fullName: "Pat Payer", postalCode: "62704", phone: "+1 217 555 0100" };
+      const result = await payWithSandboxCard(shop.services, sessionId, { ...card, ...typed });
+      expect(result).toEqual({ kind: "paid", redirectTo: `/success?session_id=${sessionId}` });
+      const order = await orderBySession(body.url);
+      const expected = { ...typed, line2: null };
+      expect(order).toMatchObject({ status: "processing", shippingAddress: expected });
+      const subs = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
+      expect(subs.map((s) => s.shippingAddress)).toEqual([expected]);
+      const [mail] = await db()
+        .select()
+        .from(outbox)
+        .where(eq(outbox.dedupeKey, `order-confirmation:${order.id}`));
+      expect(mail?.text).toContain("Pat Payer");
+    });
+
+    it("the sandbox page refuses to pay without a valid address, with a message beside each field", async () => {
+      const v = await guestWithCart();
+      const { body } = await specCheckout(v);
+      const sessionId = sessionIdOf(body.url);
+      expect(await payWithSandboxCard(shop.services, sessionId, card)).toMatchObject({
+        kind: "invalid",
+        fieldErrors: {},
+        addressErrors: { fullName: "Full name is required", line1: "Address is required" },
+      });
+      expect(
+        await payWithSandboxCard(shop.services, sessionId, {
+          ...card,
+          ...TEST_ADDRESS,
+          country: "FR",
+          cvc: "1",
+        }),
+      ).toMatchObject({
+        kind: "invalid",
+        fieldErrors: { cvc: expect.any(String) },
+        addressErrors: { country: expect.stringContaining("We don't ship to France") },
+      });
+      const order = await orderBySession(body.url);
+      expect(order).toMatchObject({ status: "pending", shippingAddress: null });
+      expect(await v.cartItems()).toHaveLength(2);
+    });
+
+    it("an order that has its address pays without one on the sandbox page, and keeps its own", async () => {
+      const v = await guestWithCart();
+      const { body } = await v.checkout();
+      const sessionId = sessionIdOf(body.url);
+      const other = { ...TEST_ADDRESS, fullName: "Someone Else" };
+      expect(await payWithSandboxCard(shop.services, sessionId, { ...card, ...other })).toMatchObject({
+        kind: "paid",
+      });
+      expect((await orderBySession(body.url)).shippingAddress).toMatchObject({ fullName: "Sam Shopper" });
+    });
+  });
+});
+
+const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString("hex")}`;
+const signer = new Stripe("sk_test_signing_only");
+
+describe.each(testDatabases)("the spec's checkout call on Stripe on %s", (kind) => {
+  let shop: TestShop;
+  let standIn: StripeStandIn;
+  const db = () => shop.services.database.db;
+  beforeAll(async () => {
+    standIn = await new StripeStandIn().start();
+    shop = await createTestShop(kind, { env: standIn.env(WEBHOOK_SECRET) });
+  });
+  afterAll(async () => {
+    await shop.close();
+    await standIn.stop();
+  });
+
+  /** A guest's cart checked out with the spec's payload (no address); the session as Stripe holds it. */
+  async function specCheckout() {
+    const v = new Visitor(shop);
+    await v.add(1, 1, false);
+    await v.add(2, 1, true);
+    const res = await v.call("POST", "/api/checkout/create-session", {
+      email: "spec.client@example.com",
+      userId: null,
+      cartItems: (await v.cartItems()).map(({ bundleId: _b, ...line }) => line),
+    });
+    expect(res.status).toBe(200);
+    const sessionId = sessionIdOf(res.body.url);
+    const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
+    if (!order) throw new Error("no order");
+    return { v, sessionId, order };
+  }
+
+  /** Stripe's signed checkout.session.completed for the session as the stand-in holds it now. */
+  async function deliverCompleted(sessionId: string) {
+    const session = standIn.sessions.get(sessionId) ?? {};
+    const body = JSON.stringify({
+      id: `evt_${randomBytes(8).toString("hex")}`,
+      object: "event",
+      type: "checkout.session.completed",
+      created: Math.floor(Date.now() / 1000),
+      api_version: "2026-10-28.endive",
+      data: {
+        object: {
+          ...session,
+          payment_status: "paid",
+          status: "complete",
+          payment_intent: `pi_${sessionId.slice(-12)}`,
+        },
+      },
+    });
+    const res = await shop.app.request("/api/webhooks/stripe", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": signer.webhooks.generateTestHeaderString({
+          payload: body,
+          secret: WEBHOOK_SECRET,
+        }),
+      },
+      body,
+    });
+    return { status: res.status, body: await res.json() };
+  }
+
+  const shipped = {
+    name: "Casey Collected",
+    address: {
+      line1: "500 Howe St",
+      line2: "Suite 3",
+      city: "Vancouver",
+      state: "BC",
+      postal_code: "v6c2t6",
+      country: "CA",
+    },
+  };
+
+  it("asks Stripe Checkout to collect the address in the countries shipped to", async () => {
+    const { order } = await specCheckout();
+    const [call] = standIn.sessionRequests().slice(-1);
+    expect(call?.params.metadata).toMatchObject({ orderId: order.id });
+    expect(call?.params.shipping_address_collection).toEqual({ allowed_countries: { "0": "US", "1": "CA" } });
+    expect(call?.params.payment_intent_data).not.toHaveProperty("shipping");
+  });
+
+  it("the completed session's shipping details become the order's and its subscription's address", async () => {
+    const { sessionId, order } = await specCheckout();
+    standIn.collectShipping(sessionId, shipped, "+1 604 555 0100");
+    expect(await deliverCompleted(sessionId)).toEqual({
+      status: 200,
+      body: { received: true, outcome: "paid" },
+    });
+    const expected = {
+      fullName: "Casey Collected",
+      line1: "500 Howe St",
+      line2: "Suite 3",
+      city: "Vancouver",
+      region: "BC",
+      postalCode: "V6C 2T6",
+      country: "CA",
+      phone: "+1 604 555 0100",
+    };
+    const [paid] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(paid).toMatchObject({ status: "processing", shippingAddress: expected });
+    const subs = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
+    expect(subs.map((s) => s.shippingAddress)).toEqual([expected]);
+  });
+
+  it("an address the shop cannot ship to leaves the order pending and flagged, never paid without one", async () => {
+    const { sessionId, order } = await specCheckout();
+    standIn.collectShipping(sessionId, { ...shipped, address: { ...shipped.address, country: "FR" } });
+    expect((await deliverCompleted(sessionId)).body).toEqual({ received: true, outcome: "address_refused" });
+    const [after] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(after).toMatchObject({ status: "pending", shippingAddress: null });
+    const flagged = await db()
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, "address_refused")));
+    expect(flagged).toHaveLength(1);
   });
 });

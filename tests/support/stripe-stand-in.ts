@@ -7,7 +7,9 @@ import type { AddressInfo } from "node:net";
  * host/port/protocol settings). It speaks just enough: coupons, customers, checkout sessions (with
  * idempotency keys, as Stripe does), products, subscriptions (created, updated and cancelled as Stripe
  * Billing keeps them), open invoices paid again, billing portal sessions, and faults on demand (500,
- * connection reset, hang).
+ * connection reset, hang). A session created with `shipping_address_collection` holds the address the
+ * shopper "typed on Stripe's page" once a test calls collectShipping, as Stripe's API reports it
+ * (`collected_information.shipping_details`, `customer_details.phone`).
  */
 
 type Params = Record<string, unknown>;
@@ -99,6 +101,29 @@ export class StripeStandIn {
     this.methods.set(id, { id, object: "payment_method", type: "card", card });
     const customer = this.customers.get(customerId);
     if (customer) customer.invoice_settings = { default_payment_method: id };
+  }
+
+  /** The shopper filled in Stripe's shipping address form (and phone) on the session's page. */
+  collectShipping(
+    sessionId: string,
+    shippingDetails: { name: string; address: Record<string, string | null> },
+    phone: string | null = null,
+  ) {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw new Error(`no session ${sessionId}`);
+    if (!session.shipping_address_collection) throw new Error(`session ${sessionId} collects no address`);
+    // Stripe's form offers only the allowed countries; a test may still claim another to see it refused.
+    session.collected_information = {
+      business_name: null,
+      individual_name: null,
+      shipping_details: shippingDetails,
+    };
+    session.customer_details = {
+      email: session.customer_email,
+      name: shippingDetails.name,
+      phone,
+      address: shippingDetails.address,
+    };
   }
 
   /** A renewal Stripe could not charge: the subscription past due with an open invoice. */
@@ -276,6 +301,9 @@ export class StripeStandIn {
         currency: (items[0]?.price_data as Params | undefined)?.currency ?? "usd",
         payment_status: "unpaid",
         status: "open",
+        shipping_address_collection: params.shipping_address_collection ?? null,
+        collected_information: null,
+        customer_details: null,
       };
       this.sessions.set(id, session);
       return remember(session);

@@ -1,6 +1,6 @@
 import CreditCard from "lucide-react/icons/credit-card";
 import Lock from "lucide-react/icons/lock";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { CardErrors } from "../../../core/contracts/checkout.ts";
 import { formatMoney } from "../../../core/money.ts";
@@ -65,12 +65,18 @@ export function CardForm({
   mode,
   errors,
   declined,
+  children = null,
+  onSubmit,
 }: {
   /** Null for an old order with only a phone account's placeholder address: no e-mail row is shown. */
   email: string | null;
   mode: CardFormMode;
   errors: CardErrors;
   declined: string | null;
+  /** Fields sent with the card, shown between the e-mail and the card (the pay page's shipping address). */
+  children?: ReactNode;
+  /** Runs before the form is sent; it may stop it (preventDefault) to show what to fix first. */
+  onSubmit?: (event: React.FormEvent<HTMLFormElement>) => void;
 }) {
   const navigation = useNavigation();
   const paying = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
@@ -98,6 +104,7 @@ export function CardForm({
     <Form
       method="post"
       noValidate
+      onSubmit={onSubmit}
       className="grid gap-4"
       aria-describedby={declined ? "card-declined" : undefined}
     >
@@ -115,6 +122,7 @@ export function CardForm({
           />
         </div>
       ) : null}
+      {children}
       <fieldset className="grid gap-4">
         <legend className="mb-1 flex items-center gap-2 text-sm font-semibold text-ink">
           <CreditCard aria-hidden className="size-4" /> Card information
