@@ -19,7 +19,7 @@ const NO_ERRORS: AddressFieldErrors = {};
 
 /**
  * The sandbox provider's hosted-style card page: only for sandbox sessions of this shop. An order begun
- * without a shipping address asks for it here, with the card (docs/decisions/025-address-on-the-payment-page.md).
+ * without a shipping address asks for it here, with the card (docs/decisions/027-address-on-the-payment-page.md).
  */
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
   const { summary, email, orderNumber, status, shippingAddress, shipTo } = loaderData;

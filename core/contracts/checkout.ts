@@ -11,7 +11,7 @@ import type { AddressView } from "./addresses.ts";
  * POST /api/checkout/create-session body. Lines may carry the cart's bundleId. Anything else a browser
  * adds (prices, totals, a userId) is dropped: it is never part of the sum. A refused shipping address
  * answers 400 `invalid_address` with `fields`, a message per address field. Without an address (the
- * product spec's own payload) the payment page asks for it (docs/decisions/025-address-on-the-payment-page.md).
+ * product spec's own payload) the payment page asks for it (docs/decisions/027-address-on-the-payment-page.md).
  */
 export const createSessionBody = z.object({
   email: z.string().trim().max(254).optional(),

@@ -19,7 +19,7 @@ export interface NewOrder {
   provider: string;
   currency: string;
   priced: PricedOrder;
-  /** Null when the checkout was started without one: the payment page collects it (decision 025). */
+  /** Null when the checkout was started without one: the payment page collects it (decision 027). */
   shippingAddress: ShippingAddress | null;
 }
 

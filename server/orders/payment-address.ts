@@ -11,7 +11,7 @@ import { orderEvents } from "../db/schema.ts";
  * The address a payment ships to: the order's own when checkout took one, else the one the payment page
  * collected, held to the shop's address rules (core/address.ts) like any typed address. A page that
  * collected none, or one the shop cannot ship to, gives the field messages instead: an order is never
- * paid without an address (docs/decisions/025-address-on-the-payment-page.md).
+ * paid without an address (docs/decisions/027-address-on-the-payment-page.md).
  */
 export function shippingAddressForPayment(
   order: { shippingAddress: ShippingAddress | null },

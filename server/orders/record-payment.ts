@@ -149,7 +149,7 @@ async function applyReport(
     );
     return "amount_mismatch";
   }
-  // A paid order always carries its address: one begun without takes the payment page's (decision 025).
+  // A paid order always carries its address: one begun without takes the payment page's (decision 027).
   const address = shippingAddressForPayment(order, report.collectedAddress, services.env.SHIP_TO_COUNTRIES);
   if (!address.ok) {
     await recordAddressRefused(tx, order.id, address.fields);

@@ -109,7 +109,7 @@ export async function startCheckout(
  * The address this order ships to: a saved one of the signed-in customer's (another's id answers 404),
  * or the typed one, checked against the countries shipped to (a 400 with a message per field). A typed
  * address is saved to the book when the customer asked. None given (the product spec's own payload):
- * null, and the payment page asks for it (docs/decisions/025-address-on-the-payment-page.md).
+ * null, and the payment page asks for it (docs/decisions/027-address-on-the-payment-page.md).
  */
 async function checkoutAddress(
   services: AppServices,

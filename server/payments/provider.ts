@@ -19,7 +19,7 @@ export interface CheckoutSessionInput {
   email: string;
   /**
    * Where the order ships: Stripe keeps it on the customer and the payment; the sandbox page shows it.
-   * Null: the provider's page collects it, in one of `shipTo` (docs/decisions/025-address-on-the-payment-page.md).
+   * Null: the provider's page collects it, in one of `shipTo` (docs/decisions/027-address-on-the-payment-page.md).
    */
   shippingAddress: ShippingAddress | null;
   /** The countries the shop ships to (SHIP_TO_COUNTRIES). */

@@ -73,7 +73,7 @@ async function reportOnce(
       customerId: idOf(session.customer),
       // What a refund is made against: Stripe's payment intent; the sandbox's session is its payment.
       paymentId: provider === "sandbox" ? session.id : idOf(session.payment_intent),
-      // An order begun without an address takes the one the payment page collected (decision 025).
+      // An order begun without an address takes the one the payment page collected (decision 027).
       collectedAddress: collectedAddress(session),
       card:
         provider === "sandbox" && session.metadata?.cardToken

@@ -40,7 +40,7 @@ export async function loadSandboxSession(
  * The sandbox card page's payment: the card is checked like a card page would, then the payment is
  * reported to the orders the same way Stripe's webhook reports one. Paying a session twice has one effect.
  * An order begun without an address needs one typed on the page, held to the checkout's own rules, and
- * takes it with the payment (docs/decisions/025-address-on-the-payment-page.md).
+ * takes it with the payment (docs/decisions/027-address-on-the-payment-page.md).
  */
 export async function payWithSandboxCard(
   services: AppServices,

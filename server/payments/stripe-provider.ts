@@ -55,7 +55,7 @@ export function stripeShipping(a: ShippingAddress) {
  * next billing date: docs/decisions/016-stripe-subscriptions.md). The customer (created with the order's
  * e-mail and shipping address, docs/decisions/014-addresses.md) is passed when there is one. An order
  * without an address has Stripe's page collect it, in the countries shipped to; the paid event then
- * brings it to the order (docs/decisions/025-address-on-the-payment-page.md).
+ * brings it to the order (docs/decisions/027-address-on-the-payment-page.md).
  */
 export function checkoutSessionParams(
   input: CheckoutSessionInput,

@@ -13,7 +13,7 @@ const PREFIX = "pay-ship";
 
 /**
  * The shipping address on the sandbox card page, for an order begun without one (the product spec's own
- * create-session payload, docs/decisions/025-address-on-the-payment-page.md): the checkout's own form
+ * create-session payload, docs/decisions/027-address-on-the-payment-page.md): the checkout's own form
  * and rules. `check` runs those rules when the card form is sent, so the page shows the server's messages
  * without a round trip; the server checks again and its messages (`serverErrors`) sit beside the fields.
  */
