@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import type { AuthIdentity, AuthSession } from "../server/auth/identity.ts";
 import { readProfile } from "../server/auth/profile.ts";
+import { isCrossSite } from "../server/http/cross-site.ts";
 import { appContext } from "./context.server.ts";
 
 /** The signed-in visitor for a page loader (null when signed out or when sign-in is not wired). */
@@ -27,10 +28,12 @@ export function loadProviders(context: Readonly<RouterContextProvider>) {
 /** Account, orders and auth pages carry personal data: never stored by a browser or a proxy. */
 export const noStore = { "Cache-Control": "no-store" };
 
-/** A page's form posted from another site is refused (403), like every state-changing /api call. */
+/**
+ * A page's form posted from another site is refused (403), by the same rule as every state-changing /api
+ * call (server/http/cross-site.ts): its Origin, else its Sec-Fetch-Site.
+ */
 export function refuseCrossSite(request: Request): void {
-  const origin = request.headers.get("origin");
-  if (origin && origin !== new URL(request.url).origin) {
+  if (isCrossSite(request.headers, new URL(request.url).origin)) {
     throw data("Cross-site requests are not allowed.", { status: 403, headers: noStore });
   }
 }

@@ -121,7 +121,7 @@ test("the owner finds the customer by name and sees their order, subscription, a
     owner.getByRole("link", { name: "Download all customers (CSV)" }).click(),
   ]);
   const csv = await readFile(await download.path(), "utf8");
-  expect(csv.split("\r\n")[0]).toMatch(/^email,name,/);
+  expect(csv.split("\r\n")[0]).toMatch(/^"email","name",/);
   expect(csv).toContain(customerEmail);
 });
 

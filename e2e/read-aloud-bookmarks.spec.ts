@@ -139,6 +139,36 @@ test("without speech synthesis, Listen says the feature is coming", async ({ pag
   await expect(page.getByRole("alertdialog", { name: "Read Aloud feature coming soon!" })).toBeVisible();
 });
 
+test("with speech synthesis but no voice to speak with, Listen says the feature is coming", async ({
+  page,
+}) => {
+  // Chromium on Linux without a speech engine: the API is there, its list of voices stays empty.
+  await page.addInitScript(() => {
+    Object.defineProperty(SpeechSynthesis.prototype, "getVoices", { value: () => [], configurable: true });
+  });
+  await page.goto(ARTICLE);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await page.getByRole("button", { name: "Listen" }).click();
+  await expect(page.getByRole("alertdialog", { name: "Read Aloud feature coming soon!" })).toBeVisible();
+  await expect(page.getByRole("alertdialog")).toContainText("This browser cannot read aloud.");
+});
+
+test("when the browser's speech fails (synthesis-failed), Listen says so instead of falling silent", async ({
+  page,
+}) => {
+  await standInSpeech(page);
+  await page.addInitScript(() => {
+    const synth = window.speechSynthesis as unknown as {
+      speak: (u: { onerror?: (e: object) => void }) => void;
+    };
+    synth.speak = (u) => setTimeout(() => u.onerror?.({ error: "synthesis-failed" }), 10);
+  });
+  await page.goto(ARTICLE);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await page.getByRole("button", { name: "Listen" }).click();
+  await expect(page.getByRole("alertdialog", { name: "Read Aloud feature coming soon!" })).toBeVisible();
+});
+
 test("Bookmark saves the article to the reading list on the account page, and takes it off again", async ({
   browser,
   baseURL,

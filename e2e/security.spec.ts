@@ -108,3 +108,18 @@ test("injected text stays text: search, story name, forged success page", async 
   await expect(page.getByText("Thank you for your order!")).toHaveCount(0);
   expect(dialogs).toBe(0);
 });
+
+test("pages with a token in their address keep no-referrer; a form posted cross-site without Origin is refused", async ({
+  request,
+}) => {
+  for (const path of ["/auth/reset?token=x", "/auth/verify?token=x", "/newsletter/unsubscribe?token=x"]) {
+    const res = await request.get(path);
+    expect(res.headers()["referrer-policy"], path).toBe("no-referrer");
+  }
+  // A browser that leaves Origin out still names the sending site in Sec-Fetch-Site.
+  const res = await request.post("/newsletter/unsubscribe?token=x", {
+    headers: { "sec-fetch-site": "cross-site" },
+    form: { intent: "unsubscribe" },
+  });
+  expect(res.status()).toBe(403);
+});

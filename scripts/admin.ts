@@ -12,6 +12,7 @@ import { type AdminCommandResult, parseAdminCommand, runAdminCommand } from "../
 import { readServerFile, type ServerFile } from "../server/admin/server-file.ts";
 import { type Database, openDatabase } from "../server/db/client.ts";
 import { DataDirInUseError } from "../server/db/data-dir-lock.ts";
+import { DataDirPermissionError } from "../server/db/private-data-dir.ts";
 import { EnvError, parseEnv } from "../server/env.ts";
 
 function fail(message: string): never {
@@ -89,6 +90,7 @@ async function openOrSend(): Promise<{ database: Database } | { answer: AdminCom
     try {
       return { database: await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolMax: 2 }) };
     } catch (err) {
+      if (err instanceof DataDirPermissionError) fail(err.message);
       if (!(err instanceof DataDirInUseError)) throw err;
       const shop = readServerFile(env.DATA_DIR);
       // Held by a process that is not a listening shop: another `npm run admin`, or a shop still starting.

@@ -4,6 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { localUrl, newCommandToken, writeServerFile } from "./admin/server-file.ts";
+import { exitIfDataDirInUse } from "./db/data-dir-lock.ts";
 import { parseEnv } from "./env.ts";
 import { createServices } from "./services.ts";
 
@@ -12,7 +13,8 @@ import { createServices } from "./services.ts";
  * loaded through Vite so edits to the API reload too; the database is opened once, outside Vite.
  */
 const env = parseEnv();
-const services = await createServices(env);
+// A held data directory, or one others could read, ends the start with the message (decisions 011, 025).
+const services = await createServices(env).catch(exitIfDataDirInUse);
 // `npm run admin` works through this server while it holds an embedded database (decision 018).
 const commandToken =
   services.database.kind === "pglite" && !env.DATA_DIR.startsWith("memory://")

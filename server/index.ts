@@ -10,6 +10,7 @@ import { localUrl, newCommandToken, writeServerFile } from "./admin/server-file.
 import { createApp } from "./app.ts";
 import { withStoredAuthSecret } from "./auth/stored-secret.ts";
 import { exitIfDataDirInUse } from "./db/data-dir-lock.ts";
+import { DataDirPermissionError } from "./db/private-data-dir.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { cachedRouteLabel } from "./http/metrics.ts";
 import { nextRequestId } from "./http/request-id.ts";
@@ -24,7 +25,7 @@ try {
   // No BETTER_AUTH_SECRET (a machine trying the shop out): one generated once under DATA_DIR, then reused.
   ({ env, generated: generatedSecret } = withStoredAuthSecret(env));
 } catch (err) {
-  console.error(err instanceof EnvError ? err.message : err);
+  console.error(err instanceof EnvError || err instanceof DataDirPermissionError ? err.message : err);
   process.exit(1);
 }
 

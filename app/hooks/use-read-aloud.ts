@@ -50,6 +50,28 @@ function highlight(range: Range | null) {
 export const canReadAloud = () =>
   typeof window !== "undefined" && "speechSynthesis" in window && "SpeechSynthesisUtterance" in window;
 
+/** How long Listen waits for the browser's voices: Chrome loads them after the page, then fires voiceschanged. */
+const VOICES_WAIT_MS = 1000;
+
+/**
+ * Whether the browser has a voice to speak with. The API can exist with no speech engine behind it
+ * (Chromium on Linux without one): its list of voices then stays empty, also after voiceschanged. A browser
+ * that cannot list its voices is given the benefit of the doubt; a failed utterance still says so.
+ */
+function hasVoice(synth: SpeechSynthesis): Promise<boolean> {
+  if (typeof synth.getVoices !== "function") return Promise.resolve(true);
+  if (synth.getVoices().length > 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      synth.removeEventListener?.("voiceschanged", done);
+      resolve(synth.getVoices().length > 0);
+    };
+    const timer = setTimeout(done, VOICES_WAIT_MS);
+    synth.addEventListener?.("voiceschanged", done);
+  });
+}
+
 /**
  * Reads the text inside `target` aloud with the browser's speech synthesis, one sentence at a time, the
  * sentence being read highlighted on the page: play, pause, resume, stop, and a speed of 0.75x-1.25x.
@@ -59,6 +81,8 @@ export function useReadAloud(target: RefObject<HTMLElement | null>, resetKey?: u
   const [state, setState] = useState<ReadAloudState>("idle");
   const [position, setPosition] = useState({ index: 0, total: 0 });
   const [rate, setRateState] = useState<number>(1);
+  // No voice, or the speech engine failed: Listen says the browser cannot read aloud instead of falling silent.
+  const [unavailable, setUnavailable] = useState(false);
   const sentences = useRef<Sentence[]>([]);
   // Each start counts up: an utterance of an earlier run that ends late (after a stop) is ignored.
   const run = useRef(0);
@@ -98,8 +122,11 @@ export function useReadAloud(target: RefObject<HTMLElement | null>, resetKey?: u
         utterance.rate = rateRef.current;
         utterance.onend = () => next(i + 1);
         utterance.onerror = (e) => {
-          // A cancel (stop, a new speed) interrupts the utterance on purpose.
-          if (e.error !== "interrupted" && e.error !== "canceled") stop();
+          // A cancel (stop, a new speed) interrupts the utterance on purpose; anything else (synthesis-failed,
+          // synthesis-unavailable, voice-unavailable...) means this browser cannot read aloud.
+          if (e.error === "interrupted" || e.error === "canceled") return;
+          stop();
+          setUnavailable(true);
         };
         synth.speak(utterance);
       };
@@ -109,12 +136,16 @@ export function useReadAloud(target: RefObject<HTMLElement | null>, resetKey?: u
     [stop],
   );
 
-  const play = useCallback(() => {
+  const play = useCallback(async () => {
     const root = target.current;
     if (!root || !canReadAloud()) return;
     if (state === "paused") {
       window.speechSynthesis.resume();
       setState("playing");
+      return;
+    }
+    if (!(await hasVoice(window.speechSynthesis))) {
+      setUnavailable(true);
       return;
     }
     sentences.current = sentencesIn(root);
@@ -140,5 +171,5 @@ export function useReadAloud(target: RefObject<HTMLElement | null>, resetKey?: u
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger itself.
   useEffect(() => stop, [resetKey, stop]);
 
-  return { state, position, rate, play, pause, stop, setRate };
+  return { state, position, rate, unavailable, play, pause, stop, setRate };
 }

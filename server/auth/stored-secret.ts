@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { linkSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { DataDirPermissionError, makePrivateDataDir } from "../db/private-data-dir.ts";
 import { type Env, EnvError } from "../env.ts";
 
 /** The file under DATA_DIR that keeps the secret generated on a first start without BETTER_AUTH_SECRET. */
@@ -21,7 +22,8 @@ export function withStoredAuthSecret(env: Env): { env: Env; generated: string | 
   if (stored) return { env: { ...env, BETTER_AUTH_SECRET: stored }, generated: null };
   let created = false;
   try {
-    mkdirSync(dir, { recursive: true });
+    // Created u=rwx, or refused when others could reach it (docs/decisions/025-private-data-directory.md).
+    makePrivateDataDir(dir);
     const temporary = join(dir, `.${SECRET_FILE}.${process.pid}.${randomBytes(4).toString("hex")}`);
     writeFileSync(temporary, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
     try {
@@ -33,6 +35,7 @@ export function withStoredAuthSecret(env: Env): { env: Env; generated: string | 
       rmSync(temporary, { force: true });
     }
   } catch (err) {
+    if (err instanceof DataDirPermissionError) throw err;
     throw new EnvError(
       `Invalid environment configuration:\n  BETTER_AUTH_SECRET: not set, and no secret could be stored in ${file} (${(err as Error).message}); set BETTER_AUTH_SECRET (32+ random characters, e.g. \`openssl rand -base64 32\`)`,
     );

@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { DataDirPermissionError } from "./private-data-dir.ts";
 
 /** Another process holds the embedded database: opening it too would lose writes. */
 export class DataDirInUseError extends Error {
@@ -63,9 +64,12 @@ export function lockDataDir(dataDir: string): () => void {
   throw new DataDirInUseError(dataDir, holderOf(file) ?? 0);
 }
 
-/** For command-line entry points: a held data directory ends the process with the message, not a stack. */
+/**
+ * For command-line entry points: a held data directory, or one others could read or write, ends the process
+ * with the message, not a stack.
+ */
 export function exitIfDataDirInUse(err: unknown): never {
-  if (err instanceof DataDirInUseError) {
+  if (err instanceof DataDirInUseError || err instanceof DataDirPermissionError) {
     console.error(err.message);
     process.exit(1);
   }

@@ -9,6 +9,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import type { Database, PGliteLike } from "./client.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { migrationsFolder } from "./migrations.ts";
+import { makePrivateDataDir } from "./private-data-dir.ts";
 import * as schema from "./schema.ts";
 
 /**
@@ -17,6 +18,9 @@ import * as schema from "./schema.ts";
  */
 export async function openPglite(dataDir: string): Promise<Database> {
   if (dataDir.startsWith("memory://")) return openHere(dataDir);
+  // It holds sessions and password-reset tokens: the shop's user's alone, or no start
+  // (docs/decisions/025-private-data-directory.md).
+  makePrivateDataDir(dataDir);
   // One process per data directory: PGlite has no locking of its own, and a second process's writes
   // are lost (docs/decisions/011-one-process-per-embedded-database.md).
   const release = lockDataDir(dataDir);
@@ -24,11 +28,15 @@ export async function openPglite(dataDir: string): Promise<Database> {
     const dir = resolve(dataDir, "pglite");
     if (!existsSync(join(dir, "PG_VERSION")) && isEmpty(dir)) await prepareInChild(dir);
     const database = await openHere(dir);
+    // Postgres in WebAssembly creates some files (pg_internal.init, statistics) 0644 whatever the umask:
+    // unreachable by others inside the 0700 directory, and tightened on every open and close anyway.
+    makePrivateDataDir(dataDir);
     return {
       ...database,
       close: async () => {
         try {
           await database.close();
+          makePrivateDataDir(dataDir);
         } finally {
           release();
         }
@@ -172,6 +180,8 @@ async function prepareInChild(dir: string) {
     rmSync(work, { recursive: true, force: true });
     throw new Error(`Creating the embedded database in ${dir} failed (exit ${code}).`);
   }
+  // PGlite sets a file's mode after creating it (0666 for the files initdb copies in), past the umask.
+  makePrivateDataDir(work);
   try {
     if (existsSync(dir)) rmdirSync(dir); // empty, or this fails: never removes a database
     renameSync(work, dir);

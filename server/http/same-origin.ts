@@ -1,20 +1,13 @@
 import type { MiddlewareHandler } from "hono";
+import { isCrossSite } from "./cross-site.ts";
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/**
- * Refuses state-changing requests sent from another site (CSRF). Browsers send `Origin` on every
- * cross-site POST/PUT/DELETE; a request whose Origin is neither this host nor a trusted origin gets 403.
- * Requests without Origin (server-to-server, curl) carry no ambient browser cookies to abuse.
- */
+/** Refuses (403) a state-changing /api request sent from another site (the rule: cross-site.ts). */
 export function sameOrigin(trusted: string[] = []): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE.has(c.req.method)) return next();
-    const origin = c.req.header("origin");
-    // A browser that leaves Origin out still says where the request comes from (Fetch Metadata).
-    if (!origin && c.req.header("sec-fetch-site") !== "cross-site") return next();
-    const own = new URL(c.req.url).origin;
-    if (origin && (origin === own || trusted.includes(origin))) return next();
+    if (!isCrossSite(c.req.raw.headers, new URL(c.req.url).origin, trusted)) return next();
     return c.json({ message: "Cross-site requests are not allowed.", code: "forbidden_origin" }, 403);
   };
 }

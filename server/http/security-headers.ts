@@ -101,6 +101,9 @@ export function securityHeaders(env: Env): MiddlewareHandler<{ Variables: Vars }
       options,
       c.res.headers.get("cache-control"),
     )) {
+      // A page's own stricter policy stays: the reset, verification and unsubscribe pages carry a token in
+      // their address and answer Referrer-Policy: no-referrer.
+      if (name === "referrer-policy" && c.res.headers.get(name) === "no-referrer") continue;
       c.header(name, value);
     }
   };

@@ -23,7 +23,7 @@ function Toggle({
   return (
     <div className="flex items-center justify-between gap-4 py-3">
       <div>
-        <label htmlFor={id} className="font-medium">
+        <label id={`${id}-l`} htmlFor={id} className="font-medium">
           {label}
         </label>
         <p id={`${id}-d`} className="text-sm text-muted">
@@ -34,6 +34,9 @@ function Toggle({
         id={id}
         checked={checked}
         onCheckedChange={onChange}
+        // The switch is a button: checkers that name a button only from its own attributes and content
+        // (HTML_CodeSniffer, H91) miss a <label for>; aria-labelledby names it for every reader.
+        aria-labelledby={`${id}-l`}
         aria-describedby={`${id}-d`}
         className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-muted/40 p-0.5 transition data-[state=checked]:bg-forest"
       >

@@ -104,10 +104,10 @@ export function AddressForm({
             </select>
           </FieldBox>
           <FieldBox id={id("fullName")} label="Full name" error={errors.fullName} className="@md:col-span-2">
-            <input {...control("fullName")} autoComplete="name" maxLength={100} />
+            <input {...control("fullName")} type="text" autoComplete="name" maxLength={100} />
           </FieldBox>
           <FieldBox id={id("line1")} label="Address" error={errors.line1} className="@md:col-span-2">
-            <input {...control("line1")} autoComplete="address-line1" maxLength={200} />
+            <input {...control("line1")} type="text" autoComplete="address-line1" maxLength={200} />
           </FieldBox>
           <FieldBox
             id={id("line2")}
@@ -115,10 +115,10 @@ export function AddressForm({
             error={errors.line2}
             className="@md:col-span-2"
           >
-            <input {...control("line2")} autoComplete="address-line2" maxLength={200} />
+            <input {...control("line2")} type="text" autoComplete="address-line2" maxLength={200} />
           </FieldBox>
           <FieldBox id={id("city")} label="City" error={errors.city}>
-            <input {...control("city")} autoComplete="address-level2" maxLength={100} />
+            <input {...control("city")} type="text" autoComplete="address-level2" maxLength={100} />
           </FieldBox>
           <FieldBox
             id={id("region")}
@@ -135,7 +135,7 @@ export function AddressForm({
                 ))}
               </select>
             ) : (
-              <input {...control("region")} autoComplete="address-level1" maxLength={100} />
+              <input {...control("region")} type="text" autoComplete="address-level1" maxLength={100} />
             )}
           </FieldBox>
           <FieldBox
@@ -145,6 +145,7 @@ export function AddressForm({
           >
             <input
               {...control("postalCode")}
+              type="text"
               autoComplete="postal-code"
               autoCapitalize="characters"
               spellCheck={false}

@@ -26,9 +26,11 @@ export function ReadAloud({
   const reader = useReadAloud(target, resetKey);
   const main = useRef<HTMLButtonElement>(null);
 
-  if (!supported) {
+  // No speech synthesis at all, or (found on the first Listen) no voice to speak with: say so.
+  if (!supported || reader.unavailable) {
     return (
       <InfoDialog
+        initiallyOpen={reader.unavailable}
         title="Read Aloud feature coming soon!"
         trigger={
           <Button>
@@ -47,7 +49,7 @@ export function ReadAloud({
     <div role="group" aria-label={`Read the ${what} aloud`} className="flex flex-wrap items-center gap-2">
       <Button
         ref={main}
-        onClick={state === "playing" ? reader.pause : reader.play}
+        onClick={state === "playing" ? reader.pause : () => void reader.play()}
         aria-label={state === "playing" ? "Pause reading" : state === "paused" ? "Resume reading" : undefined}
       >
         {state === "playing" ? (

@@ -19,14 +19,17 @@ export function InfoDialog({
   trigger,
   title,
   children,
+  initiallyOpen = false,
 }: {
   trigger: Trigger;
   title: string;
+  /** Open from the start: the popup answers something the visitor just did (Listen without a voice). */
+  initiallyOpen?: boolean;
   /** The popup's text; a confirmation may be its title alone. */
   children?: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
+  const [wanted, setWanted] = useState(initiallyOpen);
   const plain = cloneElement(trigger, {
     onClick: () => {
       setWanted(true);
