@@ -22,7 +22,7 @@ export function withStoredAuthSecret(env: Env): { env: Env; generated: string | 
   if (stored) return { env: { ...env, BETTER_AUTH_SECRET: stored }, generated: null };
   let created = false;
   try {
-    // Created u=rwx, or refused when others could reach it (docs/decisions/025-private-data-directory.md).
+    // Created u=rwx, or refused when others could reach it (docs/decisions/028-private-data-directory.md).
     makePrivateDataDir(dir);
     const temporary = join(dir, `.${SECRET_FILE}.${process.pid}.${randomBytes(4).toString("hex")}`);
     writeFileSync(temporary, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });

@@ -19,7 +19,7 @@ import * as schema from "./schema.ts";
 export async function openPglite(dataDir: string): Promise<Database> {
   if (dataDir.startsWith("memory://")) return openHere(dataDir);
   // It holds sessions and password-reset tokens: the shop's user's alone, or no start
-  // (docs/decisions/025-private-data-directory.md).
+  // (docs/decisions/028-private-data-directory.md).
   makePrivateDataDir(dataDir);
   // One process per data directory: PGlite has no locking of its own, and a second process's writes
   // are lost (docs/decisions/011-one-process-per-embedded-database.md).

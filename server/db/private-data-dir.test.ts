@@ -33,7 +33,7 @@ function loosen(dir: string) {
 const isRoot = process.getuid?.() === 0;
 
 // The embedded database holds password-reset and session tokens: only the shop's own user may read it
-// (docs/decisions/025-private-data-directory.md).
+// (docs/decisions/028-private-data-directory.md).
 describe("the embedded database's data directory is the shop user's alone", () => {
   const dataDir = join(mkdtempSync(join(tmpdir(), "mana-private-")), "data");
 

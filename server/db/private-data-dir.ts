@@ -37,7 +37,7 @@ export function restrictNewFiles() {
  * Creates `dataDir` (u=rwx) or tightens an existing one: the directory and everything under it that this
  * user owns loses every group and other permission. Refuses (DataDirPermissionError) a directory owned by
  * another user, or one that others could write and that cannot be tightened, as PostgreSQL refuses a data
- * directory with loose permissions (docs/decisions/025-private-data-directory.md). Returns the full path.
+ * directory with loose permissions (docs/decisions/028-private-data-directory.md). Returns the full path.
  */
 export function makePrivateDataDir(dataDir: string): string {
   restrictNewFiles();
