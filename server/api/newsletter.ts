@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { newsletterBody } from "../../core/contracts/newsletter.ts";
 import type { AppServices } from "../context.ts";
 import { ApiError } from "../http/api-error.ts";
+import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
 import { subscribeToNewsletter } from "../newsletter/subscribe.ts";
 import {
@@ -23,7 +24,7 @@ export function newsletterApi(services: AppServices) {
   return new Hono()
     .post("/", async (c) => {
       const subscriber = await readJsonBody(c, newsletterBody);
-      const origin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : new URL(c.req.url).origin;
+      const origin = shopOrigin(env, requestHost(c.req.raw), "mail");
       await subscribeToNewsletter(database.db, services.mailer, subscriber, { origin, secret });
       return c.json({ subscribed: true });
     })

@@ -4,12 +4,12 @@ import { clearCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orders, subscriptions } from "../db/schema.ts";
+import { shopOrigin } from "../http/shop-origin.ts";
 import { startProviderSubscriptions } from "../subscriptions/provider-billing.ts";
 import { applyOnce, type ReportedEvent } from "./apply-once.ts";
 import { cancelOrder } from "./cancel-order.ts";
 import { orderConfirmationEmail } from "./confirmation-email.ts";
 import { recordOrderEvent } from "./order-events.ts";
-import { shopOrigin } from "./order-link.ts";
 import { loadOrderLines, type OrderRow } from "./order-rows.ts";
 import { payFromStock } from "./take-stock.ts";
 

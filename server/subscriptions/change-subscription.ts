@@ -9,7 +9,7 @@ import type { AppServices } from "../context.ts";
 import type { Tx } from "../db/client.ts";
 import { subscriptions } from "../db/schema.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
-import { shopOrigin } from "../orders/order-link.ts";
+import { shopOrigin } from "../http/shop-origin.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { billingTermsOf } from "./provider-billing.ts";
 import { subscriptionChangedEmail } from "./subscription-emails.ts";
