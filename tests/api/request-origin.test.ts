@@ -46,7 +46,10 @@ describe.each(testDatabases)("the shop's origin without PUBLIC_URL, on %s", (kin
     const res = await raw(port, `GET http://evil.example/api/products HTTP/1.1\r\nHost: localhost:${port}`);
     expect(res.status).toBe(400);
     expect(res.text).toContain("host_mismatch");
-    const same = await raw(port, `GET http://localhost:${port}/api/products HTTP/1.1\r\nHost: localhost:${port}`);
+    const same = await raw(
+      port,
+      `GET http://localhost:${port}/api/products HTTP/1.1\r\nHost: localhost:${port}`,
+    );
     expect(same.status).toBe(200);
   });
 
