@@ -35,7 +35,7 @@ export function loopbackOrigins(port: number): string[] {
  *   well-formed host: the page cache keeps each host's pages apart (server/http/page-cache.ts), and a
  *   request whose absolute request line names another host is refused (server/http/request-target.ts).
  * - An e-mail (`use: "mail"`) reaches someone else, so an attacker's Host must never name its links: it
- *   uses the request's host only when that is a loopback host on the shop's own port, else
+ *   uses the request's host only when that is a loopback host on the shop's own port (or with no port), else
  *   `http://localhost:PORT`. With no request at all (jobs, the command line), `http://localhost:PORT`.
  */
 export function shopOrigin(
@@ -48,6 +48,7 @@ export function shopOrigin(
   if (!host || !HOST.test(host)) return fallback;
   const url = new URL(`http://${host}`);
   if (use === "page") return url.origin;
-  const port = url.port === "" ? 80 : Number(url.port);
+  // No port: this machine's default port, as in-process requests (tests) name it; never another machine.
+  const port = url.port === "" ? env.PORT : Number(url.port);
   return isLoopbackHostname(url.hostname) && port === env.PORT ? url.origin : fallback;
 }
