@@ -6,3 +6,6 @@ export const appContext = createContext<AppServices>();
 
 /** The Content-Security-Policy nonce of this response (server/http/security-headers.ts). */
 export const cspNonceContext = createContext<string | undefined>(undefined);
+
+/** The socket peer address of this request (server/app.ts); undefined for an in-process request (tests). */
+export const peerAddressContext = createContext<string | undefined>(undefined);

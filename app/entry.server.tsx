@@ -11,7 +11,7 @@ import { ROOT_STYLESHEET_HREF, RootStylesheetContext } from "./lib/root-styleshe
 import { ThemeContext } from "./lib/theme.ts";
 
 // The server reads the context keys from here so the server and the app bundle share one key.
-export { appContext, cspNonceContext } from "./context.server.ts";
+export { appContext, cspNonceContext, peerAddressContext } from "./context.server.ts";
 
 export const streamTimeout = 5_000;
 

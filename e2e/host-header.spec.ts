@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
@@ -111,6 +112,39 @@ test("without PUBLIC_URL (development), each host has its own cached pages", asy
       const again = await get(base, path, own);
       expect(again.body, path).not.toContain(FORGED);
     }
+  } finally {
+    child.kill("SIGTERM");
+  }
+});
+
+/** One request exactly as written: node:http sends no absolute-form request line. */
+function rawGet(base: string, target: string, host: string): Promise<{ status: number; text: string }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname);
+    let text = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => (text += chunk));
+    socket.on("end", () => resolve({ status: Number(text.split(" ")[1]), text }));
+    socket.on("error", reject);
+    socket.write(
+      `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`,
+    );
+  });
+}
+
+test("without PUBLIC_URL, a request line naming another host is refused and poisons no cached page", async () => {
+  test.setTimeout(90_000);
+  const { base, child } = await startServer({ NODE_ENV: "development" });
+  try {
+    const own = new URL(base).host;
+    const forged = await rawGet(base, `http://${FORGED}/products/ashwagandha`, own);
+    expect(forged.status).toBe(400);
+    expect(forged.text).not.toContain(`${FORGED}/products`);
+    const later = await get(base, "/products/ashwagandha", own);
+    expect(later.status).toBe(200);
+    expect(later.body).not.toContain(FORGED);
+    expect(later.body).toContain(`http://${own}/products/ashwagandha`);
   } finally {
     child.kill("SIGTERM");
   }

@@ -46,11 +46,15 @@ const server = fileURLToPath(new URL("../server/index.ts", import.meta.url));
 const fromOptions = process.env.NODE_OPTIONS ?? "";
 const flags = nodeFlags.filter((f) => !fromOptions.includes(f.split("=")[0]));
 const env = { ...runtimeEnv, ...process.env };
-// A shop tried on this machine (`npm start` with no NODE_ENV) links to itself on localhost; a deployment
-// (NODE_ENV=production) must name its public origin, or the server refuses to start (server/env.ts).
+// A shop tried on this machine (`npm start` with no NODE_ENV) names no public origin: it works at
+// localhost, 127.0.0.1 and [::1] on its port alike, and its e-mails link to localhost (LOCAL_TRIAL,
+// docs/decisions/026-one-shop-origin.md). A deployment (NODE_ENV=production) must name its public origin,
+// or the server refuses to start (server/env.ts).
 if (!env.PUBLIC_URL && !env.NODE_ENV) {
-  env.PUBLIC_URL = `http://localhost:${env.PORT ?? 3000}`;
-  console.log(`PUBLIC_URL is not set: links use ${env.PUBLIC_URL} (set PUBLIC_URL for a deployed shop).`);
+  env.LOCAL_TRIAL = "true";
+  console.log(
+    `PUBLIC_URL is not set: a local trial at http://localhost:${env.PORT ?? 3000} (set PUBLIC_URL for a deployed shop).`,
+  );
 }
 
 if (typeof process.execve === "function" && process.platform !== "win32") {

@@ -8,10 +8,11 @@ import { measureRequests, metricsEndpoint } from "./http/metrics.ts";
 import { servePageCache } from "./http/page-cache.ts";
 import { refuseNul } from "./http/refuse-nul.ts";
 import { nextRequestId } from "./http/request-id.ts";
+import { refuseForeignRequestTarget } from "./http/request-target.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { redirectTrailingSlash } from "./http/trailing-slash.ts";
 import type { HttpVariables as Vars } from "./http/variables.ts";
-import { devOutboxGuard } from "./mail/outbox-access.ts";
+import { devOutboxGuard, socketPeer } from "./mail/outbox-access.ts";
 
 export interface CreateAppOptions extends ApiOptions {
   /** The React Router server build (production: the built module; development: Vite's live one). */
@@ -45,6 +46,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use("*", measureRequests(services.metrics));
   app.use("*", securityHeaders(services.env));
   app.use("*", refuseNul());
+  app.use("*", refuseForeignRequestTarget());
   app.use("*", redirectTrailingSlash());
   app.use("*", servePageCache(services.pageCache));
   const compressor = compress();
@@ -64,7 +66,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
 
   app.route("/api", createApi(services, { commandToken: options.commandToken }));
   // The dev outbox holds reset links and sign-in codes: only this machine's own visitor reads it.
-  app.use("/dev/outbox*", devOutboxGuard(services.env));
+  app.use("*", devOutboxGuard(services.env));
 
   options.beforePages?.(app);
 
@@ -77,13 +79,16 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     app.all("*", async (c) => {
       const build = await getBuild();
       // The context key lives in the app bundle; the server entry re-exports it so both sides share one key.
-      const { appContext, cspNonceContext } = build.entry.module as unknown as {
+      const { appContext, cspNonceContext, peerAddressContext } = build.entry.module as unknown as {
         appContext: RouterContext<AppServices>;
         cspNonceContext: RouterContext<string | undefined>;
+        peerAddressContext: RouterContext<string | undefined>;
       };
       const context = new RouterContextProvider();
       context.set(appContext, services);
       context.set(cspNonceContext, c.get("renderNonce") ?? c.get("cspNonce"));
+      // Pages that answer only this machine (the dev outbox) decide from the socket's peer.
+      context.set(peerAddressContext, socketPeer(c.env));
       return handler(c.req.raw, context);
     });
   }

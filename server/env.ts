@@ -100,6 +100,14 @@ const envSchema = z.object({
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
   /** Pending orders (never paid) older than this many days are cancelled, hourly (decision 008). */
   PENDING_ORDER_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  /**
+   * Set by `npm start` when neither NODE_ENV nor PUBLIC_URL is given: a shop tried on this machine, which
+   * names no public origin and answers at any loopback address on its port (docs/decisions/026-one-shop-origin.md).
+   */
+  LOCAL_TRIAL: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   /** Seed the catalogue automatically when the products table is empty. */
   AUTO_SEED: z
     .enum(["true", "false"])
@@ -128,9 +136,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   // Absolute links (canonical, Open Graph, JSON-LD, the sitemap) must never come from a request's Host
   // header, which anyone can forge: a production shop names its own origin.
-  if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+  // A shop tried on this machine (`npm start` without NODE_ENV, LOCAL_TRIAL) builds its links as development
+  // does (server/http/shop-origin.ts).
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL && !env.LOCAL_TRIAL) {
     throw new EnvError(
-      "Invalid environment configuration:\n  PUBLIC_URL: required in production, the shop's public origin (e.g. https://shop.example.com); `npm start` sets http://localhost:PORT when NODE_ENV is not set",
+      "Invalid environment configuration:\n  PUBLIC_URL: required in production, the shop's public origin (e.g. https://shop.example.com); `npm start` without NODE_ENV runs a local trial at http://localhost:PORT instead",
     );
   }
   // A real deployment (production over HTTPS) must bring its own secret; local production builds on

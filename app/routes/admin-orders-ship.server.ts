@@ -5,7 +5,7 @@ import {
   type ShipCsvProblem,
   type ShipCsvResponse,
 } from "../../core/contracts/admin-orders.ts";
-import { shopOrigin } from "../../server/orders/order-link.ts";
+import { shopOrigin } from "../../server/http/shop-origin.ts";
 import { shipFromCsv } from "../../server/orders/ship-from-csv.ts";
 import { dashboardPage } from "../admin.server.ts";
 import { noStore, refuseCrossSite } from "../session.server.ts";

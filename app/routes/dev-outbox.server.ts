@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { latestOutbox } from "../../server/mail/mailer.ts";
-import { outboxMayOpen } from "../../server/mail/outbox-access.ts";
-import { appContext } from "../context.server.ts";
+import { outboxReadable } from "../../server/mail/outbox-access.ts";
+import { appContext, peerAddressContext } from "../context.server.ts";
 import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/dev-outbox";
 
@@ -9,11 +9,15 @@ export const headers: Route.HeadersFunction = () => noStore;
 
 /**
  * The e-mails and SMS codes the shop would have sent, newest first: on a machine trying the shop out, to
- * its own visitor only (server/mail/outbox-access.ts; the server refuses other requests before this).
+ * its own visitor only (server/mail/outbox-access.ts, docs/decisions/025-dev-outbox-checked-by-its-page.md).
+ * The rule is checked here, where the page and its `.data` request are served, whatever the case of the
+ * path: the socket's peer and the Host header decide, never a guard in front matching one spelling.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { env, database } = context.get(appContext);
-  if (!outboxMayOpen(env)) throw data(null, { status: 404 });
+  if (!outboxReadable(env, context.get(peerAddressContext), request.headers)) {
+    throw data(null, { status: 404, headers: noStore });
+  }
   const rows = await latestOutbox(database.db, 50);
   return {
     messages: rows.map((r) => ({

@@ -4,6 +4,7 @@ import { isStoryEligible } from "../../core/story.ts";
 import { articleBySlug, recommendFor } from "../../server/content/articles.ts";
 import { expertById } from "../../server/content/experts.ts";
 import { storyWithNeighbours } from "../../server/content/stories.ts";
+import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
 import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/knowledge-article";
 
@@ -13,7 +14,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
   const article = params.slug.length <= 200 ? await articleBySlug(db, params.slug) : undefined;
   if (!article) throw data("Article not found", { status: 404 });
-  const origin = (services.env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "");
+  const origin = shopOrigin(services.env, requestHost(request), "page");
   // No cookie here: the page is the same for every anonymous visitor and is cached (decision 003). The
   // view-tracking call issues the anonymous visitor cookie (server/api/content.ts).
   const seo = {

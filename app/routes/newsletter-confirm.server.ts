@@ -1,6 +1,7 @@
 import { data } from "react-router";
+import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
 import { confirmSubscription, pendingConfirmationEmail } from "../../server/newsletter/confirm.ts";
-import { newsletterLinkOrigin, unsubscribeSecret } from "../../server/newsletter/unsubscribe.ts";
+import { unsubscribeSecret } from "../../server/newsletter/unsubscribe.ts";
 import { appContext } from "../context.server.ts";
 import { noStore, refuseCrossSite } from "../session.server.ts";
 import type { Route } from "./+types/newsletter-confirm";
@@ -23,7 +24,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { env, database, mailer } = context.get(appContext);
   const posted = (await request.formData()).get("token");
   const token = typeof posted === "string" ? posted : "";
-  const links = { origin: newsletterLinkOrigin(env, request.url), secret: unsubscribeSecret(env) };
+  const links = { origin: shopOrigin(env, requestHost(request), "mail"), secret: unsubscribeSecret(env) };
   const email = await confirmSubscription(database.db, mailer, token, links);
   if (!email) return data({ confirmed: false as const, email: null }, { status: 400, headers: noStore });
   return data({ confirmed: true as const, email }, { headers: noStore });

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { productLabel } from "../../server/content/product-labels.ts";
+import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
 import { productReviews, reviewViewer } from "../../server/reviews/reviews.ts";
 import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/product";
@@ -15,7 +16,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { catalogue, env } = services;
   const product = await catalogue.bySlug(params.slug);
   if (!product) throw data(null, { status: 404 });
-  const origin = env.PUBLIC_URL ?? new URL(request.url).origin;
+  const origin = shopOrigin(env, requestHost(request), "page");
   // A product the owner added without a label in content/ still has its page, without the panel.
   const label = productLabel(product.slug) ?? null;
   const db = services.database.db;

@@ -1,10 +1,11 @@
+import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
 import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/robots[.]txt";
 
 /** robots.txt pointing crawlers at the sitemap; private and transactional pages stay out of indexes. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(appContext);
-  const origin = (env.PUBLIC_URL ?? new URL(request.url).origin).replace(/\/$/, "");
+  const origin = shopOrigin(env, requestHost(request), "page");
   const body = [
     "User-agent: *",
     "Allow: /",

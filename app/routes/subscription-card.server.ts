@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { CardErrors } from "../../core/contracts/checkout.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import { ApiError } from "../../server/http/api-error.ts";
-import { shopOrigin } from "../../server/orders/order-link.ts";
+import { shopOrigin } from "../../server/http/shop-origin.ts";
 import { PaymentProviderError } from "../../server/payments/provider.ts";
 import {
   afterStripeCardUpdate,

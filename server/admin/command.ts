@@ -229,7 +229,7 @@ async function run(command: AdminCommand, deps: AdminCommandDeps, out: string[])
     const [mailer, { fulfilOrder }, { shopOrigin }] = await Promise.all([
       deps.mailer(),
       import("../orders/fulfil-order.ts"),
-      import("../orders/order-link.ts"),
+      import("../http/shop-origin.ts"),
     ]);
     const { order: moved, emailed } = await fulfilOrder(
       { db: database.db, mailer, origin: shopOrigin(env) },

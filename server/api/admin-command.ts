@@ -4,8 +4,8 @@ import { z } from "zod";
 import { parseAdminCommand, runAdminCommand } from "../admin/command.ts";
 import type { AppServices } from "../context.ts";
 import { ApiError } from "../http/api-error.ts";
+import { isLoopbackAddress } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
-import { isLoopbackAddress } from "../mail/outbox-access.ts";
 
 const body = z.object({ args: z.array(z.string().max(1000)).max(50) });
 

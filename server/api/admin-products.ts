@@ -10,8 +10,8 @@ import { listAdminProducts, permissionFor, productAudit, updateProduct } from ".
 import { applyCatalogueChange } from "../catalogue-sync.ts";
 import type { AppServices } from "../context.ts";
 import { notFound } from "../http/api-error.ts";
+import { shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
-import { shopOrigin } from "../orders/order-link.ts";
 
 const productId = z.coerce.number().int().positive().max(1_000_000);
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { createSessionBody } from "../../core/contracts/checkout.ts";
 import type { AppServices } from "../context.ts";
+import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
 import { asServiceUnavailable } from "../orders/database-unavailable.ts";
 import { startCheckout } from "../orders/start-checkout.ts";
@@ -12,7 +13,7 @@ export function checkoutApi(services: AppServices) {
     try {
       const { url } = await startCheckout(services, {
         headers: c.req.raw.headers,
-        origin: new URL(c.req.url).origin,
+        origin: shopOrigin(services.env, requestHost(c.req.raw), "page"),
         body,
       });
       return c.json({ url });

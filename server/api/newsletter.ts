@@ -6,12 +6,12 @@ import { clientIp, proxyList } from "../auth/client-ip.ts";
 import { isAuthIdentity } from "../auth/identity.ts";
 import type { AppServices } from "../context.ts";
 import { ApiError } from "../http/api-error.ts";
+import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
 import { confirmSubscription } from "../newsletter/confirm.ts";
 import { subscribeToNewsletter } from "../newsletter/subscribe.ts";
 import {
   emailOfUnsubscribeToken,
-  newsletterLinkOrigin,
   UNSUBSCRIBE_PAGE_PATH,
   unsubscribe,
   unsubscribeSecret,
@@ -51,7 +51,7 @@ export function newsletterApi(services: AppServices) {
           return c.json({ message, code: "too_many_requests" }, 429, { "Retry-After": retryAfter });
         }
       }
-      const origin = newsletterLinkOrigin(env, c.req.url);
+      const origin = shopOrigin(env, requestHost(c.req.raw), "mail");
       await subscribeToNewsletter(
         database.db,
         services.mailer,
@@ -63,7 +63,7 @@ export function newsletterApi(services: AppServices) {
     })
     .post("/confirm", async (c) => {
       const { token } = await readJsonBody(c, newsletterConfirmBody);
-      const origin = newsletterLinkOrigin(env, c.req.url);
+      const origin = shopOrigin(env, requestHost(c.req.raw), "mail");
       const email = await confirmSubscription(database.db, services.mailer, token, { origin, secret });
       if (!email) {
         throw new ApiError(400, "invalid_token", "This confirmation link is not valid or has expired.");

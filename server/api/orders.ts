@@ -9,8 +9,8 @@ import {
 import { SUBSCRIPTION_ACTIONS } from "../../core/subscription-rules.ts";
 import type { AppServices, SessionUser } from "../context.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
+import { shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
-import { shopOrigin } from "../orders/order-link.ts";
 import { listOrdersForUser } from "../orders/order-queries.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { cardUpdatePath, startCardUpdate, stripeCardUpdateUrl } from "../subscriptions/card-update.ts";

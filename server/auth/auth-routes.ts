@@ -6,8 +6,9 @@ import { guestCookieName, guestTokenHash } from "../cart/cart-owner.ts";
 import { mergeGuestCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
 import { user } from "../db/schema.ts";
+import { shopOrigin } from "../http/shop-origin.ts";
 import { hasNul } from "../http/validate.ts";
-import { CLIENT_IP_HEADER, COOKIE_PREFIX, enabledProviders, trustedProxies } from "./auth.ts";
+import { CLIENT_IP_HEADER, COOKIE_PREFIX, enabledProviders, trustedOrigins, trustedProxies } from "./auth.ts";
 import { clientIp, proxyList } from "./client-ip.ts";
 import type { AuthIdentity } from "./identity.ts";
 
@@ -48,6 +49,7 @@ export function authRoutes(services: AppServices, identity: AuthIdentity) {
   const { auth, humanCheck, limits } = identity;
   const { env, database, logger } = services;
   const proxies = proxyList(trustedProxies(env));
+  const trusted = trustedOrigins(env);
   const app = new Hono();
 
   app.get("/human-check", async (c) => {
@@ -72,6 +74,12 @@ export function authRoutes(services: AppServices, identity: AuthIdentity) {
       return json(404, "NOT_FOUND", `No sign-in route at ${path}`);
 
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    // A shop that names its address (PUBLIC_URL) signs people in there only; opened at another address
+    // (127.0.0.1 for localhost, a LAN address), the page says which one to use instead of failing silently.
+    const origin = req.headers.get("origin");
+    if (env.PUBLIC_URL && hasBody && origin && !path.startsWith("/callback/") && !trusted.includes(origin)) {
+      return json(403, "WRONG_ADDRESS", `Open the shop at ${shopOrigin(env)} to sign in.`);
+    }
     const text = hasBody ? await req.text() : undefined;
     let body: Record<string, unknown> = {};
     if (text && (headers.get("content-type") ?? "").includes("application/json")) {

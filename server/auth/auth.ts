@@ -10,6 +10,7 @@ import { accessControl, roles } from "../admin/roles.ts";
 import type { Db } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
 import type { Env } from "../env.ts";
+import { loopbackOrigins, shopOrigin } from "../http/shop-origin.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { passwordResetEmail, verificationEmail } from "../mail/templates/account-emails.ts";
 import { attachGuestOrders } from "./attach-guest-orders.ts";
@@ -59,6 +60,11 @@ export function enabledProviders(env: Env) {
   };
 }
 
+/**
+ * The origins Better Auth and the API's cross-site check accept: PUBLIC_URL's, TRUSTED_ORIGINS, and, on a
+ * shop that names no public origin (tried on this machine), every loopback origin on its port, so it
+ * works at http://127.0.0.1:3000 as well as at http://localhost:3000 (docs/decisions/026-one-shop-origin.md).
+ */
 export function trustedOrigins(env: Env): string[] {
   const list = (env.TRUSTED_ORIGINS ?? "")
     .split(",")
@@ -66,6 +72,7 @@ export function trustedOrigins(env: Env): string[] {
     .filter(Boolean)
     .map((s) => new URL(s).origin);
   if (env.PUBLIC_URL) list.unshift(new URL(env.PUBLIC_URL).origin);
+  else list.unshift(...loopbackOrigins(env.PORT));
   return list;
 }
 
@@ -108,7 +115,7 @@ export function createAuth({ env, db, logger, sms, limits, mailer, secondaryStor
   }
   /** The shop page a link in an account e-mail opens, on the origin Better Auth built its own link on. */
   const pageLink = (betterAuthUrl: string, page: string, token: string) => {
-    const origin = new URL(betterAuthUrl).origin;
+    const origin = shopOrigin(env, new URL(betterAuthUrl).host, "mail");
     return { origin, url: `${origin}${page}?token=${encodeURIComponent(token)}` };
   };
   async function attachOrdersOf(u: { id: string; email: string; emailVerified?: boolean }) {
@@ -193,9 +200,12 @@ export function createAuth({ env, db, logger, sms, limits, mailer, secondaryStor
   return betterAuth({
     appName: "MANA",
     basePath: "/api/auth",
+    // Without PUBLIC_URL, links follow the loopback address the shop was opened at, on its own port; any
+    // other Host gets the shop's own local address rather than an error.
     baseURL: env.PUBLIC_URL ?? {
-      allowedHosts: ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*"],
+      allowedHosts: loopbackOrigins(env.PORT).map((o) => new URL(o).host),
       protocol: "http",
+      fallback: shopOrigin(env),
     },
     secret: env.BETTER_AUTH_SECRET ?? DEVELOPMENT_SECRET,
     database: drizzleAdapter(db, {

@@ -39,14 +39,6 @@ export function emailOfUnsubscribeToken(secret: string, token: string | null | u
   return given.length === expected.length && timingSafeEqual(given, expected) ? email : null;
 }
 
-/**
- * The origin of every link in a newsletter e-mail (unsubscribe, confirmation): PUBLIC_URL, else the
- * request's own origin.
- */
-export function newsletterLinkOrigin(env: Pick<Env, "PUBLIC_URL">, requestUrl: string): string {
-  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : new URL(requestUrl).origin;
-}
-
 /** The two links of a newsletter e-mail: the one-click POST target (headers) and the page (visible link). */
 export function unsubscribeLinks(origin: string, token: string) {
   const query = `?token=${encodeURIComponent(token)}`;

@@ -3,13 +3,13 @@ import type { Product } from "../catalogue.ts";
 import type { AppServices } from "../context.ts";
 import type { Tx } from "../db/client.ts";
 import { orders, subscriptions } from "../db/schema.ts";
+import { shopOrigin } from "../http/shop-origin.ts";
 import type { ProviderSubscriptionState } from "../payments/provider.ts";
 import { createRenewalOrder, findRenewalOrder } from "../subscriptions/renewal-order.ts";
 import { renewalFailedEmail } from "../subscriptions/subscription-emails.ts";
 import { recordSubscriptionEvent, type SubscriptionRow } from "../subscriptions/subscription-rows.ts";
 import { applyOnce, type ReportedEvent } from "./apply-once.ts";
 import { orderConfirmationEmail } from "./confirmation-email.ts";
-import { shopOrigin } from "./order-link.ts";
 import { loadOrderLines, type OrderRow } from "./order-rows.ts";
 import { UUID } from "./record-payment.ts";
 

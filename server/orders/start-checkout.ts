@@ -67,7 +67,8 @@ export async function startCheckout(
     return { url: order.checkoutUrl, orderId: order.id, orderNumber: order.orderNumber };
   }
 
-  const origin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : request.origin;
+  // The shop's origin (server/http/shop-origin.ts): where the provider sends the customer back.
+  const origin = request.origin;
   let session: { sessionId: string; url: string };
   try {
     session = await payments.createCheckoutSession({

@@ -1,5 +1,5 @@
 import type { AppServices } from "../context.ts";
-import { shopOrigin } from "../orders/order-link.ts";
+import { shopOrigin } from "../http/shop-origin.ts";
 import { type CheckoutPaymentOutcome, recordCheckoutPayment } from "../orders/record-payment.ts";
 import {
   recordSubscriptionChange,

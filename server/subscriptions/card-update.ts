@@ -4,7 +4,7 @@ import type { AppServices } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { subscriptions } from "../db/schema.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
-import { shopOrigin } from "../orders/order-link.ts";
+import { shopOrigin } from "../http/shop-origin.ts";
 import type { CardCheck } from "../payments/sandbox-card.ts";
 import { checkSandboxCard } from "../payments/sandbox-card.ts";
 import { saveSandboxCard } from "../payments/sandbox-cards.ts";

@@ -9,7 +9,7 @@ import type { AppServices } from "../context.ts";
 import type { DbOrTx, Tx } from "../db/client.ts";
 import { subscriptions } from "../db/schema.ts";
 import { ApiError, notFound } from "../http/api-error.ts";
-import { shopOrigin } from "../orders/order-link.ts";
+import { shopOrigin } from "../http/shop-origin.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { billingTermsOf } from "./provider-billing.ts";
 import { leavesStack, lockStack, otherLines, ownPriceValues } from "./stack-lines.ts";

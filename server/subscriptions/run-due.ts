@@ -7,8 +7,8 @@ import {
 } from "../../core/subscription-rules.ts";
 import type { AppServices } from "../context.ts";
 import { subscriptions } from "../db/schema.ts";
+import { shopOrigin } from "../http/shop-origin.ts";
 import { orderConfirmationEmail } from "../orders/confirmation-email.ts";
-import { shopOrigin } from "../orders/order-link.ts";
 import { loadOrderLines } from "../orders/order-rows.ts";
 import { chargeSandboxCard } from "../payments/sandbox-cards.ts";
 import { createRenewalOrder } from "./renewal-order.ts";

@@ -3,7 +3,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "../../core/subscription-rules.ts";
 import { orders, outbox, subscriptionEvents, subscriptions } from "../../server/db/schema.ts";
-import { shopOrigin } from "../../server/orders/order-link.ts";
+import { shopOrigin } from "../../server/http/shop-origin.ts";
 import { afterStripeCardUpdate, startCardUpdate } from "../../server/subscriptions/card-update.ts";
 import { startProviderSubscriptions } from "../../server/subscriptions/provider-billing.ts";
 import { deliver as deliverSigned, inProcess, WEBHOOK_SECRET } from "../reliability/support/stripe-events.ts";

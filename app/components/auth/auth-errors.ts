@@ -16,9 +16,15 @@ const fail = (title: string, description: string): ToastInput => ({
   variant: "destructive",
 });
 
+/** The shop was opened at another address than its own (server/auth/auth-routes.ts): the message names it. */
+const wrongAddress = (title: string, e: AuthFailure): ToastInput | null =>
+  e.code === "WRONG_ADDRESS" && e.message ? fail(title, e.message) : null;
+
 /** The sign-in errors people see, mapped from Better Auth's error codes (and the shop's own, server/auth/auth-routes.ts). */
 export function signInFailure(e: AuthFailure): ToastInput {
   if (e.status === 429) return fail("Sign In Failed", TOO_MANY);
+  const elsewhere = wrongAddress("Sign In Failed", e);
+  if (elsewhere) return elsewhere;
   switch (e.code) {
     case "USER_NOT_FOUND":
       return fail("Sign In Failed", "No account found with this email");
@@ -47,6 +53,8 @@ export function passwordRefusal(e: AuthFailure): string | null {
 
 export function signUpFailure(e: AuthFailure): ToastInput {
   if (e.status === 429) return fail("Sign Up Failed", TOO_MANY);
+  const elsewhere = wrongAddress("Sign Up Failed", e);
+  if (elsewhere) return elsewhere;
   const refusal = passwordRefusal(e);
   if (refusal) return fail("Sign Up Failed", refusal);
   switch (e.code) {
@@ -62,6 +70,8 @@ export function signUpFailure(e: AuthFailure): ToastInput {
 
 export function smsFailure(e: AuthFailure): ToastInput {
   if (e.status === 429) return fail("SMS Failed", TOO_MANY);
+  const elsewhere = wrongAddress("SMS Failed", e);
+  if (elsewhere) return elsewhere;
   switch (e.code) {
     case "INVALID_PHONE_NUMBER":
       return fail("SMS Failed", "Invalid phone number format");
@@ -98,6 +108,8 @@ export function providerUnavailable(provider: string): ToastInput {
 
 export function resetRequestFailure(e: AuthFailure): ToastInput {
   if (e.status === 429) return fail("Reset Link Not Sent", TOO_MANY);
+  const elsewhere = wrongAddress("Reset Link Not Sent", e);
+  if (elsewhere) return elsewhere;
   if (e.code === "INVALID_EMAIL" || e.code === "VALIDATION_ERROR") {
     return fail("Reset Link Not Sent", "Invalid email address");
   }
