@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 
 /**
- * The dev outbox answers only this machine's own visitor (docs/decisions/025-dev-outbox-checked-by-its-page.md),
+ * The dev outbox answers only this machine's own visitor (docs/decisions/029-dev-outbox-checked-by-its-page.md),
  * however the path is spelled: a shop tried with `npm start` (LOCAL_TRIAL, no DEV_OUTBOX), a real socket.
  */
 let child: ChildProcess;

@@ -48,7 +48,7 @@ const flags = nodeFlags.filter((f) => !fromOptions.includes(f.split("=")[0]));
 const env = { ...runtimeEnv, ...process.env };
 // A shop tried on this machine (`npm start` with no NODE_ENV) names no public origin: it works at
 // localhost, 127.0.0.1 and [::1] on its port alike, and its e-mails link to localhost (LOCAL_TRIAL,
-// docs/decisions/026-one-shop-origin.md). A deployment (NODE_ENV=production) must name its public origin,
+// docs/decisions/030-one-shop-origin.md). A deployment (NODE_ENV=production) must name its public origin,
 // or the server refuses to start (server/env.ts).
 if (!env.PUBLIC_URL && !env.NODE_ENV) {
   env.LOCAL_TRIAL = "true";

@@ -102,7 +102,7 @@ const envSchema = z.object({
   PENDING_ORDER_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /**
    * Set by `npm start` when neither NODE_ENV nor PUBLIC_URL is given: a shop tried on this machine, which
-   * names no public origin and answers at any loopback address on its port (docs/decisions/026-one-shop-origin.md).
+   * names no public origin and answers at any loopback address on its port (docs/decisions/030-one-shop-origin.md).
    */
   LOCAL_TRIAL: z
     .enum(["true", "false"])

@@ -9,7 +9,7 @@ export const headers: Route.HeadersFunction = () => noStore;
 
 /**
  * The e-mails and SMS codes the shop would have sent, newest first: on a machine trying the shop out, to
- * its own visitor only (server/mail/outbox-access.ts, docs/decisions/025-dev-outbox-checked-by-its-page.md).
+ * its own visitor only (server/mail/outbox-access.ts, docs/decisions/029-dev-outbox-checked-by-its-page.md).
  * The rule is checked here, where the page and its `.data` request are served, whatever the case of the
  * path: the socket's peer and the Host header decide, never a guard in front matching one spelling.
  */

@@ -63,7 +63,7 @@ export function enabledProviders(env: Env) {
 /**
  * The origins Better Auth and the API's cross-site check accept: PUBLIC_URL's, TRUSTED_ORIGINS, and, on a
  * shop that names no public origin (tried on this machine), every loopback origin on its port, so it
- * works at http://127.0.0.1:3000 as well as at http://localhost:3000 (docs/decisions/026-one-shop-origin.md).
+ * works at http://127.0.0.1:3000 as well as at http://localhost:3000 (docs/decisions/030-one-shop-origin.md).
  */
 export function trustedOrigins(env: Env): string[] {
   const list = (env.TRUSTED_ORIGINS ?? "")

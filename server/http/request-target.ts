@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from "hono";
  * Refuses a request whose request line carries an absolute URL (`GET http://evil.example/ HTTP/1.1`) naming
  * another host than its Host header. The URL a handler sees is built from that absolute URL, while the page
  * cache files the answer under the Host header: a page's links would otherwise name a host the visitor never
- * asked for, and be served to every later visitor of the real one (docs/decisions/026-one-shop-origin.md).
+ * asked for, and be served to every later visitor of the real one (docs/decisions/030-one-shop-origin.md).
  * In-process requests (tests) have no request line and pass.
  */
 export function refuseForeignRequestTarget(): MiddlewareHandler {

@@ -29,7 +29,7 @@ export function loopbackOrigins(port: number): string[] {
 
 /**
  * Where every absolute URL the shop writes begins: canonical and Open Graph links, JSON-LD, the sitemap,
- * payment return URLs, and the links in e-mails (docs/decisions/026-one-shop-origin.md).
+ * payment return URLs, and the links in e-mails (docs/decisions/030-one-shop-origin.md).
  * - With PUBLIC_URL (required in production), always PUBLIC_URL's origin.
  * - Without it, a page (`use: "page"`) links to the host it was asked for, when the Host header is a
  *   well-formed host: the page cache keeps each host's pages apart (server/http/page-cache.ts), and a

@@ -21,7 +21,7 @@ export function outboxMayOpen(env: Env): boolean {
  * Whether one request may read the outbox: the shop may show it, and (unless DEV_OUTBOX=true) the request
  * comes straight from this machine: the socket's peer is a loopback address (never a header's say-so), no
  * proxy forwarded it, and its Host header names this machine (a page of another site that a DNS record
- * points at 127.0.0.1 sends its own name: docs/decisions/025-dev-outbox-checked-by-its-page.md).
+ * points at 127.0.0.1 sends its own name: docs/decisions/029-dev-outbox-checked-by-its-page.md).
  * `peer` is undefined for an in-process request (tests), which has no socket.
  */
 export function outboxReadable(env: Env, peer: string | undefined, headers: Headers): boolean {

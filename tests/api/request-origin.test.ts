@@ -7,7 +7,7 @@ import { outbox } from "../../server/db/schema.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 
 /**
- * Where the shop's absolute URLs come from (docs/decisions/026-one-shop-origin.md), through a real
+ * Where the shop's absolute URLs come from (docs/decisions/030-one-shop-origin.md), through a real
  * listening server: an in-process request has no request line and no socket.
  */
 async function listen(shop: TestShop): Promise<{ server: Server; port: number }> {
