@@ -1,10 +1,10 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appContext, peerAddressContext } from "../../app/context.server.ts";
+import { loader } from "../../app/routes/dev-outbox.server.ts";
 import type { AppServices } from "../../server/context.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { parseEnv } from "../../server/env.ts";
-import { appContext, peerAddressContext } from "../context.server.ts";
-import { loader } from "./dev-outbox.server.ts";
 
 // The page's own loader decides who reads the outbox (docs/decisions/029-dev-outbox-checked-by-its-page.md),
 // so a spelling of the path that a guard in front does not match still reaches the same rule.
