@@ -46,14 +46,16 @@ describe("preferences page markup", () => {
     expect(html.replace(/></g, ">\n<")).toMatchSnapshot();
   });
 
-  it("each toggle is a switch named by its label and described by its text; each choice a labelled select", () => {
+  it("each toggle is a switch named by its label (for= and aria-labelledby) and described by its text; each choice a labelled select", () => {
     const html = render(true);
     const switches = [...html.matchAll(/<button type="button" role="switch"[^>]*>/g)].map((m) => m[0]);
     expect(switches).toHaveLength(9);
     for (const tag of switches) {
       const id = tag.match(/ id="([^"]+)"/)?.[1] as string;
       expect(tag).toContain(`aria-describedby="${id}-d"`);
-      expect(html).toContain(`<label for="${id}"`);
+      // Named by its label for checkers that read only aria-labelledby on a button (HTML_CodeSniffer H91).
+      expect(tag).toContain(`aria-labelledby="${id}-l"`);
+      expect(html).toContain(`<label id="${id}-l" for="${id}"`);
       expect(html).toContain(`<p id="${id}-d"`);
     }
     const selects = [...html.matchAll(/<select id="([^"]+)"/g)].map((m) => m[1] as string);
