@@ -207,4 +207,19 @@ test.describe("identity", () => {
     const account = await new AxeBuilder({ page }).analyze();
     expect(account.violations).toEqual([]);
   });
+  test("opened at another address than the shop's own, sign-up says which address to use", async ({
+    page,
+    baseURL,
+  }) => {
+    // The journeys' shop names PUBLIC_URL http://127.0.0.1:PORT; the same shop opened at localhost.
+    const own = new URL(baseURL as string);
+    const elsewhere = `http://localhost:${own.port}`;
+    await page.goto(`${elsewhere}/auth?tab=signup`);
+    await page.getByLabel("Full Name").fill("Maya Rivers");
+    await page.getByLabel("Email").fill(uniqueEmail("wrong-address"));
+    await page.getByLabel("Password").fill("quiet forest 42");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(toast(page)).toContainText(`Open the shop at ${own.origin} to sign in.`);
+    await expect(page).toHaveURL(/\/auth/);
+  });
 });
