@@ -59,6 +59,18 @@ describe("the embedded database's data directory is the shop user's alone", () =
     expect(notPrivate(dataDir)).toEqual([]);
   }, 120_000);
 
+  it("refuses a directory that others can write, and says how to fix it", async () => {
+    chmodSync(dataDir, 0o777);
+    const attempt = openDatabase({ dataDir });
+    await expect(attempt).rejects.toThrow(
+      /data directory .* has invalid permissions \(0777: others can write it\)/,
+    );
+    await expect(attempt).rejects.toThrow(/Permissions should be u=rwx \(0700\)/);
+    expect(lstatSync(dataDir).mode & 0o777).toBe(0o777);
+    chmodSync(dataDir, 0o770);
+    await expect(openDatabase({ dataDir })).rejects.toThrow(/0770: others can write it/);
+  });
+
   it.skipIf(!isRoot)("refuses a directory owned by another user, and says how to fix it", async () => {
     const foreign = join(mkdtempSync(join(tmpdir(), "mana-foreign-")), "data");
     mkdirSync(foreign, { mode: 0o777 });

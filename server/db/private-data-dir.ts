@@ -36,7 +36,7 @@ export function restrictNewFiles() {
 /**
  * Creates `dataDir` (u=rwx) or tightens an existing one: the directory and everything under it that this
  * user owns loses every group and other permission. Refuses (DataDirPermissionError) a directory owned by
- * another user, or one that others could write and that cannot be tightened, as PostgreSQL refuses a data
+ * another user, one that others can write, or one holding a file others could write that cannot be tightened, as PostgreSQL refuses a data
  * directory with loose permissions (docs/decisions/028-private-data-directory.md). Returns the full path.
  */
 export function makePrivateDataDir(dataDir: string): string {
@@ -48,6 +48,12 @@ export function makePrivateDataDir(dataDir: string): string {
   const st = lstatSync(dir);
   if (st.uid !== uid)
     throw new DataDirPermissionError(dir, `is owned by user ${st.uid}, not by this user (${uid})`);
+  // Another user could have changed or planted files in a directory they could write: refused, not
+  // tightened, as PostgreSQL refuses such a data directory. Read access alone is taken away below.
+  if (st.mode & OTHERS_WRITE) {
+    const mode = (st.mode & 0o777).toString(8).padStart(4, "0");
+    throw new DataDirPermissionError(dir, `has invalid permissions (${mode}: others can write it)`);
+  }
   tighten(dir, dir, st, uid);
   return dir;
 }
