@@ -17,7 +17,7 @@ export function NewsletterForm() {
         title: "Welcome to MANA!",
         // The same answer for every address (decision 026): a new address gets a confirmation link first.
         description:
-          "You've successfully subscribed to our newsletter. Check your email for a welcome message. If we sent you a link to confirm your subscription, follow it: we write only once it is confirmed.",
+          "You've successfully subscribed to our newsletter. Check your email for a welcome message. If the address is new to us, that e-mail first asks you to confirm it: follow its link.",
       });
       setEmail("");
       setConsent(false);
