@@ -30,7 +30,7 @@ function useOrderAction(orderNumber: string, onDone: (order: AdminOrderDetail) =
 }
 
 /** Ship (carrier and tracking code), deliver, cancel and refund: what the order's status and the role allow. */
-export function OrderActions({
+export function AdminOrderActions({
   order,
   carriers,
   may,
