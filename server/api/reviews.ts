@@ -3,7 +3,7 @@ import { z } from "zod";
 import { reviewBody, reviewReportBody, reviewsPageQuery } from "../../core/contracts/reviews.ts";
 import { applyCatalogueChange } from "../catalogue-sync.ts";
 import type { AppServices, SessionUser } from "../context.ts";
-import { ApiError, notFound } from "../http/api-error.ts";
+import { NotSignedIn, notFound } from "../domain-errors.ts";
 import { parseWith, readJsonBody, readQuery } from "../http/validate.ts";
 import {
   createReview,
@@ -29,7 +29,7 @@ export const shown = (services: AppServices) => applyCatalogueChange(services, {
 function signedIn(services: AppServices) {
   return async (c: Context, why: string): Promise<SessionUser> => {
     const user = await services.identity.getUser(c.req.raw.headers);
-    if (!user) throw new ApiError(401, "unauthorized", `Please sign in to ${why}.`);
+    if (!user) throw new NotSignedIn("unauthorized", `Please sign in to ${why}.`);
     return user;
   };
 }
