@@ -25,6 +25,12 @@ try {
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
+    // A page Lighthouse could not measure (lhr.runtimeError, e.g. no first paint within its time-out on a
+    // loaded machine) is reported as such, not taken for a crash of the whole run.
+    if (lhr.runtimeError) {
+      out.push({ url, error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` });
+      continue;
+    }
     const items = lhr.audits["network-requests"]?.details?.items ?? [];
     const bytes = (type) =>
       items.filter((i) => i.resourceType === type).reduce((n, i) => n + (i.transferSize ?? 0), 0);

@@ -114,6 +114,10 @@ export function writeReport(root, result) {
     );
     lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     for (const r of result.lighthouse) {
+      if (r.error) {
+        lines.push(`| ${r.url} | not measured: ${r.error.replaceAll("|", "/")} | | | | | | | | | ❌ |`);
+        continue;
+      }
       const ok =
         r.performance >= L.performance &&
         r.accessibility >= L.accessibility &&
@@ -131,7 +135,7 @@ export function writeReport(root, result) {
       "",
       `Budgets: performance ≥ ${L.performance}, accessibility, best practices and SEO ${L.accessibility}, LCP ≤ ${L.lcpMs} ms, TBT ≤ ${L.tbtMs} ms, CLS ≤ ${L.cls}, home-page JavaScript ≤ ${budgets.homeJsKb} KB compressed.`,
     );
-    const failing = result.lighthouse.filter((r) => r.failingAudits.length);
+    const failing = result.lighthouse.filter((r) => r.failingAudits?.length);
     if (failing.length) {
       lines.push("", "Failing binary audits:", "");
       for (const r of failing) lines.push(`- ${r.url}: ${r.failingAudits.join(", ")}`);

@@ -182,6 +182,10 @@ if (chromePath) {
   );
   lighthouse = JSON.parse(out).map((r) => ({ ...r, url: r.url.replace(runs[0].base, "") }));
   for (const r of lighthouse) {
+    if (r.error) {
+      console.log(`${r.url.padEnd(40)} not measured: ${r.error}`);
+      continue;
+    }
     console.log(
       `${r.url.padEnd(40)} perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo}  ` +
         `LCP ${r.lcpMs} ms TBT ${r.tbtMs} ms CLS ${r.cls}  JS ${(r.jsBytes / 1024).toFixed(1)} KB CSS ${(r.cssBytes / 1024).toFixed(1)} KB`,

@@ -259,11 +259,9 @@ test.describe("newsletter", () => {
     await form.getByRole("button", { name: "Subscribe" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Welcome to MANA!" })).toBeVisible();
     await expect(
-      page
-        .getByRole("status")
-        .filter({
-          hasText: "If the address is new to us, that e-mail first asks you to confirm it: follow its link.",
-        }),
+      page.getByRole("status").filter({
+        hasText: "If the address is new to us, that e-mail first asks you to confirm it: follow its link.",
+      }),
     ).toBeVisible();
     await expect(form.getByLabel("Email address")).toHaveValue("");
     await expect(form.getByRole("checkbox")).not.toBeChecked();

@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { formatAddressLines } from "../../core/address.ts";
 import { formatMoney } from "../../core/money.ts";
 import { OrderBadge } from "../components/orders/order-details.tsx";
+import { statusLabel } from "../components/subscriptions/subscription-text.ts";
+import { StatusBadge } from "../components/ui/status-badge.tsx";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/admin-customer";
 
@@ -142,7 +144,9 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
                     </span>
                   </span>
                   <span className="text-right">
-                    <span className="block capitalize">{s.status.replace("_", " ")}</span>
+                    <span className="block">
+                      <StatusBadge status={s.status} label={statusLabel(s.status)} />
+                    </span>
                     <span className="block text-xs text-muted tabular-nums">
                       {formatMoney(s.amountCents)}
                     </span>

@@ -1,7 +1,7 @@
 import { ListPager, ListSummary } from "../components/admin/list-pager.tsx";
 import { ListSearch } from "../components/admin/list-search.tsx";
 import { listCell as cell, ListTable } from "../components/admin/list-table.tsx";
-import { StatusBadge } from "../components/admin/status-badge.tsx";
+import { Badge } from "../components/ui/status-badge.tsx";
 import { formatDate, formatDateTime } from "../lib/format-date.ts";
 import type { Route } from "./+types/admin-newsletter";
 
@@ -68,9 +68,9 @@ export default function AdminNewsletter({ loaderData }: Route.ComponentProps) {
               </td>
               <td className={cell}>
                 {s.status === "subscribed" ? (
-                  <StatusBadge tone="good">Subscribed</StatusBadge>
+                  <Badge tone="green">Subscribed</Badge>
                 ) : (
-                  <StatusBadge tone="plain">Unsubscribed</StatusBadge>
+                  <Badge tone="grey">Unsubscribed</Badge>
                 )}
                 {s.unsubscribedAt ? (
                   <span className="mt-1 block text-xs text-muted">{formatDate(s.unsubscribedAt)}</span>

@@ -4,8 +4,8 @@ import { formatAddressLines } from "../../core/address.ts";
 import type { AdminOrderDetail } from "../../core/contracts/admin-orders.ts";
 import type { AdminAuditView } from "../../core/contracts/admin-products.ts";
 import { formatMoney } from "../../core/money.ts";
+import { AdminOrderActions } from "../components/admin/admin-order-actions.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
-import { OrderActions } from "../components/admin/order-actions.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { OrderBadge } from "../components/orders/order-details.tsx";
 import { Button } from "../components/ui/button.tsx";
@@ -83,7 +83,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           </Button>
         </header>
 
-        <OrderActions order={order} carriers={loaderData.carriers} may={loaderData.may} onDone={setOrder} />
+        <AdminOrderActions
+          order={order}
+          carriers={loaderData.carriers}
+          may={loaderData.may}
+          onDone={setOrder}
+        />
 
         <div className="grid gap-5 lg:grid-cols-2">
           <section className={card} aria-labelledby="order-lines">

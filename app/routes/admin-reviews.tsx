@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { REPORT_REASONS, type ReviewStatus } from "../../core/contracts/reviews.ts";
 import { ListPager } from "../components/admin/list-pager.tsx";
 import { AutoPublishSetting, ReviewActions } from "../components/admin/review-actions.tsx";
-import { StatusBadge } from "../components/admin/status-badge.tsx";
 import { Stars } from "../components/reviews/stars.tsx";
+import { Badge } from "../components/ui/status-badge.tsx";
 import { formatDateTime } from "../lib/format-date.ts";
 import type { Route } from "./+types/admin-reviews";
 
@@ -73,9 +73,9 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
                 <div className="flex flex-wrap items-center gap-2">
                   <Stars rating={r.rating} />
                   {r.reportCount > 0 ? (
-                    <StatusBadge tone="bad">
+                    <Badge tone="red">
                       {`Reported ${r.reportCount} ${r.reportCount === 1 ? "time" : "times"}`}
-                    </StatusBadge>
+                    </Badge>
                   ) : null}
                 </div>
                 <h2 className="text-lg">{r.title}</h2>

@@ -3,8 +3,8 @@ import type { AdminSubscriptionDetail } from "../../core/contracts/admin-subscri
 import { formatMoney } from "../../core/money.ts";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { SubscriptionActions } from "../components/admin/subscription-actions.tsx";
-import { SubscriptionStatusBadge } from "../components/admin/subscription-status-badge.tsx";
-import { everyMonths } from "../components/subscriptions/subscription-text.ts";
+import { everyMonths, statusLabel } from "../components/subscriptions/subscription-text.ts";
+import { StatusBadge } from "../components/ui/status-badge.tsx";
 import { formatDate, formatDateTime } from "../lib/format-date.ts";
 import type { Route } from "./+types/admin-subscription";
 
@@ -69,7 +69,7 @@ export default function AdminSubscription({ loaderData }: Route.ComponentProps) 
         <h1 className="text-3xl sm:text-4xl">
           {sub.quantity > 1 ? `${sub.quantity}x ${sub.productName}` : sub.productName}
         </h1>
-        <SubscriptionStatusBadge status={sub.status} />
+        <StatusBadge status={sub.status} label={statusLabel(sub.status)} />
       </div>
       <p className="mt-1 break-all text-muted">{sub.email}</p>
 
@@ -154,7 +154,9 @@ export default function AdminSubscription({ loaderData }: Route.ComponentProps) 
                     </Link>
                   </th>
                   <td className="py-2 pr-2">{formatDate(r.createdAt)}</td>
-                  <td className="hidden py-2 pr-2 capitalize sm:table-cell">{r.status.replace(/_/g, " ")}</td>
+                  <td className="hidden py-2 pr-2 sm:table-cell">
+                    <StatusBadge status={r.status} />
+                  </td>
                   <td className="py-2 text-right tabular-nums">{formatMoney(r.totalCents)}</td>
                 </tr>
               ))}

@@ -4,8 +4,8 @@ import { SUBSCRIPTION_STATUSES } from "../../core/subscription-rules.ts";
 import { ListPager, ListSummary } from "../components/admin/list-pager.tsx";
 import { ListSearch, ListSelect } from "../components/admin/list-search.tsx";
 import { listCell as cell, ListTable, listLink } from "../components/admin/list-table.tsx";
-import { SubscriptionStatusBadge } from "../components/admin/subscription-status-badge.tsx";
 import { everyMonths, statusLabel } from "../components/subscriptions/subscription-text.ts";
+import { StatusBadge } from "../components/ui/status-badge.tsx";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/admin-subscriptions";
 
@@ -76,7 +76,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
                 <span className="mt-0.5 block break-all text-muted">{s.email}</span>
               </th>
               <td className={cell}>
-                <SubscriptionStatusBadge status={s.status} />
+                <StatusBadge status={s.status} label={statusLabel(s.status)} />
               </td>
               <td className={`${cell} hidden text-right tabular-nums sm:table-cell`}>
                 {formatMoney(s.amountCents)}

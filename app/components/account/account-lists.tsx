@@ -4,17 +4,7 @@ import { formatMoney } from "../../../core/money.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { RenewalNote } from "../orders/renewal-note.tsx";
 import { Button } from "../ui/button.tsx";
-import { badgeClass } from "./account-data.ts";
-
-export function StatusBadge({ status }: { status: string }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${badgeClass(status)}`}
-    >
-      {status}
-    </span>
-  );
-}
+import { StatusBadge } from "../ui/status-badge.tsx";
 
 function Placeholder() {
   return <div className="h-24 animate-pulse rounded-card bg-sand" aria-hidden />;

@@ -1,5 +1,3 @@
-import X from "lucide-react/icons/x";
-import { Dialog } from "radix-ui";
 import { useEffect, useId, useState } from "react";
 import { type AddressFieldErrors, countryName, type ShippingAddress } from "../../../core/address.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
@@ -7,6 +5,15 @@ import { toast } from "../../hooks/use-toast.ts";
 import { readApiError } from "../../lib/api.ts";
 import { returnFocusTo } from "../../lib/return-focus.ts";
 import { Button } from "../ui/button.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogCloseButton,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "../ui/dialog.tsx";
+import { DialogButtons } from "../ui/dialog-buttons.tsx";
 import { useSaveAddress } from "./address-data.ts";
 import { AddressForm } from "./address-form.tsx";
 import {
@@ -45,30 +52,21 @@ export function AddressEditorDialog({
 }) {
   const idPrefix = useId();
   return (
-    <Dialog.Root open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/50 motion-safe:animate-fade-in" />
-        <Dialog.Content
-          // The form's first field, not the Close button before it, takes the focus.
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            document.getElementById(addressFieldId(idPrefix, "country"))?.focus();
-          }}
-          onCloseAutoFocus={returnFocusTo(opener, fallback)}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[min(36rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-cream p-5 shadow-card sm:p-6"
-        >
-          {target ? (
-            <EditorForm
-              target={target}
-              onDone={onClose}
-              userId={userId}
-              shipTo={shipTo}
-              idPrefix={idPrefix}
-            />
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent
+        width="xl"
+        // The form's first field, not the Close button before it, takes the focus.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          document.getElementById(addressFieldId(idPrefix, "country"))?.focus();
+        }}
+        onCloseAutoFocus={returnFocusTo(opener, fallback)}
+      >
+        {target ? (
+          <EditorForm target={target} onDone={onClose} userId={userId} shipTo={shipTo} idPrefix={idPrefix} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -143,16 +141,12 @@ function EditorForm({
     <form noValidate onSubmit={submit}>
       <div className="flex items-start justify-between gap-3">
         <div>
-          <Dialog.Title className="text-2xl">{title}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted">
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription className="mt-1 text-sm text-muted">
             We ship to {shipTo.map(countryName).join(" and ")}.
-          </Dialog.Description>
+          </DialogDescription>
         </div>
-        <Dialog.Close asChild>
-          <Button variant="ghost" size="icon" className="-mt-1 -mr-2 text-forest" aria-label="Close">
-            <X className="size-5" aria-hidden />
-          </Button>
-        </Dialog.Close>
+        <DialogCloseButton className="-mt-1 -mr-2 text-forest" />
       </div>
       <div className="mt-5">
         <AddressForm
@@ -183,16 +177,16 @@ function EditorForm({
           {formError}
         </p>
       ) : null}
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
+      <DialogButtons>
+        <DialogClose asChild>
           <Button variant="outline" size="md-wide">
             Cancel
           </Button>
-        </Dialog.Close>
+        </DialogClose>
         <Button type="submit" size="md-wide" pending={save.isPending} pendingText="Saving...">
           Save address
         </Button>
-      </div>
+      </DialogButtons>
     </form>
   );
 }

@@ -1,10 +1,17 @@
-import { AlertDialog } from "radix-ui";
 import { useState } from "react";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { readApiError } from "../../lib/api.ts";
 import { returnFocusTo } from "../../lib/return-focus.ts";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from "../ui/alert-dialog.tsx";
 import { Button } from "../ui/button.tsx";
+import { DialogButtons } from "../ui/dialog-buttons.tsx";
 import { AddressLines } from "./address-card.tsx";
 import { useDeleteAddress } from "./address-data.ts";
 
@@ -54,7 +61,7 @@ export function DeleteAddressDialog({
   }
 
   return (
-    <AlertDialog.Root
+    <AlertDialog
       open={address !== null}
       onOpenChange={(open) => {
         if (!open) {
@@ -63,49 +70,43 @@ export function DeleteAddressDialog({
         }
       }}
     >
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-scrim/50 motion-safe:animate-fade-in" />
-        <AlertDialog.Content
-          onCloseAutoFocus={returnFocusTo(opener, fallback)}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[min(28rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-cream p-6 shadow-card"
-        >
-          <AlertDialog.Title className="text-2xl">Delete this address?</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div className="mt-3 grid gap-3">
-              {shown ? (
-                <div className="rounded-xl bg-white p-4">
-                  <AddressLines address={shown} />
-                </div>
-              ) : null}
-              <p className="text-sm text-muted">
-                Orders you already placed keep the address they were sent to.
-              </p>
-            </div>
-          </AlertDialog.Description>
-          {error ? (
-            <p role="alert" className="mt-4 rounded-xl border border-danger p-3 text-sm text-danger">
-              {error}
+      <AlertDialogContent onCloseAutoFocus={returnFocusTo(opener, fallback)}>
+        <AlertDialogTitle>Delete this address?</AlertDialogTitle>
+        <AlertDialogDescription asChild>
+          <div className="mt-3 grid gap-3">
+            {shown ? (
+              <div className="rounded-xl bg-white p-4">
+                <AddressLines address={shown} />
+              </div>
+            ) : null}
+            <p className="text-sm text-muted">
+              Orders you already placed keep the address they were sent to.
             </p>
-          ) : null}
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline" size="md-wide">
-                Keep address
-              </Button>
-            </AlertDialog.Cancel>
-            <Button
-              variant="destructive"
-              size="md-wide"
-              className="border border-danger"
-              pending={remove.isPending}
-              pendingText="Deleting..."
-              onClick={confirm}
-            >
-              Delete address
-            </Button>
           </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+        </AlertDialogDescription>
+        {error ? (
+          <p role="alert" className="mt-4 rounded-xl border border-danger p-3 text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+        <DialogButtons>
+          <AlertDialogCancel asChild>
+            <Button variant="outline" size="md-wide">
+              Keep address
+            </Button>
+          </AlertDialogCancel>
+          <Button
+            variant="destructive"
+            size="md-wide"
+            className="border border-danger"
+            pending={remove.isPending}
+            pendingText="Deleting..."
+            onClick={confirm}
+          >
+            Delete address
+          </Button>
+        </DialogButtons>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

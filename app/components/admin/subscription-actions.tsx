@@ -9,9 +9,9 @@ import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest, readApiError } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { useRefocusWhenGone } from "../../lib/return-focus.ts";
-import { ActionDialog, ActionForm } from "../subscriptions/action-dialog.tsx";
 import { ChoiceGroup, ChoiceOption } from "../subscriptions/choice-option.tsx";
 import { cancelRunsUntil } from "../subscriptions/subscription-text.ts";
+import { ActionDialog, ActionForm } from "../ui/action-dialog.tsx";
 import { Button } from "../ui/button.tsx";
 import { inputClass } from "../ui/field.tsx";
 

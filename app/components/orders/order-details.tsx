@@ -16,15 +16,10 @@ import { useAddToCart } from "../../hooks/use-cart.ts";
 import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
 import { formatDate } from "../../lib/format-date.ts";
 import { Button } from "../ui/button.tsx";
+import { StatusBadge } from "../ui/status-badge.tsx";
 
-/** The orders page colours only delivered (green), shipped and processing (blue); the rest are grey. */
+/** An order's status badge (the shop's one colour map) with an icon for the status. */
 export function OrderBadge({ status }: { status: string }) {
-  const style =
-    status === "delivered"
-      ? "bg-[#dcefe2] text-[#1d5a36]"
-      : status === "shipped" || status === "processing"
-        ? "bg-[#dde7f7] text-[#1f4a8a]"
-        : "bg-[#e6e6e3] text-[#3d403e]";
   const Icon =
     status === "delivered"
       ? CircleCheck
@@ -35,13 +30,7 @@ export function OrderBadge({ status }: { status: string }) {
           : status === "processing"
             ? Package
             : Clock;
-  return (
-    <span
-      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold capitalize ${style}`}
-    >
-      <Icon className="size-3.5" aria-hidden /> {status}
-    </span>
-  );
+  return <StatusBadge status={status} icon={<Icon className="size-3.5" aria-hidden />} />;
 }
 
 /** Each line with its unit price, subscription discount and line total; then the order's figures. */

@@ -1,6 +1,4 @@
 import Trash from "lucide-react/icons/trash";
-import X from "lucide-react/icons/x";
-import { Dialog } from "radix-ui";
 import { Link } from "react-router";
 import { formatMoney } from "../../../core/money.ts";
 import {
@@ -14,6 +12,14 @@ import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
 import { setToastSlot } from "../../hooks/use-toast.ts";
 import { returnFocusTo } from "../../lib/return-focus.ts";
 import { Button } from "../ui/button.tsx";
+import {
+  Dialog,
+  DialogClose,
+  DialogCloseButton,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from "../ui/dialog.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
 function CartLine({
@@ -85,87 +91,81 @@ export function CartDrawer() {
   };
   const byId = new Map(totals.lines.map((l) => [l.id, l]));
   const continueShopping = (
-    <Dialog.Close asChild>
+    <DialogClose asChild>
       <Button variant="secondary">Continue Shopping</Button>
-    </Dialog.Close>
+    </DialogClose>
   );
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/50 data-[state=open]:animate-fade-in" />
-        <Dialog.Content
-          onCloseAutoFocus={returnFocusTo(opener, () =>
-            document.querySelector<HTMLElement>("[data-cart-button]"),
-          )}
-          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-cream shadow-xl data-[state=open]:animate-slide-in-right"
-        >
-          <div className="flex items-center justify-between border-b border-sand-deep px-6 py-4">
-            <Dialog.Title className="text-2xl">Your MANA Cart</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close cart">
-                <X className="size-6" aria-hidden />
-              </Button>
-            </Dialog.Close>
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        placement="right"
+        className="w-full max-w-md bg-cream"
+        onCloseAutoFocus={returnFocusTo(opener, () =>
+          document.querySelector<HTMLElement>("[data-cart-button]"),
+        )}
+      >
+        <div className="flex items-center justify-between border-b border-sand-deep px-6 py-4">
+          <DialogTitle>Your MANA Cart</DialogTitle>
+          <DialogCloseButton label="Close cart" iconClassName="size-6" />
+        </div>
+        <DialogDescription className="sr-only">Items in your cart and their total</DialogDescription>
+        {isLoading ? (
+          <p className="flex-1 px-6 py-10 text-muted">Loading your cart…</p>
+        ) : items.length === 0 ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-6 px-6 text-center">
+            <p className="font-display text-xl text-forest">Your cart is empty</p>
+            {continueShopping}
           </div>
-          <Dialog.Description className="sr-only">Items in your cart and their total</Dialog.Description>
-          {isLoading ? (
-            <p className="flex-1 px-6 py-10 text-muted">Loading your cart…</p>
-          ) : items.length === 0 ? (
-            <div className="flex flex-1 flex-col items-center justify-center gap-6 px-6 text-center">
-              <p className="font-display text-xl text-forest">Your cart is empty</p>
-              {continueShopping}
-            </div>
-          ) : (
-            <ul className="flex-1 divide-y divide-sand-deep overflow-y-auto px-6">
-              {items.map((item) => (
-                <CartLine
-                  key={item.id}
-                  item={item}
-                  lineCents={byId.get(item.id)?.lineCents ?? 0}
-                  discountPercent={byId.get(item.id)?.discountPercent ?? 0}
-                />
-              ))}
-            </ul>
-          )}
-          {/* Toasts show here while the drawer is open: the list above gives up the room, the total stays put. */}
-          <div ref={setToastSlot} />
-          {!isLoading && items.length > 0 ? (
-            <div className="space-y-3 border-t border-sand-deep px-6 py-5">
-              {totals.bundleSavings.map((s) => (
-                <p key={s.bundleId} className="flex justify-between text-verdant">
-                  <span>
-                    {s.name} savings{s.sets > 1 ? ` (×${s.sets})` : ""}
-                  </span>
-                  <span className="tabular-nums">−{formatMoney(s.savingsCents)}</span>
-                </p>
-              ))}
-              <p className="flex justify-between text-lg font-semibold">
-                <span>Total</span>
-                <span className="tabular-nums" data-testid="cart-total">
-                  {formatMoney(totals.subtotalCents - totals.discountCents)}
+        ) : (
+          <ul className="flex-1 divide-y divide-sand-deep overflow-y-auto px-6">
+            {items.map((item) => (
+              <CartLine
+                key={item.id}
+                item={item}
+                lineCents={byId.get(item.id)?.lineCents ?? 0}
+                discountPercent={byId.get(item.id)?.discountPercent ?? 0}
+              />
+            ))}
+          </ul>
+        )}
+        {/* Toasts show here while the drawer is open: the list above gives up the room, the total stays put. */}
+        <div ref={setToastSlot} />
+        {!isLoading && items.length > 0 ? (
+          <div className="space-y-3 border-t border-sand-deep px-6 py-5">
+            {totals.bundleSavings.map((s) => (
+              <p key={s.bundleId} className="flex justify-between text-verdant">
+                <span>
+                  {s.name} savings{s.sets > 1 ? ` (×${s.sets})` : ""}
                 </span>
+                <span className="tabular-nums">−{formatMoney(s.savingsCents)}</span>
               </p>
-              <p className="text-sm text-muted">Free shipping on orders over $75 and on bundles.</p>
-              <Button asChild size="lg" fullWidth>
-                <Link to="/checkout" onClick={() => setOpen(false)}>
-                  Proceed to Checkout
-                </Link>
+            ))}
+            <p className="flex justify-between text-lg font-semibold">
+              <span>Total</span>
+              <span className="tabular-nums" data-testid="cart-total">
+                {formatMoney(totals.subtotalCents - totals.discountCents)}
+              </span>
+            </p>
+            <p className="text-sm text-muted">Free shipping on orders over $75 and on bundles.</p>
+            <Button asChild size="lg" fullWidth>
+              <Link to="/checkout" onClick={() => setOpen(false)}>
+                Proceed to Checkout
+              </Link>
+            </Button>
+            <div className="flex items-center justify-between gap-2">
+              {continueShopping}
+              <Button
+                variant="destructive"
+                size="sm"
+                onClick={() => clear.mutate()}
+                disabled={clear.isPending}
+              >
+                Clear Cart
               </Button>
-              <div className="flex items-center justify-between gap-2">
-                {continueShopping}
-                <Button
-                  variant="destructive"
-                  size="sm"
-                  onClick={() => clear.mutate()}
-                  disabled={clear.isPending}
-                >
-                  Clear Cart
-                </Button>
-              </div>
             </div>
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
   );
 }

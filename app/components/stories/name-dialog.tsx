@@ -1,9 +1,10 @@
 import Moon from "lucide-react/icons/moon";
-import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
 import { acceptChildName } from "../../../core/story.ts";
 import { returnFocusTo } from "../../lib/return-focus.ts";
 import { Button } from "../ui/button.tsx";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog.tsx";
+import { DialogButtons } from "../ui/dialog-buttons.tsx";
 
 /**
  * Asks for the child's name on the story page. Enter submits; only a name that is non-empty after
@@ -26,54 +27,52 @@ export function NameDialog({
   const inputId = useId();
   const [value, setValue] = useState(initialName);
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
         if (next) setValue(initialName);
         else onSkip();
       }}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/50 motion-safe:animate-fade-in" />
-        <Dialog.Content
-          onOpenAutoFocus={() => setValue(initialName)}
-          onCloseAutoFocus={returnFocusTo(opener)}
-          className="fixed top-1/2 left-1/2 z-50 w-[min(30rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-card bg-cream p-8 shadow-card"
+      <DialogContent
+        width="md"
+        padding="roomy"
+        onOpenAutoFocus={() => setValue(initialName)}
+        onCloseAutoFocus={returnFocusTo(opener)}
+      >
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            const name = acceptChildName(value);
+            if (name) onName(name);
+          }}
         >
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              const name = acceptChildName(value);
-              if (name) onName(name);
-            }}
-          >
-            <Moon className="mx-auto size-10 text-restore" aria-hidden />
-            <Dialog.Title asChild>
-              <label htmlFor={inputId} className="mt-2 block text-center font-display text-2xl text-forest">
-                What's your child's name or nickname?
-              </label>
-            </Dialog.Title>
-            <Dialog.Description className="mt-2 text-center text-muted">
-              We'll weave it into the story. It stays on this device.
-            </Dialog.Description>
-            <input
-              id={inputId}
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              autoComplete="off"
-              className="mt-6 h-12 w-full rounded-xl border border-sand-deep bg-white px-4 text-lg text-ink"
-            />
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <Button variant="ghost" size="md-wide" className="text-forest" onClick={onSkip}>
-                Skip for now
-              </Button>
-              <Button type="submit" size="md-wide">
-                Personalize Story
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <Moon className="mx-auto size-10 text-restore" aria-hidden />
+          <DialogTitle asChild>
+            <label htmlFor={inputId} className="mt-2 block text-center font-display text-2xl text-forest">
+              What's your child's name or nickname?
+            </label>
+          </DialogTitle>
+          <DialogDescription className="mt-2 text-center text-muted">
+            We'll weave it into the story. It stays on this device.
+          </DialogDescription>
+          <input
+            id={inputId}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            autoComplete="off"
+            className="mt-6 h-12 w-full rounded-xl border border-sand-deep bg-white px-4 text-lg text-ink"
+          />
+          <DialogButtons>
+            <Button variant="ghost" size="md-wide" className="text-forest" onClick={onSkip}>
+              Skip for now
+            </Button>
+            <Button type="submit" size="md-wide">
+              Personalize Story
+            </Button>
+          </DialogButtons>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }

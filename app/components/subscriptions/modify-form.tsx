@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { MAX_NEXT_DATE_DAYS } from "../../../core/subscription-rules.ts";
-import { ActionForm } from "./action-dialog.tsx";
+import { ActionForm } from "../ui/action-dialog.tsx";
 import { AddressField, FrequencyField, NextDateField, QuantityField, SwapField } from "./modify-fields.tsx";
 import {
   everyMonths,

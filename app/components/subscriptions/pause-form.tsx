@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { addMonths, PAUSE_MONTHS } from "../../../core/subscription-rules.ts";
 import { formatDate } from "../../lib/format-date.ts";
-import { ActionForm } from "./action-dialog.tsx";
+import { ActionForm } from "../ui/action-dialog.tsx";
 import { ChoiceGroup, ChoiceOption } from "./choice-option.tsx";
 import { productLine } from "./subscription-text.ts";
 import { useRunAction } from "./use-run-action.ts";

@@ -1,7 +1,7 @@
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { addMonths } from "../../../core/subscription-rules.ts";
 import { formatDate } from "../../lib/format-date.ts";
-import { ActionForm } from "./action-dialog.tsx";
+import { ActionForm } from "../ui/action-dialog.tsx";
 import { productLine } from "./subscription-text.ts";
 import { useRunAction } from "./use-run-action.ts";
 

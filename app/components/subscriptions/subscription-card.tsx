@@ -3,8 +3,8 @@ import CreditCard from "lucide-react/icons/credit-card";
 import MapPin from "lucide-react/icons/map-pin";
 import { Link } from "react-router";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
-import { badgeClass } from "../account/account-data.ts";
 import { Button } from "../ui/button.tsx";
+import { StatusBadge } from "../ui/status-badge.tsx";
 import {
   isModifyAction,
   priceLine,
@@ -55,11 +55,7 @@ export function SubscriptionCard({
             <p className="text-sm text-muted">{stackName ? `Part of the ${stackName}` : "Part of a stack"}</p>
           ) : null}
         </div>
-        <span
-          className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${badgeClass(sub.status)}`}
-        >
-          {statusLabel(sub.status)}
-        </span>
+        <StatusBadge status={sub.status} label={statusLabel(sub.status)} />
       </div>
       <p className="mt-3 flex items-center gap-2 text-sm text-ink">
         <Calendar className="size-4 shrink-0 text-verdant" aria-hidden />

@@ -1,5 +1,5 @@
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
-import { ActionDialog } from "./action-dialog.tsx";
+import { ActionDialog } from "../ui/action-dialog.tsx";
 import { CancelForm } from "./cancel-form.tsx";
 import { ModifyForm } from "./modify-form.tsx";
 import { PauseForm } from "./pause-form.tsx";

@@ -1,6 +1,14 @@
-import { AlertDialog } from "radix-ui";
 import { useRef, useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "../ui/alert-dialog.tsx";
 import { Button } from "../ui/button.tsx";
+import { DialogButtons } from "../ui/dialog-buttons.tsx";
 
 /**
  * Clear Wishlist asks first: Keep (the first focus) changes nothing and focus goes back to the button.
@@ -25,40 +33,36 @@ export function ClearWishlistDialog({
   }
 
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <AlertDialogTrigger asChild>
         <Button variant="outline" size="sm-wide">
           Clear Wishlist
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-scrim/50 motion-safe:animate-fade-in" />
-        <AlertDialog.Content
-          onCloseAutoFocus={(event) => {
-            if (!cleared.current) return;
-            cleared.current = false;
-            event.preventDefault();
-            afterClear()?.focus();
-          }}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[min(28rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-cream p-6 shadow-card"
-        >
-          <AlertDialog.Title className="text-2xl">Clear your wishlist?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-3 text-muted">
-            {count === 1 ? "The 1 saved item is" : `All ${count} saved items are`} removed. Your cart stays as
-            it is.
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline" size="md-wide">
-                Keep wishlist
-              </Button>
-            </AlertDialog.Cancel>
-            <Button variant="destructive" size="md-wide" className="border border-danger" onClick={clear}>
-              Clear Wishlist
+      </AlertDialogTrigger>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          if (!cleared.current) return;
+          cleared.current = false;
+          event.preventDefault();
+          afterClear()?.focus();
+        }}
+      >
+        <AlertDialogTitle>Clear your wishlist?</AlertDialogTitle>
+        <AlertDialogDescription className="mt-3 text-muted">
+          {count === 1 ? "The 1 saved item is" : `All ${count} saved items are`} removed. Your cart stays as
+          it is.
+        </AlertDialogDescription>
+        <DialogButtons>
+          <AlertDialogCancel asChild>
+            <Button variant="outline" size="md-wide">
+              Keep wishlist
             </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+          </AlertDialogCancel>
+          <Button variant="destructive" size="md-wide" className="border border-danger" onClick={clear}>
+            Clear Wishlist
+          </Button>
+        </DialogButtons>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

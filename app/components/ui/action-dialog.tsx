@@ -1,10 +1,11 @@
-import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { returnFocusTo } from "../../lib/return-focus.ts";
-import { Button } from "../ui/button.tsx";
+import { Button } from "./button.tsx";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "./dialog.tsx";
+import { DialogButtons } from "./dialog-buttons.tsx";
 
 /**
- * The modal every subscription action is confirmed in. Closing (Escape, the overlay, Keep) gives focus
+ * The modal an action on a record (a subscription, an order) is confirmed in. Closing (Escape, the overlay, Keep) gives focus
  * back to the button that opened it, or to `fallback` when that button is gone (Pause becomes Resume).
  * The content mounts on each opening, so a form starts from the subscription as it is now.
  */
@@ -22,17 +23,11 @@ export function ActionDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-scrim/50 motion-safe:animate-fade-in" />
-        <Dialog.Content
-          onCloseAutoFocus={returnFocusTo(opener, fallback)}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-1.5rem)] w-[min(34rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-cream p-5 shadow-card sm:p-6"
-        >
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
+      <DialogContent width="lg" onCloseAutoFocus={returnFocusTo(opener, fallback)}>
+        {children}
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -71,22 +66,22 @@ export function ActionForm({
         if (!pending) onConfirm();
       }}
     >
-      <Dialog.Title className="text-2xl">{title}</Dialog.Title>
-      <Dialog.Description asChild>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription asChild>
         <div className="mt-2 grid gap-2 text-sm text-muted">{description}</div>
-      </Dialog.Description>
+      </DialogDescription>
       {children ? <div className="mt-5 grid gap-4">{children}</div> : null}
       {error ? (
         <p role="alert" className="mt-4 rounded-xl border border-danger p-3 text-sm text-danger">
           {error}
         </p>
       ) : null}
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
+      <DialogButtons>
+        <DialogClose asChild>
           <Button variant="outline" size="md-wide">
             {keepLabel}
           </Button>
-        </Dialog.Close>
+        </DialogClose>
         <Button
           type="submit"
           size="md-wide"
@@ -97,7 +92,7 @@ export function ActionForm({
         >
           {confirmLabel}
         </Button>
-      </div>
+      </DialogButtons>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import type { AdminOrderDetail } from "../../../core/contracts/admin-orders.ts";
 import { formatMoney, toCents } from "../../../core/money.ts";
 import { apiRequest, readApiError } from "../../lib/api.ts";
-import { ActionDialog, ActionForm } from "../subscriptions/action-dialog.tsx";
+import { ActionDialog, ActionForm } from "../ui/action-dialog.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field, inputClass } from "../ui/field.tsx";
 
@@ -30,7 +30,7 @@ function useOrderAction(orderNumber: string, onDone: (order: AdminOrderDetail) =
 }
 
 /** Ship (carrier and tracking code), deliver, cancel and refund: what the order's status and the role allow. */
-export function OrderActions({
+export function AdminOrderActions({
   order,
   carriers,
   may,
