@@ -1,7 +1,7 @@
 /**
  * The failures domain code names, without knowing HTTP: each carries a stable `code` a client may branch
  * on and a `message` a person reads (and, for a form, a message per field). Which status each becomes is
- * decided once, in server/http/error-status.ts (docs/decisions/031-domain-errors.md).
+ * decided once, in server/http/error-status.ts (docs/decisions/032-domain-errors.md).
  */
 export abstract class DomainError extends Error {
   readonly code: string;

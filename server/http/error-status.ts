@@ -16,7 +16,7 @@ import {
 import { PaymentProviderError } from "../payments/provider.ts";
 
 /**
- * The one place a domain error becomes a status code (docs/decisions/031-domain-errors.md). Subclasses
+ * The one place a domain error becomes a status code (docs/decisions/032-domain-errors.md). Subclasses
  * (OutOfStock is a Conflict, DatabaseUnavailable a TryAgainLater) take their parent's status.
  */
 const STATUS_OF: ReadonlyArray<
