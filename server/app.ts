@@ -5,6 +5,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { type ApiOptions, apiErrorHandler, createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
 import { measureRequests, metricsEndpoint } from "./http/metrics.ts";
+import { devOutboxGuard, socketPeer } from "./http/outbox-access.ts";
 import { servePageCache } from "./http/page-cache.ts";
 import { refuseNul } from "./http/refuse-nul.ts";
 import { nextRequestId } from "./http/request-id.ts";
@@ -12,7 +13,6 @@ import { refuseForeignRequestTarget } from "./http/request-target.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { redirectTrailingSlash } from "./http/trailing-slash.ts";
 import type { HttpVariables as Vars } from "./http/variables.ts";
-import { devOutboxGuard, socketPeer } from "./mail/outbox-access.ts";
 
 export interface CreateAppOptions extends ApiOptions {
   /** The React Router server build (production: the built module; development: Vite's live one). */

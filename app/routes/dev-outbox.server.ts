@@ -1,6 +1,6 @@
 import { data } from "react-router";
+import { outboxReadable } from "../../server/http/outbox-access.ts";
 import { latestOutbox } from "../../server/mail/mailer.ts";
-import { outboxReadable } from "../../server/mail/outbox-access.ts";
 import { appContext, peerAddressContext } from "../context.server.ts";
 import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/dev-outbox";
@@ -9,7 +9,7 @@ export const headers: Route.HeadersFunction = () => noStore;
 
 /**
  * The e-mails and SMS codes the shop would have sent, newest first: on a machine trying the shop out, to
- * its own visitor only (server/mail/outbox-access.ts, docs/decisions/029-dev-outbox-checked-by-its-page.md).
+ * its own visitor only (server/http/outbox-access.ts, docs/decisions/029-dev-outbox-checked-by-its-page.md).
  * The rule is checked here, where the page and its `.data` request are served, whatever the case of the
  * path: the socket's peer and the Host header decide, never a guard in front matching one spelling.
  */

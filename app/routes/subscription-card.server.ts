@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import type { CardErrors } from "../../core/contracts/checkout.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
-import { ApiError } from "../../server/http/api-error.ts";
+import { DomainError } from "../../server/domain-errors.ts";
+import { errorStatus } from "../../server/http/error-status.ts";
 import { shopOrigin } from "../../server/http/shop-origin.ts";
 import { PaymentProviderError } from "../../server/payments/provider.ts";
 import {
@@ -30,8 +31,8 @@ async function loadCardPage(args: Route.LoaderArgs | Route.ActionArgs) {
     const row = await startCardUpdate(services, session.user.id, params.id);
     return { services, userId: session.user.id, row, email: realEmail(session.user.email) };
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw data(null, { status: 404, headers: noStore });
-    if (err instanceof ApiError) throw redirect(SUBSCRIPTIONS, { headers: noStore });
+    if (errorStatus(err) === 404) throw data(null, { status: 404, headers: noStore });
+    if (err instanceof DomainError) throw redirect(SUBSCRIPTIONS, { headers: noStore });
     throw err;
   }
 }

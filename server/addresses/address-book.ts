@@ -3,6 +3,7 @@ import type { ShippingAddress } from "../../core/address.ts";
 import type { AddressView } from "../../core/contracts/addresses.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { addresses, user } from "../db/schema.ts";
+import { Conflict } from "../domain-errors.ts";
 
 /**
  * A customer's saved shipping addresses. Every read and write is scoped to the owner: another user's
@@ -42,7 +43,12 @@ export async function findAddress(db: DbOrTx, userId: string, id: string): Promi
   return row ?? null;
 }
 
-export class AddressBookFull extends Error {}
+/** The book holds its most already: one must go before another is saved. */
+export class AddressBookFull extends Conflict {
+  constructor() {
+    super("address_book_full", `You can keep up to ${MAX_ADDRESSES} addresses. Delete one to add another.`);
+  }
+}
 
 /** Saves an address; it becomes the default when asked or when it is the customer's first. */
 export async function addAddress(

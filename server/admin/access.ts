@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AppServices, SessionUser } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { user } from "../db/schema.ts";
-import { ApiError } from "../http/api-error.ts";
+import { Forbidden, NotSignedIn } from "../domain-errors.ts";
 import { allows, type DashboardRole, isDashboardRole, type Permission } from "./roles.ts";
 
 export interface DashboardUser extends SessionUser {
@@ -40,8 +40,8 @@ export async function requireDashboard(
   permission: Permission,
 ): Promise<DashboardUser> {
   const access = await dashboardAccess(services, headers, permission);
-  if (access.kind === "signed-out") throw new ApiError(401, "unauthorized", "Please sign in.");
+  if (access.kind === "signed-out") throw new NotSignedIn("unauthorized", "Please sign in.");
   if (access.kind === "forbidden")
-    throw new ApiError(403, "forbidden", "Your account does not have access to this part of the dashboard.");
+    throw new Forbidden("forbidden", "Your account does not have access to this part of the dashboard.");
   return access.user;
 }

@@ -1,34 +1,19 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { addressFieldErrors, addressSchema, type ShippingAddress } from "../../core/address.ts";
 import {
-  AddressBookFull,
   addAddress,
   deleteAddress,
   listAddresses,
-  MAX_ADDRESSES,
   makeDefaultAddress,
   updateAddress,
 } from "../addresses/address-book.ts";
-import type { AppServices, SessionUser } from "../context.ts";
-import { ApiError, notFound } from "../http/api-error.ts";
+import { parseShippingAddress } from "../addresses/shipping-address.ts";
+import type { AppServices } from "../context.ts";
+import { notFound } from "../domain-errors.ts";
+import { requireUser } from "../http/require-user.ts";
 import { readJsonBody } from "../http/validate.ts";
 
 const body = z.record(z.string(), z.unknown());
-
-/** Checks an address form against the countries the shop ships to: a 400 with a message per field. */
-export function parseShippingAddress(shipTo: readonly string[], value: unknown): ShippingAddress {
-  const result = addressSchema(shipTo).safeParse(value ?? {});
-  if (!result.success) {
-    throw new ApiError(
-      400,
-      "invalid_address",
-      "Please check the shipping address.",
-      addressFieldErrors(result.error),
-    );
-  }
-  return result.data;
-}
 
 /**
  * The address book under /api/addresses: signed-in only, the user's own rows only; another user's
@@ -39,11 +24,7 @@ export function addressesApi(services: AppServices) {
   const db = services.database.db;
   const shipTo = services.env.SHIP_TO_COUNTRIES;
 
-  async function requireUser(c: Context): Promise<SessionUser> {
-    const user = await services.identity.getUser(c.req.raw.headers);
-    if (!user) throw new ApiError(401, "unauthorized", "Please sign in to manage your addresses.");
-    return user;
-  }
+  const signedIn = requireUser(services, "Please sign in to manage your addresses.");
   const idOf = (c: Context) => {
     const id = z.uuid().safeParse(c.req.param("id"));
     if (!id.success) throw notFound("Address not found.");
@@ -52,29 +33,18 @@ export function addressesApi(services: AppServices) {
   const makeDefaultOf = (b: Record<string, unknown>) => b.makeDefault === true;
 
   return new Hono()
-    .get("/", async (c) => {
-      const user = await requireUser(c);
+    .get("/", signedIn, async (c) => {
+      const { user } = c.var;
       return c.json({ addresses: await listAddresses(db, user.id), shipTo });
     })
-    .post("/", async (c) => {
-      const user = await requireUser(c);
+    .post("/", signedIn, async (c) => {
+      const { user } = c.var;
       const b = await readJsonBody(c, body);
       const address = parseShippingAddress(shipTo, b);
-      try {
-        return c.json(await addAddress(db, user.id, address, makeDefaultOf(b)), 201);
-      } catch (err) {
-        if (err instanceof AddressBookFull) {
-          throw new ApiError(
-            409,
-            "address_book_full",
-            `You can keep up to ${MAX_ADDRESSES} addresses. Delete one to add another.`,
-          );
-        }
-        throw err;
-      }
+      return c.json(await addAddress(db, user.id, address, makeDefaultOf(b)), 201);
     })
-    .put("/:id", async (c) => {
-      const user = await requireUser(c);
+    .put("/:id", signedIn, async (c) => {
+      const { user } = c.var;
       const id = idOf(c);
       const b = await readJsonBody(c, body);
       const address = parseShippingAddress(shipTo, b);
@@ -82,14 +52,14 @@ export function addressesApi(services: AppServices) {
       if (!row) throw notFound("Address not found.");
       return c.json(row);
     })
-    .post("/:id/default", async (c) => {
-      const user = await requireUser(c);
+    .post("/:id/default", signedIn, async (c) => {
+      const { user } = c.var;
       const row = await makeDefaultAddress(db, user.id, idOf(c));
       if (!row) throw notFound("Address not found.");
       return c.json(row);
     })
-    .delete("/:id", async (c) => {
-      const user = await requireUser(c);
+    .delete("/:id", signedIn, async (c) => {
+      const { user } = c.var;
       if (!(await deleteAddress(db, user.id, idOf(c)))) throw notFound("Address not found.");
       return c.json({ deleted: true });
     });

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { parseAdminCommand, runAdminCommand } from "../admin/command.ts";
 import type { AppServices } from "../context.ts";
-import { ApiError } from "../http/api-error.ts";
+import { NotSignedIn } from "../domain-errors.ts";
 import { isLoopbackAddress } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
 
@@ -33,7 +33,7 @@ export function adminCommandApi(services: AppServices, token: string) {
     if (!local || FORWARDING_HEADERS.some((h) => c.req.header(h) !== undefined))
       return c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: "not_found" }, 404);
     if (!timingSafeEqual(digest(c.req.header("authorization") ?? ""), expected))
-      throw new ApiError(401, "unauthorized", "The command line's token does not match this server's.");
+      throw new NotSignedIn("unauthorized", "The command line's token does not match this server's.");
     const { args } = await readJsonBody(c, body);
     const parsed = parseAdminCommand(args);
     if ("refused" in parsed) return c.json({ code: 1, out: [], err: [parsed.refused] });

@@ -8,7 +8,7 @@ import { requireDashboard } from "../admin/access.ts";
 import { csvHeaders, toCsv } from "../admin/csv.ts";
 import { adminCustomerDetail, exportAdminCustomers, listAdminCustomers } from "../admin/customers.ts";
 import type { AppServices } from "../context.ts";
-import { notFound } from "../http/api-error.ts";
+import { notFound } from "../domain-errors.ts";
 import { readQuery } from "../http/validate.ts";
 
 /** Dollars and cents for a spreadsheet: 1234 → "12.34". */

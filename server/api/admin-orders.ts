@@ -14,7 +14,7 @@ import { OrderTransitionError } from "../../core/order-status.ts";
 import { requireDashboard } from "../admin/access.ts";
 import { adminOrderDetail, listAdminOrders } from "../admin/orders.ts";
 import type { AppServices } from "../context.ts";
-import { ApiError, notFound } from "../http/api-error.ts";
+import { Conflict, NotFound, notFound, ProviderUnavailable } from "../domain-errors.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody, readQuery } from "../http/validate.ts";
 import { cancelOrder } from "../orders/cancel-order.ts";
@@ -29,11 +29,12 @@ async function owning<T>(action: () => Promise<T>): Promise<T> {
     return await action();
   } catch (err) {
     if (err instanceof OrderTransitionError) {
-      throw new ApiError(/^There is no order/.test(err.message) ? 404 : 409, "refused", err.message);
+      throw /^There is no order/.test(err.message)
+        ? new NotFound(err.message, "refused")
+        : new Conflict("refused", err.message);
     }
     if (err instanceof PaymentProviderError)
-      throw new ApiError(
-        502,
+      throw new ProviderUnavailable(
         "payment_provider_unavailable",
         "The payment provider did not take the refund: nothing was refunded. Try again in a moment.",
       );

@@ -7,7 +7,7 @@ import {
 import { requireDashboard } from "../admin/access.ts";
 import { adminOutboxMessage, listAdminOutbox } from "../admin/outbox.ts";
 import type { AppServices } from "../context.ts";
-import { notFound } from "../http/api-error.ts";
+import { notFound } from "../domain-errors.ts";
 import { readQuery } from "../http/validate.ts";
 
 /**

@@ -9,7 +9,7 @@ import { requireDashboard } from "../admin/access.ts";
 import { listAdminProducts, permissionFor, productAudit, updateProduct } from "../admin/products.ts";
 import { applyCatalogueChange } from "../catalogue-sync.ts";
 import type { AppServices } from "../context.ts";
-import { notFound } from "../http/api-error.ts";
+import { notFound } from "../domain-errors.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
 

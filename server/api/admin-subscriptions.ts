@@ -11,7 +11,7 @@ import { requireDashboard } from "../admin/access.ts";
 import { recordAudit } from "../admin/audit.ts";
 import { adminSubscriptionDetail, listAdminSubscriptions } from "../admin/subscriptions.ts";
 import type { AppServices } from "../context.ts";
-import { notFound } from "../http/api-error.ts";
+import { notFound } from "../domain-errors.ts";
 import { readJsonBody, readQuery } from "../http/validate.ts";
 import { changeSubscription, type SubscriptionChange } from "../subscriptions/change-subscription.ts";
 import type { SubscriptionRow } from "../subscriptions/subscription-rows.ts";

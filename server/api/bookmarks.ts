@@ -2,8 +2,9 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { ReadingList } from "../../core/contracts/bookmarks.ts";
 import { addBookmark, listBookmarks, removeBookmark } from "../content/bookmarks.ts";
-import type { AppServices, SessionUser } from "../context.ts";
-import { ApiError, notFound } from "../http/api-error.ts";
+import type { AppServices } from "../context.ts";
+import { notFound } from "../domain-errors.ts";
+import { requireUser } from "../http/require-user.ts";
 
 const articleIdParam = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -14,12 +15,7 @@ const articleIdParam = z.coerce.number().int().positive().max(2_147_483_647);
 export function bookmarksApi(services: AppServices) {
   const db = services.database.db;
 
-  async function requireUser(c: Context): Promise<SessionUser> {
-    const user = await services.identity.getUser(c.req.raw.headers);
-    if (!user)
-      throw new ApiError(401, "unauthorized", "Please sign in to save articles to your reading list.");
-    return user;
-  }
+  const signedIn = requireUser(services, "Please sign in to save articles to your reading list.");
   const articleIdOf = (c: Context) => {
     const id = articleIdParam.safeParse(c.req.param("articleId"));
     if (!id.success) throw notFound("Article not found.");
@@ -34,13 +30,13 @@ export function bookmarksApi(services: AppServices) {
         : { signedIn: false, bookmarks: [] };
       return c.json(list);
     })
-    .put("/:articleId", async (c) => {
-      const user = await requireUser(c);
+    .put("/:articleId", signedIn, async (c) => {
+      const { user } = c.var;
       if (!(await addBookmark(db, user.id, articleIdOf(c)))) throw notFound("Article not found.");
       return c.json({ signedIn: true, bookmarks: await listBookmarks(db, user.id) } satisfies ReadingList);
     })
-    .delete("/:articleId", async (c) => {
-      const user = await requireUser(c);
+    .delete("/:articleId", signedIn, async (c) => {
+      const { user } = c.var;
       await removeBookmark(db, user.id, articleIdOf(c));
       return c.json({ signedIn: true, bookmarks: await listBookmarks(db, user.id) } satisfies ReadingList);
     });

@@ -1,4 +1,5 @@
 import { type Context, Hono } from "hono";
+import { setCookie } from "hono/cookie";
 import { z } from "zod";
 import {
   type CartAddResponse,
@@ -19,7 +20,7 @@ import {
   setQuantity,
 } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
-import { notFound } from "../http/api-error.ts";
+import { notFound } from "../domain-errors.ts";
 import { readJsonBody } from "../http/validate.ts";
 
 const itemId = z.uuid();
@@ -46,7 +47,8 @@ export function cartApi(services: AppServices) {
     })
     .post("/", async (c) => {
       const body = await readJsonBody(c, cartAddBody);
-      const writer = await resolveCartOwnerForWrite(services, c);
+      const { owner: writer, cookie } = await resolveCartOwnerForWrite(services, c.req.raw.headers);
+      if (cookie) setCookie(c, cookie.name, cookie.value, cookie.options);
       const line = await addItem(db, catalogue, writer, body);
       const { items } = await listCart(db, catalogue, writer);
       return c.json<CartAddResponse>({ ...line, cart: items }, 201);

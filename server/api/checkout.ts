@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { createSessionBody } from "../../core/contracts/checkout.ts";
 import type { AppServices } from "../context.ts";
+import { isConnectionLoss } from "../db/connection-loss.ts";
+import { DatabaseUnavailable, DomainError } from "../domain-errors.ts";
 import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
-import { asServiceUnavailable } from "../orders/database-unavailable.ts";
 import { startCheckout } from "../orders/start-checkout.ts";
 
 /** POST /api/checkout/create-session: answers `{ url }`, the payment provider's hosted page. */
@@ -18,7 +19,15 @@ export function checkoutApi(services: AppServices) {
       });
       return c.json({ url });
     } catch (err) {
-      throw asServiceUnavailable(err);
+      // Every route answers a lost database with 503 (server/http/error-status.ts); a shopper at checkout
+      // is told as well that nothing was charged.
+      if (isConnectionLoss(err) && !(err instanceof DomainError)) {
+        throw new DatabaseUnavailable(
+          "The shop could not reach its database. Nothing was charged and your cart is unchanged; please try again.",
+          { cause: err },
+        );
+      }
+      throw err;
     }
   });
 }

@@ -31,7 +31,7 @@ import {
 import { expertById, listExperts } from "../content/experts.ts";
 import { listStacks, stackBySlug } from "../content/stacks.ts";
 import type { AppServices } from "../context.ts";
-import { ApiError, notFound } from "../http/api-error.ts";
+import { InvalidInput, notFound } from "../domain-errors.ts";
 import { parseWith, readJsonBody, readQuery } from "../http/validate.ts";
 
 function clientIp(c: Context): string {
@@ -91,7 +91,7 @@ export function contentApi(services: AppServices) {
       const event = await readJsonBody(c, trackBody);
       if (!(await articleById(db, event.articleId))) throw notFound("Article not found");
       if (event.eventType === "product_click" && !(await services.catalogue.byId(event.productId))) {
-        throw new ApiError(400, "invalid_input", "Invalid request body: productId: unknown product");
+        throw new InvalidInput("invalid_input", "Invalid request body: productId: unknown product");
       }
       const visitor = readVisitorCookie(c.req.header("cookie"));
       const cookieId = visitor?.id ?? null;

@@ -2,15 +2,15 @@ import { type ErrorHandler, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { trustedOrigins } from "../auth/auth.ts";
-import { authRoutes } from "../auth/auth-routes.ts";
 import { isAuthIdentity } from "../auth/identity.ts";
 import type { AppServices } from "../context.ts";
-import { ApiError } from "../http/api-error.ts";
+import { errorResponse } from "../http/error-status.ts";
 import { sameOrigin } from "../http/same-origin.ts";
 import { UNSUBSCRIBE_API_PATH } from "../newsletter/unsubscribe.ts";
 import { addressesApi } from "./addresses.ts";
 import { adminApi } from "./admin.ts";
 import { adminCommandApi } from "./admin-command.ts";
+import { authRoutes } from "./auth.ts";
 import { bookmarksApi } from "./bookmarks.ts";
 import { cartApi } from "./cart.ts";
 import { checkoutApi } from "./checkout.ts";
@@ -94,12 +94,16 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
   return api;
 }
 
-/** Every API failure is JSON `{ message, code }`; anything unexpected is logged and answered 500. */
+/**
+ * Every API failure is JSON `{ message, code }`: a domain error with the status server/http/error-status.ts
+ * gives it; anything unexpected is logged and answered 500.
+ */
 export function apiErrorHandler(services: AppServices): ErrorHandler {
   return (err, c) => {
-    if (err instanceof ApiError) {
-      const body = { message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) };
-      return c.json(body, err.status);
+    const known = errorResponse(err);
+    if (known) {
+      if (known.status >= 500) services.logger.warn({ err, path: c.req.path }, known.body.message);
+      return c.json(known.body, known.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ message: err.message || "Bad request", code: "bad_request" }, err.status);

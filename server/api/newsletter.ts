@@ -2,10 +2,10 @@ import { Hono } from "hono";
 import { newsletterBody, newsletterConfirmBody } from "../../core/contracts/newsletter.ts";
 import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
 import { trustedProxies } from "../auth/auth.ts";
-import { clientIp, proxyList } from "../auth/client-ip.ts";
 import { isAuthIdentity } from "../auth/identity.ts";
 import type { AppServices } from "../context.ts";
-import { ApiError } from "../http/api-error.ts";
+import { InvalidInput } from "../domain-errors.ts";
+import { clientIp, proxyList } from "../http/client-ip.ts";
 import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
 import { confirmSubscription } from "../newsletter/confirm.ts";
@@ -66,7 +66,7 @@ export function newsletterApi(services: AppServices) {
       const origin = shopOrigin(env, requestHost(c.req.raw), "mail");
       const email = await confirmSubscription(database.db, services.mailer, token, { origin, secret });
       if (!email) {
-        throw new ApiError(400, "invalid_token", "This confirmation link is not valid or has expired.");
+        throw new InvalidInput("invalid_token", "This confirmation link is not valid or has expired.");
       }
       return c.json({ subscribed: true });
     })
@@ -76,7 +76,7 @@ export function newsletterApi(services: AppServices) {
     })
     .post("/unsubscribe", async (c) => {
       const email = emailOfUnsubscribeToken(secret, c.req.query("token"));
-      if (!email) throw new ApiError(400, "invalid_token", "This unsubscribe link is not valid.");
+      if (!email) throw new InvalidInput("invalid_token", "This unsubscribe link is not valid.");
       await unsubscribe(database.db, email);
       return c.json({ unsubscribed: true });
     });

@@ -1,4 +1,4 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import {
   PREVIEWED_ACTIONS,
@@ -7,8 +7,9 @@ import {
   subscriptionActionBodies,
 } from "../../core/contracts/subscriptions.ts";
 import { SUBSCRIPTION_ACTIONS } from "../../core/subscription-rules.ts";
-import type { AppServices, SessionUser } from "../context.ts";
-import { ApiError, notFound } from "../http/api-error.ts";
+import type { AppServices } from "../context.ts";
+import { notFound, ProviderUnavailable } from "../domain-errors.ts";
+import { requireUser } from "../http/require-user.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
 import { listOrdersForUser } from "../orders/order-queries.ts";
@@ -35,20 +36,16 @@ import {
 export function ordersApi(services: AppServices) {
   const db = services.database.db;
 
-  async function requireUser(c: Context): Promise<SessionUser> {
-    const user = await services.identity.getUser(c.req.raw.headers);
-    if (!user) throw new ApiError(401, "unauthorized", "Please sign in to view your order history.");
-    return user;
-  }
+  const signedIn = requireUser(services, "Please sign in to view your order history.");
 
   const orders = new Hono()
-    .get("/", async (c) => {
-      const user = await requireUser(c);
+    .get("/", signedIn, async (c) => {
+      const { user } = c.var;
       return c.json(await listOrdersForUser(db, user.id));
     })
     // By order number (MANA-…), or by the internal id the list also carries.
-    .get("/:ref", async (c) => {
-      const user = await requireUser(c);
+    .get("/:ref", signedIn, async (c) => {
+      const { user } = c.var;
       const ref = z.string().max(64).safeParse(c.req.param("ref"));
       if (!ref.success) throw notFound("Order not found.");
       const [order] = await listOrdersForUser(db, user.id, ref.data);
@@ -57,14 +54,14 @@ export function ordersApi(services: AppServices) {
     });
 
   const subscriptions = new Hono()
-    .get("/", async (c) => {
-      const user = await requireUser(c);
+    .get("/", signedIn, async (c) => {
+      const { user } = c.var;
       return c.json(await listSubscriptionsForUser(db, user.id));
     })
     // The customer's actions (core/contracts/subscriptions.ts): 404 for another user's subscription, 409
     // for a move its status does not allow (core/subscription-rules.ts), 400 for a bad body.
-    .post("/:id/:action", async (c) => {
-      const user = await requireUser(c);
+    .post("/:id/:action", signedIn, async (c) => {
+      const { user } = c.var;
       const id = z.uuid().safeParse(c.req.param("id"));
       if (!id.success) throw notFound("Subscription not found.");
       const action = z.enum(SUBSCRIPTION_ACTIONS).safeParse(c.req.param("action"));
@@ -89,8 +86,8 @@ export function ordersApi(services: AppServices) {
       } satisfies SubscriptionActionResponse);
     })
     // The price a change would set, by the server, before the customer confirms it: nothing is written.
-    .post("/:id/:action/preview", async (c) => {
-      const user = await requireUser(c);
+    .post("/:id/:action/preview", signedIn, async (c) => {
+      const { user } = c.var;
       const id = z.uuid().safeParse(c.req.param("id"));
       if (!id.success) throw notFound("Subscription not found.");
       const action = z.enum(PREVIEWED_ACTIONS).safeParse(c.req.param("action"));
@@ -118,8 +115,7 @@ async function stripeCardPage(services: AppServices, row: SubscriptionRow): Prom
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     services.logger.error({ err, subscriptionId: row.id }, "Stripe did not open its card page");
-    throw new ApiError(
-      502,
+    throw new ProviderUnavailable(
       "payment_provider_unavailable",
       "Stripe could not open its card page just now. Please try again.",
     );

@@ -1,8 +1,8 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { preferencesUpdateBody } from "../../core/contracts/preferences.ts";
 import { loadPreferences, savePreferences } from "../account/preferences.ts";
-import type { AppServices, SessionUser } from "../context.ts";
-import { ApiError } from "../http/api-error.ts";
+import type { AppServices } from "../context.ts";
+import { requireUser } from "../http/require-user.ts";
 import { readJsonBody } from "../http/validate.ts";
 
 /**
@@ -12,16 +12,12 @@ import { readJsonBody } from "../http/validate.ts";
 export function preferencesApi(services: AppServices) {
   const db = services.database.db;
 
-  async function requireUser(c: Context): Promise<SessionUser> {
-    const user = await services.identity.getUser(c.req.raw.headers);
-    if (!user) throw new ApiError(401, "unauthorized", "Please sign in to save your preferences.");
-    return user;
-  }
+  const signedIn = requireUser(services, "Please sign in to save your preferences.");
 
   return new Hono()
-    .get("/", async (c) => c.json(await loadPreferences(db, (await requireUser(c)).id)))
-    .put("/", async (c) => {
-      const user = await requireUser(c);
+    .get("/", signedIn, async (c) => c.json(await loadPreferences(db, c.var.user.id)))
+    .put("/", signedIn, async (c) => {
+      const { user } = c.var;
       const update = await readJsonBody(c, preferencesUpdateBody);
       return c.json(await savePreferences(db, user.id, update));
     });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { articlesForProduct, educationalModules } from "../content/articles.ts";
 import { stacksForProduct } from "../content/stacks.ts";
 import type { AppServices } from "../context.ts";
-import { notFound } from "../http/api-error.ts";
+import { notFound } from "../domain-errors.ts";
 import { parseWith } from "../http/validate.ts";
 
 const productId = z

@@ -3,7 +3,7 @@ import { profileSyncBody, profileUpdateBody } from "../../core/contracts/profile
 import type { AuthIdentity, AuthSession } from "../auth/identity.ts";
 import { syncProfile, updateProfile } from "../auth/profile.ts";
 import type { AppServices } from "../context.ts";
-import { ApiError } from "../http/api-error.ts";
+import { NotSignedIn } from "../domain-errors.ts";
 import { readJsonBody } from "../http/validate.ts";
 
 /**
@@ -15,7 +15,7 @@ export function profileApi(services: AppServices, identity: AuthIdentity) {
 
   async function requireSession(c: Context): Promise<AuthSession> {
     const session = await identity.getSession(c.req.raw.headers);
-    if (!session) throw new ApiError(401, "unauthorized", "Please sign in to continue.");
+    if (!session) throw new NotSignedIn("unauthorized", "Please sign in to continue.");
     return session;
   }
 

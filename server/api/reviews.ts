@@ -2,8 +2,9 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { reviewBody, reviewReportBody, reviewsPageQuery } from "../../core/contracts/reviews.ts";
 import { applyCatalogueChange } from "../catalogue-sync.ts";
-import type { AppServices, SessionUser } from "../context.ts";
-import { ApiError, notFound } from "../http/api-error.ts";
+import type { AppServices } from "../context.ts";
+import { notFound } from "../domain-errors.ts";
+import { requireUser } from "../http/require-user.ts";
 import { parseWith, readJsonBody, readQuery } from "../http/validate.ts";
 import {
   createReview,
@@ -26,14 +27,6 @@ const reviewId = z.uuid("must be a review id");
  */
 export const shown = (services: AppServices) => applyCatalogueChange(services, { pages: true });
 
-function signedIn(services: AppServices) {
-  return async (c: Context, why: string): Promise<SessionUser> => {
-    const user = await services.identity.getUser(c.req.raw.headers);
-    if (!user) throw new ApiError(401, "unauthorized", `Please sign in to ${why}.`);
-    return user;
-  };
-}
-
 /**
  * A product's reviews (mounted at /api/products): `GET /:id/reviews?page=` the published ones with the
  * rating summary, `GET /:id/reviews/mine` what the signed-in viewer may do, `POST /:id/reviews` a verified
@@ -41,7 +34,6 @@ function signedIn(services: AppServices) {
  */
 export function productReviewsApi(services: AppServices) {
   const db = services.database.db;
-  const requireUser = signedIn(services);
   async function product(raw: string) {
     const p = await services.catalogue.byId(parseWith(productId, raw, "product id"));
     if (!p) throw notFound("Product not found");
@@ -57,8 +49,8 @@ export function productReviewsApi(services: AppServices) {
       const p = await product(c.req.param("id"));
       return c.json(await reviewViewer(db, await services.identity.getUser(c.req.raw.headers), p.id));
     })
-    .post("/:id/reviews", async (c) => {
-      const user = await requireUser(c, "review this product");
+    .post("/:id/reviews", requireUser(services, "Please sign in to review this product."), async (c) => {
+      const { user } = c.var;
       const p = await product(c.req.param("id"));
       const input = await readJsonBody(c, reviewBody);
       const made = await createReview(db, user, p.id, input);
@@ -70,25 +62,24 @@ export function productReviewsApi(services: AppServices) {
 /** The customer's own review (PATCH, DELETE; someone else's answers 404) and a shopper's report of one. */
 export function reviewsApi(services: AppServices) {
   const db = services.database.db;
-  const requireUser = signedIn(services);
   const id = (c: Context) => parseWith(reviewId, c.req.param("id"), "review id");
   return new Hono()
-    .patch("/:id", async (c) => {
-      const user = await requireUser(c, "edit your review");
+    .patch("/:id", requireUser(services, "Please sign in to edit your review."), async (c) => {
+      const { user } = c.var;
       const reviewIdValue = id(c);
       const input = await readJsonBody(c, reviewBody);
       const edited = await updateReview(db, user, reviewIdValue, input);
       shown(services);
       return c.json(edited);
     })
-    .delete("/:id", async (c) => {
-      const user = await requireUser(c, "delete your review");
+    .delete("/:id", requireUser(services, "Please sign in to delete your review."), async (c) => {
+      const { user } = c.var;
       await deleteReview(db, user, id(c));
       shown(services);
       return c.body(null, 204);
     })
-    .post("/:id/report", async (c) => {
-      const user = await requireUser(c, "report a review");
+    .post("/:id/report", requireUser(services, "Please sign in to report a review."), async (c) => {
+      const { user } = c.var;
       const reviewIdValue = id(c);
       const { reason } = await readJsonBody(c, reviewReportBody);
       await reportReview(db, user, reviewIdValue, reason);

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { type NotifyResponse, notifyBody } from "../../core/contracts/wishlist.ts";
 import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
 import { trustedProxies } from "../auth/auth.ts";
-import { clientIp, proxyList } from "../auth/client-ip.ts";
 import { isAuthIdentity } from "../auth/identity.ts";
 import type { AppServices } from "../context.ts";
-import { ApiError, notFound } from "../http/api-error.ts";
+import { Conflict, InvalidInput, notFound } from "../domain-errors.ts";
+import { clientIp, proxyList } from "../http/client-ip.ts";
 import { readJsonBody } from "../http/validate.ts";
 import { registerStockNotification } from "../wishlist/back-in-stock.ts";
 
@@ -36,7 +36,7 @@ export function stockNotifyApi(services: AppServices) {
     const user = await services.identity.getUser(c.req.raw.headers);
     const accountEmail = user && !isPlaceholderEmail(user.email) ? user.email : null;
     const email = accountEmail ?? body.email;
-    if (!email) throw new ApiError(400, "email_required", "Enter your e-mail address.");
+    if (!email) throw new InvalidInput("email_required", "Enter your e-mail address.");
     if (!accountEmail && limits) {
       const keys = [`notify:${clientIp(c, proxies)}`, ...(user ? [`notify-account:${user.id}`] : [])];
       for (const key of keys) {
@@ -51,7 +51,7 @@ export function stockNotifyApi(services: AppServices) {
     const result = await registerStockNotification(db, id.data, email, user?.id ?? null);
     if (result.kind === "not_found") throw notFound("Product not found.");
     if (result.kind === "in_stock") {
-      throw new ApiError(409, "in_stock", `${result.name} is in stock: add it to your cart.`);
+      throw new Conflict("in_stock", `${result.name} is in stock: add it to your cart.`);
     }
     return c.json<NotifyResponse>(
       { productId: id.data, email: result.email, created: result.kind === "registered" },

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import Stripe from "stripe";
 import type { AppServices } from "../context.ts";
-import { ApiError } from "../http/api-error.ts";
+import { InvalidInput, notFound, TryAgainLater } from "../domain-errors.ts";
 import { paymentProviderName } from "../payments/create-provider.ts";
 import { paymentEventSchema } from "../payments/event-schemas.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
@@ -18,34 +18,32 @@ export function webhooksApi(services: AppServices) {
   return new Hono().post("/stripe", async (c) => {
     const secret = env.STRIPE_WEBHOOK_SECRET;
     if (paymentProviderName(env) !== "stripe" || !secret) {
-      throw new ApiError(404, "not_found", "Stripe webhooks are not enabled on this shop.");
+      throw notFound("Stripe webhooks are not enabled on this shop.");
     }
     const signature = c.req.header("stripe-signature");
-    if (!signature) throw new ApiError(400, "missing_signature", "The Stripe-Signature header is missing.");
+    if (!signature) throw new InvalidInput("missing_signature", "The Stripe-Signature header is missing.");
     const raw = await c.req.text();
     let verified: unknown;
     try {
       verified = Stripe.webhooks.constructEvent(raw, signature, secret);
     } catch {
-      throw new ApiError(400, "invalid_signature", "The webhook signature is not valid.");
+      throw new InvalidInput("invalid_signature", "The webhook signature is not valid.");
     }
     const event = paymentEventSchema.safeParse(verified);
-    if (!event.success)
-      throw new ApiError(400, "invalid_event", "The webhook payload is not a Stripe event.");
+    if (!event.success) throw new InvalidInput("invalid_event", "The webhook payload is not a Stripe event.");
     try {
       const outcome = await reportPaymentEvent(services, "stripe", event.data);
       return c.json({ received: true, outcome });
     } catch (err) {
       if (err instanceof PaymentProviderError) {
         services.logger.warn({ err, eventId: event.data.id }, "webhook needs Stripe, which did not answer");
-        throw new ApiError(
-          503,
+        throw new TryAgainLater(
           "payment_provider_unavailable",
           "Stripe could not be reached; send the event again.",
         );
       }
       if (err instanceof Error && err.name === "ZodError") {
-        throw new ApiError(400, "invalid_event", "The webhook payload is not a Stripe event of this type.");
+        throw new InvalidInput("invalid_event", "The webhook payload is not a Stripe event of this type.");
       }
       throw err;
     }

@@ -27,7 +27,7 @@ import { SmsDeliveryError, type SmsSender } from "./sms-sender.ts";
 /** Used only outside a real deployment (env.ts refuses production over HTTPS without a secret). */
 export const DEVELOPMENT_SECRET = "mana-development-secret-not-for-production-use-0000";
 
-/** The header our front door (auth-routes.ts) sets to the client IP it resolved; any incoming copy is dropped. */
+/** The header our front door (server/api/auth.ts) sets to the client IP it resolved; any incoming copy is dropped. */
 export const CLIENT_IP_HEADER = "x-mana-client-ip";
 
 export const COOKIE_PREFIX = "mana";

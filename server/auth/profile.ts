@@ -3,7 +3,7 @@ import type { ProfileSyncBody, ProfileUpdateBody, ProfileView } from "../../core
 import { realEmail } from "../../core/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
-import { ApiError } from "../http/api-error.ts";
+import { Forbidden } from "../domain-errors.ts";
 import { SESSION_FRESH_SECONDS } from "./auth.ts";
 import type { AuthIdentity, AuthSession } from "./identity.ts";
 
@@ -26,7 +26,7 @@ export async function readProfile(db: Db, session: AuthSession): Promise<Profile
 export async function syncProfile(db: Db, session: AuthSession, body: ProfileSyncBody): Promise<ProfileView> {
   const emailMismatch = body.email && body.email.toLowerCase() !== session.user.email.toLowerCase();
   if (body.uid !== session.user.id || emailMismatch) {
-    throw new ApiError(403, "identity_mismatch", "The profile does not belong to the signed-in user.");
+    throw new Forbidden("identity_mismatch", "The profile does not belong to the signed-in user.");
   }
   await db
     .insert(profiles)
@@ -57,7 +57,7 @@ export async function updateProfile(
   const phone = body.phoneNumber === undefined ? current.phoneNumber : body.phoneNumber || null;
   const freshSince = Date.now() - SESSION_FRESH_SECONDS * 1000;
   if (phone !== current.phoneNumber && session.session.createdAt.getTime() < freshSince) {
-    throw new ApiError(403, "session_not_fresh", "Please sign in again to change your phone number.");
+    throw new Forbidden("session_not_fresh", "Please sign in again to change your phone number.");
   }
   await db
     .insert(profiles)

@@ -1,7 +1,4 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Context } from "hono";
-import { setCookie } from "hono/cookie";
-import { parse } from "hono/utils/cookie";
 import type { AppServices, SessionUser } from "../context.ts";
 import type { Env } from "../env.ts";
 
@@ -26,10 +23,22 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
+/** The value of the first cookie called `name` in a Cookie header. */
+function cookieValue(header: string, name: string): string | undefined {
+  for (const pair of header.split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq > 0 && pair.slice(0, eq).trim() === name)
+      return pair
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"(.*)"$/, "$1");
+  }
+  return undefined;
+}
+
 /** The hash of the guest cart token the request's cookie carries; null without a well-formed one. */
 export function guestTokenHash(headers: Headers, env: Env): string | null {
-  const name = guestCookieName(env);
-  const token = parse(headers.get("cookie") ?? "", name)[name];
+  const token = cookieValue(headers.get("cookie") ?? "", guestCookieName(env));
   return token && /^[A-Za-z0-9_-]{32,64}$/.test(token) ? hashToken(token) : null;
 }
 
@@ -46,23 +55,35 @@ export async function resolveCartOwner(
   return { owner: { kind: "guest", tokenHash: guestTokenHash(headers, services.env) }, user: null };
 }
 
+/** A cookie the adapter is to set on the answer; the domain decides it, the adapter writes the header. */
+export interface CookieToSet {
+  name: string;
+  value: string;
+  options: { httpOnly: true; sameSite: "Lax"; secure: boolean; path: "/"; maxAge: number };
+}
+
 /**
  * The owner for a cart write: as `resolveCartOwner`, and a guest without a cart cookie is given one now
- * (httpOnly, SameSite=Lax, Secure in production); `isNew` says they cannot have a cart yet.
+ * (`cookie`, httpOnly, SameSite=Lax, Secure in production, for the adapter to set); `isNew` says they
+ * cannot have a cart yet.
  */
 export async function resolveCartOwnerForWrite(
   services: Pick<AppServices, "identity" | "env">,
-  c: Context,
-): Promise<CartOwner & { isNew?: boolean }> {
-  const { owner } = await resolveCartOwner(services, c.req.raw.headers);
-  if (owner.kind === "user" || owner.tokenHash) return owner;
+  headers: Headers,
+): Promise<{ owner: CartOwner & { isNew?: boolean }; cookie: CookieToSet | null }> {
+  const { owner } = await resolveCartOwner(services, headers);
+  if (owner.kind === "user" || owner.tokenHash) return { owner, cookie: null };
   const token = randomBytes(32).toString("base64url");
-  setCookie(c, guestCookieName(services.env), token, {
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: isSecureSite(services.env),
-    path: "/",
-    maxAge: GUEST_MAX_AGE,
-  });
-  return { kind: "guest", tokenHash: hashToken(token), isNew: true };
+  const cookie: CookieToSet = {
+    name: guestCookieName(services.env),
+    value: token,
+    options: {
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: isSecureSite(services.env),
+      path: "/",
+      maxAge: GUEST_MAX_AGE,
+    },
+  };
+  return { owner: { kind: "guest", tokenHash: hashToken(token), isNew: true }, cookie };
 }

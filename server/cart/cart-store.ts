@@ -4,7 +4,7 @@ import { MAX_LINE_QUANTITY } from "../../core/pricing.ts";
 import type { Catalogue } from "../catalogue.ts";
 import type { Db } from "../db/client.ts";
 import { cartItems, carts, stacks } from "../db/schema.ts";
-import { ApiError, notFound } from "../http/api-error.ts";
+import { InvalidInput, LimitExceeded, notFound } from "../domain-errors.ts";
 import { stockError } from "../orders/take-stock.ts";
 import type { CartOwner } from "./cart-owner.ts";
 import { cartQueries, isMissingCart, ownerKey } from "./cart-queries.ts";
@@ -107,16 +107,16 @@ export async function addItem(
 ): Promise<CartItemView> {
   const product = await catalogue.byId(item.productId);
   if (!product) {
-    throw new ApiError(400, "unknown_product", `There is no product with id ${item.productId}.`);
+    throw new InvalidInput("unknown_product", `There is no product with id ${item.productId}.`);
   }
   await assertCartFits(db, catalogue, owner, product, item.quantity);
   const bundleId = item.bundleId ?? "";
   let stack: StackRow | undefined;
   if (bundleId) {
     [stack] = await db.select().from(stacks).where(eq(stacks.slug, bundleId)).limit(1);
-    if (!stack) throw new ApiError(400, "unknown_bundle", `There is no bundle '${bundleId}'.`);
+    if (!stack) throw new InvalidInput("unknown_bundle", `There is no bundle '${bundleId}'.`);
     if (!stack.productIds.includes(item.productId)) {
-      throw new ApiError(400, "not_in_bundle", `Product ${item.productId} is not part of '${bundleId}'.`);
+      throw new InvalidInput("not_in_bundle", `Product ${item.productId} is not part of '${bundleId}'.`);
     }
   }
   const upsert = () =>
@@ -140,8 +140,7 @@ export async function addItem(
   }
   const [row] = rows;
   if (!row) {
-    throw new ApiError(
-      422,
+    throw new LimitExceeded(
       "quantity_limit",
       `A cart line can hold at most ${MAX_LINE_QUANTITY} of a product.`,
     );

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { ApiError } from "./api-error.ts";
+import { InvalidInput, UnsupportedFormat } from "../domain-errors.ts";
 
 function describeIssues(issues: z.core.$ZodIssue[]): string {
   return issues
@@ -13,7 +13,7 @@ function describeIssues(issues: z.core.$ZodIssue[]): string {
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what = "input"): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success)
-    throw new ApiError(400, "invalid_input", `Invalid ${what}: ${describeIssues(result.error.issues)}`);
+    throw new InvalidInput("invalid_input", `Invalid ${what}: ${describeIssues(result.error.issues)}`);
   return result.data;
 }
 
@@ -21,8 +21,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what =
 export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   const type = c.req.header("content-type") ?? "";
   if (!type.toLowerCase().includes("application/json")) {
-    throw new ApiError(
-      415,
+    throw new UnsupportedFormat(
       "unsupported_media_type",
       "Send the body as JSON (Content-Type: application/json).",
     );
@@ -32,10 +31,10 @@ export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): 
     const text = await c.req.text();
     body = text.length === 0 ? undefined : JSON.parse(text);
   } catch {
-    throw new ApiError(400, "malformed_json", "The request body is not valid JSON.");
+    throw new InvalidInput("malformed_json", "The request body is not valid JSON.");
   }
   // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database (a 5xx).
-  if (hasNul(body)) throw new ApiError(400, "invalid_input", "The request body contains a NUL character.");
+  if (hasNul(body)) throw new InvalidInput("invalid_input", "The request body contains a NUL character.");
   return parseWith(schema, body, "request body");
 }
 
@@ -44,7 +43,7 @@ export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S
   const all = c.req.queries();
   const flat: Record<string, string> = {};
   for (const [key, values] of Object.entries(all)) {
-    if (values.length > 1) throw new ApiError(400, "invalid_query", `Query parameter '${key}' is repeated.`);
+    if (values.length > 1) throw new InvalidInput("invalid_query", `Query parameter '${key}' is repeated.`);
     flat[key] = values[0] ?? "";
   }
   return parseWith(schema, flat, "query");

@@ -4,11 +4,11 @@ import { cartSignature } from "../../core/cart-signature.ts";
 import type { CreateSessionBody } from "../../core/contracts/checkout.ts";
 import { isPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
 import { addAddressOnce, findAddress } from "../addresses/address-book.ts";
-import { parseShippingAddress } from "../api/addresses.ts";
+import { parseShippingAddress } from "../addresses/shipping-address.ts";
 import { resolveCartOwner } from "../cart/cart-owner.ts";
 import { listCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
-import { ApiError, notFound } from "../http/api-error.ts";
+import { Conflict, InvalidInput, notFound, ProviderUnavailable } from "../domain-errors.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { attachSession, createOrFindPendingOrder } from "./create-order.ts";
 import { priceOrder, shippingRateCents } from "./price-order.ts";
@@ -31,18 +31,17 @@ export async function startCheckout(
   // A signed-in account's own e-mail wins; an account created by phone sign-in has only a placeholder,
   // so it gives an address at checkout like a guest (the confirmation and the receipt go there).
   const email = (user && realEmail(user.email)) || request.body.email;
-  if (!email) throw new ApiError(400, "email_required", "Please enter your email address to continue.");
+  if (!email) throw new InvalidInput("email_required", "Please enter your email address to continue.");
   if (!emailSchema.safeParse(email).success || isPlaceholderEmail(email)) {
-    throw new ApiError(400, "invalid_email", "Please enter a valid email address.");
+    throw new InvalidInput("invalid_email", "Please enter a valid email address.");
   }
 
   const { cartId, items } = await listCart(db, catalogue, owner);
-  if (!cartId || items.length === 0) throw new ApiError(400, "empty_cart", "Your cart is empty.");
+  if (!cartId || items.length === 0) throw new InvalidInput("empty_cart", "Your cart is empty.");
 
   // The page must have shown exactly this cart (the same lines, in any order): no surprise at the provider.
   if (cartSignature(items) !== cartSignature(request.body.cartItems)) {
-    throw new ApiError(
-      409,
+    throw new Conflict(
       "cart_mismatch",
       "Your cart has changed since this page was loaded. Please review your order and try again.",
     );
@@ -96,8 +95,7 @@ export async function startCheckout(
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     services.logger.error({ err, orderId: order.id }, "payment provider refused the checkout session");
-    throw new ApiError(
-      502,
+    throw new ProviderUnavailable(
       "payment_provider_unavailable",
       "The payment provider could not start your checkout. Please try again.",
     );

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { announceCatalogueChange, type CatalogueChange } from "../catalogue-sync.ts";
 import type { DbOrTx, Tx } from "../db/client.ts";
 import { orderEvents, orderLines, orders, products } from "../db/schema.ts";
-import { ApiError } from "../http/api-error.ts";
+import { OutOfStock } from "../domain-errors.ts";
 import { recordOrderEvent } from "./order-events.ts";
 import type { OrderRow } from "./order-rows.ts";
 
@@ -182,12 +182,8 @@ export async function assertInStock(
 }
 
 /** The refusal a shopper reads: which product, how many are left, and how many their cart holds. */
-export function stockError(name: string, onHand: number, inCart = 0): ApiError {
-  if (onHand <= 0) return new ApiError(409, "out_of_stock", `Sorry, ${name} is out of stock.`);
+export function stockError(name: string, onHand: number, inCart = 0): OutOfStock {
+  if (onHand <= 0) return new OutOfStock(`Sorry, ${name} is out of stock.`);
   const left = `Sorry, only ${onHand} of ${name} ${onHand === 1 ? "is" : "are"} left in stock`;
-  return new ApiError(
-    409,
-    "out_of_stock",
-    inCart > 0 ? `${left}, and your cart already has ${inCart}.` : `${left}.`,
-  );
+  return new OutOfStock(inCart > 0 ? `${left}, and your cart already has ${inCart}.` : `${left}.`);
 }

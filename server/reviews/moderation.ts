@@ -11,7 +11,7 @@ import { listPage } from "../admin/list-page.ts";
 import { announceCatalogueChange } from "../catalogue-sync.ts";
 import type { Db } from "../db/client.ts";
 import { products, reviewReports, reviews, user } from "../db/schema.ts";
-import { notFound } from "../http/api-error.ts";
+import { notFound } from "../domain-errors.ts";
 import { reviewsAutoPublish, setReviewsAutoPublish } from "./settings.ts";
 
 const PAGE_SIZE = 20;

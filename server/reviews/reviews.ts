@@ -14,7 +14,7 @@ import { announceCatalogueChange } from "../catalogue-sync.ts";
 import type { SessionUser } from "../context.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { orderLines, orders, reviewReports, reviews } from "../db/schema.ts";
-import { ApiError, notFound } from "../http/api-error.ts";
+import { Conflict, Forbidden, InvalidInput, notFound } from "../domain-errors.ts";
 import { reviewsAutoPublish } from "./settings.ts";
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -144,8 +144,7 @@ export async function createReview(
   return db.transaction(async (tx) => {
     const orderId = await deliveredOrderOf(tx, user.id, productId);
     if (!orderId)
-      throw new ApiError(
-        403,
+      throw new Forbidden(
         "not_verified_buyer",
         "Only customers whose order of this product has been delivered can review it.",
       );
@@ -164,8 +163,7 @@ export async function createReview(
       .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
       .returning();
     if (!row)
-      throw new ApiError(
-        409,
+      throw new Conflict(
         "already_reviewed",
         "You have already reviewed this product: edit your review instead.",
       );
@@ -236,11 +234,11 @@ export async function reportReview(
     .where(and(eq(reviews.id, id), eq(reviews.status, "published")));
   if (!review) throw notFound("Review not found");
   if (review.userId === user.id)
-    throw new ApiError(400, "own_review", "You cannot report your own review: edit or delete it instead.");
+    throw new InvalidInput("own_review", "You cannot report your own review: edit or delete it instead.");
   const [row] = await db
     .insert(reviewReports)
     .values({ reviewId: id, reporterUserId: user.id, reason })
     .onConflictDoNothing({ target: [reviewReports.reviewId, reviewReports.reporterUserId] })
     .returning({ id: reviewReports.id });
-  if (!row) throw new ApiError(409, "already_reported", "You have already reported this review. Thank you.");
+  if (!row) throw new Conflict("already_reported", "You have already reported this review. Thank you.");
 }

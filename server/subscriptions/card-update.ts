@@ -3,7 +3,7 @@ import { canDo, refusal } from "../../core/subscription-rules.ts";
 import type { AppServices } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { subscriptions } from "../db/schema.ts";
-import { ApiError, notFound } from "../http/api-error.ts";
+import { Conflict, notFound } from "../domain-errors.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
 import type { CardCheck } from "../payments/sandbox-card.ts";
 import { checkSandboxCard } from "../payments/sandbox-card.ts";
@@ -35,10 +35,9 @@ export async function startCardUpdate(
   const sub = await lockUserSubscription(db, userId, id);
   if (!sub) throw notFound("Subscription not found.");
   if (!canDo(sub.status, "payment-method"))
-    throw new ApiError(409, "not_allowed", refusal(sub.status, "payment-method"));
+    throw new Conflict("not_allowed", refusal(sub.status, "payment-method"));
   if (billedByStripe(sub) && (!sub.providerSubscriptionId || !sub.providerCustomerId))
-    throw new ApiError(
-      409,
+    throw new Conflict(
       "not_started",
       "This subscription is still being set up with Stripe: try again in a minute.",
     );
@@ -108,7 +107,7 @@ export async function saveSubscriptionCard(
   const now = request.now ?? new Date();
   const current = await startCardUpdate(services, request.userId, request.id);
   if (billedByStripe(current))
-    throw new ApiError(409, "not_allowed", "This subscription's card is changed on Stripe's page.");
+    throw new Conflict("not_allowed", "This subscription's card is changed on Stripe's page.");
   const card = checkSandboxCard(request.form, now);
   if (card.kind !== "accepted") return card;
 

@@ -8,7 +8,7 @@ import type { Product } from "../catalogue.ts";
 import type { AppServices } from "../context.ts";
 import type { DbOrTx, Tx } from "../db/client.ts";
 import { subscriptions } from "../db/schema.ts";
-import { ApiError, notFound } from "../http/api-error.ts";
+import { Conflict, InvalidInput, notFound, ProviderUnavailable } from "../domain-errors.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { billingTermsOf } from "./provider-billing.ts";
@@ -151,7 +151,7 @@ async function planChange(
   now: Date,
 ): Promise<Planned & { others: (Planned & { before: SubscriptionRow })[] }> {
   if (!canDo(sub.status, change.action))
-    throw new ApiError(409, "not_allowed", refusal(sub.status, change.action));
+    throw new Conflict("not_allowed", refusal(sub.status, change.action));
   const values = await newValues(db, catalogue, sub, change, now);
   const others = leavesStack(sub, change)
     ? otherLines(stack, sub).map((before) => {
@@ -181,8 +181,7 @@ async function changeAtStripe(
 ) {
   const billing = services.payments.billing;
   if (!before.providerSubscriptionId || !billing)
-    throw new ApiError(
-      409,
+    throw new Conflict(
       "not_started",
       "This subscription is still being set up with Stripe: try again in a minute.",
     );
@@ -197,8 +196,7 @@ async function changeAtStripe(
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     services.logger.error({ err, subscriptionId: before.id }, "Stripe refused a subscription change");
-    throw new ApiError(
-      502,
+    throw new ProviderUnavailable(
       "payment_provider_unavailable",
       "Stripe could not make this change just now. Nothing was changed: please try again.",
     );
@@ -232,7 +230,9 @@ async function newValues(
         now,
       );
       if (!planned.ok)
-        throw new ApiError(planned.code === "not_allowed" ? 409 : 400, planned.code, planned.message);
+        throw planned.code === "not_allowed"
+          ? new Conflict(planned.code, planned.message)
+          : new InvalidInput(planned.code, planned.message);
       return {
         ...planned.changes,
         ...(change.action === "cancel" ? { cancelReason: change.reason ?? null, retryAt: null } : {}),
@@ -248,9 +248,9 @@ async function newValues(
     }
     case "swap": {
       const product = catalogue.find((p) => p.id === change.productId);
-      if (!product) throw new ApiError(400, "unknown_product", "That product is not in the shop.");
+      if (!product) throw new InvalidInput("unknown_product", "That product is not in the shop.");
       if (product.id === sub.productId)
-        throw new ApiError(400, "same_product", `This subscription already sends ${product.name}.`);
+        throw new InvalidInput("same_product", `This subscription already sends ${product.name}.`);
       // Priced by the catalogue with the product's own subscription discount: a swap leaves any stack.
       const discountPercent = subscriptionDiscountPercent(product.subscriptionDiscount);
       return {

@@ -8,6 +8,7 @@ import {
 import type { Catalogue, Product } from "../catalogue.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { type StackRow, stacks, wishlistItems } from "../db/schema.ts";
+import { Conflict } from "../domain-errors.ts";
 
 /** A product as a wishlist entry. */
 function productEntry(p: Product): WishlistEntry {
@@ -89,7 +90,15 @@ export async function knownKeys(db: DbOrTx, catalogue: Catalogue, keys: Wishlist
   return keys.filter((k) => ("productId" in k ? products.has(k.productId) : found.has(k.stackId)));
 }
 
-export class WishlistFull extends Error {}
+/** The list holds its most already: one must go before another is saved. */
+export class WishlistFull extends Conflict {
+  constructor() {
+    super(
+      "wishlist_full",
+      `Your wishlist holds up to ${MAX_WISHLIST_ITEMS} items. Remove one to save another.`,
+    );
+  }
+}
 
 /**
  * Saves the keys on the customer's list; ones already there stay as they are (saving twice is no

@@ -16,7 +16,9 @@ function plant(path: string, source: string): string {
   const full = join(root, path);
   mkdirSync(join(full, ".."), { recursive: true });
   writeFileSync(full, source);
-  planted.push(path.split("/").slice(0, 2).join("/"));
+  // Removed afterwards up to the probe's own folder (never a folder of the project's, e.g. server/api).
+  const parts = path.split("/");
+  planted.push(parts.slice(0, parts.findIndex((p) => p.startsWith(probe)) + 1).join("/"));
   return path;
 }
 
@@ -91,6 +93,31 @@ describe("import direction", () => {
       ),
     ];
     expect(lint(...files)).toEqual([]);
+  });
+
+  it("refuses hono in domain folders of server/, and lets server/api/ and server/http/ use it", () => {
+    const refused = [
+      plant(`server/${probe}/from-hono.ts`, `import { Hono } from "hono";\nexport const h = new Hono();\n`),
+      plant(
+        `server/cart/${probe}/sets-cookie.ts`,
+        `import { setCookie } from "hono/cookie";\nexport const i = setCookie;\n`,
+      ),
+    ];
+    const found = lint(...refused);
+    for (const path of refused) expect(found).toContainEqual({ path, rule: "style/noRestrictedImports" });
+
+    const allowed = [
+      plant(`server/api/${probe}/adapter.ts`, `import { Hono } from "hono";\nexport const j = new Hono();\n`),
+      plant(
+        `server/http/${probe}/middleware.ts`,
+        `import { createMiddleware } from "hono/factory";\nexport const k = createMiddleware;\n`,
+      ),
+      plant(
+        `server/${probe}/throws.ts`,
+        `import { NotFound } from "../domain-errors.ts";\nexport const l = () => new NotFound();\n`,
+      ),
+    ];
+    expect(lint(...allowed)).toEqual([]);
   });
 
   it("refuses an import cycle", () => {

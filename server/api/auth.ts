@@ -2,15 +2,21 @@ import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { isE164 } from "../../core/phone.ts";
 import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
+import {
+  CLIENT_IP_HEADER,
+  COOKIE_PREFIX,
+  enabledProviders,
+  trustedOrigins,
+  trustedProxies,
+} from "../auth/auth.ts";
+import type { AuthIdentity } from "../auth/identity.ts";
 import { guestCookieName, guestTokenHash } from "../cart/cart-owner.ts";
 import { mergeGuestCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
 import { user } from "../db/schema.ts";
+import { clientIp, proxyList } from "../http/client-ip.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
 import { hasNul } from "../http/validate.ts";
-import { CLIENT_IP_HEADER, COOKIE_PREFIX, enabledProviders, trustedOrigins, trustedProxies } from "./auth.ts";
-import { clientIp, proxyList } from "./client-ip.ts";
-import type { AuthIdentity } from "./identity.ts";
 
 /** Brute force: limits per account and per phone number, whatever the client's address. */
 export const ACCOUNT_SIGN_IN_FAILURES = { window: 600, max: 10 };

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { Env } from "../env.ts";
-import { isLoopbackAddress, isLoopbackHostname } from "../http/shop-origin.ts";
+import { isLoopbackAddress, isLoopbackHostname } from "./shop-origin.ts";
 
 /** Headers a reverse proxy adds: a request that went through one did not come from this machine's user. */
 const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-real-ip"];

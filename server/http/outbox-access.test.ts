@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../env.ts";
-import { isLoopbackAddress } from "../http/shop-origin.ts";
 import { devOutboxGuard, outboxMayOpen, outboxReadable } from "./outbox-access.ts";
+import { isLoopbackAddress } from "./shop-origin.ts";
 
 const trying = parseEnv({ NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000" });
 const local = new Headers();
