@@ -15,10 +15,10 @@
 // Needs a build (BUILD_DIR, default build-bench: `BUILD_DIR=build-bench npm run build`).
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { freePort } from "./shop-process.mjs";
 import { benchTargets } from "./targets.mjs";
 
 const { values: opts } = parseArgs({
@@ -39,15 +39,6 @@ if (!existsSync(join(root, buildDir, "server/index.js"))) {
   process.exit(1);
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
 /** Resident MB by kind of mapping. */
 function smapsGroups(pid) {
   const groups = { file: 0, brk: 0, "anon<1M": 0, "anon1-64M": 0, "anon>=64M": 0, exec: 0 };

@@ -2,13 +2,13 @@
 // when BENCH_DATABASE_URL is set), loads each target from a second process with autocannon, measures a
 // bare node:http baseline answering the same bytes in the same run, records peak RSS, runs Lighthouse,
 // and writes bench/results/latest.json, bench/results/history.jsonl and docs/performance.md.
-import { execFileSync, fork, spawn, spawnSync } from "node:child_process";
+import { execFileSync, fork, spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findChromium } from "../scripts/find-chromium.mjs";
 import { writeReport } from "./report.mjs";
+import { freePort, startShop } from "./shop-process.mjs";
 import { soakBoth } from "./soak.mjs";
 import { benchTargets } from "./targets.mjs";
 
@@ -17,26 +17,6 @@ const duration = quick ? 2 : 10;
 const connections = 10;
 const buildDir = process.env.BUILD_DIR ?? "build-bench";
 const root = new URL("..", import.meta.url).pathname;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
 
 function load(spec) {
   const out = execFileSync(process.execPath, [join(root, "bench/load.mjs"), JSON.stringify(spec)], {
@@ -71,35 +51,9 @@ if (process.env.BENCH_SKIP_BUILD !== "true") {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-async function startShop(databaseUrl) {
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    BUILD_DIR: buildDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: mkdtempSync(join(tmpdir(), "mana-bench-")),
-    LOG_LEVEL: "info",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  // Started as `npm start` starts it (scripts/start.mjs execs the server with its memory flags in the same
-  // process, so child.pid is the server's). Logs go to a sink: writing them is part of the cost measured,
-  // reading them is not.
-  const child = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/readyz`);
-  return { child, base };
-}
-
 async function benchDatabase(kind, databaseUrl) {
   console.log(`\n== ${kind} ==`);
-  const { child, base } = await startShop(databaseUrl);
+  const { child, base } = await startShop({ buildDir, databaseUrl });
   try {
     // A cart cookie for the cart cycle, and the bytes of every target for the baseline.
     const { pages, cookie, paths, targets } = await benchTargets(base);

@@ -6,13 +6,12 @@
 // Run by `npm run bench` for an unknown session cookie and a signed-in customer's, on each database. Alone:
 //   node bench/soak.mjs [--postgres <url>] [--duration <s>] [--runs <n>]
 // (needs a build in BUILD_DIR, default build-bench); exits 1 when the budget is missed.
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { budgets } from "./budgets.mjs";
+import { startShop } from "./shop-process.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 export const SOAK_PATH = "/products/korean-ginseng";
@@ -20,52 +19,8 @@ export const SOAK_PATH = "/products/korean-ginseng";
 export const UNKNOWN_SESSION_COOKIE = "mana.session_token=bench-uncached";
 export const soakBudget = { growth: 0.1 };
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url, ms = 90_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
-
 const rssMb = (pid) =>
   Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
-
-/** Starts the production server as `npm start` does (its memory flags included) on a fresh database. */
-export async function startSoakShop({ buildDir, databaseUrl }) {
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    BUILD_DIR: buildDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: mkdtempSync(join(tmpdir(), "mana-soak-")),
-    LOG_LEVEL: "info",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/readyz`);
-  return { child, base };
-}
 
 /** A new customer's session cookie, signed up through the shop's own sign-up. */
 export async function customerCookie(base) {
@@ -125,7 +80,7 @@ export function soakMet(result, peakRssMb) {
 export async function soakBoth({ buildDir, databaseUrl, runs, duration }) {
   const results = [];
   for (const visitor of ["unknown session cookie", "signed-in customer"]) {
-    const { child, base } = await startSoakShop({ buildDir, databaseUrl });
+    const { child, base } = await startShop({ buildDir, databaseUrl });
     try {
       const cookie = visitor === "signed-in customer" ? await customerCookie(base) : UNKNOWN_SESSION_COOKIE;
       // A warm-up run of the same load, not counted: V8 sizes its heap for the load during it (the RSS
