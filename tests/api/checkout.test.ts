@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orderLines, orders, outbox, subscriptions } from "../../server/db/schema.ts";
 import { loadSandboxSession, payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import { inProcess, signed, WEBHOOK_SECRET } from "../reliability/support/stripe-events.ts";
 import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { createUser, headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
@@ -432,9 +432,6 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
   });
 });
 
-const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString("hex")}`;
-const signer = new Stripe("sk_test_signing_only");
-
 describe.each(testDatabases)("the spec's checkout call on Stripe on %s", (kind) => {
   let shop: TestShop;
   let standIn: StripeStandIn;
@@ -483,17 +480,7 @@ describe.each(testDatabases)("the spec's checkout call on Stripe on %s", (kind) 
         },
       },
     });
-    const res = await shop.app.request("/api/webhooks/stripe", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "stripe-signature": signer.webhooks.generateTestHeaderString({
-          payload: body,
-          secret: WEBHOOK_SECRET,
-        }),
-      },
-      body,
-    });
+    const res = await inProcess(shop)(body, signed(body));
     return { status: res.status, body: await res.json() };
   }
 

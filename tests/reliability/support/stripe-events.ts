@@ -31,14 +31,18 @@ export function completed(session: StandInSession, paid = true) {
   };
 }
 
+/** The Stripe-Signature header Stripe would send with `body`, signed with the endpoint's secret. */
+export function signed(body: string): string {
+  return stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
+}
+
 /** Delivers an event to the shop the way Stripe does: signed with the endpoint's secret. */
 export async function deliver(
   send: (body: string, signature: string) => Response | Promise<Response>,
   payload: unknown,
 ): Promise<number> {
   const body = JSON.stringify(payload);
-  const signature = stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
-  const res = await send(body, signature);
+  const res = await send(body, signed(body));
   await res.arrayBuffer();
   return res.status;
 }
