@@ -6,25 +6,37 @@ const STORY = "/story/the-root-that-looked-like-a-person";
 
 /**
  * The browser's speech synthesis, stood in for at the edge: a headless browser has no voices and never
- * finishes an utterance. Each utterance "speaks" for 400 ms (scaled by its rate) unless paused or cancelled;
- * what was spoken is kept in window.spoken.
+ * finishes an utterance. With `timed`, each utterance "speaks" for 400 ms (scaled by its rate) unless paused
+ * or cancelled; without it, an utterance ends only when the test calls `finishSentence` (the engine reaching
+ * the end of the sentence), so nothing races the test's own checks. What was spoken is kept in window.spoken.
  */
-async function standInSpeech(page: Page) {
-  await page.addInitScript(() => {
+async function standInSpeech(page: Page, { timed }: { timed: boolean }) {
+  await page.addInitScript((timed) => {
     type U = { text: string; rate: number; onend?: () => void; onerror?: (e: { error: string }) => void };
-    const w = window as unknown as { spoken: { text: string; rate: number }[]; speechPaused: boolean };
+    const w = window as unknown as {
+      spoken: { text: string; rate: number }[];
+      speechPaused: boolean;
+      finishSentence: () => boolean;
+    };
     w.spoken = [];
     w.speechPaused = false;
     let current: { u: U; left: number; timer?: ReturnType<typeof setTimeout>; at: number } | null = null;
+    const end = (c: NonNullable<typeof current>) => {
+      if (current !== c) return;
+      current = null;
+      c.u.onend?.();
+    };
     const run = () => {
-      if (!current) return;
+      if (!current || !timed) return;
       const c = current;
       c.at = Date.now();
-      c.timer = setTimeout(() => {
-        if (current !== c) return;
-        current = null;
-        c.u.onend?.();
-      }, c.left);
+      c.timer = setTimeout(() => end(c), c.left);
+    };
+    // A paused engine does not reach the end of its sentence.
+    w.finishSentence = () => {
+      if (!current || w.speechPaused) return false;
+      end(current);
+      return true;
     };
     const synth = {
       speak(u: U) {
@@ -62,8 +74,12 @@ async function standInSpeech(page: Page) {
         this.text = text;
       }
     };
-  });
+  }, timed);
 }
+
+/** The stood-in engine reaches the end of the sentence it is speaking; false when it is paused or silent. */
+const finishSentence = (page: Page) =>
+  page.evaluate(() => (window as unknown as { finishSentence: () => boolean }).finishSentence());
 
 const spoken = (page: Page) =>
   page.evaluate(() => (window as unknown as { spoken: { text: string; rate: number }[] }).spoken);
@@ -76,7 +92,7 @@ const highlighted = (page: Page) =>
 test("Listen reads the article sentence by sentence, highlighted, with pause, resume, speed and stop", async ({
   page,
 }) => {
-  await standInSpeech(page);
+  await standInSpeech(page, { timed: false });
   await page.goto(ARTICLE);
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
   const controls = page.getByRole("group", { name: "Read the article aloud" });
@@ -86,17 +102,22 @@ test("Listen reads the article sentence by sentence, highlighted, with pause, re
   const first = (await spoken(page))[0];
   expect(first?.text.length).toBeGreaterThan(10);
   expect(await highlighted(page)).toBe(first?.text);
-  // The reader moves on by itself.
+  // When the engine ends a sentence, the reader moves on to the next by itself.
+  expect(await finishSentence(page)).toBe(true);
   await expect(controls.getByText(/^Sentence 2 of/)).toBeVisible();
   expect(await highlighted(page)).toBe((await spoken(page))[1]?.text);
 
   await controls.getByRole("button", { name: "Pause reading" }).click();
   await expect(controls.getByRole("button", { name: "Resume reading" })).toBeFocused();
   const paused = (await spoken(page)).length;
-  await page.waitForTimeout(900);
+  expect(await finishSentence(page)).toBe(false);
+  await expect(controls.getByText(/^Sentence 2 of/)).toBeVisible();
   expect((await spoken(page)).length).toBe(paused);
   await controls.getByRole("button", { name: "Resume reading" }).click();
-  await expect.poll(async () => (await spoken(page)).length).toBeGreaterThan(paused);
+  await expect(controls.getByRole("button", { name: "Pause reading" })).toBeFocused();
+  expect(await finishSentence(page)).toBe(true);
+  await expect(controls.getByText(/^Sentence 3 of/)).toBeVisible();
+  expect((await spoken(page)).length).toBeGreaterThan(paused);
 
   await controls.getByLabel("Reading speed").selectOption("1.25");
   await expect.poll(async () => (await spoken(page)).at(-1)?.rate).toBe(1.25);
@@ -112,7 +133,7 @@ test("Listen reads the article sentence by sentence, highlighted, with pause, re
 test("Listen reads a story's chapter with the child's name, and stops at the next chapter", async ({
   page,
 }) => {
-  await standInSpeech(page);
+  await standInSpeech(page, { timed: true });
   await page.addInitScript(() => localStorage.setItem("storyChildName", "Mina"));
   await page.goto(STORY);
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
@@ -156,7 +177,7 @@ test("with speech synthesis but no voice to speak with, Listen says the feature 
 test("when the browser's speech fails (synthesis-failed), Listen says so instead of falling silent", async ({
   page,
 }) => {
-  await standInSpeech(page);
+  await standInSpeech(page, { timed: true });
   await page.addInitScript(() => {
     const synth = window.speechSynthesis as unknown as {
       speak: (u: { onerror?: (e: object) => void }) => void;
