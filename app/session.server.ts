@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { AuthIdentity, AuthSession } from "../server/auth/identity.ts";
 import { readProfile } from "../server/auth/profile.ts";
+import type { AuthSession } from "../server/context.ts";
 import { isCrossSite } from "../server/http/cross-site.ts";
 import { appContext } from "./context.server.ts";
 
@@ -9,20 +9,11 @@ export async function loadSession(
   context: Readonly<RouterContextProvider>,
   request: Request,
 ): Promise<AuthSession | null> {
-  const { identity } = context.get(appContext);
-  const auth = identity as Partial<AuthIdentity>;
-  if (auth.getSession) return auth.getSession(request.headers);
-  const user = await identity.getUser(request.headers);
-  if (!user) return null;
-  return {
-    user: { ...user, image: null, phoneNumber: null, emailVerified: false, createdAt: new Date(0) },
-    session: { id: "", createdAt: new Date(0), expiresAt: new Date(0) },
-  };
+  return context.get(appContext).identity.getSession(request.headers);
 }
 
 export function loadProviders(context: Readonly<RouterContextProvider>) {
-  const identity = context.get(appContext).identity as Partial<AuthIdentity>;
-  return identity.providers ?? { google: false, github: false, twitter: false, apple: false, oidc: null };
+  return context.get(appContext).identity.providers;
 }
 
 /** Account, orders and auth pages carry personal data: never stored by a browser or a proxy. */

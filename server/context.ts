@@ -1,4 +1,9 @@
 import type { Logger } from "pino";
+import type { Auth, SignInProviders } from "./auth/auth.ts";
+import type { HumanCheck } from "./auth/human-check.ts";
+import type { LimitStore } from "./auth/limit-store.ts";
+import type { SmsSender } from "./auth/sms-sender.ts";
+import type { VerificationResult } from "./auth/verify-email.ts";
 import type { Catalogue } from "./catalogue.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
@@ -14,9 +19,46 @@ export interface SessionUser {
   name: string | null;
 }
 
-/** Identity as seen by the shop: who is signed in for a request. Better Auth provides the real one. */
+/** A signed-in visitor's session: the user as the account page shows them, and the session's own times. */
+export interface AuthSession {
+  user: SessionUser & {
+    image: string | null;
+    phoneNumber: string | null;
+    emailVerified: boolean;
+    createdAt: Date;
+  };
+  session: { id: string; createdAt: Date; expiresAt: Date };
+}
+
+/** What the /api/auth front door is made of: Better Auth itself, the human check and the SMS sender. */
+export interface SignInFrontDoor {
+  auth: Auth;
+  humanCheck: HumanCheck;
+  sms: SmsSender;
+}
+
+/**
+ * Identity as the shop sees it: who is signed in for a request, and everything else the shop asks of its
+ * accounts. Better Auth provides the real one (server/auth/identity.ts); tests may use another
+ * implementation of the same interface (tests/support/test-identity.ts).
+ */
 export interface Identity {
   getUser(headers: Headers): Promise<SessionUser | null>;
+  getSession(headers: Headers): Promise<AuthSession | null>;
+  /** Which sign-in buttons work. */
+  providers: SignInProviders;
+  /** The shared counters behind every rate limit (sign-in, newsletter, Notify Me). */
+  limits: LimitStore;
+  /** Whether a password-reset link's token can still be used. */
+  resetTokenUsable(token: string | null): Promise<boolean>;
+  /** Confirms an e-mail address from a verification link's token. */
+  verifyEmail(token: string, headers: Headers): Promise<VerificationResult>;
+  /** Renames the signed-in user (the header's avatar reads the session's name). */
+  rename(headers: Headers, name: string): Promise<void>;
+  /** The routes mounted at /api/auth; null where no sign-in is offered (a test shop's stand-in identity). */
+  frontDoor: SignInFrontDoor | null;
+  /** Closes what the identity holds open (a Redis connection). */
+  close(): Promise<void>;
 }
 
 /** What the server hands to every API handler and React Router loader (typed router context). */
@@ -34,6 +76,3 @@ export interface AppServices {
   /** Takes the card: the sandbox page or Stripe Checkout (server/payments). */
   payments: PaymentProvider;
 }
-
-/** Until a provider is configured nobody is signed in. */
-export const anonymousIdentity: Identity = { getUser: async () => null };

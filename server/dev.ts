@@ -14,7 +14,7 @@ import { createServices } from "./services.ts";
  */
 const env = parseEnv();
 // A held data directory, or one others could read, ends the start with the message (decisions 011, 025).
-const services = await createServices(env).catch(exitIfDataDirInUse);
+const { services, shutdown } = await createServices(env).catch(exitIfDataDirInUse);
 // `npm run admin` works through this server while it holds an embedded database (decision 018).
 const commandToken =
   services.database.kind === "pglite" && !env.DATA_DIR.startsWith("memory://")
@@ -53,3 +53,17 @@ server.listen(env.PORT, env.HOST, () => {
   }
   console.log(`MANA dev server on http://localhost:${env.PORT}`);
 });
+
+// Ctrl-C stops the jobs and closes the database cleanly (an embedded database is written to disk on close).
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  server.close();
+  server.closeAllConnections();
+  await vite.close();
+  await shutdown();
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());

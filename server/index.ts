@@ -38,7 +38,7 @@ if (!existsSync(buildPath)) {
 
 // Opening an embedded database takes its data directory (or refuses to start, exit 1, when another process
 // holds it: docs/decisions/011-one-process-per-embedded-database.md).
-const services = await createServices(env).catch(exitIfDataDirInUse);
+const { services, shutdown: stopServices } = await createServices(env).catch(exitIfDataDirInUse);
 // Holding it, this server is how `npm run admin` reaches the database: with a token new at every start
 // (docs/decisions/018-command-line-through-the-server.md).
 const commandToken =
@@ -111,7 +111,7 @@ async function shutdown(signal: string) {
   stopping = true;
   services.logger.info({ signal }, "shutting down: finishing in-flight requests");
   server.close(async () => {
-    await services.database.close();
+    await stopServices();
     removeServerFile();
     services.logger.info("stopped");
     process.exit(0);

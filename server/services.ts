@@ -13,8 +13,18 @@ import { startScheduler } from "./jobs/scheduler.ts";
 import { mailerFromEnv } from "./mail/mailer.ts";
 import { createPaymentProvider } from "./payments/create-provider.ts";
 
-/** Opens the database (migrating it), seeds an empty catalogue, and wires the services. */
-export async function createServices(env: Env): Promise<AppServices> {
+/** The wired services, and the one function that stops what they started. */
+export interface StartedServices {
+  services: AppServices;
+  /**
+   * Stops, in order: the catalogue's change listener, the job scheduler (a job in flight finishes), the
+   * identity's Redis connection, then the database. Call it once requests have stopped.
+   */
+  shutdown(): Promise<void>;
+}
+
+/** Opens the database (migrating it), seeds an empty catalogue, wires the services and starts their jobs. */
+export async function createServices(env: Env): Promise<StartedServices> {
   const logger = createLogger(env);
   const database = await openDatabase({
     url: env.DATABASE_URL,
@@ -38,20 +48,17 @@ export async function createServices(env: Env): Promise<AppServices> {
     logger,
     payments: createPaymentProvider(env),
   };
-  // Renewals, reminders and the purge of abandoned checkouts run on the scheduler; closing the database
-  // at shutdown stops it first, letting a job in flight finish.
+  // Renewals, reminders and the purge of abandoned checkouts run on the scheduler.
   const scheduler = await startScheduler(services, logger);
   // Prices and stock changed by any process reach this one's caches within a second (decision 019).
   const listener = await syncCatalogue(services);
-  services.database = {
-    ...database,
-    close: async () => {
-      await listener.stop();
-      await scheduler.stop();
-      await database.close();
-    },
-  };
-  return services;
+  async function shutdown() {
+    await listener.stop();
+    await scheduler.stop();
+    await identity.close();
+    await database.close();
+  }
+  return { services, shutdown };
 }
 
 /**

@@ -1,5 +1,3 @@
-import { isAuthIdentity } from "../../server/auth/identity.ts";
-import { resetTokenUsable } from "../../server/auth/reset-token.ts";
 import { appContext } from "../context.server.ts";
 import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/auth-reset";
@@ -10,6 +8,6 @@ export const headers: Route.HeadersFunction = () => ({ ...noStore, "Referrer-Pol
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { identity } = context.get(appContext);
   const token = new URL(request.url).searchParams.get("token");
-  const usable = isAuthIdentity(identity) && (await resetTokenUsable(identity.auth, token));
+  const usable = await identity.resetTokenUsable(token);
   return { token: usable ? token : null };
 }

@@ -1,6 +1,4 @@
 import { data } from "react-router";
-import { isAuthIdentity } from "../../server/auth/identity.ts";
-import { verifyEmailToken } from "../../server/auth/verify-email.ts";
 import { appContext } from "../context.server.ts";
 import { loadSession, noStore, refuseCrossSite } from "../session.server.ts";
 import type { Route } from "./+types/auth-verify";
@@ -18,12 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   refuseCrossSite(request);
   const { identity } = context.get(appContext);
-  if (!isAuthIdentity(identity)) throw data(null, { status: 404, headers: noStore });
   const token = (await request.formData()).get("token");
-  const result = await verifyEmailToken(
-    identity.auth,
-    typeof token === "string" ? token : "",
-    request.headers,
-  );
+  const result = await identity.verifyEmail(typeof token === "string" ? token : "", request.headers);
   return data({ result }, { status: result === "verified" ? 200 : 400, headers: noStore });
 }

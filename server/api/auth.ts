@@ -9,10 +9,9 @@ import {
   trustedOrigins,
   trustedProxies,
 } from "../auth/auth.ts";
-import type { AuthIdentity } from "../auth/identity.ts";
 import { guestCookieName, guestTokenHash } from "../cart/cart-owner.ts";
 import { mergeGuestCart } from "../cart/cart-store.ts";
-import type { AppServices } from "../context.ts";
+import type { AppServices, SignInFrontDoor } from "../context.ts";
 import { user } from "../db/schema.ts";
 import { clientIp, proxyList } from "../http/client-ip.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
@@ -51,8 +50,10 @@ const SESSION_COOKIE = new RegExp(`^(?:__Secure-)?${COOKIE_PREFIX}\\.session_tok
  * e-mails, the human check before every SMS),
  * maps the sign-in failure to its two messages (no such account, wrong password), and merges the guest cart at every sign-in.
  */
-export function authRoutes(services: AppServices, identity: AuthIdentity) {
-  const { auth, humanCheck, limits } = identity;
+export function authRoutes(services: AppServices, frontDoor: SignInFrontDoor) {
+  const { identity } = services;
+  const { auth, humanCheck } = frontDoor;
+  const { limits } = identity;
   const { env, database, logger } = services;
   const proxies = proxyList(trustedProxies(env));
   const trusted = trustedOrigins(env);

@@ -2,7 +2,6 @@ import { type ErrorHandler, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { trustedOrigins } from "../auth/auth.ts";
-import { isAuthIdentity } from "../auth/identity.ts";
 import type { AppServices } from "../context.ts";
 import { errorResponse } from "../http/error-status.ts";
 import { sameOrigin } from "../http/same-origin.ts";
@@ -67,10 +66,11 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
   api.route("/content", contentApi(services));
   api.route("/search", searchApi(services));
   api.route("/cart", cartApi(services));
-  if (isAuthIdentity(services.identity)) {
+  const { frontDoor } = services.identity;
+  if (frontDoor) {
     // The shop's own /api/auth routes first, so Better Auth's catch-all does not swallow them.
-    api.route("/auth", profileApi(services, services.identity));
-    api.route("/auth", authRoutes(services, services.identity));
+    api.route("/auth", profileApi(services));
+    api.route("/auth", authRoutes(services, frontDoor));
   }
   api.route("/addresses", addressesApi(services));
   api.route("/preferences", preferencesApi(services));

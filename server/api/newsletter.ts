@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { newsletterBody, newsletterConfirmBody } from "../../core/contracts/newsletter.ts";
 import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
 import { trustedProxies } from "../auth/auth.ts";
-import { isAuthIdentity } from "../auth/identity.ts";
 import type { AppServices } from "../context.ts";
 import { InvalidInput } from "../domain-errors.ts";
 import { clientIp, proxyList } from "../http/client-ip.ts";
@@ -35,15 +34,15 @@ export const NEWSLETTER_SIGNUPS = { window: 600, max: 10 };
 export function newsletterApi(services: AppServices) {
   const { env, database, identity } = services;
   const secret = unsubscribeSecret(env);
-  const limits = isAuthIdentity(identity) ? identity.limits : null;
+  const { limits } = identity;
   const proxies = proxyList(trustedProxies(env));
   return new Hono()
     .post("/", async (c) => {
       const subscriber = await readJsonBody(c, newsletterBody);
-      const session = isAuthIdentity(identity) ? await identity.getSession(c.req.raw.headers) : null;
+      const session = await identity.getSession(c.req.raw.headers);
       const own = session?.user.emailVerified ? session.user.email.trim().toLowerCase() : null;
       const verifiedOwnEmail = own && !isPlaceholderEmail(own) ? own : null;
-      if (limits && subscriber.email !== verifiedOwnEmail) {
+      if (subscriber.email !== verifiedOwnEmail) {
         const decision = await limits.consume(`newsletter:${clientIp(c, proxies)}`, NEWSLETTER_SIGNUPS);
         if (!decision.allowed) {
           const retryAfter = String(decision.retryAfter ?? NEWSLETTER_SIGNUPS.window);

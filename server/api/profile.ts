@@ -1,8 +1,7 @@
 import { type Context, Hono } from "hono";
 import { profileSyncBody, profileUpdateBody } from "../../core/contracts/profile.ts";
-import type { AuthIdentity, AuthSession } from "../auth/identity.ts";
 import { syncProfile, updateProfile } from "../auth/profile.ts";
-import type { AppServices } from "../context.ts";
+import type { AppServices, AuthSession } from "../context.ts";
 import { NotSignedIn } from "../domain-errors.ts";
 import { readJsonBody } from "../http/validate.ts";
 
@@ -10,7 +9,8 @@ import { readJsonBody } from "../http/validate.ts";
  * POST /api/auth/sync-user and PUT /api/auth/profile. Identity comes from the session only; the body's
  * uid and e-mail are checked against it, never trusted.
  */
-export function profileApi(services: AppServices, identity: AuthIdentity) {
+export function profileApi(services: AppServices) {
+  const { identity } = services;
   const db = services.database.db;
 
   async function requireSession(c: Context): Promise<AuthSession> {

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { type NotifyResponse, notifyBody } from "../../core/contracts/wishlist.ts";
 import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
 import { trustedProxies } from "../auth/auth.ts";
-import { isAuthIdentity } from "../auth/identity.ts";
 import type { AppServices } from "../context.ts";
 import { Conflict, InvalidInput, notFound } from "../domain-errors.ts";
 import { clientIp, proxyList } from "../http/client-ip.ts";
@@ -27,7 +26,7 @@ export const GUEST_NOTIFY_REQUESTS = { window: 600, max: 10 };
  */
 export function stockNotifyApi(services: AppServices) {
   const db = services.database.db;
-  const limits = isAuthIdentity(services.identity) ? services.identity.limits : null;
+  const { limits } = services.identity;
   const proxies = proxyList(trustedProxies(services.env));
   return new Hono().post("/:id/notify", async (c) => {
     const id = productId.safeParse(c.req.param("id"));
@@ -37,7 +36,7 @@ export function stockNotifyApi(services: AppServices) {
     const accountEmail = user && !isPlaceholderEmail(user.email) ? user.email : null;
     const email = accountEmail ?? body.email;
     if (!email) throw new InvalidInput("email_required", "Enter your e-mail address.");
-    if (!accountEmail && limits) {
+    if (!accountEmail) {
       const keys = [`notify:${clientIp(c, proxies)}`, ...(user ? [`notify-account:${user.id}`] : [])];
       for (const key of keys) {
         const decision = await limits.consume(key, GUEST_NOTIFY_REQUESTS);

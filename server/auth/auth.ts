@@ -50,7 +50,16 @@ export const VERIFY_PAGE = "/auth/verify";
 export type SocialProviderId = "google" | "github" | "twitter" | "apple";
 
 /** Which sign-in buttons work: each social provider needs its id and secret; OIDC its issuer too. */
-export function enabledProviders(env: Env) {
+/** Which sign-in buttons work: a social provider needs its client id and secret, the OpenID one its issuer. */
+export interface SignInProviders {
+  google: boolean;
+  github: boolean;
+  twitter: boolean;
+  apple: boolean;
+  oidc: { name: string } | null;
+}
+
+export function enabledProviders(env: Env): SignInProviders {
   return {
     google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     github: Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET),

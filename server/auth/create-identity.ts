@@ -1,10 +1,11 @@
 import type { Logger } from "pino";
+import type { Identity } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import { createMailer, type Mailer } from "../mail/mailer.ts";
 import { createAuth, DEVELOPMENT_SECRET, enabledProviders } from "./auth.ts";
 import { createHumanCheck } from "./human-check.ts";
-import { type AuthIdentity, betterAuthIdentity } from "./identity.ts";
+import { betterAuthIdentity } from "./identity.ts";
 import { databaseLimitStore, type LimitStore, redisLimitStore } from "./limit-store.ts";
 import { connectRedis, redisSecondaryStorage } from "./redis-storage.ts";
 import { createSmsSender, type SmsSender } from "./sms-sender.ts";
@@ -17,7 +18,7 @@ export function createAuthIdentity(options: {
   sms?: SmsSender;
   /** Where the account e-mails (verification, password reset) go; by default a mailer from the environment. */
   mailer?: Mailer;
-}): AuthIdentity & { close(): Promise<void> } {
+}): Identity {
   const { env, db, logger } = options;
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : null;
   redis?.on("error", (err) =>
@@ -49,10 +50,14 @@ export function createAuthIdentity(options: {
     maxNumber: env.ALTCHA_MAX_NUMBER,
     store: limits,
   });
-  return {
-    ...betterAuthIdentity({ auth, humanCheck, limits, sms, providers: enabledProviders(env) }),
+  return betterAuthIdentity({
+    auth,
+    humanCheck,
+    limits,
+    sms,
+    providers: enabledProviders(env),
     close: async () => {
       await redis?.quit().catch(() => {});
     },
-  };
+  });
 }

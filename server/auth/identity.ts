@@ -1,46 +1,24 @@
-import type { Identity, SessionUser } from "../context.ts";
-import type { Auth, enabledProviders } from "./auth.ts";
+import type { AuthSession, Identity } from "../context.ts";
+import type { Auth, SignInProviders } from "./auth.ts";
 import type { HumanCheck } from "./human-check.ts";
 import type { LimitStore } from "./limit-store.ts";
+import { resetTokenUsable } from "./reset-token.ts";
 import type { SmsSender } from "./sms-sender.ts";
+import { verifyEmailToken } from "./verify-email.ts";
 
 /** Better Auth's session cookie (auth.ts: cookiePrefix "mana"; `__Secure-` over https). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?mana\.session_token=/;
 
-export interface AuthSession {
-  user: SessionUser & {
-    image: string | null;
-    phoneNumber: string | null;
-    emailVerified: boolean;
-    createdAt: Date;
-  };
-  session: { id: string; createdAt: Date; expiresAt: Date };
-}
-
-/** Identity backed by Better Auth, plus what the /api/auth front door needs. */
-export interface AuthIdentity extends Identity {
-  kind: "better-auth";
-  auth: Auth;
-  humanCheck: HumanCheck;
-  limits: LimitStore;
-  sms: SmsSender;
-  /** Which sign-in buttons work (server/auth/auth.ts, enabledProviders). */
-  providers: ReturnType<typeof enabledProviders>;
-  getSession(headers: Headers): Promise<AuthSession | null>;
-}
-
-export function isAuthIdentity(identity: Identity): identity is AuthIdentity {
-  return (identity as Partial<AuthIdentity>).kind === "better-auth";
-}
-
+/** The shop's identity backed by Better Auth. */
 export function betterAuthIdentity(parts: {
   auth: Auth;
   humanCheck: HumanCheck;
   limits: LimitStore;
   sms: SmsSender;
-  providers: ReturnType<typeof enabledProviders>;
-}): AuthIdentity {
-  const { auth } = parts;
+  providers: SignInProviders;
+  close(): Promise<void>;
+}): Identity {
+  const { auth, humanCheck, limits, sms, providers, close } = parts;
   async function getSession(headers: Headers): Promise<AuthSession | null> {
     // Only a request that carries the session cookie can have a session; skip the lookup otherwise (a
     // guest's cart cookie alone used to cost a Better Auth lookup per cart request).
@@ -71,12 +49,19 @@ export function betterAuthIdentity(parts: {
     };
   }
   return {
-    kind: "better-auth",
-    ...parts,
     getSession,
     async getUser(headers) {
       const s = await getSession(headers);
       return s ? { id: s.user.id, email: s.user.email, name: s.user.name } : null;
     },
+    providers,
+    limits,
+    resetTokenUsable: (token) => resetTokenUsable(auth, token),
+    verifyEmail: (token, headers) => verifyEmailToken(auth, token, headers),
+    async rename(headers, name) {
+      await auth.api.updateUser({ headers, body: { name } });
+    },
+    frontDoor: { auth, humanCheck, sms },
+    close,
   };
 }

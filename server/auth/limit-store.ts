@@ -22,7 +22,8 @@ export interface LimitDecision {
  * Storage failures refuse (fail closed): a limiter that cannot count never lets everything through.
  */
 export interface LimitStore {
-  kind: "database" | "redis";
+  /** Where the counters are; "unlimited" counts nothing (a test shop's stand-in identity). */
+  kind: "database" | "redis" | "unlimited";
   consume(key: string, rule: LimitRule): Promise<LimitDecision>;
   /** Gives back one hit (e.g. a sign-in that succeeded does not count as a failure). */
   refund(key: string): Promise<void>;

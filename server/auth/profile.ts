@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { ProfileSyncBody, ProfileUpdateBody, ProfileView } from "../../core/contracts/profile.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
+import type { AuthSession, Identity } from "../context.ts";
 import type { Db } from "../db/client.ts";
 import { profiles } from "../db/schema.ts";
 import { Forbidden } from "../domain-errors.ts";
 import { SESSION_FRESH_SECONDS } from "./auth.ts";
-import type { AuthIdentity, AuthSession } from "./identity.ts";
 
 /** The stored profile (display name and phone as the user edited them), else the identity's values. */
 export async function readProfile(db: Db, session: AuthSession): Promise<ProfileView> {
@@ -48,7 +48,7 @@ export async function syncProfile(db: Db, session: AuthSession, body: ProfileSyn
 /** Display name and phone, as the user edits them; changing the phone needs a fresh sign-in. */
 export async function updateProfile(
   db: Db,
-  identity: AuthIdentity,
+  identity: Identity,
   session: AuthSession,
   body: ProfileUpdateBody,
   headers: Headers,
@@ -74,7 +74,7 @@ export async function updateProfile(
     });
   // The header's avatar reads the session's name: Better Auth updates it (and any cached session).
   if (body.displayName !== session.user.name) {
-    await identity.auth.api.updateUser({ headers, body: { name: body.displayName } });
+    await identity.rename(headers, body.displayName);
   }
   return {
     ...current,

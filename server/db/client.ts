@@ -1,4 +1,4 @@
-import type { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type * as schema from "./schema.ts";
 
 /** What the job scheduler needs of an embedded database: one statement with parameters, or many without. */
@@ -7,7 +7,11 @@ export interface PGliteLike {
   exec(query: string): Promise<Array<{ rows: unknown[] }>>;
 }
 
-export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+/**
+ * The shop's database as Drizzle gives it, whichever driver is behind it: PGlite's and node-postgres's
+ * instances both are a `PgDatabase` over the same schema, so neither side casts.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** The handle `db.transaction` gives its callback: the same queries, inside that one transaction. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "./client.ts";
+import { type Database, rowsOf } from "./client.ts";
 import { openHere, withoutQueryParsers } from "./pglite.ts";
 
 // Every type whose parsing Drizzle's PGlite driver overrides, and a few it leaves to PGlite.
@@ -39,8 +39,8 @@ describe("the shop's PGlite client", () => {
       }));
     const expected = strip((await reference.execute(sample)).rows);
     expect(expected[0]?.shapes).toEqual(["string", "string", "string", "string", "string", "string"]);
-    expect(strip((await shop.db.execute(sample)).rows)).toEqual(expected);
-    const inTx = await shop.db.transaction(async (tx) => (await tx.execute(sample)).rows);
+    expect(strip(rowsOf(await shop.db.execute(sample)))).toEqual(expected);
+    const inTx = await shop.db.transaction(async (tx) => rowsOf(await tx.execute(sample)));
     expect(strip(inTx)).toEqual(expected);
   });
 

@@ -15,8 +15,8 @@ export async function openPostgres(url: string, poolMax: number): Promise<Databa
   // query in flight fails (answered 503), the process lives on.
   pool.on("connect", (client) => client.on("error", () => {}));
   releaseLostClients(pool);
-  const db = drizzle(pool, { schema }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder });
+  const db: Db = drizzle(pool, { schema });
+  await migrate(drizzle(pool), { migrationsFolder });
   return {
     db,
     kind: "postgres",

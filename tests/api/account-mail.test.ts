@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { Events, OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { isAuthIdentity } from "../../server/auth/identity.ts";
 import { resetTokenUsable } from "../../server/auth/reset-token.ts";
 import { verifyEmailToken } from "../../server/auth/verify-email.ts";
 import { orders, outbox, session, user, verification } from "../../server/db/schema.ts";
@@ -22,9 +21,9 @@ describe.each(testDatabases)("account e-mails on %s", (kind) => {
   let person = { sub: "oidc-1", email: "first@example.com", email_verified: true, name: "Olivia Oidc" };
   const db = () => shop.services.database.db;
   const auth = () => {
-    const identity = shop.services.identity;
-    if (!isAuthIdentity(identity)) throw new Error("the test shop runs Better Auth");
-    return identity.auth;
+    const { frontDoor } = shop.services.identity;
+    if (!frontDoor) throw new Error("the test shop runs Better Auth");
+    return frontDoor.auth;
   };
 
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../../server/db/client.ts";
 import { orderLines, orders } from "../../server/db/schema.ts";
 import { createTestShop, type TestShop } from "../support/test-app.ts";
 import { TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
@@ -34,7 +35,7 @@ run("checkout while PostgreSQL connections are terminated", () => {
     } as typeof restoreEmit;
     shop = await createTestShop("postgres");
     const result = await shop.services.database.db.execute(sql`select current_database() as name`);
-    dbName = (result.rows[0] as { name: string }).name;
+    dbName = rowsOf<{ name: string }>(result)[0]?.name ?? "";
     killer = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await killer.connect();
   });
@@ -129,7 +130,7 @@ run("checkout while PostgreSQL connections are terminated", () => {
     const orphans = await db.execute(
       sql`select count(*)::int as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)`,
     );
-    expect((orphans.rows[0] as { n: number }).n).toBe(0);
+    expect(rowsOf<{ n: number }>(orphans)[0]?.n).toBe(0);
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
   }, 180_000);
 });

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { Identity } from "../../server/context.ts";
 import { user } from "../../server/db/schema.ts";
 import type { TestShop } from "../support/test-app.ts";
+import { testIdentity } from "../support/test-identity.ts";
 
 /** A valid address in the default ship-to countries, for checkouts that are not about the address. */
 export const TEST_ADDRESS = {
@@ -79,14 +79,10 @@ export class Visitor {
 
 /** Stands in for the identity provider: the user whose id is in the x-test-user header, if that user exists. */
 export function headerIdentity(shop: () => TestShop): Identity {
-  return {
-    async getUser(headers) {
-      const id = headers.get("x-test-user");
-      if (!id) return null;
-      const [row] = await shop().services.database.db.select().from(user).where(eq(user.id, id));
-      return row ? { id: row.id, email: row.email, name: row.name } : null;
-    },
-  };
+  return testIdentity(
+    () => shop().services.database.db,
+    (headers) => headers.get("x-test-user"),
+  );
 }
 
 export async function createUser(shop: TestShop, id: string, email: string) {

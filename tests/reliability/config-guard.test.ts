@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isAuthIdentity } from "../../server/auth/identity.ts";
 import { createTestShop, type TestShop } from "../support/test-app.ts";
 import { assertSecureConfig, securityProblems } from "./support/config-guard.ts";
 
@@ -16,8 +15,8 @@ describe("config guard", () => {
 
   it("aborts when the limiter, the origin check or the CSRF check is switched off", async () => {
     const identity = shop.services.identity;
-    if (!isAuthIdentity(identity)) throw new Error("expected Better Auth");
-    const ctx = await identity.auth.$context;
+    if (!identity.frontDoor) throw new Error("expected Better Auth");
+    const ctx = await identity.frontDoor.auth.$context;
     const saved = { enabled: ctx.rateLimit.enabled, origin: ctx.skipOriginCheck, csrf: ctx.skipCSRFCheck };
     try {
       ctx.rateLimit.enabled = false;

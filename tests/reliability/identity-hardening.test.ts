@@ -1,6 +1,7 @@
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_ABSOLUTE_SECONDS } from "../../server/auth/auth.ts";
+import { rowsOf } from "../../server/db/client.ts";
 import { session, verification } from "../../server/db/schema.ts";
 import { Browser, lastSmsCode, solveHumanCheck, uniqueEmail } from "../api/auth-helpers.ts";
 import { TEST_ADDRESS } from "../api/checkout-visitor.ts";
@@ -227,9 +228,9 @@ describe("sessions, access and SMS limits", () => {
       })),
     });
     expect(checkout.status).toBe(200);
-    const [order] = (await db().execute(sql`select id from orders where user_id = ${a.userId}`)).rows as {
-      id: string;
-    }[];
+    const [order] = rowsOf<{ id: string }>(
+      await db().execute(sql`select id from orders where user_id = ${a.userId}`),
+    );
     expect(order?.id).toBeTruthy();
     for (let i = 0; i < 3; i++) {
       expect((await other.b.call("GET", `/api/orders/${order?.id}`)).status).toBe(404);

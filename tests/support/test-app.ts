@@ -4,7 +4,7 @@ import pino from "pino";
 import { createApp } from "../../server/app.ts";
 import { createAuthIdentity } from "../../server/auth/create-identity.ts";
 import { Catalogue } from "../../server/catalogue.ts";
-import { type AppServices, anonymousIdentity, type Identity } from "../../server/context.ts";
+import type { AppServices, Identity } from "../../server/context.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { recordCounts } from "../../server/db/record-counts.ts";
 import { seed } from "../../server/db/seed.ts";
@@ -13,6 +13,7 @@ import { Metrics } from "../../server/http/metrics.ts";
 import { PageCache } from "../../server/http/page-cache.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
 import { createPaymentProvider } from "../../server/payments/create-provider.ts";
+import { testIdentity } from "./test-identity.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
 
@@ -87,7 +88,7 @@ export async function createTestShop(kind: DatabaseKind, options: TestShopOption
     env,
     database,
     catalogue: new Catalogue(database.db),
-    identity: realAuth ?? options.identity ?? anonymousIdentity,
+    identity: realAuth ?? options.identity ?? testIdentity(() => database.db),
     mailer: createMailer({
       db: database.db,
       from: env.MAIL_FROM,

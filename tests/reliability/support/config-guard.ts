@@ -1,4 +1,3 @@
-import { isAuthIdentity } from "../../../server/auth/identity.ts";
 import type { TestShop } from "../../support/test-app.ts";
 
 /**
@@ -10,8 +9,8 @@ import type { TestShop } from "../../support/test-app.ts";
 export async function securityProblems(shop: TestShop): Promise<string[]> {
   const problems: string[] = [];
   const { identity, env } = shop.services;
-  if (!isAuthIdentity(identity)) return ["identity: Better Auth is not configured (no limits, no sessions)"];
-  const ctx = await identity.auth.$context;
+  if (!identity.frontDoor) return ["identity: Better Auth is not configured (no limits, no sessions)"];
+  const ctx = await identity.frontDoor.auth.$context;
   if (ctx.rateLimit.enabled !== true) problems.push("rate limiting: Better Auth's limiter is off");
   const storage = ctx.rateLimit.customStorage as { kind?: string } | undefined;
   if (!storage || !["database", "redis"].includes(storage.kind ?? ""))
