@@ -8,7 +8,7 @@ const oidcPort = port + 1;
 // Run through `npm run test:e2e`, which finds Chromium, picks a free port and builds first.
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "e2e/.artifacts",
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "e2e/.artifacts",
   fullyParallel: false,
   workers: 1,
   retries: 0,

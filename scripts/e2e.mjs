@@ -1,6 +1,12 @@
 // `npm run test:e2e`: builds the shop, then runs the Playwright journeys in Chromium against the
 // production server started on a free port with a fresh embedded database.
-import { spawnSync } from "node:child_process";
+//
+// The whole suite runs in E2E_SHARDS shards side by side (2 unless set): each shard is a Playwright run
+// of its own, with its own shop server, OpenID provider, database and artifacts folder, over a share of
+// the spec files. A journey waits on its browser and its server far more than it computes, so two shards
+// on two cores take little more than half the time of one. Naming spec files (or any Playwright argument)
+// runs one shard unless E2E_SHARDS says otherwise.
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -13,24 +19,77 @@ if (!chromium) {
   process.exit(1);
 }
 
-const port = await new Promise((resolve) => {
-  const srv = createServer();
-  srv.listen(0, "127.0.0.1", () => {
-    const { port } = srv.address();
-    srv.close(() => resolve(port));
+const canListen = (port) =>
+  new Promise((resolve) => {
+    const srv = createServer();
+    srv.once("error", () => resolve(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
   });
-});
+const anyFreePort = () =>
+  new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+/** A free port whose next port is free too (the shop on one, its OpenID provider on the next), not in `taken`. */
+async function freePortPair(taken) {
+  for (;;) {
+    const port = await anyFreePort();
+    if (port >= 65535 || taken.has(port) || taken.has(port + 1)) continue;
+    if (await canListen(port + 1)) {
+      taken.add(port).add(port + 1);
+      return port;
+    }
+  }
+}
 
 if (process.env.E2E_SKIP_BUILD !== "true") {
   const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const env = {
-  ...process.env,
-  CHROMIUM_PATH: chromium,
-  E2E_PORT: String(port),
-  E2E_DATA_DIR: mkdtempSync(join(tmpdir(), "mana-e2e-")),
-};
-const result = spawnSync("npx", ["playwright", "test", ...process.argv.slice(2)], { stdio: "inherit", env });
-process.exit(result.status ?? 1);
+const args = process.argv.slice(2);
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? (args.length > 0 ? 1 : 2)) || 1);
+const taken = new Set();
+const runs = [];
+for (let shard = 1; shard <= shards; shard++) {
+  const env = {
+    ...process.env,
+    CHROMIUM_PATH: chromium,
+    E2E_PORT: String(await freePortPair(taken)),
+    E2E_DATA_DIR: mkdtempSync(join(tmpdir(), "mana-e2e-")),
+    E2E_OUTPUT_DIR: shards > 1 ? `e2e/.artifacts/shard-${shard}` : "e2e/.artifacts",
+  };
+  const shardArgs = shards > 1 ? [`--shard=${shard}/${shards}`] : [];
+  runs.push(run(shard, ["playwright", "test", ...shardArgs, ...args], env));
+}
+const codes = await Promise.all(runs);
+process.exit(codes.find((code) => code !== 0) ?? 0);
+
+/** One Playwright run; with several at once, each line it prints is marked with its shard. */
+function run(shard, playwrightArgs, env) {
+  return new Promise((resolve) => {
+    const stdio = shards > 1 ? ["ignore", "pipe", "pipe"] : "inherit";
+    const child = spawn("npx", playwrightArgs, { stdio, env });
+    if (shards > 1) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
+        let rest = "";
+        from.setEncoding("utf8");
+        from.on("data", (chunk) => {
+          const lines = (rest + chunk).split("\n");
+          rest = lines.pop() ?? "";
+          for (const line of lines) to.write(`[${shard}/${shards}] ${line}\n`);
+        });
+        from.on("end", () => {
+          if (rest) to.write(`[${shard}/${shards}] ${rest}\n`);
+        });
+      }
+    }
+    child.on("close", (code) => resolve(code ?? 1));
+  });
+}
