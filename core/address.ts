@@ -21,6 +21,18 @@ export interface ShippingAddress {
   phone: string | null;
 }
 
+/** Every field of an address, in the order the forms show them (the first with an error is the one to focus). */
+export const ADDRESS_FIELDS: readonly (keyof ShippingAddress)[] = [
+  "country",
+  "fullName",
+  "line1",
+  "line2",
+  "city",
+  "region",
+  "postalCode",
+  "phone",
+];
+
 /** The countries the shop ships to when `SHIP_TO_COUNTRIES` is not set. */
 export const DEFAULT_SHIP_TO: readonly string[] = ["US", "CA"];
 

@@ -4,11 +4,12 @@ import type { RouterContext } from "react-router";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { type ApiOptions, apiErrorHandler, createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
-import { measureRequests, metricsEndpoint } from "./http/metrics.ts";
+import { metricsEndpoint, routeLabel } from "./http/metrics.ts";
 import { devOutboxGuard, socketPeer } from "./http/outbox-access.ts";
 import { servePageCache } from "./http/page-cache.ts";
 import { refuseNul } from "./http/refuse-nul.ts";
 import { nextRequestId } from "./http/request-id.ts";
+import { recordRequest } from "./http/request-log.ts";
 import { refuseForeignRequestTarget } from "./http/request-target.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { redirectTrailingSlash } from "./http/trailing-slash.ts";
@@ -32,18 +33,15 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     const started = performance.now();
     await next();
     c.header("X-Request-Id", requestId);
-    logger.info(
-      {
-        reqId: requestId,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      "request",
-    );
+    recordRequest(services, {
+      reqId: requestId,
+      method: c.req.method,
+      path: c.req.path,
+      route: routeLabel(c),
+      status: c.res.status,
+      started,
+    });
   });
-  app.use("*", measureRequests(services.metrics));
   app.use("*", securityHeaders(services.env));
   app.use("*", refuseNul());
   app.use("*", refuseForeignRequestTarget());

@@ -14,6 +14,7 @@ import { DataDirPermissionError } from "./db/private-data-dir.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { cachedRouteLabel } from "./http/metrics.ts";
 import { nextRequestId } from "./http/request-id.ts";
+import { recordRequest } from "./http/request-log.ts";
 import { securityHeaderList, securityOptions } from "./http/security-headers.ts";
 import { createServices } from "./services.ts";
 
@@ -87,12 +88,16 @@ const server = createServer((req, res) => {
     void listener(req, res);
     return;
   }
-  const ms = Math.round((performance.now() - started) * 10) / 10;
-  services.metrics.observe(req.method ?? "GET", cachedRouteLabel(req.url ?? "/"), res.statusCode, ms / 1000);
-  services.logger.info(
-    { reqId, method: req.method, path: req.url, status: res.statusCode, ms, cache: "hit" },
-    "request",
-  );
+  const url = req.url ?? "/";
+  recordRequest(services, {
+    reqId,
+    method: req.method ?? "GET",
+    path: url,
+    route: cachedRouteLabel(url),
+    status: res.statusCode,
+    started,
+    cache: "hit",
+  });
 });
 server.listen(env.PORT, env.HOST, () => {
   if (commandToken) {

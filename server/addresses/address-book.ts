@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { ShippingAddress } from "../../core/address.ts";
+import { ADDRESS_FIELDS, type ShippingAddress } from "../../core/address.ts";
 import type { AddressView } from "../../core/contracts/addresses.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { addresses, user } from "../db/schema.ts";
@@ -85,17 +85,7 @@ export async function addAddressOnce(
 }
 
 export function sameAddress(a: ShippingAddress, b: ShippingAddress): boolean {
-  const keys: (keyof ShippingAddress)[] = [
-    "fullName",
-    "line1",
-    "line2",
-    "city",
-    "region",
-    "postalCode",
-    "country",
-    "phone",
-  ];
-  return keys.every((k) => (a[k] ?? "").toLowerCase() === (b[k] ?? "").toLowerCase());
+  return ADDRESS_FIELDS.every((k) => (a[k] ?? "").toLowerCase() === (b[k] ?? "").toLowerCase());
 }
 
 export async function updateAddress(

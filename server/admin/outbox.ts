@@ -6,6 +6,7 @@ import type {
 } from "../../core/contracts/admin-outbox.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
+import { UUID } from "../db/uuid.ts";
 import { likeText } from "./like-text.ts";
 import { listPage } from "./list-page.ts";
 
@@ -71,8 +72,6 @@ export async function listAdminOutbox(db: DbOrTx, query: AdminOutboxQuery): Prom
     pages,
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One message with its text (links and codes hidden), or null for an unknown id. */
 export async function adminOutboxMessage(db: DbOrTx, id: string): Promise<AdminOutboxMessage | null> {

@@ -8,12 +8,11 @@ import {
 import { canDo, shownNextBilling } from "../../core/subscription-rules.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, subscriptionEvents, subscriptions, user } from "../db/schema.ts";
+import { UUID } from "../db/uuid.ts";
 import { stateOf } from "../subscriptions/subscription-rows.ts";
 import { auditViewOf } from "./audit.ts";
 import { likeText } from "./like-text.ts";
 import { listPage } from "./list-page.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The subscriptions list: newest first, searched by the customer's e-mail or the product, by status. */
 export async function listAdminSubscriptions(

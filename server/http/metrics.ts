@@ -165,15 +165,6 @@ export function routeLabel(c: Context): string {
   return pagePattern(c.req.path);
 }
 
-/** Counts and times every request that reaches the app. */
-export function measureRequests(metrics: Metrics): MiddlewareHandler {
-  return async (c, next) => {
-    const started = performance.now();
-    await next();
-    metrics.observe(c.req.method, routeLabel(c), c.res.status, (performance.now() - started) / 1000);
-  };
-}
-
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);

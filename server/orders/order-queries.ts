@@ -5,6 +5,7 @@ import { formatCents } from "../../core/money.ts";
 import { type LineFigures, orderTotals, paymentState } from "../../core/order-totals.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orders } from "../db/schema.ts";
+import { UUID } from "../db/uuid.ts";
 import { loadOrderEvents, type OrderEventRow, toTimeline } from "./order-events.ts";
 import { ORDER_NUMBER_PATTERN } from "./order-number.ts";
 import type { OrderLineRow, OrderRow } from "./order-rows.ts";
@@ -53,8 +54,6 @@ export function toOrderView(o: OrderRow, lines: OrderLineRow[], events: OrderEve
     timeline: toTimeline(events),
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A user's orders, newest first; with `ref` (an order number, or the internal id old links carry) only

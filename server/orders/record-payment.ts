@@ -4,6 +4,7 @@ import { clearCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orders, subscriptions } from "../db/schema.ts";
+import { UUID } from "../db/uuid.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
 import { startProviderSubscriptions } from "../subscriptions/provider-billing.ts";
 import { applyOnce, type ReportedEvent } from "./apply-once.ts";
@@ -49,9 +50,6 @@ export interface CheckoutPaymentReport {
 }
 
 const MONTH_INTERVAL = sql`interval '1 month'`;
-/** An id the orders table could hold (uuid): anything else is never looked up. */
-export const UUID = /^[0-9a-f-]{36}$/i;
-
 /**
  * The only way an order becomes paid: a payment its provider reported. The event id, the paid move, the
  * emptied cart and the subscriptions are one transaction with the order row locked, so a report that

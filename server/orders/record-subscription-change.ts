@@ -3,6 +3,7 @@ import type { Product } from "../catalogue.ts";
 import type { AppServices } from "../context.ts";
 import type { Tx } from "../db/client.ts";
 import { orders, subscriptions } from "../db/schema.ts";
+import { UUID } from "../db/uuid.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
 import type { ProviderSubscriptionState } from "../payments/provider.ts";
 import { createRenewalOrder, findRenewalOrder } from "../subscriptions/renewal-order.ts";
@@ -11,7 +12,6 @@ import { recordSubscriptionEvent, type SubscriptionRow } from "../subscriptions/
 import { applyOnce, type ReportedEvent } from "./apply-once.ts";
 import { orderConfirmationEmail } from "./confirmation-email.ts";
 import { loadOrderLines, type OrderRow } from "./order-rows.ts";
-import { UUID } from "./record-payment.ts";
 
 export type SubscriptionChangeOutcome = "subscription_updated" | "duplicate" | "ignored";
 

@@ -4,8 +4,8 @@ import { escapeHtml as esc } from "../../core/escape-html.ts";
 import { wantsPromotions } from "../account/preferences.ts";
 import type { Db } from "../db/client.ts";
 import { products, reviews } from "../db/schema.ts";
+import { type EmailBlock, paragraph, shopEmail } from "../mail/layout.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
-import { type EmailBlock, paragraph, shopEmail } from "../orders/order-email-layout.ts";
 import type { OrderLineRow, OrderRow } from "../orders/order-rows.ts";
 
 /** Each product as a link to its page's review form. */

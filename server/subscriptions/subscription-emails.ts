@@ -1,13 +1,6 @@
 import { formatMoney } from "../../core/money.ts";
+import { addressBlock, type EmailBlock, labelled, linkBlock, paragraph, shopEmail } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import {
-  addressBlock,
-  type EmailBlock,
-  labelled,
-  linkBlock,
-  paragraph,
-  shopEmail,
-} from "../orders/order-email-layout.ts";
 import type { SubscriptionRow } from "./subscription-rows.ts";
 
 /** The account page where a customer manages subscriptions. */

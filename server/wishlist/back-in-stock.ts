@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { escapeHtml as esc } from "../../core/escape-html.ts";
 import { formatMoney } from "../../core/money.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { type ProductRow, products, stockNotifications } from "../db/schema.ts";
+import { emailLayout, linkBlock, paragraph, signature, smallPrint } from "../mail/layout.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 
 export type NotifyResult =
@@ -49,16 +49,21 @@ export function backInStockEmail(
   const url = `${origin}/products/${product.slug}`;
   const line = `${product.name} (${product.packageSize}, ${formatMoney(product.priceCents)} a month) is back in stock.`;
   const why = "You asked us to tell you when it returned. This is the only e-mail we send about it.";
+  const { text, html } = emailLayout({
+    heading: `${product.name} is back in stock`,
+    textHeading: null,
+    blocks: [
+      paragraph(line),
+      linkBlock(`Order ${product.name}`, url, `Order it here: ${url}`),
+      smallPrint(why),
+      signature(["The MANA team"]),
+    ],
+  });
   return {
     to: registration.email,
     subject: `${product.name} is back in stock`,
-    text: `${line}\n\nOrder it here: ${url}\n\n${why}\n\nThe MANA team`,
-    html: `<div style="font-family:Georgia,serif;color:#1B1F1C;background:#F7F3EA;padding:24px">
-<h1 style="color:#1F3A2E">${esc(product.name)} is back in stock</h1>
-<p>${esc(line)}</p>
-<p><a href="${esc(url)}" style="display:inline-block;background:#1F3A2E;color:#F7F3EA;padding:10px 18px;border-radius:999px;text-decoration:none;font-weight:bold">Order ${esc(product.name)}</a></p>
-<p style="font-size:12px;color:#4A524C">${esc(why)}</p>
-<p>The MANA team</p></div>`,
+    text,
+    html,
     dedupeKey: `back-in-stock:${registration.id}`,
   };
 }

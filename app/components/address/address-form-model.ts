@@ -1,4 +1,5 @@
 import {
+  ADDRESS_FIELDS,
   type AddressFieldErrors,
   addressFieldErrors,
   addressSchema,
@@ -8,18 +9,6 @@ import {
 
 /** The address form's fields as typed: every one a string ("" when empty). */
 export type AddressFormValue = { [K in keyof ShippingAddress]: string };
-
-/** The fields in the order the form shows them: the first with an error is the one to focus. */
-export const ADDRESS_FIELDS: readonly (keyof ShippingAddress)[] = [
-  "country",
-  "fullName",
-  "line1",
-  "line2",
-  "city",
-  "region",
-  "postalCode",
-  "phone",
-];
 
 /** A blank form, set to the first country the shop ships to. */
 export function emptyAddress(shipTo: readonly string[]): AddressFormValue {

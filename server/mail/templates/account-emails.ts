@@ -1,5 +1,6 @@
 import { RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from "../../../core/account-rules.ts";
 import { escapeHtml as esc } from "../../../core/escape-html.ts";
+import { emailLayout, linkBlock, paragraph, SMALL_PRINT, signature, smallPrint } from "../layout.ts";
 import type { MailMessage } from "../mailer.ts";
 
 interface AccountEmail {
@@ -16,36 +17,32 @@ interface AccountEmail {
 }
 
 /**
- * One account e-mail in the shop's look (cream page, forest heading and button): the same words in the
- * plain-text part and the HTML part, the link as a button and written out, and a link back to the shop.
+ * One account e-mail in the shop's layout (server/mail/layout.ts): the greeting, the paragraphs, the
+ * link as a button and written out, the small print and a link back to the shop.
  */
 function accountEmail(e: AccountEmail): MailMessage {
   const host = new URL(e.origin).host;
-  const text = [
-    e.greeting,
-    "",
-    ...e.paragraphs.flatMap((p) => [p, ""]),
-    `${e.action.label}: ${e.action.url}`,
-    "",
-    ...e.notes.flatMap((n) => [n, ""]),
-    "Integrated science and ancestral wisdom,",
-    "The MANA team",
-    e.origin,
-  ].join("\n");
-
-  const html = `<!doctype html><html><body style="margin:0;font-family:Arial,sans-serif;color:#1B1F1C;background:#F7F3EA;padding:24px">
-<div style="max-width:520px;margin:0 auto">
-<p style="margin:0 0 16px"><a href="${esc(e.origin)}" style="font-family:Georgia,serif;font-size:22px;letter-spacing:3px;color:#1F3A2E;text-decoration:none">MANA</a></p>
-<h1 style="color:#1F3A2E;font-family:Georgia,serif;font-size:22px">${esc(e.heading)}</h1>
-<p>${esc(e.greeting)}</p>
-${e.paragraphs.map((p) => `<p>${esc(p)}</p>`).join("\n")}
-<p style="margin:24px 0"><a href="${esc(e.action.url)}" style="display:inline-block;background:#1F3A2E;color:#F7F3EA;padding:12px 22px;border-radius:999px;text-decoration:none;font-weight:bold">${esc(e.action.label)}</a></p>
-<p style="font-size:13px;color:#4A524C">If the button does not work, copy this link into your browser:<br><a href="${esc(e.action.url)}" style="color:#1F3A2E;word-break:break-all">${esc(e.action.url)}</a></p>
-${e.notes.map((n) => `<p style="font-size:13px;color:#4A524C">${esc(n)}</p>`).join("\n")}
-<p>Integrated science and ancestral wisdom,<br>The MANA team</p>
-<p style="font-size:13px"><a href="${esc(e.origin)}" style="color:#1F3A2E">${esc(host)}</a></p>
-</div>
-</body></html>`;
+  const action = linkBlock(e.action.label, e.action.url);
+  const { text, html } = emailLayout({
+    heading: e.heading,
+    textHeading: null,
+    home: e.origin,
+    blocks: [
+      paragraph(e.greeting),
+      ...e.paragraphs.map(paragraph),
+      {
+        text: action.text,
+        html: `${action.html}
+<p style="${SMALL_PRINT}">If the button does not work, copy this link into your browser:<br><a href="${esc(e.action.url)}" style="color:#1F3A2E;word-break:break-all">${esc(e.action.url)}</a></p>`,
+      },
+      ...e.notes.map(smallPrint),
+      {
+        text: ["Integrated science and ancestral wisdom,", "The MANA team", e.origin],
+        html: `${signature(["Integrated science and ancestral wisdom,", "The MANA team"]).html}
+<p style="font-size:13px"><a href="${esc(e.origin)}" style="color:#1F3A2E">${esc(host)}</a></p>`,
+      },
+    ],
+  });
   return { to: e.to, subject: e.subject, text, html };
 }
 
