@@ -43,8 +43,10 @@ export function requireRight(role: string, permission: Permission): void {
 }
 
 /** The answer to a form that went through; the router then reads the page's loaders again. */
-export function done(intent: string) {
-  return data<FormAnswer>({ intent, errors: null }, { headers: noStore });
+export function done(intent: string, unchanged = false) {
+  return data<FormAnswer>(unchanged ? { intent, errors: null, unchanged } : { intent, errors: null }, {
+    headers: noStore,
+  });
 }
 
 /** The answer to a form whose fields are wrong: 400 with a message per field. */

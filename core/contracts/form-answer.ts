@@ -9,4 +9,6 @@ export type FormErrors = Partial<Record<string, string>> & { form?: string };
 export interface FormAnswer {
   intent: string;
   errors: FormErrors | null;
+  /** The form went through but asked for nothing new (every value was already so). */
+  unchanged?: boolean;
 }
