@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { OwnShop } from "./support/own-shop.ts";
 import { boughtOnSandbox, signedUp } from "./support/shopper.ts";
 
@@ -195,4 +195,37 @@ test("a form posted without JavaScript changes the record, and the page shows it
   ).json();
   expect(sub.status).toBe("paused");
   expect(sub.audit[0]).toMatchObject({ action: "subscription.pause", actor: staffEmail });
+});
+
+/** The owner's session in a browser with JavaScript off. */
+async function withoutScripts(browser: Browser): Promise<Page> {
+  const storageState = await owner.context().storageState();
+  return (await browser.newContext({ javaScriptEnabled: false, storageState })).newPage();
+}
+
+test("without JavaScript the owner edits a product's stock and sees a wrong value beside its field", async ({
+  browser,
+}) => {
+  const page = await withoutScripts(browser);
+  await page.goto(`${shop.base}/admin/products`);
+  const form = page.getByRole("form", { name: "Edit Korean Ginseng" });
+  await form.getByLabel("Stock on hand").fill("lots");
+  await form.getByRole("button", { name: "Save Korean Ginseng" }).click();
+  await expect(
+    page
+      .getByRole("form", { name: "Edit Korean Ginseng" })
+      .getByText("The stock on hand is a whole number, 0 or more."),
+  ).toBeVisible();
+  await page.getByRole("form", { name: "Edit Korean Ginseng" }).getByLabel("Stock on hand").fill("42");
+  await page
+    .getByRole("form", { name: "Edit Korean Ginseng" })
+    .getByRole("button", { name: "Save Korean Ginseng" })
+    .click();
+  await expect(
+    page.getByRole("row", { name: /Korean Ginseng/ }).getByRole("cell", { name: "42", exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("form", { name: "Edit Korean Ginseng" }).getByLabel("Stock on hand"),
+  ).toHaveValue("42");
+  await page.context().close();
 });
