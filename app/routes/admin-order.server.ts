@@ -1,8 +1,23 @@
 import { data } from "react-router";
+import { z } from "zod";
 import { CARRIER_NAMES } from "../../core/carriers.ts";
-import { adminOrderDetail } from "../../server/admin/orders.ts";
-import { allows } from "../../server/admin/roles.ts";
-import { dashboardPage } from "../admin.server.ts";
+import { REFUND_REASON_MAX, shipBody, TRACKING_CODE_MAX } from "../../core/contracts/admin-orders.ts";
+import { formatMoney, toCents } from "../../core/money.ts";
+import { adminOrderDetail, owning } from "../../server/admin/orders.ts";
+import { allows, type Permission } from "../../server/admin/roles.ts";
+import { shopOrigin } from "../../server/http/shop-origin.ts";
+import { cancelOrder } from "../../server/orders/cancel-order.ts";
+import { fulfilOrder } from "../../server/orders/fulfil-order.ts";
+import { refundOrder } from "../../server/orders/refund-order.ts";
+import {
+  attempt,
+  dashboardAction,
+  dashboardPage,
+  invalid,
+  parseForm,
+  readForm,
+  requireRight,
+} from "../admin.server.ts";
 import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/admin-order";
 
@@ -23,5 +38,80 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       },
     },
     { headers: noStore },
+  );
+}
+
+/** Each form of the page and the right it needs, as the /api/admin/orders endpoint of the same change. */
+const RIGHT: Record<string, Permission> = {
+  ship: { order: ["fulfil"] },
+  deliver: { order: ["fulfil"] },
+  cancel: { order: ["fulfil"] },
+  refund: { order: ["refund"] },
+};
+
+const shipForm = shipBody.extend({
+  trackingCode: z
+    .string()
+    .trim()
+    .min(1, "Enter the carrier's tracking code to ship the order.")
+    .max(TRACKING_CODE_MAX, `At most ${TRACKING_CODE_MAX} characters.`),
+});
+
+const refundForm = z.object({
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, "Enter an amount such as 12.50."),
+  reason: z
+    .string()
+    .trim()
+    .min(1, "Say why the order is refunded.")
+    .max(REFUND_REASON_MAX, `At most ${REFUND_REASON_MAX} characters.`),
+});
+
+/**
+ * The order's forms (`intent`: ship, deliver, cancel, refund), each calling the domain function its
+ * /api/admin/orders endpoint calls, with the signed-in owner as the actor. Wrong fields and a refused move
+ * answer on the form; the router then reads the order again.
+ */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { services, user } = await dashboardAction(context, request, {});
+  const { intent, fields } = await readForm(request);
+  const right = RIGHT[intent];
+  if (!right)
+    return invalid(intent, { form: "The page sent a form it does not have. Reload it and try again." });
+  requireRight(user.role, right);
+  const db = services.database.db;
+  const order = await adminOrderDetail(db, params.number);
+  if (!order) throw data(null, { status: 404, headers: noStore });
+  const deps = { db, mailer: services.mailer, payments: services.payments, origin: shopOrigin(services.env) };
+  const actor = { userId: user.id, email: user.email };
+  const number = order.orderNumber;
+
+  if (intent === "ship") {
+    const form = parseForm(shipForm, fields);
+    if (!form.ok) return invalid(intent, form.errors);
+    return attempt(intent, () =>
+      owning(() => fulfilOrder(deps, number, "shipped", { ...form.value, actor })),
+    );
+  }
+  if (intent === "deliver") {
+    return attempt(intent, () => owning(() => fulfilOrder(deps, number, "delivered", { actor })));
+  }
+  if (intent === "cancel") {
+    const refund = fields.refund === "on";
+    if (refund) requireRight(user.role, { order: ["refund"] });
+    return attempt(intent, () =>
+      owning(() => cancelOrder(deps, number, { refund, reason: "Order cancelled", actor })),
+    );
+  }
+  const form = parseForm(refundForm, fields);
+  if (!form.ok) return invalid(intent, form.errors);
+  const amountCents = toCents(form.value.amount);
+  if (amountCents <= 0) return invalid(intent, { amount: "Enter an amount such as 12.50." });
+  if (amountCents > order.refundableCents)
+    return invalid(intent, { amount: `At most ${formatMoney(order.refundableCents)} can be refunded.` });
+  return attempt(intent, () =>
+    owning(() => refundOrder(deps, number, { amountCents, reason: form.value.reason, actor })),
   );
 }

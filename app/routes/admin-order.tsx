@@ -1,5 +1,4 @@
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, type ShouldRevalidateFunction } from "react-router";
 import { formatAddressLines } from "../../core/address.ts";
 import type { AdminOrderDetail } from "../../core/contracts/admin-orders.ts";
 import type { AdminAuditView } from "../../core/contracts/admin-products.ts";
@@ -12,7 +11,11 @@ import { Button } from "../components/ui/button.tsx";
 import { formatDateTime } from "../lib/format-date.ts";
 import type { Route } from "./+types/admin-order";
 
-export { headers, loader } from "./admin-order.server.ts";
+export { action, headers, loader } from "./admin-order.server.ts";
+
+/** After every post, the record is read again: one the rules refused has changed meanwhile. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === "POST" || defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `Order ${params.number} | MANA dashboard` },
@@ -55,9 +58,7 @@ function describeAudit(a: AdminAuditView): string {
 /** One order as the owner works on it; printing it gives the packing slip (print stylesheet). */
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   // The loader's JSON is the API's AdminOrderDetail (audit fields are free-form JSON either way).
-  const loaded = loaderData.order as AdminOrderDetail;
-  const [order, setOrder] = useState(loaded);
-  useEffect(() => setOrder(loaded), [loaded]);
+  const order = loaderData.order as AdminOrderDetail;
   const address = order.shippingAddress ? formatAddressLines(order.shippingAddress) : [];
 
   return (
@@ -83,12 +84,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
           </Button>
         </header>
 
-        <AdminOrderActions
-          order={order}
-          carriers={loaderData.carriers}
-          may={loaderData.may}
-          onDone={setOrder}
-        />
+        <AdminOrderActions order={order} carriers={loaderData.carriers} may={loaderData.may} />
 
         <div className="grid gap-5 lg:grid-cols-2">
           <section className={card} aria-labelledby="order-lines">

@@ -1,7 +1,19 @@
 import { data } from "react-router";
-import { listAdminProducts, productAudit } from "../../server/admin/products.ts";
+import { listAdminProducts, productAudit, updateProduct } from "../../server/admin/products.ts";
 import { allows } from "../../server/admin/roles.ts";
-import { dashboardPage } from "../admin.server.ts";
+import { applyCatalogueChange } from "../../server/catalogue-sync.ts";
+import { NotFound } from "../../server/domain-errors.ts";
+import { shopOrigin } from "../../server/http/shop-origin.ts";
+import {
+  attempt,
+  dashboardAction,
+  dashboardPage,
+  done,
+  invalid,
+  readForm,
+  requireRight,
+} from "../admin.server.ts";
+import { formValues, readProductForm } from "../components/admin/product-form-model.ts";
 import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/admin-products";
 
@@ -26,4 +38,46 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     { headers: noStore },
   );
+}
+
+/** The edit form's fields: each pair needs its right, as in permissionFor. */
+const PRICE_FIELDS = ["price", "discount"];
+const STOCK_FIELDS = ["stock", "threshold"];
+
+/**
+ * One product's edit form (`intent` product-{id}): the fields read with the form's rules
+ * (product-form-model.ts), each posted pair refused without its right (product:price, product:stock), then
+ * the change /api/admin/products/:id makes. Wrong values answer a message per field.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services, user } = await dashboardAction(context, request, { product: ["read"] });
+  const { intent, fields } = await readForm(request);
+  const id = Number(/^product-(\d{1,7})$/.exec(intent)?.[1] ?? Number.NaN);
+  const asks = {
+    price: PRICE_FIELDS.some((f) => f in fields),
+    stock: STOCK_FIELDS.some((f) => f in fields),
+  };
+  const rights: ("price" | "stock")[] = [];
+  if (asks.price) rights.push("price");
+  if (asks.stock) rights.push("stock");
+  if (rights.length > 0) requireRight(user.role, { product: rights });
+  const db = services.database.db;
+  const product = Number.isInteger(id) ? (await listAdminProducts(db)).find((p) => p.id === id) : undefined;
+  if (!product) return invalid(intent, { form: "Product not found." });
+
+  // A field left out of the post keeps the product's value.
+  const { patch, errors } = readProductForm({ ...formValues(product), ...fields }, product, asks);
+  if (Object.keys(errors).length > 0) return invalid(intent, errors);
+  if (Object.keys(patch).length === 0) return done(intent, true);
+  // The rights asked above cover the patch's (permissionFor), as the API asks them.
+  return attempt(intent, async () => {
+    const result = await updateProduct(db, { userId: user.id, email: user.email }, product.id, patch, {
+      mailer: services.mailer,
+      origin: shopOrigin(services.env),
+    });
+    if (result.kind === "not_found") throw new NotFound("Product not found.");
+    await services.mailer.deliverQueued(result.queuedMail);
+    // Other processes hear of it from the database; this one drops its copies now, before answering.
+    if (result.change) applyCatalogueChange(services, result.change);
+  });
 }

@@ -1,11 +1,9 @@
-import { useState } from "react";
-import type { AdminProductResponse } from "../../core/contracts/admin-products.ts";
 import { formatMoney } from "../../core/money.ts";
 import { ProductEditor } from "../components/admin/product-editor.tsx";
 import { StockBadge } from "../components/admin/stock-badge.tsx";
 import type { Route } from "./+types/admin-products";
 
-export { headers, loader } from "./admin-products.server.ts";
+export { action, headers, loader } from "./admin-products.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Products | MANA dashboard" },
@@ -14,13 +12,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Prices, subscription discounts and stock of every product, each editable as the role allows. */
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const [state, setState] = useState({ products: loaderData.products, audit: loaderData.audit });
-  const { may } = loaderData;
-  const saved = (answer: AdminProductResponse) =>
-    setState((s) => ({
-      products: s.products.map((p) => (p.id === answer.product.id ? answer.product : p)),
-      audit: { ...s.audit, [answer.product.id]: answer.audit },
-    }));
+  const { products, audit, may } = loaderData;
   return (
     <section className="mt-6">
       <h1 className="text-3xl sm:text-4xl">Products</h1>
@@ -56,7 +48,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             </tr>
           </thead>
           <tbody>
-            {state.products.map((p) => (
+            {products.map((p) => (
               <tr key={p.id} className="border-b border-sand-deep last:border-0">
                 <th scope="row" className="px-2 py-3 sm:px-4 font-medium">
                   {p.name}
@@ -79,8 +71,8 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-8 grid gap-6">
-        {state.products.map((p) => (
-          <ProductEditor key={p.id} product={p} audit={state.audit[p.id] ?? []} may={may} onSaved={saved} />
+        {products.map((p) => (
+          <ProductEditor key={p.id} product={p} audit={audit[p.id] ?? []} may={may} />
         ))}
       </div>
     </section>

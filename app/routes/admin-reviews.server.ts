@@ -1,8 +1,18 @@
 import { data } from "react-router";
-import { adminReviewsQuery } from "../../core/contracts/reviews.ts";
+import { z } from "zod";
+import { adminReviewMoveBody, adminReviewsQuery } from "../../core/contracts/reviews.ts";
 import { allows } from "../../server/admin/roles.ts";
-import { listAdminReviews } from "../../server/reviews/moderation.ts";
-import { dashboardPage } from "../admin.server.ts";
+import { applyCatalogueChange } from "../../server/catalogue-sync.ts";
+import { changeReviewSettings, listAdminReviews, moderateReview } from "../../server/reviews/moderation.ts";
+import {
+  attempt,
+  dashboardAction,
+  dashboardPage,
+  invalid,
+  parseForm,
+  readForm,
+  requireRight,
+} from "../admin.server.ts";
 import { readListSearch } from "../admin-list.server.ts";
 import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/admin-reviews";
@@ -26,4 +36,34 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     { headers: noStore },
   );
+}
+
+const moveForm = z.object({
+  id: z.uuid("There is no such review."),
+  status: adminReviewMoveBody.shape.status,
+});
+
+/**
+ * Publish or hide one review (`intent` status: review:moderate, staff too), or whether new reviews publish
+ * at once (`intent` settings: review:settings, admin only): the domain functions /api/admin/reviews calls.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services, user } = await dashboardAction(context, request, {});
+  const { intent, fields } = await readForm(request);
+  const db = services.database.db;
+  const actor = { userId: user.id, email: user.email };
+  if (intent === "settings") {
+    requireRight(user.role, { review: ["settings"] });
+    const autoPublish = fields.autoPublish === "on";
+    return attempt(intent, () => changeReviewSettings(db, autoPublish, actor));
+  }
+  if (intent !== "status")
+    return invalid(intent, { form: "The page sent a form it does not have. Reload it and try again." });
+  requireRight(user.role, { review: ["moderate"] });
+  const form = parseForm(moveForm, fields);
+  if (!form.ok) return invalid(intent, form.errors);
+  return attempt(intent, async () => {
+    await moderateReview(db, form.value.id, form.value.status, actor);
+    applyCatalogueChange(services, { pages: true });
+  });
 }

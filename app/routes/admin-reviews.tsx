@@ -7,7 +7,7 @@ import { Badge } from "../components/ui/status-badge.tsx";
 import { formatDateTime } from "../lib/format-date.ts";
 import type { Route } from "./+types/admin-reviews";
 
-export { headers, loader } from "./admin-reviews.server.ts";
+export { action, headers, loader } from "./admin-reviews.server.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Reviews | MANA dashboard" },
@@ -27,8 +27,10 @@ const EMPTY: Record<ReviewStatus, string> = {
 };
 
 /** Customers' reviews by state, waiting ones first, reported ones flagged; publish, hide, and the setting. */
-export default function AdminReviews({ loaderData }: Route.ComponentProps) {
+export default function AdminReviews({ loaderData, actionData }: Route.ComponentProps) {
   const { query, list, problem, may } = loaderData;
+  // A review posted without JavaScript: its refusal, if any (with JavaScript it shows on the review).
+  const refusal = actionData?.intent === "status" ? actionData.errors : null;
   return (
     <section className="mt-6">
       <h1 className="text-3xl sm:text-4xl">Reviews</h1>
@@ -60,6 +62,11 @@ export default function AdminReviews({ loaderData }: Route.ComponentProps) {
       {problem ? (
         <p role="alert" className="mt-3 text-sm text-danger">
           {problem}
+        </p>
+      ) : null}
+      {refusal ? (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          {refusal.form ?? refusal.status ?? refusal.id}
         </p>
       ) : null}
 

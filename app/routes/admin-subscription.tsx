@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, type ShouldRevalidateFunction } from "react-router";
 import type { AdminSubscriptionDetail } from "../../core/contracts/admin-subscriptions.ts";
 import { formatMoney } from "../../core/money.ts";
 import { AuditList } from "../components/admin/audit-list.tsx";
@@ -8,7 +8,11 @@ import { StatusBadge } from "../components/ui/status-badge.tsx";
 import { formatDate, formatDateTime } from "../lib/format-date.ts";
 import type { Route } from "./+types/admin-subscription";
 
-export { headers, loader } from "./admin-subscription.server.ts";
+export { action, headers, loader } from "./admin-subscription.server.ts";
+
+/** After every post, the record is read again: one the rules refused has changed meanwhile. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === "POST" || defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.sub.productName ?? "Subscription"} subscription | MANA dashboard` },

@@ -5,10 +5,13 @@ import type {
   AdminOrdersQuery,
   AdminOrdersResponse,
 } from "../../core/contracts/admin-orders.ts";
+import { OrderTransitionError } from "../../core/order-status.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, refunds, subscriptions } from "../db/schema.ts";
+import { Conflict, NotFound, ProviderUnavailable } from "../domain-errors.ts";
 import { loadOrderEvents } from "../orders/order-events.ts";
 import { loadOrderLines } from "../orders/order-rows.ts";
+import { PaymentProviderError } from "../payments/provider.ts";
 import { auditViewOf } from "./audit.ts";
 import { likeText } from "./like-text.ts";
 import { listPage } from "./list-page.ts";
@@ -129,4 +132,23 @@ export async function adminOrderDetail(db: DbOrTx, orderNumber: string): Promise
     subscriptions: subs,
     audit,
   };
+}
+
+/** An owner's order action: a move the rules refuse is a Conflict (with why), an unknown order NotFound, a provider failure ProviderUnavailable. */
+export async function owning<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (err) {
+    if (err instanceof OrderTransitionError) {
+      throw /^There is no order/.test(err.message)
+        ? new NotFound(err.message, "refused")
+        : new Conflict("refused", err.message);
+    }
+    if (err instanceof PaymentProviderError)
+      throw new ProviderUnavailable(
+        "payment_provider_unavailable",
+        "The payment provider did not take the refund: nothing was refunded. Try again in a moment.",
+      );
+    throw err;
+  }
 }

@@ -6,11 +6,13 @@ import {
   type AdminSubscriptionsResponse,
 } from "../../core/contracts/admin-subscriptions.ts";
 import { canDo, shownNextBilling } from "../../core/subscription-rules.ts";
+import type { AppServices } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, subscriptionEvents, subscriptions, user } from "../db/schema.ts";
 import { UUID } from "../db/uuid.ts";
-import { stateOf } from "../subscriptions/subscription-rows.ts";
-import { auditViewOf } from "./audit.ts";
+import { changeSubscription, type SubscriptionChange } from "../subscriptions/change-subscription.ts";
+import { type SubscriptionRow, stateOf } from "../subscriptions/subscription-rows.ts";
+import { auditViewOf, recordAudit } from "./audit.ts";
 import { likeText } from "./like-text.ts";
 import { listPage } from "./list-page.ts";
 
@@ -131,4 +133,40 @@ export async function adminSubscriptionDetail(
     audit,
     actions: ADMIN_SUBSCRIPTION_ACTIONS.filter((a) => canDo(sub.status, a)),
   };
+}
+
+/** What an owner's action changes, as its audit row keeps it before and after. */
+const audited = (row: SubscriptionRow) => ({
+  status: row.status,
+  nextBillingDate: row.nextBillingDate.toISOString(),
+  pausedUntil: row.pausedUntil?.toISOString() ?? null,
+  endsAt: row.endsAt?.toISOString() ?? null,
+  cancelReason: row.cancelReason,
+});
+
+/**
+ * An owner's pause, resume or cancel: the customer's own change (the same rules, event, e-mail and, with
+ * Stripe, Stripe first) with the owner as the event's actor and an audit row in the change's transaction.
+ */
+export async function changeSubscriptionAsOwner(
+  services: AppServices,
+  id: string,
+  change: SubscriptionChange,
+  owner: { id: string; email: string },
+) {
+  return changeSubscription(services, {
+    id,
+    userId: null,
+    actor: "owner",
+    change,
+    alsoInTransaction: (tx, before, after) =>
+      recordAudit(tx, {
+        actor: { userId: owner.id, email: owner.email },
+        action: `subscription.${change.action}`,
+        targetType: "subscription",
+        targetId: before.id,
+        before: audited(before),
+        after: audited(after),
+      }),
+  });
 }

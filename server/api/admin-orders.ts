@@ -10,37 +10,16 @@ import {
   shipBody,
   shipCsvBody,
 } from "../../core/contracts/admin-orders.ts";
-import { OrderTransitionError } from "../../core/order-status.ts";
 import { requireDashboard } from "../admin/access.ts";
-import { adminOrderDetail, listAdminOrders } from "../admin/orders.ts";
+import { adminOrderDetail, listAdminOrders, owning } from "../admin/orders.ts";
 import type { AppServices } from "../context.ts";
-import { Conflict, NotFound, notFound, ProviderUnavailable } from "../domain-errors.ts";
+import { notFound } from "../domain-errors.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody, readQuery } from "../http/validate.ts";
 import { cancelOrder } from "../orders/cancel-order.ts";
 import { fulfilOrder } from "../orders/fulfil-order.ts";
 import { refundOrder } from "../orders/refund-order.ts";
 import { shipFromCsv } from "../orders/ship-from-csv.ts";
-import { PaymentProviderError } from "../payments/provider.ts";
-
-/** A refused move or refund is the owner's to fix (409, with why); a provider failure is a 502. */
-async function owning<T>(action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (err) {
-    if (err instanceof OrderTransitionError) {
-      throw /^There is no order/.test(err.message)
-        ? new NotFound(err.message, "refused")
-        : new Conflict("refused", err.message);
-    }
-    if (err instanceof PaymentProviderError)
-      throw new ProviderUnavailable(
-        "payment_provider_unavailable",
-        "The payment provider did not take the refund: nothing was refunded. Try again in a moment.",
-      );
-    throw err;
-  }
-}
 
 /**
  * /api/admin/orders: reading needs order:read; ship, deliver and cancel need order:fulfil (staff too);

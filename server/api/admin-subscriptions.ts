@@ -8,22 +8,15 @@ import {
 } from "../../core/contracts/admin-subscriptions.ts";
 import { subscriptionActionBodies } from "../../core/contracts/subscriptions.ts";
 import { requireDashboard } from "../admin/access.ts";
-import { recordAudit } from "../admin/audit.ts";
-import { adminSubscriptionDetail, listAdminSubscriptions } from "../admin/subscriptions.ts";
+import {
+  adminSubscriptionDetail,
+  changeSubscriptionAsOwner,
+  listAdminSubscriptions,
+} from "../admin/subscriptions.ts";
 import type { AppServices } from "../context.ts";
 import { notFound } from "../domain-errors.ts";
 import { readJsonBody, readQuery } from "../http/validate.ts";
-import { changeSubscription, type SubscriptionChange } from "../subscriptions/change-subscription.ts";
-import type { SubscriptionRow } from "../subscriptions/subscription-rows.ts";
-
-/** What an owner's action changes, as its audit row keeps it before and after. */
-const audited = (row: SubscriptionRow) => ({
-  status: row.status,
-  nextBillingDate: row.nextBillingDate.toISOString(),
-  pausedUntil: row.pausedUntil?.toISOString() ?? null,
-  endsAt: row.endsAt?.toISOString() ?? null,
-  cancelReason: row.cancelReason,
-});
+import type { SubscriptionChange } from "../subscriptions/change-subscription.ts";
 
 /**
  * /api/admin/subscriptions: reading needs subscription:read, pause, resume and cancel need
@@ -57,21 +50,12 @@ export function adminSubscriptionsApi(services: AppServices) {
       const id = z.uuid().safeParse(c.req.param("id"));
       if (!id.success) throw notFound("There is no such subscription.");
       const body = await readJsonBody(c, subscriptionActionBodies[action.data]);
-      await changeSubscription(services, {
-        id: id.data,
-        userId: null,
-        actor: "owner",
-        change: { action: action.data, ...body } as SubscriptionChange,
-        alsoInTransaction: (tx, before, after) =>
-          recordAudit(tx, {
-            actor: { userId: user.id, email: user.email },
-            action: `subscription.${action.data}`,
-            targetType: "subscription",
-            targetId: before.id,
-            before: audited(before),
-            after: audited(after),
-          }),
-      });
+      await changeSubscriptionAsOwner(
+        services,
+        id.data,
+        { action: action.data, ...body } as SubscriptionChange,
+        user,
+      );
       return c.json<AdminSubscriptionDetail>(await detail(id.data));
     });
 }

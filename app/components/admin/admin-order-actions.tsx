@@ -1,48 +1,27 @@
 import { useRef, useState } from "react";
 import type { AdminOrderDetail } from "../../../core/contracts/admin-orders.ts";
-import { formatMoney, toCents } from "../../../core/money.ts";
-import { apiRequest, readApiError } from "../../lib/api.ts";
+import { formatMoney } from "../../../core/money.ts";
+import { firstError, useFormAction } from "../../hooks/use-form-action.ts";
 import { ActionDialog, ActionForm } from "../ui/action-dialog.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field, inputClass } from "../ui/field.tsx";
 
-type Act = (path: string, body?: unknown) => Promise<string | null>;
-
-/** Runs an order action; answers the server's refusal in words, or null when it went through. */
-function useOrderAction(orderNumber: string, onDone: (order: AdminOrderDetail) => void) {
-  const [pending, setPending] = useState(false);
-  const act: Act = async (path, body) => {
-    setPending(true);
-    try {
-      onDone(
-        await apiRequest<AdminOrderDetail>("POST", `/api/admin/orders/${orderNumber}/${path}`, body ?? {}),
-      );
-      return null;
-    } catch (err) {
-      return (
-        readApiError(err)?.message ?? "The shop could not be reached. Check the connection and try again."
-      );
-    } finally {
-      setPending(false);
-    }
-  };
-  return { act, pending };
-}
-
-/** Ship (carrier and tracking code), deliver, cancel and refund: what the order's status and the role allow. */
+/**
+ * Ship (carrier and tracking code), deliver, cancel and refund: what the order's status and the role allow.
+ * Each is a form posted to the page's action (`intent`), which answers a refusal in words; the page then
+ * shows the order as it is now. Shipping and delivering work without JavaScript.
+ */
 export function AdminOrderActions({
   order,
   carriers,
   may,
-  onDone,
 }: {
   order: AdminOrderDetail;
   carriers: string[];
   may: { fulfil: boolean; refund: boolean };
-  onDone: (order: AdminOrderDetail) => void;
 }) {
-  const { act, pending } = useOrderAction(order.orderNumber, onDone);
-  const [error, setError] = useState<string | null>(null);
+  const ship = useFormAction("ship");
+  const deliver = useFormAction("deliver");
   const [dialog, setDialog] = useState<"cancel" | "refund" | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -55,6 +34,9 @@ export function AdminOrderActions({
   const canCancel = may.fulfil && (order.status === "pending" || order.status === "processing");
   const canRefund = may.refund && order.refundableCents > 0;
   if (!canShip && !canDeliver && !canCancel && !canRefund) return null;
+  const shipError = ship.errors?.trackingCode ?? ship.errors?.carrier ?? null;
+  const error =
+    (canShip ? firstError(ship.errors, ["trackingCode", "carrier"]) : null) ?? deliver.errors?.form;
 
   return (
     <section
@@ -70,17 +52,12 @@ export function AdminOrderActions({
         </p>
       ) : null}
       {canShip ? (
-        <form
+        <ship.fetcher.Form
+          method="post"
           className="mt-4 grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end"
           noValidate
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const form = new FormData(event.currentTarget);
-            const trackingCode = String(form.get("trackingCode") ?? "").trim();
-            if (!trackingCode) return setError("Enter the carrier's tracking code to ship the order.");
-            setError(await act("ship", { carrier: form.get("carrier"), trackingCode }));
-          }}
         >
+          <input type="hidden" name="intent" value="ship" />
           <Field id="ship-carrier" label="Carrier">
             <select id="ship-carrier" name="carrier" className={inputClass} defaultValue={carriers[0]}>
               {carriers.map((c) => (
@@ -94,23 +71,23 @@ export function AdminOrderActions({
               name="trackingCode"
               maxLength={100}
               autoComplete="off"
+              aria-invalid={shipError ? true : undefined}
               className={inputClass}
             />
           </Field>
-          <Button type="submit" pending={pending} pendingText="Shipping…">
+          <Button type="submit" pending={ship.pending} pendingText="Shipping…">
             Mark shipped
           </Button>
-        </form>
+        </ship.fetcher.Form>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
         {canDeliver ? (
-          <Button
-            pending={pending}
-            pendingText="Saving…"
-            onClick={async () => setError(await act("deliver"))}
-          >
-            Mark delivered
-          </Button>
+          <deliver.fetcher.Form method="post">
+            <input type="hidden" name="intent" value="deliver" />
+            <Button type="submit" pending={deliver.pending} pendingText="Saving…">
+              Mark delivered
+            </Button>
+          </deliver.fetcher.Form>
         ) : null}
         {canRefund ? (
           <Button variant="secondary" onClick={open("refund")}>
@@ -131,35 +108,17 @@ export function AdminOrderActions({
         fallback={() => heading.current}
       >
         {dialog === "refund" ? (
-          <RefundForm order={order} act={act} pending={pending} onDone={() => setDialog(null)} />
+          <RefundForm order={order} onDone={() => setDialog(null)} />
         ) : dialog === "cancel" ? (
-          <CancelForm
-            order={order}
-            mayRefund={may.refund}
-            act={act}
-            pending={pending}
-            onDone={() => setDialog(null)}
-          />
+          <CancelForm order={order} mayRefund={may.refund} onDone={() => setDialog(null)} />
         ) : null}
       </ActionDialog>
     </section>
   );
 }
 
-function RefundForm({
-  order,
-  act,
-  pending,
-  onDone,
-}: {
-  order: AdminOrderDetail;
-  act: Act;
-  pending: boolean;
-  onDone: () => void;
-}) {
-  const [amount, setAmount] = useState((order.refundableCents / 100).toFixed(2));
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
+function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => void }) {
+  const { fetcher, errors, pending } = useFormAction("refund", onDone);
   return (
     <ActionForm
       title={`Refund order ${order.orderNumber}`}
@@ -171,40 +130,32 @@ function RefundForm({
           the card that paid, and the customer is e-mailed.
         </p>
       }
-      error={error}
+      error={firstError(errors, ["amount", "reason"])}
       confirmLabel="Refund"
       pendingText="Refunding…"
       pending={pending}
       keepLabel="Do not refund"
-      onConfirm={async () => {
-        const valid = /^\d{1,7}(\.\d{1,2})?$/.test(amount.trim());
-        const cents = valid ? toCents(amount.trim()) : 0;
-        if (!valid || cents <= 0) return setError("Enter an amount such as 12.50.");
-        if (cents > order.refundableCents)
-          return setError(`At most ${formatMoney(order.refundableCents)} can be refunded.`);
-        if (!reason.trim()) return setError("Say why the order is refunded.");
-        const refused = await act("refund", { amountCents: cents, reason });
-        if (refused) setError(refused);
-        else onDone();
-      }}
+      onConfirm={(form) => fetcher.submit(form)}
+      hidden={<input type="hidden" name="intent" value="refund" />}
     >
       <Field id="refund-amount" label="Amount (USD)">
         <input
           id="refund-amount"
+          name="amount"
           inputMode="decimal"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          defaultValue={(order.refundableCents / 100).toFixed(2)}
+          aria-invalid={errors?.amount ? true : undefined}
           className={inputClass}
         />
       </Field>
       <Field id="refund-reason" label="Reason" hint="For the shop's records; the customer does not see it.">
         <textarea
           id="refund-reason"
-          value={reason}
+          name="reason"
           maxLength={500}
           rows={3}
-          onChange={(e) => setReason(e.target.value)}
           aria-describedby="refund-reason-hint"
+          aria-invalid={errors?.reason ? true : undefined}
           className={`${inputClass} py-2`}
         />
       </Field>
@@ -215,19 +166,14 @@ function RefundForm({
 function CancelForm({
   order,
   mayRefund,
-  act,
-  pending,
   onDone,
 }: {
   order: AdminOrderDetail;
   mayRefund: boolean;
-  act: Act;
-  pending: boolean;
   onDone: () => void;
 }) {
+  const { fetcher, errors, pending } = useFormAction("cancel", onDone);
   const refundable = mayRefund && order.refundableCents > 0;
-  const [refund, setRefund] = useState(refundable);
-  const [error, setError] = useState<string | null>(null);
   return (
     <ActionForm
       title={`Cancel order ${order.orderNumber}`}
@@ -239,26 +185,18 @@ function CancelForm({
             : " It was never paid, so the customer is not e-mailed."}
         </p>
       }
-      error={error}
+      error={firstError(errors, [])}
       confirmLabel="Cancel order"
       pendingText="Cancelling…"
       pending={pending}
       keepLabel="Keep the order"
       destructive
-      onConfirm={async () => {
-        const refused = await act("cancel", { refund: refundable && refund, reason: "Order cancelled" });
-        if (refused) setError(refused);
-        else onDone();
-      }}
+      onConfirm={(form) => fetcher.submit(form)}
+      hidden={<input type="hidden" name="intent" value="cancel" />}
     >
       {refundable ? (
         <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
-          <input
-            type="checkbox"
-            checked={refund}
-            onChange={(e) => setRefund(e.target.checked)}
-            className="size-5 accent-forest"
-          />
+          <input type="checkbox" name="refund" defaultChecked className="size-5 accent-forest" />
           Refund {formatMoney(order.refundableCents)} to the customer's card
         </label>
       ) : null}

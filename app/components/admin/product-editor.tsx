@@ -1,28 +1,18 @@
-import { useId, useRef, useState } from "react";
-import type {
-  AdminAuditView,
-  AdminProductResponse,
-  AdminProductView,
-} from "../../../core/contracts/admin-products.ts";
+import { useEffect, useId, useRef } from "react";
+import type { AdminAuditView, AdminProductView } from "../../../core/contracts/admin-products.ts";
 import { formatMoney } from "../../../core/money.ts";
+import { useFormAction } from "../../hooks/use-form-action.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { apiRequest, readApiError } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import { inputClass } from "../ui/field.tsx";
 import { AuditList } from "./audit-list.tsx";
-import {
-  formValues,
-  type ProductFormErrors,
-  type ProductFormValues,
-  readProductForm,
-} from "./product-form-model.ts";
+import { formValues, type ProductFormValues } from "./product-form-model.ts";
 import { StockBadge } from "./stock-badge.tsx";
 
 interface Props {
   product: AdminProductView;
   audit: AdminAuditView[];
   may: { price: boolean; stock: boolean };
-  onSaved: (answer: AdminProductResponse) => void;
 }
 
 const FIELDS: {
@@ -62,48 +52,31 @@ const FIELDS: {
   },
 ];
 
-/** One product's card: its figures, the form for what the role may change, and its audit trail. */
-export function ProductEditor({ product, audit, may, onSaved }: Props) {
+/**
+ * One product's card: its figures, the form for what the role may change, and its audit trail. The form
+ * posts to the page's action (it works without JavaScript), which answers a message per wrong field; the
+ * first field to fix then takes the focus. The page reads the product again after a save, and the form
+ * starts again from the values the shop now has.
+ */
+export function ProductEditor({ product, audit, may }: Props) {
   const id = useId();
-  const [values, setValues] = useState(() => formValues(product));
-  const [errors, setErrors] = useState<ProductFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const intent = `product-${product.id}`;
+  const { fetcher, errors, pending } = useFormAction(intent, () =>
+    toast(
+      fetcher.data?.unchanged
+        ? { title: "Nothing to save", description: `${product.name} already has these values.` }
+        : { title: "Saved", description: `${product.name} is updated in the shop.` },
+    ),
+  );
   const form = useRef<HTMLFormElement>(null);
   const editable = FIELDS.filter((f) => may[f.needs]);
-
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const { patch, errors: found } = readProductForm(values, product, may);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      // The first field to fix takes the focus; its message is read with it.
-      const first = FIELDS.find((f) => found[f.key]);
-      form.current?.querySelector<HTMLInputElement>(`[name="${first?.key}"]`)?.focus();
-      return;
-    }
-    if (Object.keys(patch).length === 0) {
-      toast({ title: "Nothing to save", description: `${product.name} already has these values.` });
-      return;
-    }
-    setPending(true);
-    try {
-      const answer = await apiRequest<AdminProductResponse>(
-        "PATCH",
-        `/api/admin/products/${product.id}`,
-        patch,
-      );
-      setValues(formValues(answer.product));
-      onSaved(answer);
-      toast({ title: "Saved", description: `${product.name} is updated in the shop.` });
-    } catch (err) {
-      const api = readApiError(err);
-      setFailure(api?.message ?? "The change could not be saved. Please try again.");
-    } finally {
-      setPending(false);
-    }
-  }
+  const values = formValues(product);
+  const answered = fetcher.data;
+  useEffect(() => {
+    // The first field to fix takes the focus; its message is read with it.
+    const first = FIELDS.find((f) => answered?.errors?.[f.key]);
+    if (first) form.current?.querySelector<HTMLInputElement>(`[name="${first.key}"]`)?.focus();
+  }, [answered]);
 
   return (
     <section aria-labelledby={`${id}-name`} className="rounded-card bg-white p-4 shadow-card sm:p-6">
@@ -122,17 +95,20 @@ export function ProductEditor({ product, audit, may, onSaved }: Props) {
       </p>
 
       {editable.length > 0 ? (
-        <form
+        <fetcher.Form
+          // A new form when the product's values change, so its fields show what the shop now has.
+          key={Object.values(values).join("|")}
           ref={form}
-          onSubmit={save}
+          method="post"
           noValidate
           className="mt-4 grid gap-4"
           aria-label={`Edit ${product.name}`}
         >
+          <input type="hidden" name="intent" value={intent} />
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {editable.map((f) => {
               const inputId = `${id}-${f.key}`;
-              const error = errors[f.key];
+              const error = errors?.[f.key];
               return (
                 <div key={f.key} className="grid content-start gap-1.5">
                   <label htmlFor={inputId} className="text-sm font-medium text-ink">
@@ -144,8 +120,7 @@ export function ProductEditor({ product, audit, may, onSaved }: Props) {
                     type="text"
                     inputMode={f.inputMode}
                     autoComplete="off"
-                    value={values[f.key]}
-                    onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
+                    defaultValue={values[f.key]}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ""}`}
                     className={`${inputClass} ${error ? "border-danger" : ""}`}
@@ -162,9 +137,9 @@ export function ProductEditor({ product, audit, may, onSaved }: Props) {
               );
             })}
           </div>
-          {failure ? (
+          {errors?.form ? (
             <p role="alert" className="text-sm font-medium text-danger">
-              {failure}
+              {errors.form}
             </p>
           ) : null}
           <div>
@@ -172,7 +147,7 @@ export function ProductEditor({ product, audit, may, onSaved }: Props) {
               Save
             </Button>
           </div>
-        </form>
+        </fetcher.Form>
       ) : (
         <p className="mt-4 text-sm text-muted">Your role can see products but not change prices or stock.</p>
       )}

@@ -1,36 +1,29 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
 import type { AdminReviewItem } from "../../../core/contracts/reviews.ts";
-import { apiRequest, readApiError } from "../../lib/api.ts";
+import { useFormAction } from "../../hooks/use-form-action.ts";
 import { Button } from "../ui/button.tsx";
 
-const OFFLINE = "The shop could not be reached. Check the connection and try again.";
-
-/** Publish or Hide one review; the list reloads, so the review leaves a list it no longer belongs to. */
+/**
+ * Publish or Hide one review: a form posted to the page's action (it works without JavaScript); the list
+ * is read again after it, so the review leaves a list it no longer belongs to.
+ */
 export function ReviewActions({ review }: { review: AdminReviewItem }) {
-  const revalidator = useRevalidator();
-  const [pending, setPending] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  async function move(status: "published" | "hidden") {
-    setPending(status);
-    setError(null);
-    try {
-      await apiRequest("POST", `/api/admin/reviews/${review.id}/status`, { status });
-      await revalidator.revalidate();
-    } catch (err) {
-      setError(readApiError(err)?.message ?? OFFLINE);
-    } finally {
-      setPending(null);
-    }
-  }
+  const { fetcher, pending } = useFormAction("status");
+  const moving = pending ? fetcher.formData?.get("status") : null;
+  // This review's own answer (posted without JavaScript, the page shows the answer above the list).
+  const errors = fetcher.data?.errors;
+  const error = errors ? (errors.form ?? errors.status ?? errors.id) : null;
   const label = `${review.title} by ${review.authorName}`;
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="id" value={review.id} />
       {review.status !== "published" ? (
         <Button
           size="sm"
-          onClick={() => move("published")}
-          pending={pending === "published"}
+          type="submit"
+          name="status"
+          value="published"
+          pending={moving === "published"}
           pendingText="Publishing…"
           aria-label={`Publish: ${label}`}
         >
@@ -41,8 +34,10 @@ export function ReviewActions({ review }: { review: AdminReviewItem }) {
         <Button
           size="sm"
           variant="outline"
-          onClick={() => move("hidden")}
-          pending={pending === "hidden"}
+          type="submit"
+          name="status"
+          value="hidden"
+          pending={moving === "hidden"}
           pendingText="Hiding…"
           aria-label={`Hide: ${label}`}
         >
@@ -54,36 +49,31 @@ export function ReviewActions({ review }: { review: AdminReviewItem }) {
           {error}
         </p>
       ) : null}
-    </div>
+    </fetcher.Form>
   );
 }
 
-/** The shop's setting: publish new and edited reviews at once, or wait for the team to read them. */
+/**
+ * The shop's setting: publish new and edited reviews at once, or wait for the team to read them. Ticking
+ * the box posts it; without JavaScript, the Save button does.
+ */
 export function AutoPublishSetting({ on }: { on: boolean }) {
-  const revalidator = useRevalidator();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function change(next: boolean) {
-    setPending(true);
-    setError(null);
-    try {
-      await apiRequest("PUT", "/api/admin/reviews/settings", { autoPublish: next });
-      await revalidator.revalidate();
-    } catch (err) {
-      setError(readApiError(err)?.message ?? OFFLINE);
-    } finally {
-      setPending(false);
-    }
-  }
+  const { fetcher, errors, pending } = useFormAction("settings");
+  // While the post runs the box shows what was asked for; after it, what the shop has.
+  const checked = fetcher.formData ? fetcher.formData.get("autoPublish") === "on" : on;
   return (
-    <div className="mt-4 grid gap-1 rounded-card bg-sand p-4">
+    <fetcher.Form method="post" className="mt-4 grid gap-1 rounded-card bg-sand p-4">
+      <input type="hidden" name="intent" value="settings" />
       <label className="flex min-h-11 items-center gap-3 font-semibold">
         <input
           type="checkbox"
+          name="autoPublish"
           className="size-5 accent-forest"
-          checked={on}
+          checked={checked}
           disabled={pending}
-          onChange={(e) => change(e.target.checked)}
+          onChange={(e) => {
+            if (e.currentTarget.form) fetcher.submit(e.currentTarget.form);
+          }}
         />
         Publish new reviews at once
       </label>
@@ -91,11 +81,16 @@ export function AutoPublishSetting({ on }: { on: boolean }) {
         Off: every new or edited review waits here until someone publishes it. On: reviews appear on the
         product page straight away, and you can still hide one.
       </p>
-      {error ? (
+      <noscript>
+        <Button type="submit" size="sm" variant="outline" className="mt-2 justify-self-start">
+          Save setting
+        </Button>
+      </noscript>
+      {errors?.form ? (
         <p role="alert" className="text-sm text-danger">
-          {error}
+          {errors.form}
         </p>
       ) : null}
-    </div>
+    </fetcher.Form>
   );
 }

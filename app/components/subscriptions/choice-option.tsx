@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 /** One choice of a radio group in a dialog: the whole row is the label, the chosen one outlined. */
 export function ChoiceOption({
   name,
+  value,
   checked,
   onChange,
   children,
@@ -11,6 +12,8 @@ export function ChoiceOption({
   disabled = false,
 }: {
   name: string;
+  /** What the form posts for this choice. */
+  value?: string;
   checked: boolean;
   onChange: () => void;
   children: ReactNode;
@@ -29,6 +32,7 @@ export function ChoiceOption({
       <input
         type="radio"
         name={name}
+        value={value}
         checked={checked}
         disabled={disabled}
         onChange={onChange}

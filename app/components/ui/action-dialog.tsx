@@ -33,11 +33,13 @@ export function ActionDialog({
 
 /**
  * The body of an action's dialog: title, what will happen, the choices (children), the server's refusal
- * if any, then Keep (first in the reading order, the safe choice) and the confirming button.
+ * if any, then Keep (first in the reading order, the safe choice) and the confirming button. `onConfirm`
+ * gets the form, whose named fields a fetcher can post to the page's action as they are.
  */
 export function ActionForm({
   title,
   description,
+  hidden,
   children,
   error,
   confirmLabel,
@@ -49,6 +51,8 @@ export function ActionForm({
 }: {
   title: string;
   description: ReactNode;
+  /** Hidden fields the post needs (which form it is). */
+  hidden?: ReactNode;
   children?: ReactNode;
   error: string | null;
   confirmLabel: string;
@@ -56,16 +60,18 @@ export function ActionForm({
   pending: boolean;
   keepLabel?: string;
   destructive?: boolean;
-  onConfirm: () => void;
+  onConfirm: (form: HTMLFormElement) => void;
 }) {
   return (
     <form
+      method="post"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (!pending) onConfirm();
+        if (!pending) onConfirm(event.currentTarget);
       }}
     >
+      {hidden}
       <DialogTitle>{title}</DialogTitle>
       <DialogDescription asChild>
         <div className="mt-2 grid gap-2 text-sm text-muted">{description}</div>
