@@ -5,11 +5,11 @@ import type {
   AdminOrdersQuery,
   AdminOrdersResponse,
 } from "../../core/contracts/admin-orders.ts";
+import { auditViewOf } from "../audit/audit.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, refunds, subscriptions } from "../db/schema.ts";
 import { loadOrderEvents } from "../orders/order-events.ts";
 import { loadOrderLines } from "../orders/order-rows.ts";
-import { auditViewOf } from "./audit.ts";
 import { likeText } from "./like-text.ts";
 import { listPage } from "./list-page.ts";
 

@@ -6,10 +6,10 @@ import {
   type AdminSubscriptionsResponse,
 } from "../../core/contracts/admin-subscriptions.ts";
 import { canDo, shownNextBilling } from "../../core/subscription-rules.ts";
+import { auditViewOf } from "../audit/audit.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, subscriptionEvents, subscriptions, user } from "../db/schema.ts";
 import { stateOf } from "../subscriptions/subscription-rows.ts";
-import { auditViewOf } from "./audit.ts";
 import { likeText } from "./like-text.ts";
 import { listPage } from "./list-page.ts";
 

@@ -8,8 +8,8 @@ import {
 } from "../../core/contracts/admin-subscriptions.ts";
 import { subscriptionActionBodies } from "../../core/contracts/subscriptions.ts";
 import { requireDashboard } from "../admin/access.ts";
-import { recordAudit } from "../admin/audit.ts";
 import { adminSubscriptionDetail, listAdminSubscriptions } from "../admin/subscriptions.ts";
+import { recordAudit } from "../audit/audit.ts";
 import type { AppServices } from "../context.ts";
 import { notFound } from "../domain-errors.ts";
 import { readJsonBody, readQuery } from "../http/validate.ts";

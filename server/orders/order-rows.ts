@@ -5,6 +5,9 @@ import { orderLines, orders } from "../db/schema.ts";
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 
+/** An id the orders table could hold (uuid): anything else is never looked up. */
+export const UUID = /^[0-9a-f-]{36}$/i;
+
 /** An order's lines in a stable order (product, kind, bundle): the same order always lists the same way. */
 export function loadOrderLines(db: DbOrTx, orderId: string): Promise<OrderLineRow[]> {
   return db

@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { REFUND_REASON_MAX } from "../../core/contracts/admin-orders.ts";
 import { formatMoney } from "../../core/money.ts";
 import { OrderTransitionError } from "../../core/order-status.ts";
-import { type AuditActor, actorName, recordAudit } from "../admin/audit.ts";
+import { type AuditActor, actorName, recordAudit } from "../audit/audit.ts";
 import type { Db, DbOrTx, Tx } from "../db/client.ts";
 import { orders, refunds } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
