@@ -100,26 +100,3 @@ export async function createOrFindPendingOrder(
     return { order, reused: false };
   });
 }
-
-/**
- * Stores the provider's session on the order. When two requests raced to create it, the first stored
- * wins and both answer with it (Stripe's idempotency key makes them the same session anyway).
- */
-export async function attachSession(
-  db: Db,
-  orderId: string,
-  session: { sessionId: string; url: string },
-): Promise<{ sessionId: string; url: string }> {
-  const [updated] = await db
-    .update(orders)
-    .set({ providerSessionId: session.sessionId, checkoutUrl: session.url, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), sql`${orders.providerSessionId} is null`))
-    .returning({ sessionId: orders.providerSessionId, url: orders.checkoutUrl });
-  if (updated?.sessionId && updated.url) return { sessionId: updated.sessionId, url: updated.url };
-  const [stored] = await db
-    .select({ sessionId: orders.providerSessionId, url: orders.checkoutUrl })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!stored?.sessionId || !stored.url) throw new Error(`order ${orderId} has no checkout session`);
-  return { sessionId: stored.sessionId, url: stored.url };
-}

@@ -3,16 +3,18 @@ import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { ShippingAddress } from "../../core/address.ts";
 import { assertMove } from "../../core/order-status.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.ts";
-import type { Tx } from "../db/client.ts";
-import { orderEvents, orders, subscriptions } from "../db/schema.ts";
+import type { Db, Tx } from "../db/client.ts";
+import { orderEvents, orders, refunds, subscriptions, user } from "../db/schema.ts";
 import { recordOrderEvent } from "./order-events.ts";
 import { newOrderNumber } from "./order-number.ts";
 import type { OrderRow } from "./order-rows.ts";
 
 /**
- * The life of an order: its birth, and every move of its status. Each move is checked against
- * core/order-status.ts and writes the status, its date, its step on the order's timeline and, for the
- * owner's moves, the audit row, all in the caller's transaction. No other module writes `orders.status`.
+ * The life of an order: its birth, every move of its status, and the other changes of an order once it
+ * exists (its checkout session, its refunded amount, a guest order joining an account). Each move is
+ * checked against core/order-status.ts and writes the status, its date, its step on the order's
+ * timeline and, for the owner's moves, the audit row, all in the caller's transaction. No other module
+ * updates the orders table (decision 033).
  */
 
 /** An order's columns as its creator gives them: the order number is drawn here. */
@@ -183,4 +185,64 @@ export async function recordOversold(
       products: short.map((s) => `${s.name}: ${s.wanted} wanted, ${s.onHand} on hand`).join("; "),
     },
   });
+}
+
+/**
+ * Stores the provider's session on the order. When two requests raced to create it, the first stored
+ * wins and both answer with it (Stripe's idempotency key makes them the same session anyway).
+ */
+export async function attachSession(
+  db: Db,
+  orderId: string,
+  session: { sessionId: string; url: string },
+): Promise<{ sessionId: string; url: string }> {
+  const [updated] = await db
+    .update(orders)
+    .set({ providerSessionId: session.sessionId, checkoutUrl: session.url, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), sql`${orders.providerSessionId} is null`))
+    .returning({ sessionId: orders.providerSessionId, url: orders.checkoutUrl });
+  if (updated?.sessionId && updated.url) return { sessionId: updated.sessionId, url: updated.url };
+  const [stored] = await db
+    .select({ sessionId: orders.providerSessionId, url: orders.checkoutUrl })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!stored?.sessionId || !stored.url) throw new Error(`order ${orderId} has no checkout session`);
+  return { sessionId: stored.sessionId, url: stored.url };
+}
+
+/** The order's refunded amount is the sum of its succeeded refunds; written after any refund moves. */
+export async function settleRefundedCents(tx: Tx, orderId: string): Promise<OrderRow> {
+  const [order] = await tx
+    .update(orders)
+    .set({
+      refundedCents: sql`(select coalesce(sum(${refunds.amountCents}), 0)::int from ${refunds} where ${refunds.orderId} = ${orderId} and ${refunds.status} = 'succeeded')`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return order as OrderRow;
+}
+
+/** The statuses of an order that was paid: the only guest orders that join an account. */
+const PAID_STATUSES = ["processing", "shipped", "delivered"];
+
+/**
+ * The paid guest orders placed with `address` (lower case) join the user, in one statement with the
+ * check that the user's e-mail is verified and still that address (server/auth/attach-guest-orders.ts).
+ * Returns how many joined.
+ */
+export async function attachGuestOrdersToUser(db: Db, userId: string, address: string): Promise<number> {
+  const attached = await db
+    .update(orders)
+    .set({ userId, updatedAt: sql`now()` })
+    .where(
+      and(
+        isNull(orders.userId),
+        inArray(orders.status, PAID_STATUSES),
+        sql`lower(${orders.email}) = ${address}`,
+        sql`exists (select 1 from ${user} where ${eq(user.id, userId)} and ${user.emailVerified} and lower(${user.email}) = ${address})`,
+      ),
+    )
+    .returning({ id: orders.id });
+  return attached.length;
 }
