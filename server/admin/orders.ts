@@ -6,13 +6,13 @@ import type {
   AdminOrdersResponse,
 } from "../../core/contracts/admin-orders.ts";
 import { OrderTransitionError } from "../../core/order-status.ts";
+import { auditViewOf } from "../audit/audit.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, refunds, subscriptions } from "../db/schema.ts";
 import { Conflict, NotFound, ProviderUnavailable } from "../domain-errors.ts";
 import { loadOrderEvents } from "../orders/order-events.ts";
 import { loadOrderLines } from "../orders/order-rows.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
-import { auditViewOf } from "./audit.ts";
 import { likeText } from "./like-text.ts";
 import { listPage } from "./list-page.ts";
 

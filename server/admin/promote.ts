@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+import { type AuditActor, recordAudit } from "../audit/audit.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { user } from "../db/schema.ts";
-import { type AuditActor, recordAudit } from "./audit.ts";
 import type { Role } from "./roles.ts";
 
 export type RoleChange =

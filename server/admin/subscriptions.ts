@@ -6,13 +6,13 @@ import {
   type AdminSubscriptionsResponse,
 } from "../../core/contracts/admin-subscriptions.ts";
 import { canDo, shownNextBilling } from "../../core/subscription-rules.ts";
+import { auditViewOf, recordAudit } from "../audit/audit.ts";
 import type { AppServices } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, subscriptionEvents, subscriptions, user } from "../db/schema.ts";
 import { UUID } from "../db/uuid.ts";
 import { changeSubscription, type SubscriptionChange } from "../subscriptions/change-subscription.ts";
 import { type SubscriptionRow, stateOf } from "../subscriptions/subscription-rows.ts";
-import { auditViewOf, recordAudit } from "./audit.ts";
 import { likeText } from "./like-text.ts";
 import { listPage } from "./list-page.ts";
 

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { createSessionBody } from "../../core/contracts/checkout.ts";
+import { startCheckout } from "../checkout/start-checkout.ts";
 import type { AppServices } from "../context.ts";
 import { isConnectionLoss } from "../db/connection-loss.ts";
 import { DatabaseUnavailable, DomainError } from "../domain-errors.ts";
 import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
-import { startCheckout } from "../orders/start-checkout.ts";
 
 /** POST /api/checkout/create-session: answers `{ url }`, the payment provider's hosted page. */
 export function checkoutApi(services: AppServices) {

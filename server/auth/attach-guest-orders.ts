@@ -1,10 +1,6 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
-import { orders, user } from "../db/schema.ts";
-
-/** The statuses of an order that was paid: the only guest orders that join an account. */
-const PAID_STATUSES = ["processing", "shipped", "delivered"];
+import { attachGuestOrdersToUser } from "../orders/order-life.ts";
 
 /**
  * Gives a user the paid guest orders placed with their e-mail (compared case-insensitively), once that
@@ -15,17 +11,5 @@ const PAID_STATUSES = ["processing", "shipped", "delivered"];
 export async function attachGuestOrders(db: Db, userId: string, email: string): Promise<number> {
   const address = email.trim().toLowerCase();
   if (!address || isPlaceholderEmail(address)) return 0;
-  const attached = await db
-    .update(orders)
-    .set({ userId, updatedAt: sql`now()` })
-    .where(
-      and(
-        isNull(orders.userId),
-        inArray(orders.status, PAID_STATUSES),
-        sql`lower(${orders.email}) = ${address}`,
-        sql`exists (select 1 from ${user} where ${eq(user.id, userId)} and ${user.emailVerified} and lower(${user.email}) = ${address})`,
-      ),
-    )
-    .returning({ id: orders.id });
-  return attached.length;
+  return attachGuestOrdersToUser(db, userId, address);
 }

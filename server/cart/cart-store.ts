@@ -5,9 +5,9 @@ import type { Catalogue } from "../catalogue.ts";
 import type { Db } from "../db/client.ts";
 import { cartItems, carts, stacks } from "../db/schema.ts";
 import { InvalidInput, LimitExceeded, notFound } from "../domain-errors.ts";
-import { stockError } from "../orders/take-stock.ts";
 import type { CartOwner } from "./cart-owner.ts";
 import { cartQueries, isMissingCart, ownerKey } from "./cart-queries.ts";
+import { stockError } from "./stock-error.ts";
 
 type Tx = Pick<Db, "select" | "insert" | "update" | "delete">;
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { assertMove, OrderTransitionError } from "../../core/order-status.ts";
-import type { AuditActor } from "../admin/audit.ts";
+import type { AuditActor } from "../audit/audit.ts";
 import { orders } from "../db/schema.ts";
 import { fulfilOrder } from "./fulfil-order.ts";
 import { committedCents, type RefundDeps, refundOrder } from "./refund-order.ts";

@@ -1,6 +1,6 @@
 import { addressBlock, paragraph } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { linesBlock, orderEmail } from "../mail/order-email.ts";
+import { linesBlock, orderEmail } from "./order-email.ts";
 import type { OrderLineRow, OrderRow } from "./order-rows.ts";
 
 export const SHIPPING_PROMISE = "Your order ships within 2-3 business days.";

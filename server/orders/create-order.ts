@@ -4,8 +4,7 @@ import type { ShippingAddress } from "../../core/address.ts";
 import { cartSignature } from "../../core/cart-signature.ts";
 import type { Db } from "../db/client.ts";
 import { carts, orderLines, orders } from "../db/schema.ts";
-import { recordOrderEvent } from "./order-events.ts";
-import { newOrderNumber } from "./order-number.ts";
+import { insertOrder } from "./order-life.ts";
 import type { OrderRow } from "./order-rows.ts";
 import type { PricedOrder } from "./price-order.ts";
 
@@ -44,7 +43,8 @@ export function cartFingerprint(order: NewOrder): string {
 /**
  * Creates the pending order with its lines, or returns the pending order this same cart created a moment
  * ago. The cart row is locked first, so a double submit (two requests at once) yields one order; the
- * order, its lines and its "placed" event are written in one transaction, so there is never half an order.
+ * order and its "placed" event (server/orders/order-life.ts) and its lines are written in one
+ * transaction, so there is never half an order.
  */
 export async function createOrFindPendingOrder(
   db: Db,
@@ -68,28 +68,20 @@ export async function createOrFindPendingOrder(
     if (existing) return { order: existing, reused: true };
 
     const t = input.priced.totals;
-    let order: OrderRow | undefined;
-    while (!order) {
-      [order] = await tx
-        .insert(orders)
-        .values({
-          orderNumber: newOrderNumber(),
-          userId: input.userId,
-          cartId: input.cartId,
-          cartFingerprint: fingerprint,
-          email: input.email,
-          status: "pending",
-          currency: input.currency,
-          subtotalCents: t.subtotalCents,
-          discountCents: t.discountCents,
-          shippingCents: t.shippingCents,
-          totalCents: t.totalCents,
-          provider: input.provider,
-          shippingAddress: input.shippingAddress,
-        })
-        .onConflictDoNothing({ target: orders.orderNumber })
-        .returning();
-    }
+    const order = await insertOrder(tx, {
+      userId: input.userId,
+      cartId: input.cartId,
+      cartFingerprint: fingerprint,
+      email: input.email,
+      status: "pending",
+      currency: input.currency,
+      subtotalCents: t.subtotalCents,
+      discountCents: t.discountCents,
+      shippingCents: t.shippingCents,
+      totalCents: t.totalCents,
+      provider: input.provider,
+      shippingAddress: input.shippingAddress,
+    });
     const orderId = order.id;
     await tx.insert(orderLines).values(
       input.priced.lines.map((l) => ({
@@ -105,30 +97,6 @@ export async function createOrFindPendingOrder(
         savingCents: l.savingCents,
       })),
     );
-    await recordOrderEvent(tx, orderId, "placed");
     return { order, reused: false };
   });
-}
-
-/**
- * Stores the provider's session on the order. When two requests raced to create it, the first stored
- * wins and both answer with it (Stripe's idempotency key makes them the same session anyway).
- */
-export async function attachSession(
-  db: Db,
-  orderId: string,
-  session: { sessionId: string; url: string },
-): Promise<{ sessionId: string; url: string }> {
-  const [updated] = await db
-    .update(orders)
-    .set({ providerSessionId: session.sessionId, checkoutUrl: session.url, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), sql`${orders.providerSessionId} is null`))
-    .returning({ sessionId: orders.providerSessionId, url: orders.checkoutUrl });
-  if (updated?.sessionId && updated.url) return { sessionId: updated.sessionId, url: updated.url };
-  const [stored] = await db
-    .select({ sessionId: orders.providerSessionId, url: orders.checkoutUrl })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!stored?.sessionId || !stored.url) throw new Error(`order ${orderId} has no checkout session`);
-  return { sessionId: stored.sessionId, url: stored.url };
 }

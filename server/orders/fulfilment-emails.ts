@@ -2,7 +2,7 @@ import { trackingUrl } from "../../core/carriers.ts";
 import { formatMoney } from "../../core/money.ts";
 import { addressBlock, labelled, paragraph } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { linesBlock, orderEmail } from "../mail/order-email.ts";
+import { linesBlock, orderEmail } from "./order-email.ts";
 import type { OrderLineRow, OrderRow } from "./order-rows.ts";
 
 /** The order is on its way: carrier, tracking code and the carrier's tracking page. Sent once per order. */

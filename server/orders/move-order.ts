@@ -1,11 +1,11 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { CARRIER_NAMES, findCarrier } from "../../core/carriers.ts";
 import { formatMoney } from "../../core/money.ts";
 import { assertMove, type OrderStatus, OrderTransitionError } from "../../core/order-status.ts";
-import { type AuditActor, actorName, recordAudit } from "../admin/audit.ts";
+import { type AuditActor, actorName } from "../audit/audit.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { orders, refunds, subscriptions } from "../db/schema.ts";
-import { recordOrderEvent } from "./order-events.ts";
+import { orders, refunds } from "../db/schema.ts";
+import { moveOrderByOwner, type OwnerMoveChange } from "./order-life.ts";
 import type { OrderRow } from "./order-rows.ts";
 
 /** The owner's moves (shipping, delivery, cancellation); only a reported payment makes an order paid. */
@@ -23,10 +23,9 @@ export interface MoveOptions {
 }
 
 /**
- * Moves an order by its number, in one transaction with the row locked: the status, the date of the move,
- * and its event on the order's timeline (shipped with carrier and tracking code; cancelled, then refunded
- * with the amount when one was given). An impossible move is refused with a message saying why.
- * Cancelling a paid order also cancels its subscriptions.
+ * Moves an order by its number, in one transaction with the row locked: the move is checked here (an
+ * impossible move is refused with a message saying why), then written by server/orders/order-life.ts
+ * (status, date, timeline step, audit row; cancelling also cancels the order's subscriptions).
  */
 export async function moveOrder(
   db: Db,
@@ -39,20 +38,19 @@ export async function moveOrder(
     const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, number)).for("update");
     if (!order) throw new OrderTransitionError(`There is no order ${number}.`);
     assertMove(order.orderNumber, order.status, to);
-    const moved = await applyMove(tx, order, to, options);
-    await recordAudit(tx, {
-      actor: options.actor ?? "command line",
-      action: `order.${to}`,
-      targetType: "order",
-      targetId: order.id,
-      before: { status: order.status, carrier: order.carrier, trackingCode: order.trackingCode },
-      after: { status: moved.status, carrier: moved.carrier, trackingCode: moved.trackingCode },
-    });
-    return moved;
+    const actor = options.actor ?? "command line";
+    return moveOrderByOwner(tx, order, await ownerMoveOf(tx, order, to, options, actor), actor);
   });
 }
 
-async function applyMove(tx: Tx, order: OrderRow, to: OwnerMove, options: MoveOptions): Promise<OrderRow> {
+/** The move the owner asked for, checked: a shipment's carrier and code, a cancellation's refund (recorded first). */
+async function ownerMoveOf(
+  tx: Tx,
+  order: OrderRow,
+  to: OwnerMove,
+  options: MoveOptions,
+  actor: AuditActor,
+): Promise<OwnerMoveChange> {
   const number = order.orderNumber;
   if (to === "shipped") {
     const trackingCode = options.trackingCode?.trim();
@@ -68,30 +66,10 @@ async function applyMove(tx: Tx, order: OrderRow, to: OwnerMove, options: MoveOp
         `Order ${number} cannot ship: ${given}. Use --carrier with one of: ${CARRIER_NAMES.join(", ")}.`,
       );
     }
-    const [moved] = await tx
-      .update(orders)
-      .set({
-        status: "shipped",
-        carrier: carrier.name,
-        trackingCode,
-        shippedAt: sql`now()`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
-    await recordOrderEvent(tx, order.id, "shipped", { carrier: carrier.name, trackingCode });
-    return moved as OrderRow;
+    return { to, carrier: carrier.name, trackingCode };
   }
 
-  if (to === "delivered") {
-    const [moved] = await tx
-      .update(orders)
-      .set({ status: "delivered", deliveredAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(orders.id, order.id))
-      .returning();
-    await recordOrderEvent(tx, order.id, "delivered");
-    return moved as OrderRow;
-  }
+  if (to === "delivered") return { to };
 
   const refund = options.refundedCents ?? 0;
   if (!Number.isInteger(refund) || refund < 0) {
@@ -112,24 +90,8 @@ async function applyMove(tx: Tx, order: OrderRow, to: OwnerMove, options: MoveOp
       reason: "Recorded at cancellation (refunded outside the shop)",
       status: "succeeded",
       provider: order.provider,
-      actor: actorName(options.actor ?? "command line"),
+      actor: actorName(actor),
     });
   }
-  const [moved] = await tx
-    .update(orders)
-    .set({
-      status: "cancelled",
-      cancelledAt: sql`now()`,
-      ...(refund > 0 ? { refundedCents: order.refundedCents + refund } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(orders.id, order.id))
-    .returning();
-  await recordOrderEvent(tx, order.id, "cancelled");
-  if (refund > 0) await recordOrderEvent(tx, order.id, "refunded", { amountCents: refund });
-  await tx
-    .update(subscriptions)
-    .set({ status: "cancelled", updatedAt: sql`now()` })
-    .where(eq(subscriptions.orderId, order.id));
-  return moved as OrderRow;
+  return { to, refundedCents: refund };
 }

@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { assertMove } from "../../core/order-status.ts";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { orderEvents, orders } from "../db/schema.ts";
+import { orders } from "../db/schema.ts";
+import { cancelUnpaidOrders } from "./order-life.ts";
 
 /** Rows per statement: a backlog is worked off in short transactions that never hold many locks. */
 const BATCH = 500;
@@ -16,7 +16,6 @@ export async function purgePendingOrders(db: Db, olderThanDays: number): Promise
   if (!Number.isInteger(olderThanDays) || olderThanDays < 1) {
     throw new RangeError(`older-than-days must be a whole number of days, at least 1 (got ${olderThanDays})`);
   }
-  assertMove("(any pending order)", "pending", "cancelled");
   const purged: string[] = [];
   for (;;) {
     const abandoned = db
@@ -32,21 +31,7 @@ export async function purgePendingOrders(db: Db, olderThanDays: number): Promise
       .limit(BATCH)
       .for("update", { skipLocked: true });
     // Each batch and the "cancelled" events of its orders are one transaction: the timeline never disagrees.
-    const rows = await db.transaction(async (tx) => {
-      const cancelled = await tx
-        .update(orders)
-        .set({ status: "cancelled", cancelledAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(inArray(orders.id, abandoned), eq(orders.status, "pending"), isNull(orders.paidAt)))
-        .returning({ id: orders.id, orderNumber: orders.orderNumber });
-      if (cancelled.length > 0) {
-        await tx
-          .insert(orderEvents)
-          .values(
-            cancelled.map((o) => ({ orderId: o.id, type: "cancelled", detail: { reason: "abandoned" } })),
-          );
-      }
-      return cancelled;
-    });
+    const rows = await db.transaction((tx) => cancelUnpaidOrders(tx, abandoned, "abandoned"));
     purged.push(...rows.map((r) => r.orderNumber));
     if (rows.length < BATCH) return purged;
   }

@@ -2,13 +2,14 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { REFUND_REASON_MAX } from "../../core/contracts/admin-orders.ts";
 import { formatMoney } from "../../core/money.ts";
 import { OrderTransitionError } from "../../core/order-status.ts";
-import { type AuditActor, actorName, recordAudit } from "../admin/audit.ts";
-import type { Db, DbOrTx, Tx } from "../db/client.ts";
+import { type AuditActor, actorName, recordAudit } from "../audit/audit.ts";
+import type { Db, DbOrTx } from "../db/client.ts";
 import { orders, refunds } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { PaymentProvider, ProviderRefund } from "../payments/provider.ts";
 import { orderRefundedEmail } from "./fulfilment-emails.ts";
 import { recordOrderEvent } from "./order-events.ts";
+import { settleRefundedCents } from "./order-life.ts";
 import type { OrderRow } from "./order-rows.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -33,19 +34,6 @@ export async function committedCents(tx: DbOrTx, orderId: string): Promise<numbe
     .from(refunds)
     .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ["pending", "succeeded"])));
   return row?.n ?? 0;
-}
-
-/** The order's refunded amount is the sum of its succeeded refunds; written after any refund moves. */
-async function settleRefundedCents(tx: Tx, orderId: string): Promise<OrderRow> {
-  const [order] = await tx
-    .update(orders)
-    .set({
-      refundedCents: sql`(select coalesce(sum(${refunds.amountCents}), 0)::int from ${refunds} where ${refunds.orderId} = ${orderId} and ${refunds.status} = 'succeeded')`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(orders.id, orderId))
-    .returning();
-  return order as OrderRow;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { ShipCsvProblem, ShipCsvResponse, ShipCsvRowResult } from "../../core/contracts/admin-orders.ts";
 import { assertMove, OrderTransitionError } from "../../core/order-status.ts";
-import type { AuditActor } from "../admin/audit.ts";
+import type { AuditActor } from "../audit/audit.ts";
 import type { Db } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";

@@ -1,11 +1,8 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Logger } from "pino";
+import { stockError } from "../cart/stock-error.ts";
 import { announceCatalogueChange, type CatalogueChange } from "../catalogue-sync.ts";
 import type { DbOrTx, Tx } from "../db/client.ts";
-import { orderEvents, orderLines, orders, products } from "../db/schema.ts";
-import { OutOfStock } from "../domain-errors.ts";
-import { recordOrderEvent } from "./order-events.ts";
-import type { OrderRow } from "./order-rows.ts";
+import { orderLines, products } from "../db/schema.ts";
 
 /**
  * Stock on hand (decision 019): a paid order takes its units in the transaction that records the payment;
@@ -13,9 +10,18 @@ import type { OrderRow } from "./order-rows.ts";
  * none. Nothing here ever makes stock negative (the table's check refuses it too).
  */
 
+/** A product an order wants more units of than are on hand. */
+export interface Shortfall {
+  productId: number;
+  name: string;
+  wanted: number;
+  onHand: number;
+}
+
+/** What taking an order's units gives: taken (all of them), or short (none taken, the products short named). */
 export type StockTaken =
   | { kind: "taken"; change: CatalogueChange }
-  | { kind: "short"; products: { productId: number; name: string; wanted: number; onHand: number }[] };
+  | { kind: "short"; products: Shortfall[] };
 
 /** Units per product of an order's lines, by product id. */
 async function unitsOf(tx: DbOrTx, orderId: string) {
@@ -71,91 +77,32 @@ export async function takeOrderStock(tx: Tx, orderId: string): Promise<StockTake
 }
 
 /**
- * A checkout's payment and its stock, in the transaction that records the payment (decision 019). In
- * stock: the units are taken and `markPaid` runs. Short on the sandbox, whose card is charged only when
- * the shop accepts: refused, the order cancelled ("sold out"), nothing charged. Short on a payment the
- * provider has already taken (Stripe): the payment is recorded as any other and the order marked
- * "oversold" for the owner to refund or restock (logged as an error).
- */
-export async function payFromStock(
-  tx: Tx,
-  order: OrderRow,
-  logger: Logger,
-  markPaid: () => Promise<void>,
-): Promise<"paid" | "sold_out" | "oversold"> {
-  const stock = await takeOrderStock(tx, order.id);
-  if (stock.kind === "taken") {
-    await markPaid();
-    return "paid";
-  }
-  if (order.provider === "sandbox") {
-    await tx
-      .update(orders)
-      .set({ status: "cancelled", cancelledAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(orders.id, order.id), eq(orders.status, "pending")));
-    await recordOrderEvent(tx, order.id, "cancelled", { reason: "sold_out" });
-    return "sold_out";
-  }
-  await markPaid();
-  await recordOversold(tx, order.id, stock.products);
-  logger.error(
-    { orderId: order.id, orderNumber: order.orderNumber, short: stock.products },
-    "paid order oversold: its units were no longer in stock; refund it or restock",
-  );
-  return "oversold";
-}
-
-/**
  * A renewal takes what there is and never fails for stock (decision 019): the customer paid for a standing
- * order the shop keeps. Short, stock goes to 0 and the order is marked for the owner ("oversold").
+ * order the shop keeps. Short, stock goes to 0 and the shortfall is returned for the caller to record.
  */
-export async function takeRenewalStock(
-  tx: Tx,
-  orderId: string,
-  productId: number,
-  units: number,
-): Promise<void> {
+export async function takeRenewalStock(tx: Tx, productId: number, units: number): Promise<Shortfall[]> {
   const [before] = await tx
     .select({ onHand: products.stockOnHand, name: products.name })
     .from(products)
     .where(eq(products.id, productId))
     .for("update");
-  if (!before) return;
+  if (!before) return [];
   const onHand = Math.max(before.onHand - units, 0);
   await tx
     .update(products)
     .set({ stockOnHand: onHand, updatedAt: sql`now()` })
     .where(eq(products.id, productId));
-  if (before.onHand < units)
-    await recordOversold(tx, orderId, [
-      { productId, name: before.name, wanted: units, onHand: before.onHand },
-    ]);
   await announceCatalogueChange(tx, { pages: onHand === 0 && before.onHand > 0 });
-}
-
-/**
- * Marks a paid order whose units were not in stock: an "oversold" event on its timeline for the owner
- * (customers' timelines show only their own steps, server/orders/order-events.ts).
- */
-export async function recordOversold(
-  tx: Tx,
-  orderId: string,
-  short: { productId: number; name: string; wanted: number; onHand: number }[],
-): Promise<void> {
-  await tx.insert(orderEvents).values({
-    orderId,
-    type: "oversold",
-    detail: {
-      products: short.map((s) => `${s.name}: ${s.wanted} wanted, ${s.onHand} on hand`).join("; "),
-    },
-  });
+  return before.onHand < units
+    ? [{ productId, name: before.name, wanted: units, onHand: before.onHand }]
+    : [];
 }
 
 /** The products of these lines (a cart's or an order's) that have fewer units on hand now than they take. */
 export async function stockShortfall(
   db: DbOrTx,
   lines: { productId: number; quantity: number }[],
-): Promise<{ productId: number; name: string; wanted: number; onHand: number }[]> {
+): Promise<Shortfall[]> {
   const wanted = new Map<number, number>();
   for (const l of lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
   if (wanted.size === 0) return [];
@@ -179,11 +126,4 @@ export async function assertInStock(
 ): Promise<void> {
   const [short] = await stockShortfall(db, lines);
   if (short) throw stockError(short.name, short.onHand);
-}
-
-/** The refusal a shopper reads: which product, how many are left, and how many their cart holds. */
-export function stockError(name: string, onHand: number, inCart = 0): OutOfStock {
-  if (onHand <= 0) return new OutOfStock(`Sorry, ${name} is out of stock.`);
-  const left = `Sorry, only ${onHand} of ${name} ${onHand === 1 ? "is" : "are"} left in stock`;
-  return new OutOfStock(inCart > 0 ? `${left}, and your cart already has ${inCart}.` : `${left}.`);
 }

@@ -1,11 +1,11 @@
+import { type CheckoutPaymentOutcome, recordCheckoutPayment } from "../checkout/record-payment.ts";
 import type { AppServices } from "../context.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
-import { type CheckoutPaymentOutcome, recordCheckoutPayment } from "../orders/record-payment.ts";
+import { type RefundReportOutcome, recordReportedRefunds } from "../orders/refund-order.ts";
 import {
   recordSubscriptionChange,
   type SubscriptionChangeOutcome,
-} from "../orders/record-subscription-change.ts";
-import { type RefundReportOutcome, recordReportedRefunds } from "../orders/refund-order.ts";
+} from "../subscriptions/record-subscription-change.ts";
 import { collectedAddress } from "./collected-address.ts";
 import {
   chargeObjectSchema,

@@ -6,8 +6,8 @@ import type {
   ReportReason,
   ReviewStatus,
 } from "../../core/contracts/reviews.ts";
-import { type AuditActor, recordAudit } from "../admin/audit.ts";
 import { listPage } from "../admin/list-page.ts";
+import { type AuditActor, recordAudit } from "../audit/audit.ts";
 import { announceCatalogueChange } from "../catalogue-sync.ts";
 import type { Db } from "../db/client.ts";
 import { products, reviewReports, reviews, user } from "../db/schema.ts";

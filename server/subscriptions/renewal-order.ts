@@ -4,7 +4,7 @@ import type { Product } from "../catalogue.ts";
 import type { Tx } from "../db/client.ts";
 import { orderLines, orders } from "../db/schema.ts";
 import { recordOrderEvent } from "../orders/order-events.ts";
-import { newOrderNumber } from "../orders/order-number.ts";
+import { insertOrder, recordOversold } from "../orders/order-life.ts";
 import type { OrderRow } from "../orders/order-rows.ts";
 import { takeRenewalStock } from "../orders/take-stock.ts";
 import type { SubscriptionRow } from "./subscription-rows.ts";
@@ -43,30 +43,22 @@ export async function createRenewalOrder(
   const lineTotal = fits ? listed : lineTotalCents(unitPriceCents, sub.quantity, 0);
   const savingCents = lineTotal - sub.amountCents;
 
-  let order: OrderRow | undefined;
-  while (!order) {
-    [order] = await tx
-      .insert(orders)
-      .values({
-        orderNumber: newOrderNumber(),
-        userId: sub.userId,
-        cartFingerprint: `renewal:${sub.id}:${renewal.billingDate.toISOString()}`,
-        email: sub.email,
-        status: "processing",
-        subtotalCents: lineTotal,
-        discountCents: savingCents,
-        shippingCents: 0,
-        totalCents: sub.amountCents,
-        provider: renewal.provider,
-        shippingAddress: sub.shippingAddress,
-        paidAt: sql`now()`,
-        providerPaymentId: renewal.paymentId ?? null,
-        subscriptionId: sub.id,
-        renewalDate: renewal.billingDate,
-      })
-      .onConflictDoNothing({ target: orders.orderNumber })
-      .returning();
-  }
+  const order = await insertOrder(tx, {
+    userId: sub.userId,
+    cartFingerprint: `renewal:${sub.id}:${renewal.billingDate.toISOString()}`,
+    email: sub.email,
+    status: "processing",
+    subtotalCents: lineTotal,
+    discountCents: savingCents,
+    shippingCents: 0,
+    totalCents: sub.amountCents,
+    provider: renewal.provider,
+    shippingAddress: sub.shippingAddress,
+    paidAt: sql`now()`,
+    providerPaymentId: renewal.paymentId ?? null,
+    subscriptionId: sub.id,
+    renewalDate: renewal.billingDate,
+  });
   await tx.insert(orderLines).values({
     orderId: order.id,
     productId: sub.productId,
@@ -79,9 +71,9 @@ export async function createRenewalOrder(
     lineTotalCents: lineTotal,
     savingCents,
   });
-  await recordOrderEvent(tx, order.id, "placed");
   await recordOrderEvent(tx, order.id, "paid", { amountCents: order.totalCents });
-  // A renewal takes what stock there is and is never refused for it (decision 019).
-  await takeRenewalStock(tx, order.id, sub.productId, sub.quantity);
+  // A renewal takes what stock there is and is never refused for it (decision 019); short, it is marked.
+  const short = await takeRenewalStock(tx, sub.productId, sub.quantity);
+  if (short.length > 0) await recordOversold(tx, order.id, short);
   return order;
 }

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 /**
- * The import direction of docs/decisions/010-layout-and-import-direction.md, as `npm run lint` enforces it:
+ * The import direction of docs/decisions/010-layout-and-import-direction.md and, inside server/, of
+ * docs/decisions/033-order-life-and-server-layers.md, as `npm run lint` enforces it:
  * probe files planted in each folder, linted by the project's own Biome configuration.
  */
 const root = join(import.meta.dirname, "../..");
@@ -115,6 +116,41 @@ describe("import direction", () => {
       plant(
         `server/${probe}/throws.ts`,
         `import { NotFound } from "../domain-errors.ts";\nexport const l = () => new NotFound();\n`,
+      ),
+    ];
+    expect(lint(...allowed)).toEqual([]);
+  });
+
+  it("refuses an import against the direction of the server's domain folders (decision 033)", () => {
+    const refused = [
+      plant(
+        `server/orders/${probe}/from-subscriptions.ts`,
+        `import { stateOf } from "../../subscriptions/subscription-rows.ts";\nexport const m = stateOf;\n`,
+      ),
+      plant(
+        `server/cart/${probe}/from-orders.ts`,
+        `import { UUID } from "../../orders/order-rows.ts";\nexport const n = UUID;\n`,
+      ),
+      plant(
+        `server/payments/${probe}/from-checkout.ts`,
+        `import { recordCheckoutPayment } from "../../checkout/record-payment.ts";\nexport const o = recordCheckoutPayment;\n`,
+      ),
+      plant(
+        `server/audit/${probe}/from-orders.ts`,
+        `import { UUID } from "../../orders/order-rows.ts";\nexport const p = UUID;\n`,
+      ),
+    ];
+    const found = lint(...refused);
+    for (const path of refused) expect(found).toContainEqual({ path, rule: "style/noRestrictedImports" });
+
+    const allowed = [
+      plant(
+        `server/subscriptions/${probe}/uses-orders.ts`,
+        `import { UUID } from "../../orders/order-rows.ts";\nexport const q = UUID;\n`,
+      ),
+      plant(
+        `server/orders/${probe}/uses-provider.ts`,
+        `import { PaymentProviderError } from "../../payments/provider.ts";\nexport const r = PaymentProviderError;\n`,
       ),
     ];
     expect(lint(...allowed)).toEqual([]);

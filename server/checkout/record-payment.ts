@@ -1,19 +1,19 @@
 import { and, eq, or, sql } from "drizzle-orm";
-import { assertMove, canMove, isPaidStatus } from "../../core/order-status.ts";
+import { canMove, isPaidStatus } from "../../core/order-status.ts";
 import { clearCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orders, subscriptions } from "../db/schema.ts";
 import { UUID } from "../db/uuid.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
+import { applyOnce, type ReportedEvent } from "../orders/apply-once.ts";
+import { cancelOrder } from "../orders/cancel-order.ts";
+import { orderConfirmationEmail } from "../orders/confirmation-email.ts";
+import { cancelUnpaidOrders, markOrderPaid, recordOversold } from "../orders/order-life.ts";
+import { loadOrderLines, type OrderRow } from "../orders/order-rows.ts";
+import { recordAddressRefused, shippingAddressForPayment } from "../orders/payment-address.ts";
+import { type Shortfall, takeOrderStock } from "../orders/take-stock.ts";
 import { startProviderSubscriptions } from "../subscriptions/provider-billing.ts";
-import { applyOnce, type ReportedEvent } from "./apply-once.ts";
-import { cancelOrder } from "./cancel-order.ts";
-import { orderConfirmationEmail } from "./confirmation-email.ts";
-import { recordOrderEvent } from "./order-events.ts";
-import { loadOrderLines, type OrderRow } from "./order-rows.ts";
-import { recordAddressRefused, shippingAddressForPayment } from "./payment-address.ts";
-import { payFromStock } from "./take-stock.ts";
 
 export type CheckoutPaymentOutcome =
   | "paid"
@@ -50,11 +50,13 @@ export interface CheckoutPaymentReport {
 }
 
 const MONTH_INTERVAL = sql`interval '1 month'`;
+
 /**
- * The only way an order becomes paid: a payment its provider reported. The event id, the paid move, the
- * emptied cart and the subscriptions are one transaction with the order row locked, so a report that
- * arrives twice (or ten times at once) pays the order once, and a failure leaves nothing behind for the
- * provider's redelivery to trip over. The confirmation e-mail goes out after that transaction.
+ * The only way an order becomes paid: a payment its provider reported. The event id and the paid path's
+ * steps in the transaction (take stock, mark paid, subscriptions, cart cleared: `payOrder`) are one
+ * transaction with the order row locked, so a report that arrives twice (or ten times at once) pays the
+ * order once, and a failure leaves nothing behind for the provider's redelivery to trip over. The steps
+ * after the commit (`afterPayment`) send the mail and start the provider's subscriptions.
  */
 export async function recordCheckoutPayment(
   services: AppServices,
@@ -63,12 +65,7 @@ export async function recordCheckoutPayment(
   const outcome = await applyOnce(services.database.db, report.event, (tx) =>
     applyReport(services, tx, report),
   );
-  const order = await reportedOrder(services.database.db, report);
-  if (order && (await cancelIfOversold(services, order))) return outcome;
-  const paid = order && isPaidStatus(order.status) ? await confirmPaid(services, order) : null;
-  // Stripe renews the order's subscriptions once each is started there (a failure is retried by the
-  // scheduled job, server/jobs/scheduler.ts).
-  if (paid) await startProviderSubscriptions(services, { orderId: paid.id });
+  await afterPayment(services, report);
   return outcome;
 }
 
@@ -109,11 +106,7 @@ async function applyReport(
   }
   if (report.payment === "failed") {
     if (!canMove(order.status, "cancelled") || order.status !== "pending") return "ignored";
-    await tx
-      .update(orders)
-      .set({ status: "cancelled", cancelledAt: sql`now()`, updatedAt: sql`now()` })
-      .where(eq(orders.id, order.id));
-    await recordOrderEvent(tx, order.id, "cancelled", { reason: "payment_failed" });
+    await cancelUnpaidOrders(tx, [order.id], "payment_failed");
     return "payment_failed";
   }
   if (report.payment === "pending") return "awaiting_payment"; // the provider reports the payment later
@@ -157,30 +150,60 @@ async function applyReport(
     );
     return "address_refused";
   }
-  // The units leave stock with the payment, or the payment is refused or flagged (decision 019).
-  return payFromStock(tx, order, services.logger, () =>
-    markPaid(services, tx, { ...order, shippingAddress: address.address }, report),
+  return payOrder(services, tx, { ...order, shippingAddress: address.address }, report);
+}
+
+/**
+ * The paid path, in the payment's transaction, step by step (decision 019 for stock):
+ * 1. take stock: the order's units, all or none (server/orders/take-stock.ts reports a shortfall);
+ *    short on the sandbox, whose card is charged only when the shop accepts, the order is cancelled
+ *    ("sold out") and nothing else happens;
+ * 2. mark paid: pending -> processing with its "paid" step (server/orders/order-life.ts);
+ * 3. subscriptions: one per subscription line;
+ * 4. cart cleared;
+ * 5. short on a payment the provider has already taken (Stripe): the order stays paid, marked
+ *    "oversold" for the owner and logged as an error; after the commit it is refunded and cancelled.
+ * The mail goes after the commit (`afterPayment`).
+ */
+async function payOrder(
+  services: AppServices,
+  tx: Tx,
+  order: OrderRow,
+  report: CheckoutPaymentReport,
+): Promise<"paid" | "sold_out" | "oversold"> {
+  const stock = await takeOrderStock(tx, order.id);
+  const short = stock.kind === "short" ? stock.products : null;
+  if (short && order.provider === "sandbox") {
+    await cancelUnpaidOrders(tx, [order.id], "sold_out");
+    return "sold_out";
+  }
+  await markOrderPaid(tx, order, {
+    shippingAddress: order.shippingAddress,
+    paymentId: report.paymentId ?? null,
+  });
+  await createSubscriptions(services, tx, order, report);
+  await clearCart(tx, order.cartId);
+  if (!short) return "paid";
+  await recordShortfall(services, tx, order, short);
+  return "oversold";
+}
+
+/** A paid order short of stock: its "oversold" step for the owner, and an error in the log. */
+async function recordShortfall(services: AppServices, tx: Tx, order: OrderRow, short: Shortfall[]) {
+  await recordOversold(tx, order.id, short);
+  services.logger.error(
+    { orderId: order.id, orderNumber: order.orderNumber, short },
+    "paid order oversold: its units were no longer in stock; refund it or restock",
   );
 }
 
-/** pending -> processing, its "paid" event, the cart emptied, one subscription per subscription line: all or nothing. */
-async function markPaid(services: AppServices, tx: Tx, order: OrderRow, report: CheckoutPaymentReport) {
-  assertMove(order.orderNumber, order.status, "processing");
-  const [paid] = await tx
-    .update(orders)
-    .set({
-      status: "processing",
-      paidAt: sql`now()`,
-      shippingAddress: order.shippingAddress,
-      providerPaymentId: report.paymentId ?? null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
-    .returning({ paidAt: orders.paidAt });
-  if (!paid) throw new Error(`order ${order.id} changed while it was locked`);
-  await recordOrderEvent(tx, order.id, "paid", { amountCents: order.totalCents });
-  await clearCart(tx, order.cartId);
-
+/** One subscription per subscription line of the paid order. */
+async function createSubscriptions(
+  services: AppServices,
+  tx: Tx,
+  order: OrderRow,
+  report: CheckoutPaymentReport,
+) {
   const lines = (await loadOrderLines(tx, order.id)).filter((l) => l.isSubscription);
   if (lines.length === 0) return;
   const { subscriptionId } = report;
@@ -220,6 +243,20 @@ async function markPaid(services: AppServices, tx: Tx, order: OrderRow, report: 
     .onConflictDoNothing({ target: subscriptions.orderLineId });
 }
 
+/**
+ * The paid path after the commit, on every report about the session: an oversold order is refunded and
+ * cancelled (`cancelIfOversold`); else a paid order's confirmation is mailed, then Stripe is asked to
+ * renew its subscriptions (a failure is retried by the scheduled job, server/jobs/scheduler.ts).
+ */
+async function afterPayment(services: AppServices, report: CheckoutPaymentReport): Promise<void> {
+  const order = await reportedOrder(services.database.db, report);
+  if (!order) return;
+  if (await cancelIfOversold(services, order)) return;
+  if (!isPaidStatus(order.status)) return;
+  await confirmPaid(services, order);
+  await startProviderSubscriptions(services, { orderId: order.id });
+}
+
 /** The order a report is about, as it is after the report was applied. */
 async function reportedOrder(db: Db, report: CheckoutPaymentReport): Promise<OrderRow | null> {
   const orderId = report.orderId ?? "";
@@ -242,10 +279,9 @@ async function reportedOrder(db: Db, report: CheckoutPaymentReport): Promise<Ord
  * Sends the confirmation of a paid order after any report about its session: the outbox's dedupe key
  * makes every send after the first a no-op, and a send that failed is retried by the next report.
  */
-async function confirmPaid(services: AppServices, order: OrderRow): Promise<OrderRow> {
+async function confirmPaid(services: AppServices, order: OrderRow): Promise<void> {
   const lines = await loadOrderLines(services.database.db, order.id);
   await services.mailer.send(orderConfirmationEmail(order, lines, shopOrigin(services.env)));
-  return order;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { escapeHtml as esc } from "../../core/escape-html.ts";
 import { formatMoney } from "../../core/money.ts";
 import { orderTotals, summaryRows } from "../../core/order-totals.ts";
-import { orderPageUrl } from "../orders/order-link.ts";
-import type { OrderLineRow, OrderRow } from "../orders/order-rows.ts";
-import { type EmailBlock, paragraph, shopEmail } from "./layout.ts";
-import type { MailMessage } from "./mailer.ts";
+import { type EmailBlock, paragraph, shopEmail } from "../mail/layout.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+import { orderPageUrl } from "./order-link.ts";
+import type { OrderLineRow, OrderRow } from "./order-rows.ts";
 
 function lineText(l: OrderLineRow): string {
   const kind = l.isSubscription ? ` (monthly subscription, ${l.discountPercent}% off)` : "";

@@ -9,10 +9,11 @@ import { resolveCartOwner } from "../cart/cart-owner.ts";
 import { listCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
 import { Conflict, InvalidInput, notFound, ProviderUnavailable } from "../domain-errors.ts";
+import { createOrFindPendingOrder } from "../orders/create-order.ts";
+import { attachSession } from "../orders/order-life.ts";
+import { priceOrder, shippingRateCents } from "../orders/price-order.ts";
+import { assertInStock } from "../orders/take-stock.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
-import { attachSession, createOrFindPendingOrder } from "./create-order.ts";
-import { priceOrder, shippingRateCents } from "./price-order.ts";
-import { assertInStock } from "./take-stock.ts";
 
 const emailSchema = z.email();
 

@@ -5,13 +5,13 @@ import type { Tx } from "../db/client.ts";
 import { orders, subscriptions } from "../db/schema.ts";
 import { UUID } from "../db/uuid.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
+import { applyOnce, type ReportedEvent } from "../orders/apply-once.ts";
+import { orderConfirmationEmail } from "../orders/confirmation-email.ts";
+import { loadOrderLines, type OrderRow } from "../orders/order-rows.ts";
 import type { ProviderSubscriptionState } from "../payments/provider.ts";
-import { createRenewalOrder, findRenewalOrder } from "../subscriptions/renewal-order.ts";
-import { renewalFailedEmail } from "../subscriptions/subscription-emails.ts";
-import { recordSubscriptionEvent, type SubscriptionRow } from "../subscriptions/subscription-rows.ts";
-import { applyOnce, type ReportedEvent } from "./apply-once.ts";
-import { orderConfirmationEmail } from "./confirmation-email.ts";
-import { loadOrderLines, type OrderRow } from "./order-rows.ts";
+import { createRenewalOrder, findRenewalOrder } from "./renewal-order.ts";
+import { renewalFailedEmail } from "./subscription-emails.ts";
+import { recordSubscriptionEvent, type SubscriptionRow } from "./subscription-rows.ts";
 
 export type SubscriptionChangeOutcome = "subscription_updated" | "duplicate" | "ignored";
 
