@@ -428,10 +428,7 @@ describe.each(testDatabases)("the spec's checkout call on Stripe on %s", (kind) 
   let shop: TestShop;
   let standIn: StripeStandIn;
   const db = () => shop.services.database.db;
-  useStripeShop(kind, (s, st) => {
-    shop = s;
-    standIn = st;
-  });
+  useStripeShop(kind, (started) => ({ shop, standIn } = started));
 
   /** A guest's cart checked out with the spec's payload (no address); the session as Stripe holds it. */
   async function specCheckout() {

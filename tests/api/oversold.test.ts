@@ -14,10 +14,7 @@ import { Visitor } from "./checkout-visitor.ts";
 describe.each(testDatabases)("a Stripe checkout paid after the stock ran out on %s", (kind) => {
   let shop: TestShop;
   let standIn: StripeStandIn;
-  useStripeShop(kind, (s, st) => {
-    shop = s;
-    standIn = st;
-  });
+  useStripeShop(kind, (started) => ({ shop, standIn } = started));
 
   const setStock = (id: number, onHand: number) =>
     shop.services.database.db.update(products).set({ stockOnHand: onHand }).where(eq(products.id, id));

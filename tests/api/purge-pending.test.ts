@@ -176,10 +176,7 @@ describe.each(testDatabases)("purge of abandoned pending orders on %s (sandbox)"
 describe.each(testDatabases)("purge of abandoned pending orders on %s (Stripe webhooks)", (kind) => {
   let shop: TestShop;
   let standIn: StripeStandIn;
-  useStripeShop(kind, (s, st) => {
-    shop = s;
-    standIn = st;
-  });
+  useStripeShop(kind, (started) => ({ shop, standIn } = started));
 
   function completed(sessionId: string) {
     const session = standIn.sessions.get(sessionId) as Record<string, unknown>;

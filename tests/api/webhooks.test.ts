@@ -27,10 +27,7 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
   let standIn: StripeStandIn;
   const db = () => shop.services.database.db;
 
-  useStripeShop(kind, (s, st) => {
-    shop = s;
-    standIn = st;
-  });
+  useStripeShop(kind, (started) => ({ shop, standIn } = started));
 
   async function checkout(
     lines: [number, number, boolean][] = [

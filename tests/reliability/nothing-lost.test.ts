@@ -64,10 +64,7 @@ describe.each(testDatabases)("nothing lost on %s", (kind) => {
 describe.each(testDatabases)("webhook outage then redelivery on %s", (kind) => {
   let shop: TestShop;
   let standIn: StripeStandIn;
-  useStripeShop(kind, (s, st) => {
-    shop = s;
-    standIn = st;
-  });
+  useStripeShop(kind, (started) => ({ shop, standIn } = started));
 
   it("50 events failing, then replayed (twice): every paid session fulfilled once, unpaid ones never", async () => {
     const db = shop.services.database.db;

@@ -7,19 +7,19 @@ import { createTestShop, type DatabaseKind, type TestShop } from "./test-app.ts"
 
 /**
  * A test shop that takes payments through the Stripe stand-in, its webhooks signed with WEBHOOK_SECRET
- * (tests/reliability/support/stripe-events.ts): started before the enclosing describe's tests (`use`
- * receives both), closed after them.
+ * (tests/reliability/support/stripe-events.ts): started before the enclosing describe's tests, closed after
+ * them. `use` receives both: `useStripeShop(kind, (started) => ({ shop, standIn } = started))`.
  */
 export function useStripeShop(
   kind: DatabaseKind,
-  use: (shop: TestShop, standIn: StripeStandIn) => void,
+  use: (started: { shop: TestShop; standIn: StripeStandIn }) => void,
 ): void {
   let shop: TestShop | undefined;
   let standIn: StripeStandIn | undefined;
   beforeAll(async () => {
     standIn = await new StripeStandIn().start();
     shop = await createTestShop(kind, { env: standIn.env(WEBHOOK_SECRET) });
-    use(shop, standIn);
+    use({ shop, standIn });
   });
   afterAll(async () => {
     await shop?.close();
