@@ -1,15 +1,14 @@
-import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orderLines, orders, outbox, subscriptions } from "../../server/db/schema.ts";
 import { loadSandboxSession, payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
-import { inProcess, signed, WEBHOOK_SECRET } from "../reliability/support/stripe-events.ts";
-import { StripeStandIn } from "../support/stripe-stand-in.ts";
+import { postEvent, stripeEvent } from "../reliability/support/stripe-events.ts";
+import { pendingOrderOf, sessionIdOf, useStripeShop } from "../support/stripe-shop.ts";
+import type { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { createUser, headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
-const sessionIdOf = (url: string) => new URL(url).pathname.split("/").pop() as string;
 
 describe.each(testDatabases)("checkout on %s", (kind) => {
   let shop: TestShop;
@@ -25,14 +24,7 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
     await v.add(2, 1, true); // Total Restore as a subscription, $40.00 - 15% = $34.00
     return v;
   }
-  async function orderBySession(url: string) {
-    const [order] = await db()
-      .select()
-      .from(orders)
-      .where(eq(orders.providerSessionId, sessionIdOf(url)));
-    if (!order) throw new Error(`no order for ${url}`);
-    return order;
-  }
+  const orderBySession = async (url: string) => (await pendingOrderOf(shop, url)).order;
 
   it("creates a pending order priced by the server and answers the sandbox page's URL", async () => {
     const v = await guestWithCart();
@@ -436,14 +428,7 @@ describe.each(testDatabases)("the spec's checkout call on Stripe on %s", (kind) 
   let shop: TestShop;
   let standIn: StripeStandIn;
   const db = () => shop.services.database.db;
-  beforeAll(async () => {
-    standIn = await new StripeStandIn().start();
-    shop = await createTestShop(kind, { env: standIn.env(WEBHOOK_SECRET) });
-  });
-  afterAll(async () => {
-    await shop.close();
-    await standIn.stop();
-  });
+  useStripeShop(kind, (started) => ({ shop, standIn } = started));
 
   /** A guest's cart checked out with the spec's payload (no address); the session as Stripe holds it. */
   async function specCheckout() {
@@ -456,32 +441,22 @@ describe.each(testDatabases)("the spec's checkout call on Stripe on %s", (kind) 
       cartItems: (await v.cartItems()).map(({ bundleId: _b, ...line }) => line),
     });
     expect(res.status).toBe(200);
-    const sessionId = sessionIdOf(res.body.url);
-    const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
-    if (!order) throw new Error("no order");
+    const { sessionId, order } = await pendingOrderOf(shop, res.body.url);
     return { v, sessionId, order };
   }
 
   /** Stripe's signed checkout.session.completed for the session as the stand-in holds it now. */
   async function deliverCompleted(sessionId: string) {
     const session = standIn.sessions.get(sessionId) ?? {};
-    const body = JSON.stringify({
-      id: `evt_${randomBytes(8).toString("hex")}`,
-      object: "event",
-      type: "checkout.session.completed",
-      created: Math.floor(Date.now() / 1000),
-      api_version: "2026-10-28.endive",
-      data: {
-        object: {
-          ...session,
-          payment_status: "paid",
-          status: "complete",
-          payment_intent: `pi_${sessionId.slice(-12)}`,
-        },
-      },
-    });
-    const res = await inProcess(shop)(body, signed(body));
-    return { status: res.status, body: await res.json() };
+    return postEvent(
+      shop,
+      stripeEvent("checkout.session.completed", {
+        ...session,
+        payment_status: "paid",
+        status: "complete",
+        payment_intent: `pi_${sessionId.slice(-12)}`,
+      }),
+    );
   }
 
   const shipped = {

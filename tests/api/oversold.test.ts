@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orderEvents, orders, outbox, products, refunds } from "../../server/db/schema.ts";
-import { deliver as deliverSigned, inProcess, WEBHOOK_SECRET } from "../reliability/support/stripe-events.ts";
-import { StripeStandIn } from "../support/stripe-stand-in.ts";
-import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
+import { deliver as deliverSigned, inProcess } from "../reliability/support/stripe-events.ts";
+import { useStripeShop } from "../support/stripe-shop.ts";
+import type { StripeStandIn } from "../support/stripe-stand-in.ts";
+import { type TestShop, testDatabases } from "../support/test-app.ts";
 import { mails } from "./admin-fixtures.ts";
 import { Visitor } from "./checkout-visitor.ts";
 
@@ -13,14 +14,7 @@ import { Visitor } from "./checkout-visitor.ts";
 describe.each(testDatabases)("a Stripe checkout paid after the stock ran out on %s", (kind) => {
   let shop: TestShop;
   let standIn: StripeStandIn;
-  beforeAll(async () => {
-    standIn = await new StripeStandIn().start();
-    shop = await createTestShop(kind, { env: standIn.env(WEBHOOK_SECRET) });
-  });
-  afterAll(async () => {
-    await shop.close();
-    await standIn.stop();
-  });
+  useStripeShop(kind, (started) => ({ shop, standIn } = started));
 
   const setStock = (id: number, onHand: number) =>
     shop.services.database.db.update(products).set({ stockOnHand: onHand }).where(eq(products.id, id));

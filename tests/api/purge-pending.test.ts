@@ -1,12 +1,10 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { and, eq, sql } from "drizzle-orm";
 import pino from "pino";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { openDatabase } from "../../server/db/client.ts";
 import {
@@ -24,13 +22,14 @@ import {
   loadSandboxSession,
   payWithSandboxCard,
 } from "../../server/payments/sandbox-checkout.ts";
-import { StripeStandIn } from "../support/stripe-stand-in.ts";
+import { postEvent, stripeEvent } from "../reliability/support/stripe-events.ts";
+import { sessionIdOf, useStripeShop } from "../support/stripe-shop.ts";
+import type { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, freshDatabase, type TestShop, testDatabases } from "../support/test-app.ts";
 import { Visitor } from "./checkout-visitor.ts";
 
 const DAY = 86_400_000;
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
-const sessionIdOf = (url: string) => new URL(url).pathname.split("/").pop() as string;
 
 /** A checkout placed `ageMs` ago: its pending order (with lines) and the visitor who placed it. */
 async function placedAgo(shop: TestShop, ageMs: number, lines: [number, boolean][] = [[1, false]]) {
@@ -175,52 +174,21 @@ describe.each(testDatabases)("purge of abandoned pending orders on %s (sandbox)"
 });
 
 describe.each(testDatabases)("purge of abandoned pending orders on %s (Stripe webhooks)", (kind) => {
-  const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString("hex")}`;
-  const signer = new Stripe("sk_test_signing_only");
   let shop: TestShop;
   let standIn: StripeStandIn;
-  beforeAll(async () => {
-    standIn = await new StripeStandIn().start();
-    shop = await createTestShop(kind, { env: standIn.env(WEBHOOK_SECRET) });
-  });
-  afterAll(async () => {
-    await shop.close();
-    await standIn.stop();
-  });
+  useStripeShop(kind, (started) => ({ shop, standIn } = started));
 
-  function completed(sessionId: string, id = `evt_${randomBytes(8).toString("hex")}`) {
+  function completed(sessionId: string) {
     const session = standIn.sessions.get(sessionId) as Record<string, unknown>;
-    return {
-      id,
-      object: "event",
-      type: "checkout.session.completed",
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          ...session,
-          payment_status: "paid",
-          status: "complete",
-          subscription: `sub_${sessionId.slice(-10)}`,
-          customer: `cus_${sessionId.slice(-10)}`,
-        },
-      },
-    };
-  }
-  async function deliver(payload: unknown) {
-    const body = JSON.stringify(payload);
-    const res = await shop.app.request("/api/webhooks/stripe", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "stripe-signature": signer.webhooks.generateTestHeaderString({
-          payload: body,
-          secret: WEBHOOK_SECRET,
-        }),
-      },
-      body,
+    return stripeEvent("checkout.session.completed", {
+      ...session,
+      payment_status: "paid",
+      status: "complete",
+      subscription: `sub_${sessionId.slice(-10)}`,
+      customer: `cus_${sessionId.slice(-10)}`,
     });
-    return { status: res.status, body: await res.json() };
   }
+  const deliver = (payload: unknown) => postEvent(shop, payload);
 
   it("a payment webhook for a purged order is acknowledged as order_cancelled, logged as an error, and marks nothing paid", async () => {
     const { v, order, sessionId } = await placedAgo(shop, 8 * DAY, [[2, true]]);

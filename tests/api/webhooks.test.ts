@@ -1,16 +1,18 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orderEvents, orders, outbox, paymentEvents, subscriptions } from "../../server/db/schema.ts";
 import { loadSandboxSession } from "../../server/payments/sandbox-checkout.ts";
 import { startProviderSubscriptions } from "../../server/subscriptions/provider-billing.ts";
-import { StripeStandIn } from "../support/stripe-stand-in.ts";
+import {
+  stripeEvent as event,
+  postEvent,
+  signed,
+  WEBHOOK_SECRET,
+} from "../reliability/support/stripe-events.ts";
+import { pendingOrderOf, useStripeShop } from "../support/stripe-shop.ts";
+import type { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { Visitor } from "./checkout-visitor.ts";
-
-const WEBHOOK_SECRET = `whsec_${randomBytes(16).toString("hex")}`;
-const stripe = new Stripe("sk_test_signing_only");
 
 type Session = {
   id: string;
@@ -25,14 +27,7 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
   let standIn: StripeStandIn;
   const db = () => shop.services.database.db;
 
-  beforeAll(async () => {
-    standIn = await new StripeStandIn().start();
-    shop = await createTestShop(kind, { env: standIn.env(WEBHOOK_SECRET) });
-  });
-  afterAll(async () => {
-    await shop.close();
-    await standIn.stop();
-  });
+  useStripeShop(kind, (started) => ({ shop, standIn } = started));
 
   async function checkout(
     lines: [number, number, boolean][] = [
@@ -44,10 +39,8 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     for (const [id, qty, sub] of lines) await v.add(id, qty, sub);
     const res = await v.checkout();
     expect(res.status).toBe(200);
-    const sessionId = new URL(res.body.url).pathname.split("/").pop() as string;
+    const { sessionId, order } = await pendingOrderOf(shop, res.body.url);
     const session = standIn.sessions.get(sessionId) as unknown as Session;
-    const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
-    if (!order) throw new Error("no order");
     return { v, res, session, order };
   }
 
@@ -60,20 +53,6 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
       .from(outbox)
       .where(eq(outbox.dedupeKey, `order-confirmation:${orderId}`));
 
-  function event(
-    type: string,
-    object: Record<string, unknown>,
-    id = `evt_${randomBytes(8).toString("hex")}`,
-  ) {
-    return {
-      id,
-      object: "event",
-      type,
-      created: Math.floor(Date.now() / 1000),
-      api_version: "2026-10-28.endive",
-      data: { object },
-    };
-  }
   // A paid one-time payment, as Checkout in payment mode reports it: no subscription of its own.
   function completed(session: Session, extra: Record<string, unknown> = {}) {
     return event("checkout.session.completed", {
@@ -90,16 +69,8 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     [...standIn.subscriptions.values()].filter(
       (s) => (s.metadata as Record<string, string> | undefined)?.subscriptionId === shopId,
     );
-  async function deliver(payload: unknown, secret = WEBHOOK_SECRET, signature?: string) {
-    const body = JSON.stringify(payload);
-    const header = signature ?? stripe.webhooks.generateTestHeaderString({ payload: body, secret });
-    const res = await shop.app.request("/api/webhooks/stripe", {
-      method: "POST",
-      headers: { "content-type": "application/json", "stripe-signature": header },
-      body,
-    });
-    return { status: res.status, body: await res.json() };
-  }
+  const deliver = (payload: unknown, secret = WEBHOOK_SECRET, signature?: string) =>
+    postEvent(shop, payload, signature ?? signed(JSON.stringify(payload), secret));
 
   it("creates a Stripe Checkout Session per the order: one payment that saves the card, customer with e-mail and shipping address, URLs, metadata, idempotency key", async () => {
     const { res, order } = await checkout();
@@ -224,7 +195,7 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     expect(unsigned.status).toBe(400);
     // A payload changed after signing.
     const body = JSON.stringify(evt);
-    const header = stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET });
+    const header = signed(body);
     const tampered = await shop.app.request("/api/webhooks/stripe", {
       method: "POST",
       headers: { "content-type": "application/json", "stripe-signature": header },

@@ -3,16 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, orders, outbox } from "../../server/db/schema.ts";
 import { Browser, uniqueEmail } from "../api/auth-helpers.ts";
 import { Visitor } from "../api/checkout-visitor.ts";
-import { StripeStandIn } from "../support/stripe-stand-in.ts";
+import { useStripeShop } from "../support/stripe-shop.ts";
+import type { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { assertSecureConfig } from "./support/config-guard.ts";
-import {
-  completed,
-  deliver,
-  inProcess,
-  type StandInSession,
-  WEBHOOK_SECRET,
-} from "./support/stripe-events.ts";
+import { completed, deliver, inProcess, type StandInSession } from "./support/stripe-events.ts";
 
 /** Reliability checks "Nothing lost" (docs/reliability.md) (the rest is in tests/api/webhooks.test.ts and tests/api/newsletter.test.ts). */
 describe.each(testDatabases)("nothing lost on %s", (kind) => {
@@ -69,14 +64,7 @@ describe.each(testDatabases)("nothing lost on %s", (kind) => {
 describe.each(testDatabases)("webhook outage then redelivery on %s", (kind) => {
   let shop: TestShop;
   let standIn: StripeStandIn;
-  beforeAll(async () => {
-    standIn = await new StripeStandIn().start();
-    shop = await createTestShop(kind, { env: standIn.env(WEBHOOK_SECRET) });
-  });
-  afterAll(async () => {
-    await shop.close();
-    await standIn.stop();
-  });
+  useStripeShop(kind, (started) => ({ shop, standIn } = started));
 
   it("50 events failing, then replayed (twice): every paid session fulfilled once, unpaid ones never", async () => {
     const db = shop.services.database.db;
