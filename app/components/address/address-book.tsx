@@ -2,7 +2,7 @@ import Plus from "lucide-react/icons/plus";
 import { useRef, useState } from "react";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { readApiError } from "../../lib/api.ts";
+import { serverMessage } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import { AddressCard } from "./address-card.tsx";
 import { useAddressBook, useMakeDefaultAddress } from "./address-data.ts";
@@ -50,7 +50,7 @@ export function AddressBookSection({ userId }: { userId: string }) {
       onError: (err) =>
         toast({
           title: "Could not change the default",
-          description: readApiError(err)?.message ?? "Check your connection and try again.",
+          description: serverMessage(err, "Check your connection and try again."),
           variant: "destructive",
         }),
     });

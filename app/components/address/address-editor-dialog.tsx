@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { type AddressFieldErrors, countryName, type ShippingAddress } from "../../../core/address.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { readApiError } from "../../lib/api.ts";
+import { apiErrorOf, serverMessage } from "../../lib/api.ts";
 import { returnFocusTo } from "../../lib/return-focus.ts";
 import { Button } from "../ui/button.tsx";
 import {
@@ -124,12 +124,12 @@ function EditorForm({
           onDone();
         },
         onError: (err) => {
-          const failure = readApiError(err);
+          const failure = apiErrorOf(err);
           if (failure?.code === "invalid_address" && firstErrorField(failure.fields)) {
             return showErrors(failure.fields);
           }
           setFormError(
-            failure?.message ?? "We couldn't save the address. Check your connection and try again.",
+            serverMessage(err, "We couldn't save the address. Check your connection and try again."),
           );
         },
       },

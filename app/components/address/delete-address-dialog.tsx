@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { readApiError } from "../../lib/api.ts";
+import { apiErrorOf, serverMessage } from "../../lib/api.ts";
 import { returnFocusTo } from "../../lib/return-focus.ts";
 import {
   AlertDialog,
@@ -48,14 +48,14 @@ export function DeleteAddressDialog({
         onClose();
       },
       onError: (err) => {
-        const failure = readApiError(err);
+        const failure = apiErrorOf(err);
         // Already gone (deleted in another tab): the list is read again, nothing is left to confirm.
         if (failure?.status === 404) {
           toast({ title: "Address deleted" });
           onClose();
           return;
         }
-        setError(failure?.message ?? "We couldn't delete the address. Check your connection and try again.");
+        setError(serverMessage(err, "We couldn't delete the address. Check your connection and try again."));
       },
     });
   }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { SubscriptionActionResponse, SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { apiRequest, readApiError } from "../../lib/api.ts";
+import { apiRequest, serverMessage } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import { SubscriptionCard, subscriptionTitleId } from "./subscription-card.tsx";
 import { useProducts, useRefreshSubscriptions, useStackNames } from "./subscription-data.ts";
@@ -49,8 +49,7 @@ function useUpdateCard() {
     onError: (err) =>
       toast({
         title: "Could not open the card page",
-        description:
-          readApiError(err)?.message ?? "We couldn't reach the shop. Check your connection and try again.",
+        description: serverMessage(err, "We couldn't reach the shop. Check your connection and try again."),
         variant: "destructive",
       }),
   });

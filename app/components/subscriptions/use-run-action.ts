@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { readApiError } from "../../lib/api.ts";
+import { apiErrorOf, serverMessage } from "../../lib/api.ts";
 import { type ActionRequest, useRefreshSubscriptions, useSubscriptionAction } from "./subscription-data.ts";
 import { changedToast } from "./subscription-text.ts";
 
@@ -40,7 +40,7 @@ export function useRunAction(sub: SubscriptionView, onDone: () => void) {
         done();
       },
       (err: unknown) => {
-        const failure = readApiError(err);
+        const failure = apiErrorOf(err);
         if (failure?.status === 404) {
           void refresh();
           toast({ title: "Subscription not found", variant: "destructive" });
@@ -48,7 +48,7 @@ export function useRunAction(sub: SubscriptionView, onDone: () => void) {
           return;
         }
         if (failure?.status === 409) void refresh();
-        const message = failure ? (failure.message ?? FAILED) : OFFLINE;
+        const message = failure ? serverMessage(err, FAILED) : OFFLINE;
         if (mounted.current) setError(message);
         else toast({ title: "The change did not go through", description: message, variant: "destructive" });
       },
