@@ -1,11 +1,11 @@
-import { useId } from "react";
-import { Link } from "react-router";
+import { useEffect, useId, useRef } from "react";
+import { Link, useRevalidator } from "react-router";
 import { formatAddressLines } from "../../../core/address.ts";
+import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { formatMoney, toCents } from "../../../core/money.ts";
 import { lineTotalCents, MAX_LINE_QUANTITY, subscriptionDiscountPercent } from "../../../core/pricing.ts";
 import { FREQUENCY_MONTHS, MAX_NEXT_DATE_DAYS } from "../../../core/subscription-rules.ts";
-import { useAddressBook } from "../address/address-data.ts";
 import { QuantityStepper } from "../shop/quantity-stepper.tsx";
 import { inputClass } from "../ui/field.tsx";
 import { StackLeaveNote, useChangePreview } from "./change-preview.tsx";
@@ -174,31 +174,31 @@ export function NextDateField({
 /** The address book's saved addresses; the subscription keeps its own copy of the one chosen. */
 export function AddressField({
   sub,
-  userId,
+  addresses,
   addressId,
   onChange,
 }: {
   sub: SubscriptionView;
-  userId: string;
+  addresses: AddressView[];
   addressId: string | null;
   onChange: (addressId: string) => void;
 }) {
-  const book = useAddressBook(userId);
   const name = useId();
+  // The book is read again when the choice is shown: checkout (or another tab) may have saved one since.
+  const { revalidate } = useRevalidator();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    void revalidate();
+  }, [revalidate]);
   const shipsNow = sub.shippingAddress ? formatAddressLines(sub.shippingAddress).join("\n") : null;
   const current = sub.shippingAddress ? (
     <p className="text-sm text-muted">
       Ships now to <span className="text-ink">{shortAddress(sub.shippingAddress)}</span>.
     </p>
   ) : null;
-  if (book.isPending) return <p className="text-sm text-muted">Loading your addresses...</p>;
-  if (book.isError)
-    return (
-      <p role="alert" className="text-sm text-danger">
-        We couldn't load your addresses. Check your connection and try again.
-      </p>
-    );
-  if (book.data.addresses.length === 0)
+  if (addresses.length === 0)
     return (
       <>
         {current}
@@ -215,7 +215,7 @@ export function AddressField({
     <>
       {current}
       <ChoiceGroup legend="Ship to">
-        {book.data.addresses.map((a) => {
+        {addresses.map((a) => {
           const [person, ...lines] = formatAddressLines(a);
           const isCurrent = shipsNow === formatAddressLines(a).join("\n");
           return (

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { MAX_NEXT_DATE_DAYS } from "../../../core/subscription-rules.ts";
 import { ActionForm } from "../ui/action-dialog.tsx";
@@ -27,11 +28,11 @@ const CHOICES: Record<ModifyAction, { label: string; confirm: string; pending: s
  */
 export function ModifyForm({
   sub,
-  userId,
+  addresses,
   onDone,
 }: {
   sub: SubscriptionView;
-  userId: string;
+  addresses: AddressView[];
   onDone: () => void;
 }) {
   const { run, error, setError, pending } = useRunAction(sub, onDone);
@@ -115,7 +116,7 @@ export function ModifyForm({
         {choice === "swap" ? <SwapField sub={sub} productId={productId} onChange={setProductId} /> : null}
         {choice === "next-date" ? <NextDateField date={date} bounds={bounds} onChange={setDate} /> : null}
         {choice === "address" ? (
-          <AddressField sub={sub} userId={userId} addressId={addressId} onChange={setAddressId} />
+          <AddressField sub={sub} addresses={addresses} addressId={addressId} onChange={setAddressId} />
         ) : null}
       </div>
     </ActionForm>

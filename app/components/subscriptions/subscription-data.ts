@@ -1,14 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import type {
-  SubscriptionActionResponse,
-  SubscriptionView,
-  subscriptionActionBodies,
-} from "../../../core/contracts/subscriptions.ts";
+import type { subscriptionActionBodies } from "../../../core/contracts/subscriptions.ts";
 import type { SubscriptionAction } from "../../../core/subscription-rules.ts";
 import { apiRequest } from "../../lib/api.ts";
-
-export const subscriptionsKey = ["/api/subscriptions"] as const;
 
 type Bodies = typeof subscriptionActionBodies;
 /** One action with the body its route takes (core/contracts/subscriptions.ts). */
@@ -33,39 +27,6 @@ export function useProducts(enabled = true) {
     staleTime: Number.POSITIVE_INFINITY,
     enabled,
   });
-}
-
-/** The list with one subscription replaced by the server's answer. */
-export function withSubscription(list: SubscriptionView[], sub: SubscriptionView): SubscriptionView[] {
-  return list.map((s) => (s.id === sub.id ? sub : s));
-}
-
-/**
- * POST /api/subscriptions/:id/:action. The answer is the subscription after the change; it replaces the
- * old one in the list at once, so no card shows what it was before.
- */
-export function useSubscriptionAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, request }: { id: string; request: ActionRequest }) =>
-      apiRequest<SubscriptionActionResponse>(
-        "POST",
-        `/api/subscriptions/${id}/${request.action}`,
-        request.body,
-      ),
-    onSuccess: async (answer) => {
-      await queryClient.cancelQueries({ queryKey: subscriptionsKey });
-      queryClient.setQueryData<SubscriptionView[]>(subscriptionsKey, (list) =>
-        list ? [answer.subscription, ...(answer.others ?? [])].reduce(withSubscription, list) : list,
-      );
-    },
-  });
-}
-
-/** Reads the list again: after a refusal (the subscription changed elsewhere) or a new card. */
-export function useRefreshSubscriptions() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: subscriptionsKey });
 }
 
 /** The stacks' names by slug, to say which stack a subscription came with. */
