@@ -31,7 +31,7 @@ function OrderCard({ order, open }: { order: OrderPageView; open: boolean }) {
         </div>
         <div className="flex items-center gap-3">
           <OrderBadge status={order.status} />
-          <p className="font-semibold">{formatMoney(order.totalCents)}</p>
+          <p className="font-semibold">{formatMoney(order.totals.totalCents)}</p>
         </div>
       </div>
       <ul className="mt-4 divide-y divide-sand-deep text-sm">
@@ -41,7 +41,7 @@ function OrderCard({ order, open }: { order: OrderPageView; open: boolean }) {
             className="flex justify-between gap-3 py-2"
           >
             <span>
-              {i.productName ?? i.name} × {i.quantity}
+              {i.productName} × {i.quantity}
             </span>
             <span>{formatMoney(toCents(i.price))}</span>
           </li>

@@ -36,12 +36,12 @@ export function AccountOrders({ orders }: { orders: OrderPageView[] }) {
             {o.items.map((i, n) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id of their own here
               <li key={n}>
-                {i.quantity}x {i.productName ?? i.name}
+                {i.quantity}x {i.productName}
               </li>
             ))}
           </ul>
           <div className="mt-3 flex items-center justify-between">
-            <p className="font-semibold">{formatMoney(o.totalCents)}</p>
+            <p className="font-semibold">{formatMoney(o.totals.totalCents)}</p>
             <Link
               to={orderPagePath(o.orderNumber)}
               className="text-sm font-semibold text-forest underline underline-offset-2"
