@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import type { AccountActionResult } from "../../core/contracts/account.ts";
+import type { AccountActionResult, ShopProduct } from "../../core/contracts/account.ts";
 import type { OrderPageView } from "../../core/contracts/orders.ts";
 import { profileUpdateBody } from "../../core/contracts/profile.ts";
 import { PREVIEWED_ACTIONS, subscriptionActionBodies } from "../../core/contracts/subscriptions.ts";
@@ -15,6 +15,7 @@ import {
 import { parseShippingAddress } from "../../server/addresses/shipping-address.ts";
 import { isAuthIdentity } from "../../server/auth/identity.ts";
 import { updateProfile } from "../../server/auth/profile.ts";
+import { listStacks } from "../../server/content/stacks.ts";
 import { InvalidInput, NotFound, NotSignedIn } from "../../server/domain-errors.ts";
 import { errorResponse } from "../../server/http/error-status.ts";
 import { parseWith } from "../../server/http/validate.ts";
@@ -51,14 +52,26 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (requested === "preferences") throw redirect("/preferences");
   const tab = (TABS as readonly string[]).includes(requested) ? (requested as Tab) : TAB_ALIASES[requested];
   if (!tab) throw redirect("/account");
-  const { database, env } = context.get(appContext);
+  const { database, env, catalogue } = context.get(appContext);
   const userId = session.user.id;
-  const [profile, orders, subscriptions, addresses] = await Promise.all([
+  const onSubscriptions = tab === "subscriptions";
+  const [profile, orders, subscriptions, addresses, products, stacks] = await Promise.all([
     loadProfile(context, session),
     listOrdersForUser(database.db, userId),
     listSubscriptionsForUser(database.db, userId),
     listAddresses(database.db, userId),
+    // The Subscriptions tab's swap choices and "Subscribe again" links, and its stacks' names.
+    onSubscriptions ? catalogue.list() : [],
+    onSubscriptions ? listStacks(database.db, catalogue) : [],
   ]);
+  const shopProducts: ShopProduct[] = products.map((p) => ({
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    priceCents: p.priceCents,
+    subscriptionDiscount: p.subscriptionDiscount,
+  }));
+  const stackNames: Record<string, string> = Object.fromEntries(stacks.map((s) => [s.slug, s.name]));
   const shown: OrderPageView[] = orders.map(({ id: _internal, ...order }) => order);
   return data(
     {
@@ -67,6 +80,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       orders: shown,
       subscriptions,
       addressBook: { addresses, shipTo: [...env.SHIP_TO_COUNTRIES] },
+      products: shopProducts,
+      stackNames,
     },
     { headers: noStore },
   );

@@ -172,6 +172,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <AccountSubscriptions
               subscriptions={subscriptions}
               addresses={loaderData.addressBook.addresses}
+              products={loaderData.products}
+              stackNames={loaderData.stackNames}
             />
           </Tabs.Content>
           <Tabs.Content value="addresses" className="mt-6">

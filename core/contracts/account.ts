@@ -33,5 +33,14 @@ export type AccountActionResult =
   | { ok: true; intent: "address-delete"; id: string }
   | AccountRefusal;
 
+/** A product as the Subscriptions tab needs it: the swap choices and "Subscribe again". */
+export interface ShopProduct {
+  id: number;
+  slug: string;
+  name: string;
+  priceCents: number;
+  subscriptionDiscount: number | null;
+}
+
 /** Where the account page's writes are posted. */
 export const ACCOUNT_ACTION = "/account";

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { formatAddressLines } from "../../../core/address.ts";
+import type { ShopProduct } from "../../../core/contracts/account.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { formatMoney, toCents } from "../../../core/money.ts";
@@ -10,7 +11,6 @@ import { QuantityStepper } from "../shop/quantity-stepper.tsx";
 import { inputClass } from "../ui/field.tsx";
 import { StackLeaveNote, useChangePreview } from "./change-preview.tsx";
 import { ChoiceGroup, ChoiceOption } from "./choice-option.tsx";
-import { useProducts } from "./subscription-data.ts";
 import { everyMonths, shortAddress } from "./subscription-text.ts";
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -86,26 +86,20 @@ export function QuantityField({
 /** The other products, each priced as the swap would price it: its own subscription discount. */
 export function SwapField({
   sub,
+  products,
   productId,
   onChange,
 }: {
   sub: SubscriptionView;
+  products: ShopProduct[];
   productId: number | null;
   onChange: (productId: number) => void;
 }) {
-  const products = useProducts();
   const name = useId();
-  if (products.isPending) return <p className="text-sm text-muted">Loading the products...</p>;
-  if (products.isError)
-    return (
-      <p role="alert" className="text-sm text-danger">
-        We couldn't load the products. Check your connection and try again.
-      </p>
-    );
   return (
     <>
       <ChoiceGroup legend="Send instead">
-        {products.data.map((p) => {
+        {products.map((p) => {
           const current = p.id === sub.productId;
           const cents = lineTotalCents(
             p.priceCents,

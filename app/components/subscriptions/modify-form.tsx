@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import type { ShopProduct } from "../../../core/contracts/account.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { MAX_NEXT_DATE_DAYS } from "../../../core/subscription-rules.ts";
@@ -29,10 +30,12 @@ const CHOICES: Record<ModifyAction, { label: string; confirm: string; pending: s
 export function ModifyForm({
   sub,
   addresses,
+  products,
   onDone,
 }: {
   sub: SubscriptionView;
   addresses: AddressView[];
+  products: ShopProduct[];
   onDone: () => void;
 }) {
   const { run, error, setError, pending } = useRunAction(sub, onDone);
@@ -113,7 +116,9 @@ export function ModifyForm({
         {choice === "quantity" ? (
           <QuantityField sub={sub} quantity={quantity} onChange={setQuantity} />
         ) : null}
-        {choice === "swap" ? <SwapField sub={sub} productId={productId} onChange={setProductId} /> : null}
+        {choice === "swap" ? (
+          <SwapField sub={sub} products={products} productId={productId} onChange={setProductId} />
+        ) : null}
         {choice === "next-date" ? <NextDateField date={date} bounds={bounds} onChange={setDate} /> : null}
         {choice === "address" ? (
           <AddressField sub={sub} addresses={addresses} addressId={addressId} onChange={setAddressId} />

@@ -1,3 +1,4 @@
+import type { ShopProduct } from "../../../core/contracts/account.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { ActionDialog } from "../ui/action-dialog.tsx";
@@ -16,12 +17,14 @@ export interface DialogTarget {
 export function SubscriptionDialog({
   target,
   addresses,
+  products,
   onClose,
   opener,
   fallback,
 }: {
   target: DialogTarget | null;
   addresses: AddressView[];
+  products: ShopProduct[];
   onClose: () => void;
   opener: () => HTMLElement | null;
   fallback: () => HTMLElement | null;
@@ -33,7 +36,7 @@ export function SubscriptionDialog({
       {sub && target.kind === "resume" ? <ResumeForm sub={sub} onDone={onClose} /> : null}
       {sub && target.kind === "skip" ? <SkipForm sub={sub} onDone={onClose} /> : null}
       {sub && target.kind === "modify" ? (
-        <ModifyForm sub={sub} addresses={addresses} onDone={onClose} />
+        <ModifyForm sub={sub} addresses={addresses} products={products} onDone={onClose} />
       ) : null}
       {sub && target.kind === "cancel" ? <CancelForm sub={sub} onDone={onClose} /> : null}
     </ActionDialog>

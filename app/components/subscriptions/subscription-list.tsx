@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import type { ShopProduct } from "../../../core/contracts/account.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { useAccountAction } from "../account/account-action.ts";
 import { Button } from "../ui/button.tsx";
 import { SubscriptionCard, subscriptionTitleId } from "./subscription-card.tsx";
-import { useProducts, useStackNames } from "./subscription-data.ts";
 import { type DialogTarget, SubscriptionDialog } from "./subscription-dialog.tsx";
 import { cardReturnToast } from "./subscription-text.ts";
 
@@ -73,10 +73,16 @@ function useUpdateCard() {
 export function AccountSubscriptions({
   subscriptions,
   addresses,
+  products,
+  stackNames,
 }: {
   subscriptions: SubscriptionView[];
   /** The address book, for Modify's address choice. */
   addresses: AddressView[];
+  /** The catalogue, for Modify's swap choices and "Subscribe again". */
+  products: ShopProduct[];
+  /** The stacks' names by slug, to say which stack a subscription came with. */
+  stackNames: Record<string, string>;
 }) {
   useCardReturn();
   const [target, setTarget] = useState<DialogTarget | null>(null);
@@ -86,8 +92,6 @@ export function AccountSubscriptions({
   const openedId = useRef<string | null>(null);
   const updateCard = useUpdateCard();
   const list = subscriptions;
-  const products = useProducts(list.some((s) => s.status === "cancelled"));
-  const stacks = useStackNames(list.some((s) => s.bundleId));
 
   if (list.length === 0) {
     return (
@@ -110,8 +114,8 @@ export function AccountSubscriptions({
           <li key={s.id}>
             <SubscriptionCard
               sub={s}
-              stackName={stacks.data?.get(s.bundleId)}
-              productSlug={products.data?.find((p) => p.id === s.productId)?.slug}
+              stackName={stackNames[s.bundleId]}
+              productSlug={products.find((p) => p.id === s.productId)?.slug}
               onOpen={(kind, el) => {
                 opener.current = el;
                 openedId.current = s.id;
@@ -126,6 +130,7 @@ export function AccountSubscriptions({
       <SubscriptionDialog
         target={target}
         addresses={addresses}
+        products={products}
         onClose={() => setTarget(null)}
         opener={() => opener.current}
         fallback={() =>
