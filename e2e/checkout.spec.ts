@@ -209,7 +209,7 @@ test("a signed-in shopper checks out with the account's e-mail and finds the ord
   expect(orders[0]).toMatchObject({
     status: "processing",
     totalAmount: "45.95",
-    items: [{ name: "Total Restore", quantity: 1 }],
+    items: [{ productName: "Total Restore", quantity: 1 }],
   });
 });
 

@@ -8,7 +8,7 @@ import type {
 } from "../../core/contracts/cart.ts";
 import { toCents } from "../../core/money.ts";
 import { type Bundle, type CartTotals, priceCart } from "../../core/pricing.ts";
-import { apiRequest, readApiError } from "../lib/api.ts";
+import { apiErrorOf, apiRequest } from "../lib/api.ts";
 import { toast } from "./use-toast.ts";
 
 export const cartQueryKey = ["/api/cart"] as const;
@@ -72,7 +72,7 @@ async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
 
 /** The server's words when it refused for stock (409 out_of_stock), else null. */
 function stockRefusal(err: unknown): string | null {
-  const failure = readApiError(err);
+  const failure = apiErrorOf(err);
   return failure?.code === "out_of_stock" ? failure.message : null;
 }
 

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import type { WishlistResponse } from "../../core/contracts/wishlist.ts";
 import { keyOf, sameKey, type WishlistKey } from "../../core/wishlist-key.ts";
-import { apiRequest, readApiError } from "../lib/api.ts";
+import { apiErrorOf, apiRequest, serverMessage } from "../lib/api.ts";
 import { guestWishlist, mergeGuestWishlist } from "../lib/guest-wishlist.ts";
 import { hasSession, sessionProbeKey } from "../lib/session-probe.ts";
 import { toast } from "./use-toast.ts";
@@ -17,7 +17,7 @@ const keyPath = (key: WishlistKey) =>
 const failed = (err: unknown) =>
   toast({
     title: "Error",
-    description: readApiError(err)?.message ?? "Could not update your wishlist. Please try again.",
+    description: serverMessage(err, "Could not update your wishlist. Please try again."),
     variant: "destructive",
   });
 
@@ -81,7 +81,7 @@ export function useWishlist() {
         return true;
       } catch (err) {
         // Already gone (removed in another tab): the list is read again, and that is what was asked.
-        if (!save && readApiError(err)?.status === 404) {
+        if (!save && apiErrorOf(err)?.status === 404) {
           void qc.invalidateQueries({ queryKey: wishlistQueryKey });
           return true;
         }

@@ -1,32 +1,62 @@
-import { describe, expect, it } from "vitest";
-import { readApiError } from "./api.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError, apiErrorOf, apiRequest, readApiError, serverMessage } from "./api.ts";
 
-describe("reading an API error", () => {
-  it("reads the status, code, message and the message per field", () => {
+function answer(status: number, body: string, statusText = "") {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(body || null, { status, statusText })),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("the API client's errors", () => {
+  it("reads the status, code, message and the message per field", async () => {
     const body = {
       code: "invalid_address",
       message: "Please check the shipping address.",
       fields: { postalCode: "ZIP code is required", region: 3 },
     };
-    expect(readApiError(new Error(`400: ${JSON.stringify(body)}`))).toEqual({
+    answer(400, JSON.stringify(body));
+    const err = await apiRequest("POST", "/api/x", {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    const failure = apiErrorOf(err);
+    expect(failure).toMatchObject({
+      status: 400,
+      code: "invalid_address",
+      message: "Please check the shipping address.",
+      fields: { postalCode: "ZIP code is required" },
+      display: `400: ${JSON.stringify(body)}`,
+    });
+    expect(readApiError(err)).toEqual({
       status: 400,
       code: "invalid_address",
       message: "Please check the shipping address.",
       fields: { postalCode: "ZIP code is required" },
     });
+    expect(serverMessage(err, "fallback")).toBe("Please check the shipping address.");
   });
 
-  it("keeps the status of a body that is not JSON", () => {
-    expect(readApiError(new Error("502: Bad Gateway"))).toEqual({
-      status: 502,
-      code: null,
-      message: null,
-      fields: {},
-    });
+  it("keeps the status of a body that is not JSON, and says '{status}: {body}'", async () => {
+    answer(502, "Bad Gateway");
+    const err = await apiRequest("GET", "/api/x").catch((e: unknown) => e);
+    expect(readApiError(err)).toEqual({ status: 502, code: null, message: null, fields: {} });
+    expect(apiErrorOf(err)?.display).toBe("502: Bad Gateway");
+    expect(serverMessage(err, "fallback")).toBe("fallback");
+  });
+
+  it("says the status text when the body is empty", async () => {
+    answer(503, "", "Service Unavailable");
+    const err = await apiRequest("GET", "/api/x").catch((e: unknown) => e);
+    expect(apiErrorOf(err)?.display).toBe("503: Service Unavailable");
   });
 
   it("is null for an error that is not an API answer", () => {
     expect(readApiError(new TypeError("Failed to fetch"))).toBeNull();
     expect(readApiError("409: {}")).toBeNull();
+    expect(apiErrorOf(new Error("409: {}"))).toBeNull();
+    expect(serverMessage(new TypeError("Failed to fetch"), "offline")).toBe("offline");
   });
 });

@@ -1,5 +1,37 @@
-import { redirect } from "react-router";
-import { loadProfile, loadSession, noStore } from "../session.server.ts";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { AccountActionResult, ShopProduct } from "../../core/contracts/account.ts";
+import type { OrderPageView } from "../../core/contracts/orders.ts";
+import { profileUpdateBody } from "../../core/contracts/profile.ts";
+import { PREVIEWED_ACTIONS, subscriptionActionBodies } from "../../core/contracts/subscriptions.ts";
+import { SUBSCRIPTION_ACTIONS } from "../../core/subscription-rules.ts";
+import {
+  addAddress,
+  deleteAddress,
+  listAddresses,
+  makeDefaultAddress,
+  updateAddress,
+} from "../../server/addresses/address-book.ts";
+import { parseShippingAddress } from "../../server/addresses/shipping-address.ts";
+import { isAuthIdentity } from "../../server/auth/identity.ts";
+import { updateProfile } from "../../server/auth/profile.ts";
+import { listStacks } from "../../server/content/stacks.ts";
+import { InvalidInput, NotFound, NotSignedIn } from "../../server/domain-errors.ts";
+import { errorResponse } from "../../server/http/error-status.ts";
+import { parseWith } from "../../server/http/validate.ts";
+import { listOrdersForUser } from "../../server/orders/order-queries.ts";
+import { cardUpdatePath, startCardUpdate } from "../../server/subscriptions/card-update.ts";
+import {
+  changeSubscription,
+  previewSubscriptionChange,
+  type SubscriptionChange,
+} from "../../server/subscriptions/change-subscription.ts";
+import {
+  listSubscriptionsForUser,
+  toSubscriptionView,
+} from "../../server/subscriptions/subscription-rows.ts";
+import { appContext } from "../context.server.ts";
+import { loadProfile, loadSession, noStore, refuseCrossSite } from "../session.server.ts";
 import type { Route } from "./+types/account";
 
 const TABS = ["overview", "orders", "subscriptions", "addresses"] as const;
@@ -9,6 +41,10 @@ const TAB_ALIASES: Record<string, Tab> = { profile: "overview" };
 
 export const headers: Route.HeadersFunction = () => noStore;
 
+/**
+ * The signed-in customer's account: profile, orders (without their internal ids), subscriptions and the
+ * address book with the countries the shop ships to. A signed-out visitor goes to /auth.
+ */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const session = await loadSession(context, request);
   if (!session) throw redirect("/auth", { headers: noStore });
@@ -16,6 +52,192 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (requested === "preferences") throw redirect("/preferences");
   const tab = (TABS as readonly string[]).includes(requested) ? (requested as Tab) : TAB_ALIASES[requested];
   if (!tab) throw redirect("/account");
-  const profile = await loadProfile(context, session);
-  return { profile, tab };
+  const { database, env, catalogue } = context.get(appContext);
+  const userId = session.user.id;
+  const onSubscriptions = tab === "subscriptions";
+  const [profile, orders, subscriptions, addresses, products, stacks] = await Promise.all([
+    loadProfile(context, session),
+    listOrdersForUser(database.db, userId),
+    listSubscriptionsForUser(database.db, userId),
+    listAddresses(database.db, userId),
+    // The Subscriptions tab's swap choices and "Subscribe again" links, and its stacks' names.
+    onSubscriptions ? catalogue.list() : [],
+    onSubscriptions ? listStacks(database.db, catalogue) : [],
+  ]);
+  const shopProducts: ShopProduct[] = products.map((p) => ({
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    priceCents: p.priceCents,
+    subscriptionDiscount: p.subscriptionDiscount,
+  }));
+  const stackNames: Record<string, string> = Object.fromEntries(stacks.map((s) => [s.slug, s.name]));
+  const shown: OrderPageView[] = orders.map(({ id: _internal, ...order }) => order);
+  return data(
+    {
+      profile,
+      tab,
+      orders: shown,
+      subscriptions,
+      addressBook: { addresses, shipTo: [...env.SHIP_TO_COUNTRIES] },
+      products: shopProducts,
+      stackNames,
+    },
+    { headers: noStore },
+  );
+}
+
+const uuid = z.string().max(64);
+const changeActions = SUBSCRIPTION_ACTIONS.filter((a) => a !== "payment-method") as [
+  SubscriptionChange["action"],
+  ...SubscriptionChange["action"][],
+];
+
+/** What the account page's forms post (as JSON), one `intent` each. */
+const accountIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("profile"), displayName: z.unknown(), phoneNumber: z.unknown() }),
+  z.object({
+    intent: z.literal("subscription"),
+    id: uuid,
+    action: z.enum(changeActions),
+    body: z.unknown(),
+  }),
+  z.object({
+    intent: z.literal("subscription-preview"),
+    id: uuid,
+    action: z.enum(PREVIEWED_ACTIONS),
+    body: z.unknown(),
+  }),
+  z.object({ intent: z.literal("card"), id: uuid }),
+  z.object({
+    intent: z.literal("address-save"),
+    id: uuid.nullable(),
+    address: z.record(z.string(), z.unknown()),
+    makeDefault: z.boolean(),
+  }),
+  z.object({ intent: z.literal("address-default"), id: uuid }),
+  z.object({ intent: z.literal("address-delete"), id: uuid }),
+]);
+
+const addressNotFound = () => new NotFound("not_found", "Address not found.");
+const subscriptionNotFound = () => new NotFound("not_found", "Subscription not found.");
+
+/**
+ * The account page's writes, by the same domain functions and rules as the /api routes: the signed-in
+ * customer's own rows only (another customer's id is not found), a refusal answered with its status and
+ * the API's error body ({ message, code, fields }) for the form to show; the page's loader runs again
+ * after each write.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  refuseCrossSite(request);
+  const session = await loadSession(context, request);
+  if (!session) throw redirect("/auth", { headers: noStore });
+  const services = context.get(appContext);
+  const { db } = services.database;
+  const userId = session.user.id;
+  try {
+    const intent = parseWith(accountIntent, await readJson(request), "request body");
+    let result: AccountActionResult;
+    switch (intent.intent) {
+      case "profile": {
+        const body = parseProfile({ displayName: intent.displayName, phoneNumber: intent.phoneNumber });
+        if (!isAuthIdentity(services.identity))
+          throw new NotSignedIn("unauthorized", "Please sign in to continue.");
+        const profile = await updateProfile(db, services.identity, session, body, request.headers);
+        result = { ok: true, intent: "profile", profile };
+        break;
+      }
+      case "subscription": {
+        if (!z.uuid().safeParse(intent.id).success) throw subscriptionNotFound();
+        const body = parseWith(subscriptionActionBodies[intent.action], intent.body ?? {}, "request body");
+        const { row, others } = await changeSubscription(services, {
+          id: intent.id,
+          userId,
+          actor: "customer",
+          change: { action: intent.action, ...body } as SubscriptionChange,
+        });
+        result = {
+          ok: true,
+          intent: "subscription",
+          subscription: toSubscriptionView(row),
+          others: others.map(toSubscriptionView),
+        };
+        break;
+      }
+      case "subscription-preview": {
+        if (!z.uuid().safeParse(intent.id).success) throw subscriptionNotFound();
+        const body = parseWith(subscriptionActionBodies[intent.action], intent.body ?? {}, "request body");
+        const { row, others } = await previewSubscriptionChange(services, {
+          id: intent.id,
+          userId,
+          change: { action: intent.action, ...body } as SubscriptionChange,
+        });
+        result = {
+          ok: true,
+          intent: "subscription-preview",
+          subscription: toSubscriptionView(row),
+          others: others.map(toSubscriptionView),
+        };
+        break;
+      }
+      case "card": {
+        if (!z.uuid().safeParse(intent.id).success) throw subscriptionNotFound();
+        // The card page (app/routes/subscription-card.tsx) sends a Stripe-billed subscription on to Stripe's.
+        const row = await startCardUpdate(services, userId, intent.id);
+        result = { ok: true, intent: "card", url: cardUpdatePath(row.id) };
+        break;
+      }
+      case "address-save": {
+        if (intent.id !== null && !z.uuid().safeParse(intent.id).success) throw addressNotFound();
+        const address = parseShippingAddress(services.env.SHIP_TO_COUNTRIES, intent.address);
+        const row =
+          intent.id === null
+            ? await addAddress(db, userId, address, intent.makeDefault)
+            : await updateAddress(db, userId, intent.id, address, intent.makeDefault);
+        if (!row) throw addressNotFound();
+        result = { ok: true, intent: "address-save", address: row, created: intent.id === null };
+        break;
+      }
+      case "address-default": {
+        if (!z.uuid().safeParse(intent.id).success) throw addressNotFound();
+        const row = await makeDefaultAddress(db, userId, intent.id);
+        if (!row) throw addressNotFound();
+        result = { ok: true, intent: "address-default", address: row };
+        break;
+      }
+      case "address-delete": {
+        if (!z.uuid().safeParse(intent.id).success) throw addressNotFound();
+        if (!(await deleteAddress(db, userId, intent.id))) throw addressNotFound();
+        result = { ok: true, intent: "address-delete", id: intent.id };
+        break;
+      }
+    }
+    return data(result, { headers: noStore });
+  } catch (err) {
+    const refused = errorResponse(err);
+    if (!refused) throw err;
+    const result: AccountActionResult = { ok: false, status: refused.status, error: refused.body };
+    return data(result, { status: refused.status, headers: noStore });
+  }
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    throw new InvalidInput("malformed_json", "The request body is not valid JSON.");
+  }
+}
+
+/** The profile's fields, or a 400 whose `fields` give each refused field its message (beside the field). */
+function parseProfile(value: unknown) {
+  const parsed = profileUpdateBody.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "");
+    if (field && !fields[field]) fields[field] = issue.message;
+  }
+  const said = Object.entries(fields).map(([k, v]) => `${k}: ${v}`);
+  throw new InvalidInput("invalid_input", `Invalid request body: ${said.join("; ")}`, { fields });
 }

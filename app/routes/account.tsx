@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import CreditCard from "lucide-react/icons/credit-card";
 import LogOut from "lucide-react/icons/log-out";
 import MapPin from "lucide-react/icons/map-pin";
@@ -7,11 +6,15 @@ import Settings from "lucide-react/icons/settings";
 import Star from "lucide-react/icons/star";
 import User from "lucide-react/icons/user";
 import { Tabs } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import type { ProfileView } from "../../core/contracts/profile.ts";
+import { useEffect, useRef } from "react";
+import {
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useNavigate,
+  useRevalidator,
+  useSearchParams,
+} from "react-router";
 import { accountContactOf } from "../../core/placeholder-email.ts";
-import { useOrders, useSubscriptions } from "../components/account/account-data.ts";
 import { AccountOrders } from "../components/account/account-lists.tsx";
 import { ProfileCard } from "../components/account/profile-card.tsx";
 import { ReadingList } from "../components/account/reading-list.tsx";
@@ -19,10 +22,17 @@ import { AddressBookSection } from "../components/address/address-book.tsx";
 import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { signOutWithToast } from "../components/layout/account-menu.tsx";
 import { AccountSubscriptions } from "../components/subscriptions/subscription-list.tsx";
+import { Button } from "../components/ui/button.tsx";
 import { authClient, displayNameOf } from "../lib/auth-client.ts";
 import type { Route } from "./+types/account";
 
-export { headers, loader } from "./account.server.ts";
+export { action, headers, loader } from "./account.server.ts";
+
+/** A change's price asked of the action writes nothing: the page is not read again for it. */
+export function shouldRevalidate({ json, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = (json as { intent?: unknown } | undefined)?.intent;
+  return intent === "subscription-preview" ? false : defaultShouldRevalidate;
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Account | MANA" },
@@ -48,15 +58,10 @@ const tabClass =
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const [profile, setProfile] = useState<ProfileView>(loaderData.profile);
-  const tab = loaderData.tab;
-  const orders = useOrders(true);
-  const subscriptions = useSubscriptions(true);
+  const { profile, tab } = loaderData;
+  const { orders, subscriptions } = loaderData;
   const welcomed = useRef(false);
-
-  useEffect(() => setProfile(loaderData.profile), [loaderData.profile]);
 
   // Back from a social provider: sync the profile and greet.
   useEffect(() => {
@@ -70,13 +75,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   }, [params, setParams]);
 
   const name = profile.displayName || profile.email || profile.phoneNumber || "User";
-  const activeSubscriptions = subscriptions.data?.filter((s) => s.status === "active").length ?? 0;
+  const activeSubscriptions = subscriptions.filter((s) => s.status === "active").length;
 
   async function signOut() {
     if (await signOutWithToast()) {
-      queryClient.removeQueries({ queryKey: ["/api/orders"] });
-      queryClient.removeQueries({ queryKey: ["/api/subscriptions"] });
-      queryClient.removeQueries({ queryKey: ["/api/addresses"] });
       navigate("/");
     }
   }
@@ -149,15 +151,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="overview" className="mt-6 grid gap-6">
-            <ProfileCard
-              profile={profile}
-              onSaved={(p) => {
-                setProfile(p);
-                authClient.$store.notify("$sessionSignal");
-              }}
-            />
+            <ProfileCard profile={profile} onSaved={() => authClient.$store.notify("$sessionSignal")} />
             <div className="grid gap-4 sm:grid-cols-3">
-              <StatCard label="Total Orders" value={orders.data?.length ?? 0} />
+              <StatCard label="Total Orders" value={orders.length} />
               <StatCard label="Active Subscriptions" value={activeSubscriptions} />
               <div className="rounded-card bg-white p-5 shadow-card">
                 <p className="flex items-center gap-2 text-sm text-muted">
@@ -170,19 +166,52 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <ReadingList />
           </Tabs.Content>
           <Tabs.Content value="orders" className="mt-6">
-            <AccountOrders orders={orders.data} loading={orders.isPending} />
+            <AccountOrders orders={orders} />
           </Tabs.Content>
           <Tabs.Content value="subscriptions" className="mt-6">
             <AccountSubscriptions
-              subscriptions={subscriptions.data}
-              loading={subscriptions.isPending}
-              userId={profile.id}
+              subscriptions={subscriptions}
+              addresses={loaderData.addressBook.addresses}
+              products={loaderData.products}
+              stackNames={loaderData.stackNames}
             />
           </Tabs.Content>
           <Tabs.Content value="addresses" className="mt-6">
-            <AddressBookSection userId={profile.id} />
+            <AddressBookSection book={loaderData.addressBook} />
           </Tabs.Content>
         </Tabs.Root>
+      </div>
+    </section>
+  );
+}
+
+const SECTION_OF: Record<string, string> = {
+  orders: "your orders",
+  subscriptions: "your subscriptions",
+  addresses: "your addresses",
+};
+
+/**
+ * The page could not be read (the connection dropped on the way to a tab, or the server failed): it says
+ * which section, and Try again reads the page again.
+ */
+export function ErrorBoundary({ params }: Route.ErrorBoundaryProps) {
+  const revalidator = useRevalidator();
+  const what = SECTION_OF[params.tab ?? ""] ?? "your account";
+  return (
+    <section className="container-shop py-10 sm:py-14">
+      <div role="alert" className="rounded-card bg-white p-6 shadow-card">
+        <p className="font-semibold text-ink">We couldn't load {what}.</p>
+        <p className="mt-1 text-sm text-muted">Check your connection and try again.</p>
+        <Button
+          variant="outline"
+          size="sm-wide"
+          className="mt-4"
+          pending={revalidator.state === "loading"}
+          onClick={() => void revalidator.revalidate()}
+        >
+          Try again
+        </Button>
       </div>
     </section>
   );

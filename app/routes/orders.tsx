@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { type OrderView, orderPagePath } from "../../core/contracts/orders.ts";
+import { type OrderPageView, orderPagePath } from "../../core/contracts/orders.ts";
 import { formatMoney, toCents } from "../../core/money.ts";
-import { useOrders } from "../components/account/account-data.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
 import { OrderActions, OrderBadge, OrderDetailSections } from "../components/orders/order-details.tsx";
 import { RenewalNote } from "../components/orders/renewal-note.tsx";
@@ -17,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-function OrderCard({ order, open }: { order: OrderView; open: boolean }) {
+function OrderCard({ order, open }: { order: OrderPageView; open: boolean }) {
   const [details, setDetails] = useState(open);
   const detailsId = `order-${order.orderNumber}-details`;
   return (
@@ -32,7 +31,7 @@ function OrderCard({ order, open }: { order: OrderView; open: boolean }) {
         </div>
         <div className="flex items-center gap-3">
           <OrderBadge status={order.status} />
-          <p className="font-semibold">{formatMoney(order.totalCents)}</p>
+          <p className="font-semibold">{formatMoney(order.totals.totalCents)}</p>
         </div>
       </div>
       <ul className="mt-4 divide-y divide-sand-deep text-sm">
@@ -42,7 +41,7 @@ function OrderCard({ order, open }: { order: OrderView; open: boolean }) {
             className="flex justify-between gap-3 py-2"
           >
             <span>
-              {i.productName ?? i.name} × {i.quantity}
+              {i.productName} × {i.quantity}
             </span>
             <span>{formatMoney(toCents(i.price))}</span>
           </li>
@@ -78,26 +77,16 @@ function OrderCard({ order, open }: { order: OrderView; open: boolean }) {
 }
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
-  const orders = useOrders(loaderData.signedIn);
   const [params] = useSearchParams();
   if (!loaderData.signedIn) return <SignInRequired message="Please sign in to view your order history." />;
+  const { orders } = loaderData;
   const focus = params.get("order");
   return (
     <section className="container-shop py-10 sm:py-14">
       <h1 className="text-3xl sm:text-4xl">Order History</h1>
       <p className="mt-2 text-muted">Every order you have placed with MANA.</p>
       <div className="mt-8">
-        {orders.isPending ? (
-          <div className="grid gap-4" role="status" aria-label="Loading orders" data-testid="orders-loading">
-            {[0, 1, 2].map((n) => (
-              <div key={n} className="h-40 animate-pulse rounded-card bg-sand" aria-hidden />
-            ))}
-          </div>
-        ) : orders.isError ? (
-          <p role="alert" className="rounded-card bg-white p-6 text-danger shadow-card">
-            Could not load your orders. Please try again.
-          </p>
-        ) : orders.data.length === 0 ? (
+        {orders.length === 0 ? (
           <div className="rounded-card bg-white p-10 text-center shadow-card">
             <p className="font-display text-2xl text-forest">No orders yet</p>
             <Button asChild size="md-wide" className="mt-4">
@@ -106,7 +95,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <ul className="grid gap-4">
-            {orders.data.map((o) => (
+            {orders.map((o) => (
               <OrderCard key={o.orderNumber} order={o} open={focus === o.orderNumber} />
             ))}
           </ul>

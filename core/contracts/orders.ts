@@ -3,8 +3,10 @@ import type { ShippingAddress } from "../address.ts";
 import type { OrderTotals, PaymentState } from "../order-totals.ts";
 
 /**
- * An order as the account tab and the orders page read it: both shapes in one object,
- * so either page can use it. Money as numbers with 2 decimals (total) and decimal strings (the rest).
+ * An order as GET /api/orders answers it and the account pages read it. The product spec's fields of the
+ * account tab's and the orders page's order, both in one object: `date` and `createdAt`, `total` (dollars,
+ * a number) and `totalAmount` (dollars, a decimal string), each line's `productName`, `quantity` and
+ * `price` (a decimal string). Every other figure is in cents: `totals`, and each line's own.
  */
 export interface OrderView {
   id: string;
@@ -15,7 +17,6 @@ export interface OrderView {
   items: {
     productId: number;
     productName: string;
-    name: string;
     quantity: number;
     price: string;
     isSubscription: boolean;
@@ -27,12 +28,8 @@ export interface OrderView {
     subscriptionDiscountCents: number;
     lineCents: number;
   }[];
-  subtotal: string;
-  discount: string;
-  shipping: string;
   total: number;
   totalAmount: string;
-  totalCents: number;
   trackingCode: string | null;
   /** True for an order a subscription's renewal placed. */
   isRenewal: boolean;

@@ -23,7 +23,6 @@ export function toOrderView(o: OrderRow, lines: OrderLineRow[], events: OrderEve
       return {
         productId: l.productId,
         productName: l.productName,
-        name: l.productName,
         quantity: l.quantity,
         price: formatCents(l.lineTotalCents),
         isSubscription: l.isSubscription,
@@ -34,12 +33,8 @@ export function toOrderView(o: OrderRow, lines: OrderLineRow[], events: OrderEve
         lineCents: f.lineCents,
       };
     }),
-    subtotal: formatCents(totals.subtotalCents),
-    discount: formatCents(totals.bundleSavingsCents),
-    shipping: formatCents(totals.shippingCents),
     total: totals.totalCents / 100,
     totalAmount: formatCents(totals.totalCents),
-    totalCents: totals.totalCents,
     trackingCode: o.trackingCode,
     isRenewal: o.subscriptionId !== null,
     carrier: o.carrier,

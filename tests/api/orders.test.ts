@@ -101,7 +101,6 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
         {
           productId: 2,
           productName: "Total Restore",
-          name: "Total Restore",
           quantity: 1,
           price: "34.00",
           isSubscription: true,
@@ -114,7 +113,6 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
         {
           productId: 3,
           productName: "Ashwagandha",
-          name: "Ashwagandha",
           quantity: 1,
           price: "30.00",
           isSubscription: false,
@@ -125,12 +123,8 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
           lineCents: 3000,
         },
       ],
-      subtotal: "64.00",
-      discount: "0.00",
-      shipping: "5.95",
       total: 69.95,
       totalAmount: "69.95",
-      totalCents: 6995,
       trackingCode: null,
       isRenewal: false,
       carrier: null,
@@ -155,7 +149,7 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
     expect(res.body[1]).toMatchObject({
       total: 65.95,
       totalAmount: "65.95",
-      items: [{ name: "Korean Ginseng", quantity: 2, price: "60.00" }],
+      items: [{ productName: "Korean Ginseng", quantity: 2, price: "60.00" }],
     });
   });
 
@@ -478,7 +472,7 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
       expect(t.subtotalCents - t.bundleSavingsCents + t.shippingCents + t.taxCents).toBe(t.totalCents);
       // The charged amount: the order's stored total, the amount the payment reported.
       expect(t.totalCents).toBe(order.totalCents);
-      expect(view.totalCents).toBe(order.totalCents);
+      expect(Math.round(view.total * 100)).toBe(order.totalCents);
       const paid = (await eventsOf(order.id)).find((e) => e.type === "paid");
       expect(paid?.detail).toEqual({ amountCents: order.totalCents });
       for (const i of view.items)

@@ -368,7 +368,7 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
     // In the customer's order history, marked as a renewal, with its confirmation e-mail.
     const history = (await visitor.call("GET", "/api/orders")).body as { orderNumber: string }[];
     expect(history.find((o) => o.orderNumber === renewals[0]?.orderNumber)).toMatchObject({
-      totalCents: sub.amountCents,
+      totals: { totalCents: sub.amountCents },
       isRenewal: true,
     });
     expect(history.filter((o) => !("isRenewal" in o && o.isRenewal))).toHaveLength(1);

@@ -1,26 +1,14 @@
 import { Link } from "react-router";
-import { type OrderView, orderPagePath } from "../../../core/contracts/orders.ts";
+import { type OrderPageView, orderPagePath } from "../../../core/contracts/orders.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { RenewalNote } from "../orders/renewal-note.tsx";
 import { Button } from "../ui/button.tsx";
 import { StatusBadge } from "../ui/status-badge.tsx";
 
-function Placeholder() {
-  return <div className="h-24 animate-pulse rounded-card bg-sand" aria-hidden />;
-}
-
 /** The account page's Orders tab: each order with its date, status, lines, total and a link to its details. */
-export function AccountOrders({ orders, loading }: { orders: OrderView[] | undefined; loading: boolean }) {
-  if (loading) {
-    return (
-      <div className="grid gap-3" role="status" aria-label="Loading orders">
-        <Placeholder />
-        <Placeholder />
-      </div>
-    );
-  }
-  if (!orders?.length) {
+export function AccountOrders({ orders }: { orders: OrderPageView[] }) {
+  if (orders.length === 0) {
     return (
       <div className="rounded-card bg-white p-8 text-center shadow-card">
         <p className="font-display text-xl text-forest">No orders yet</p>
@@ -48,12 +36,12 @@ export function AccountOrders({ orders, loading }: { orders: OrderView[] | undef
             {o.items.map((i, n) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id of their own here
               <li key={n}>
-                {i.quantity}x {i.productName ?? i.name}
+                {i.quantity}x {i.productName}
               </li>
             ))}
           </ul>
           <div className="mt-3 flex items-center justify-between">
-            <p className="font-semibold">{formatMoney(o.totalCents)}</p>
+            <p className="font-semibold">{formatMoney(o.totals.totalCents)}</p>
             <Link
               to={orderPagePath(o.orderNumber)}
               className="text-sm font-semibold text-forest underline underline-offset-2"

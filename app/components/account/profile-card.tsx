@@ -3,29 +3,12 @@ import { useState } from "react";
 import type { ProfileView } from "../../../core/contracts/profile.ts";
 import { NO_EMAIL_YET } from "../../../core/placeholder-email.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { authClient, updateProfile } from "../../lib/auth-client.ts";
+import { authClient } from "../../lib/auth-client.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { verificationSendFailure } from "../auth/auth-errors.ts";
 import { toE164 } from "../auth/phone-sign-in.tsx";
 import { Button } from "../ui/button.tsx";
-
-/**
- * The server's message for one field of a refused profile update, or null. A 400 reads
- * '400: {"message":"Invalid request body: phoneNumber: ...; displayName: ...","code":"invalid_input"}'.
- */
-export function fieldError(err: unknown, field: string): string | null {
-  if (!(err instanceof Error) || !err.message.startsWith("400: ")) return null;
-  let message: unknown;
-  try {
-    message = (JSON.parse(err.message.slice(5)) as { message?: unknown }).message;
-  } catch {
-    return null;
-  }
-  if (typeof message !== "string") return null;
-  const issues = message.replace(/^Invalid request body: /, "").split("; ");
-  const hit = issues.find((issue) => issue.startsWith(`${field}: `));
-  return hit ? hit.slice(field.length + 2) : null;
-}
+import { useAccountAction } from "./account-action.ts";
 
 const inputClass =
   "block min-h-11 w-full rounded-xl border border-sand-deep bg-white px-3 text-base text-ink focus-visible:border-forest disabled:bg-sand/60 disabled:text-muted";
@@ -71,19 +54,36 @@ function EmailVerification({ email, verified }: { email: string; verified: boole
   );
 }
 
-/** The account overview's profile card: Edit / Cancel / Save; e-mail and member-since are read-only. */
-export function ProfileCard({
-  profile,
-  onSaved,
-}: {
-  profile: ProfileView;
-  onSaved: (p: ProfileView) => void;
-}) {
+/**
+ * The account overview's profile card: Edit / Cancel / Save; e-mail and member-since are read-only. Save
+ * posts to the account page's action, which reads the page (and so `profile`) again; a phone number the
+ * server refuses is shown beside the field, with what was typed kept.
+ */
+export function ProfileCard({ profile, onSaved }: { profile: ProfileView; onSaved: () => void }) {
   const [editing, setEditing] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [displayName, setDisplayName] = useState(profile.displayName ?? "");
   const [phone, setPhone] = useState(profile.phoneNumber ?? "");
   const [phoneError, setPhoneError] = useState<string | null>(null);
+  const action = useAccountAction((result) => {
+    if (result.ok) {
+      if (result.intent !== "profile") return;
+      onSaved();
+      setEditing(false);
+      toast({ title: "Profile updated", description: "Your profile has been updated successfully." });
+      return;
+    }
+    const phoneMessage = result.error.fields?.phoneNumber;
+    if (phoneMessage) {
+      setPhoneError(phoneMessage);
+      return;
+    }
+    toast({
+      title: "Update failed",
+      description: "Could not update your profile. Please try again.",
+      variant: "destructive",
+    });
+  });
+  const saving = action.pending;
 
   function cancel() {
     setDisplayName(profile.displayName ?? "");
@@ -92,33 +92,14 @@ export function ProfileCard({
     setEditing(false);
   }
 
-  async function save(e: React.FormEvent) {
+  function save(e: React.FormEvent) {
     e.preventDefault();
-    setSaving(true);
     setPhoneError(null);
-    try {
-      const updated = await updateProfile({
-        displayName: displayName.trim(),
-        phoneNumber: phone.trim() ? toE164(phone) : "",
-      });
-      onSaved(updated);
-      setEditing(false);
-      toast({ title: "Profile updated", description: "Your profile has been updated successfully." });
-    } catch (err) {
-      // A number the server refuses is shown beside the field, with what was typed kept.
-      const phoneMessage = fieldError(err, "phoneNumber");
-      if (phoneMessage) {
-        setPhoneError(phoneMessage);
-        return;
-      }
-      toast({
-        title: "Update failed",
-        description: "Could not update your profile. Please try again.",
-        variant: "destructive",
-      });
-    } finally {
-      setSaving(false);
-    }
+    void action.submit({
+      intent: "profile",
+      displayName: displayName.trim(),
+      phoneNumber: phone.trim() ? toE164(phone) : "",
+    });
   }
 
   return (

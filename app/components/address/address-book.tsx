@@ -2,34 +2,48 @@ import Plus from "lucide-react/icons/plus";
 import { useRef, useState } from "react";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { readApiError } from "../../lib/api.ts";
+import { useAccountAction } from "../account/account-action.ts";
 import { Button } from "../ui/button.tsx";
 import { AddressCard } from "./address-card.tsx";
-import { useAddressBook, useMakeDefaultAddress } from "./address-data.ts";
+import type { AddressBook } from "./address-data.ts";
 import { AddressEditorDialog, type EditorTarget } from "./address-editor-dialog.tsx";
 import { DeleteAddressDialog } from "./delete-address-dialog.tsx";
 
 export const EMPTY_ADDRESS_BOOK = "No saved addresses yet. Add one here or save one at checkout.";
 
-function Placeholder() {
-  return <div className="h-40 animate-pulse rounded-card bg-sand" aria-hidden />;
-}
-
 /**
  * The account's address book: the saved addresses with the default marked, and Add, Edit, Make default
  * and Delete (after a confirmation). Focus stays on something sensible after each action: a dialog gives
  * it back to its opener, a deleted address's Delete button hands it to Add address, and Make default
- * (which goes away once the address is the default) hands it to that address's Edit.
+ * (which goes away once the address is the default) hands it to that address's Edit. The book is the
+ * account page's loader data, read again after each change.
  */
-export function AddressBookSection({ userId }: { userId: string }) {
-  const book = useAddressBook(userId);
-  const makeDefault = useMakeDefaultAddress(userId);
+export function AddressBookSection({ book }: { book: AddressBook }) {
+  const [settingDefault, setSettingDefault] = useState<AddressView | null>(null);
+  const makeDefault = useAccountAction((result) => {
+    const address = settingDefault;
+    setSettingDefault(null);
+    if (result.ok) {
+      if (result.intent !== "address-default" || !address) return;
+      editButtons.current.get(address.id)?.focus();
+      toast({
+        title: "Default address updated",
+        description: `${address.fullName}, ${address.line1} is now your default.`,
+      });
+      return;
+    }
+    toast({
+      title: "Could not change the default",
+      description: result.error.message,
+      variant: "destructive",
+    });
+  });
   const [editor, setEditor] = useState<EditorTarget | null>(null);
   const [deleting, setDeleting] = useState<AddressView | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const editButtons = useRef(new Map<string, HTMLButtonElement>());
-  const addresses = book.data?.addresses ?? [];
+  const addresses = book.addresses;
 
   function open<T>(set: (v: T) => void, value: T) {
     return (e: React.MouseEvent<HTMLElement>) => {
@@ -39,48 +53,13 @@ export function AddressBookSection({ userId }: { userId: string }) {
   }
 
   function setDefault(address: AddressView) {
-    makeDefault.mutate(address.id, {
-      onSuccess: () => {
-        editButtons.current.get(address.id)?.focus();
-        toast({
-          title: "Default address updated",
-          description: `${address.fullName}, ${address.line1} is now your default.`,
-        });
-      },
-      onError: (err) =>
-        toast({
-          title: "Could not change the default",
-          description: readApiError(err)?.message ?? "Check your connection and try again.",
-          variant: "destructive",
-        }),
-    });
+    if (makeDefault.pending) return;
+    setSettingDefault(address);
+    void makeDefault.submit({ intent: "address-default", id: address.id });
   }
 
   let body: React.ReactNode;
-  if (book.isPending) {
-    body = (
-      <div className="grid gap-4 sm:grid-cols-2" role="status" aria-label="Loading addresses">
-        <Placeholder />
-        <Placeholder />
-      </div>
-    );
-  } else if (book.isError) {
-    body = (
-      <div role="alert" className="rounded-card bg-white p-6 shadow-card">
-        <p className="font-semibold text-ink">We couldn't load your addresses.</p>
-        <p className="mt-1 text-sm text-muted">Check your connection and try again.</p>
-        <Button
-          variant="outline"
-          size="sm-wide"
-          className="mt-4"
-          pending={book.isFetching}
-          onClick={() => void book.refetch()}
-        >
-          Try again
-        </Button>
-      </div>
-    );
-  } else if (addresses.length === 0) {
+  if (addresses.length === 0) {
     body = (
       <div className="rounded-card bg-white p-8 text-center shadow-card">
         <p className="text-muted">{EMPTY_ADDRESS_BOOK}</p>
@@ -91,7 +70,7 @@ export function AddressBookSection({ userId }: { userId: string }) {
       <ul aria-label="Saved addresses" className="grid gap-4 sm:grid-cols-2">
         {addresses.map((a) => {
           const summary = `${a.fullName}, ${a.line1}`;
-          const settingThis = makeDefault.isPending && makeDefault.variables === a.id;
+          const settingThis = makeDefault.pending && settingDefault?.id === a.id;
           return (
             <li key={a.id}>
               <AddressCard address={a} isDefault={a.isDefault}>
@@ -112,7 +91,7 @@ export function AddressBookSection({ userId }: { userId: string }) {
                     size="sm"
                     pending={settingThis}
                     pendingText="Saving..."
-                    disabled={makeDefault.isPending && !settingThis}
+                    disabled={makeDefault.pending && !settingThis}
                     onClick={() => setDefault(a)}
                   >
                     Make default<span className="sr-only"> {summary}</span>
@@ -135,36 +114,28 @@ export function AddressBookSection({ userId }: { userId: string }) {
         <h2 id="address-book-title" className="text-2xl">
           Saved addresses
         </h2>
-        {book.data ? (
-          <Button
-            ref={addButton}
-            size="sm-wide"
-            onClick={open(setEditor, { kind: "add", firstAddress: addresses.length === 0 })}
-          >
-            <Plus className="size-4" aria-hidden /> Add address
-          </Button>
-        ) : null}
+        <Button
+          ref={addButton}
+          size="sm-wide"
+          onClick={open(setEditor, { kind: "add", firstAddress: addresses.length === 0 })}
+        >
+          <Plus className="size-4" aria-hidden /> Add address
+        </Button>
       </div>
       {body}
-      {book.data ? (
-        <>
-          <AddressEditorDialog
-            target={editor}
-            onClose={() => setEditor(null)}
-            userId={userId}
-            shipTo={book.data.shipTo}
-            opener={() => opener.current}
-            fallback={() => addButton.current}
-          />
-          <DeleteAddressDialog
-            address={deleting}
-            onClose={() => setDeleting(null)}
-            userId={userId}
-            opener={() => opener.current}
-            fallback={() => addButton.current}
-          />
-        </>
-      ) : null}
+      <AddressEditorDialog
+        target={editor}
+        onClose={() => setEditor(null)}
+        shipTo={book.shipTo}
+        opener={() => opener.current}
+        fallback={() => addButton.current}
+      />
+      <DeleteAddressDialog
+        address={deleting}
+        onClose={() => setDeleting(null)}
+        opener={() => opener.current}
+        fallback={() => addButton.current}
+      />
     </section>
   );
 }

@@ -2,8 +2,8 @@ import { useEffect, useId, useState } from "react";
 import { type AddressFieldErrors, countryName, type ShippingAddress } from "../../../core/address.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { readApiError } from "../../lib/api.ts";
 import { returnFocusTo } from "../../lib/return-focus.ts";
+import { useAccountAction } from "../account/account-action.ts";
 import { Button } from "../ui/button.tsx";
 import {
   Dialog,
@@ -14,7 +14,6 @@ import {
   DialogTitle,
 } from "../ui/dialog.tsx";
 import { DialogButtons } from "../ui/dialog-buttons.tsx";
-import { useSaveAddress } from "./address-data.ts";
 import { AddressForm } from "./address-form.tsx";
 import {
   type AddressFormValue,
@@ -38,14 +37,12 @@ export type EditorTarget = { kind: "add"; firstAddress: boolean } | { kind: "edi
 export function AddressEditorDialog({
   target,
   onClose,
-  userId,
   shipTo,
   opener,
   fallback,
 }: {
   target: EditorTarget | null;
   onClose: () => void;
-  userId: string;
   shipTo: readonly string[];
   opener: () => HTMLElement | null;
   fallback: () => HTMLElement | null;
@@ -62,9 +59,7 @@ export function AddressEditorDialog({
         }}
         onCloseAutoFocus={returnFocusTo(opener, fallback)}
       >
-        {target ? (
-          <EditorForm target={target} onDone={onClose} userId={userId} shipTo={shipTo} idPrefix={idPrefix} />
-        ) : null}
+        {target ? <EditorForm target={target} onDone={onClose} shipTo={shipTo} idPrefix={idPrefix} /> : null}
       </DialogContent>
     </Dialog>
   );
@@ -73,17 +68,14 @@ export function AddressEditorDialog({
 function EditorForm({
   target,
   onDone,
-  userId,
   shipTo,
   idPrefix,
 }: {
   target: EditorTarget;
   onDone: () => void;
-  userId: string;
   shipTo: readonly string[];
   idPrefix: string;
 }) {
-  const save = useSaveAddress(userId);
   const editing = target.kind === "edit" ? target.address : null;
   const [value, setValue] = useState<AddressFormValue>(() =>
     editing ? addressToForm(editing) : emptyAddress(shipTo),
@@ -106,34 +98,35 @@ function EditorForm({
     if (field) setFocusField({ field });
   }
 
+  const save = useAccountAction((result) => {
+    if (result.ok) {
+      if (result.intent !== "address-save") return;
+      const row = result.address;
+      toast({
+        title: editing ? "Address updated" : "Address saved",
+        description: `${row.fullName}, ${row.line1}${row.isDefault ? " (your default)" : ""}`,
+      });
+      onDone();
+      return;
+    }
+    const { code, fields } = result.error;
+    if (code === "invalid_address" && fields && firstErrorField(fields)) return showErrors(fields);
+    setFormError(result.error.message);
+  });
+
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (save.isPending) return;
+    if (save.pending) return;
     setFormError(null);
     const check = validateAddress(value, shipTo);
     if (!check.ok) return showErrors(check.errors);
     setErrors({});
-    save.mutate(
-      { id: editing?.id ?? null, address: check.address, makeDefault: offerDefault && makeDefault },
-      {
-        onSuccess: (row) => {
-          toast({
-            title: editing ? "Address updated" : "Address saved",
-            description: `${row.fullName}, ${row.line1}${row.isDefault ? " (your default)" : ""}`,
-          });
-          onDone();
-        },
-        onError: (err) => {
-          const failure = readApiError(err);
-          if (failure?.code === "invalid_address" && firstErrorField(failure.fields)) {
-            return showErrors(failure.fields);
-          }
-          setFormError(
-            failure?.message ?? "We couldn't save the address. Check your connection and try again.",
-          );
-        },
-      },
-    );
+    void save.submit({
+      intent: "address-save",
+      id: editing?.id ?? null,
+      address: check.address,
+      makeDefault: offerDefault && makeDefault,
+    });
   }
 
   const title = editing ? "Edit address" : "Add address";
@@ -183,7 +176,7 @@ function EditorForm({
             Cancel
           </Button>
         </DialogClose>
-        <Button type="submit" size="md-wide" pending={save.isPending} pendingText="Saving...">
+        <Button type="submit" size="md-wide" pending={save.pending} pendingText="Saving...">
           Save address
         </Button>
       </DialogButtons>

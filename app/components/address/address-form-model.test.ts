@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { withSavedAddress } from "./address-data.ts";
 import {
   addressToForm,
   emptyAddress,
@@ -80,25 +79,5 @@ describe("the address form", () => {
   it("edits a saved address with empty strings for its empty fields", () => {
     const saved = { ...filled, line2: null, phone: null };
     expect(addressToForm(saved)).toEqual({ ...filled, line2: "", phone: "" });
-  });
-});
-
-describe("the address book after a save", () => {
-  const a = { ...filled, line2: null, phone: null, id: "a", isDefault: true };
-  const b = { ...a, id: "b", isDefault: false };
-
-  it("adds a new address at the end and replaces an edited one in place", () => {
-    const book = { addresses: [a], shipTo };
-    expect(withSavedAddress(book, b).addresses).toEqual([a, b]);
-    const edited = { ...a, city: "Chicago" };
-    expect(withSavedAddress({ addresses: [a, b], shipTo }, edited).addresses).toEqual([edited, b]);
-  });
-
-  it("takes the default from the others when the saved one is the default", () => {
-    const book = { addresses: [a, b], shipTo };
-    expect(withSavedAddress(book, { ...b, isDefault: true }).addresses).toEqual([
-      { ...a, isDefault: false },
-      { ...b, isDefault: true },
-    ]);
   });
 });

@@ -1,8 +1,9 @@
 import { useState } from "react";
+import { useRevalidator } from "react-router";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { readApiError } from "../../lib/api.ts";
 import { returnFocusTo } from "../../lib/return-focus.ts";
+import { useAccountAction } from "../account/account-action.ts";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,7 +14,6 @@ import {
 import { Button } from "../ui/button.tsx";
 import { DialogButtons } from "../ui/dialog-buttons.tsx";
 import { AddressLines } from "./address-card.tsx";
-import { useDeleteAddress } from "./address-data.ts";
 
 /**
  * The confirmation step before an address is deleted: the address is shown again, Cancel (the first focus)
@@ -23,41 +23,40 @@ import { useDeleteAddress } from "./address-data.ts";
 export function DeleteAddressDialog({
   address,
   onClose,
-  userId,
   opener,
   fallback,
 }: {
   address: AddressView | null;
   onClose: () => void;
-  userId: string;
   opener: () => HTMLElement | null;
   fallback: () => HTMLElement | null;
 }) {
-  const remove = useDeleteAddress(userId);
   const [error, setError] = useState<string | null>(null);
   // The address stays on screen while the dialog closes.
   const [shown, setShown] = useState<AddressView | null>(address);
   if (address && address !== shown) setShown(address);
+  const remove = useAccountAction((result) => {
+    if (result.ok) {
+      if (result.intent !== "address-delete" || !shown) return;
+      toast({ title: "Address deleted", description: `${shown.fullName}, ${shown.line1}` });
+      onClose();
+      return;
+    }
+    // Already gone (deleted in another tab): the page was read again, nothing is left to confirm.
+    if (result.status === 404) {
+      void revalidator.revalidate();
+      toast({ title: "Address deleted" });
+      onClose();
+      return;
+    }
+    setError(result.error.message);
+  });
+  const revalidator = useRevalidator();
 
   function confirm() {
-    if (!address || remove.isPending) return;
+    if (!address || remove.pending) return;
     setError(null);
-    remove.mutate(address.id, {
-      onSuccess: () => {
-        toast({ title: "Address deleted", description: `${address.fullName}, ${address.line1}` });
-        onClose();
-      },
-      onError: (err) => {
-        const failure = readApiError(err);
-        // Already gone (deleted in another tab): the list is read again, nothing is left to confirm.
-        if (failure?.status === 404) {
-          toast({ title: "Address deleted" });
-          onClose();
-          return;
-        }
-        setError(failure?.message ?? "We couldn't delete the address. Check your connection and try again.");
-      },
-    });
+    void remove.submit({ intent: "address-delete", id: address.id });
   }
 
   return (
@@ -99,7 +98,7 @@ export function DeleteAddressDialog({
             variant="destructive"
             size="md-wide"
             className="border border-danger"
-            pending={remove.isPending}
+            pending={remove.pending}
             pendingText="Deleting..."
             onClick={confirm}
           >

@@ -5,7 +5,7 @@ import { type AddressFieldErrors, formatAddressLines } from "../../../core/addre
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import { isPlaceholderEmail } from "../../../core/placeholder-email.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { apiRequest, readApiError } from "../../lib/api.ts";
+import { apiErrorOf, apiRequest } from "../../lib/api.ts";
 import { DefaultBadge } from "../address/address-card.tsx";
 import { AddressForm } from "../address/address-form.tsx";
 import {
@@ -75,7 +75,7 @@ export function CheckoutForm({
       window.location.assign(res.url);
     },
     onError: (err) => {
-      const failure = readApiError(err);
+      const failure = apiErrorOf(err);
       const status = failure?.status ?? 0;
       // The server's own check of the address: its messages beside the fields.
       if (status === 400 && failure?.code === "invalid_address") {
@@ -87,7 +87,7 @@ export function CheckoutForm({
       if (status === 409) onCartChanged();
       // A product sold out (409 out_of_stock): the message names it and says how many are left.
       const says = status === 400 || status === 404 || failure?.code === "out_of_stock";
-      failed(says && failure?.message ? failure.message : undefined);
+      failed(says && failure?.fromServer ? failure.message : undefined);
     },
   });
   const processing = start.isPending || redirecting;

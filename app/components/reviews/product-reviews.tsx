@@ -7,7 +7,7 @@ import type {
   ReviewViewer,
 } from "../../../core/contracts/reviews.ts";
 import { WRITE_REVIEW_ANCHOR } from "../../../core/review-rules.ts";
-import { apiRequest, readApiError } from "../../lib/api.ts";
+import { apiRequest, serverMessage } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { Button } from "../ui/button.tsx";
 import { RatingSummary } from "./rating-summary.tsx";
@@ -50,7 +50,7 @@ function OwnReviewPanel({ productId, review }: { productId: number; review: OwnR
       await apiRequest("DELETE", `/api/reviews/${review.id}`);
       await revalidator.revalidate();
     } catch (err) {
-      setError(readApiError(err)?.message ?? "The shop could not be reached. Try again in a moment.");
+      setError(serverMessage(err, "The shop could not be reached. Try again in a moment."));
     }
   }
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { REPORT_REASONS, type ReportReason } from "../../../core/review-rules.ts";
-import { apiRequest, readApiError } from "../../lib/api.ts";
+import { apiErrorOf, apiRequest, serverMessage } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import { inputClass } from "../ui/field.tsx";
 
@@ -28,11 +28,11 @@ export function ReportReview({ reviewId }: { reviewId: string }) {
       setDone("Thank you: the shop will look at this review.");
       setOpen(false);
     } catch (err) {
-      const failure = readApiError(err);
+      const failure = apiErrorOf(err);
       if (failure?.status === 409) {
         setDone(failure.message);
         setOpen(false);
-      } else setError(failure?.message ?? "The shop could not be reached. Try again in a moment.");
+      } else setError(serverMessage(err, "The shop could not be reached. Try again in a moment."));
     } finally {
       setPending(false);
     }

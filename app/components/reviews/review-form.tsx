@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { OwnReview, ReviewInput } from "../../../core/contracts/reviews.ts";
 import { REVIEW_BODY, REVIEW_TITLE } from "../../../core/review-rules.ts";
-import { apiRequest, readApiError } from "../../lib/api.ts";
+import { apiErrorOf, apiRequest, serverMessage } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import { Field, inputClass } from "../ui/field.tsx";
 
@@ -51,8 +51,9 @@ export function ReviewForm({
           : "Thank you: your review will appear once the shop has read it.",
       );
     } catch (err) {
-      const failure = readApiError(err);
-      setError(failure ? (failure.message ?? "Something went wrong. Try again in a moment.") : OFFLINE);
+      setError(
+        apiErrorOf(err) ? serverMessage(err, "Something went wrong. Try again in a moment.") : OFFLINE,
+      );
     } finally {
       setPending(false);
     }

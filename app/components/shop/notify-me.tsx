@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { NotifyResponse } from "../../../core/contracts/wishlist.ts";
-import { apiRequest, readApiError } from "../../lib/api.ts";
+import { apiErrorOf, apiRequest, serverMessage } from "../../lib/api.ts";
 import { hasSession, sessionProbeKey } from "../../lib/session-probe.ts";
 import { Button } from "../ui/button.tsx";
 import { Field, inputClass } from "../ui/field.tsx";
@@ -37,11 +37,11 @@ export function NotifyMe({ productId, name }: { productId: number; name: string 
       );
       setState({ step: "done", email: answer.email, created: answer.created });
     } catch (err) {
-      const failure = readApiError(err);
+      const failure = apiErrorOf(err);
       if (failure?.code === "email_required") setNeedsEmail(true);
       setState({
         step: "idle",
-        error: failure?.message ?? "We couldn't register your request. Please try again.",
+        error: serverMessage(err, "We couldn't register your request. Please try again."),
       });
     }
   }

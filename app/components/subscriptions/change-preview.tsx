@@ -1,26 +1,35 @@
-import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import type {
   PreviewedAction,
   SubscriptionPreviewResponse,
   SubscriptionView,
 } from "../../../core/contracts/subscriptions.ts";
 import { formatMoney, toCents } from "../../../core/money.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { useAccountAction } from "../account/account-action.ts";
 import { everyMonths } from "./subscription-text.ts";
 
 /**
- * What a change would cost, as the server prices it (POST /api/subscriptions/:id/{action}/preview): the
+ * What a change would cost, as the server prices it (the account action's "subscription-preview", which
+ * writes nothing and reads the page again for nothing: app/routes/account.tsx `shouldRevalidate`): the
  * page shows the server's figure, never one of its own, so a stack line leaving its stack shows its own
  * price and the stack's other lines theirs. Null `body` asks for nothing.
  */
 export function useChangePreview(sub: SubscriptionView, action: PreviewedAction, body: object | null) {
-  return useQuery({
-    queryKey: ["/api/subscriptions", sub.id, "preview", action, body],
-    queryFn: () =>
-      apiRequest<SubscriptionPreviewResponse>("POST", `/api/subscriptions/${sub.id}/${action}/preview`, body),
-    enabled: body !== null,
-    staleTime: 0,
+  const [data, setData] = useState<SubscriptionPreviewResponse | undefined>(undefined);
+  const preview = useAccountAction((result) => {
+    if (result.ok && result.intent === "subscription-preview") {
+      setData({ subscription: result.subscription, others: result.others });
+    }
   });
+  const key = body === null ? null : JSON.stringify(body);
+  const { submit } = preview;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when what is asked changes (`key`)
+  useEffect(() => {
+    setData(undefined);
+    if (key === null) return;
+    void submit({ intent: "subscription-preview", id: sub.id, action, body: JSON.parse(key) });
+  }, [sub.id, action, key]);
+  return { data: key === null ? undefined : data };
 }
 
 /** The other lines of a stack that the change would price on their own, with their new prices. */

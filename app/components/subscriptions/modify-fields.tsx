@@ -1,16 +1,16 @@
-import { useId } from "react";
-import { Link } from "react-router";
+import { useEffect, useId, useRef } from "react";
+import { Link, useRevalidator } from "react-router";
 import { formatAddressLines } from "../../../core/address.ts";
+import type { ShopProduct } from "../../../core/contracts/account.ts";
+import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { formatMoney, toCents } from "../../../core/money.ts";
 import { lineTotalCents, MAX_LINE_QUANTITY, subscriptionDiscountPercent } from "../../../core/pricing.ts";
 import { FREQUENCY_MONTHS, MAX_NEXT_DATE_DAYS } from "../../../core/subscription-rules.ts";
-import { useAddressBook } from "../address/address-data.ts";
 import { QuantityStepper } from "../shop/quantity-stepper.tsx";
 import { inputClass } from "../ui/field.tsx";
 import { StackLeaveNote, useChangePreview } from "./change-preview.tsx";
 import { ChoiceGroup, ChoiceOption } from "./choice-option.tsx";
-import { useProducts } from "./subscription-data.ts";
 import { everyMonths, shortAddress } from "./subscription-text.ts";
 
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -86,26 +86,20 @@ export function QuantityField({
 /** The other products, each priced as the swap would price it: its own subscription discount. */
 export function SwapField({
   sub,
+  products,
   productId,
   onChange,
 }: {
   sub: SubscriptionView;
+  products: ShopProduct[];
   productId: number | null;
   onChange: (productId: number) => void;
 }) {
-  const products = useProducts();
   const name = useId();
-  if (products.isPending) return <p className="text-sm text-muted">Loading the products...</p>;
-  if (products.isError)
-    return (
-      <p role="alert" className="text-sm text-danger">
-        We couldn't load the products. Check your connection and try again.
-      </p>
-    );
   return (
     <>
       <ChoiceGroup legend="Send instead">
-        {products.data.map((p) => {
+        {products.map((p) => {
           const current = p.id === sub.productId;
           const cents = lineTotalCents(
             p.priceCents,
@@ -174,31 +168,31 @@ export function NextDateField({
 /** The address book's saved addresses; the subscription keeps its own copy of the one chosen. */
 export function AddressField({
   sub,
-  userId,
+  addresses,
   addressId,
   onChange,
 }: {
   sub: SubscriptionView;
-  userId: string;
+  addresses: AddressView[];
   addressId: string | null;
   onChange: (addressId: string) => void;
 }) {
-  const book = useAddressBook(userId);
   const name = useId();
+  // The book is read again when the choice is shown: checkout (or another tab) may have saved one since.
+  const { revalidate } = useRevalidator();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    void revalidate();
+  }, [revalidate]);
   const shipsNow = sub.shippingAddress ? formatAddressLines(sub.shippingAddress).join("\n") : null;
   const current = sub.shippingAddress ? (
     <p className="text-sm text-muted">
       Ships now to <span className="text-ink">{shortAddress(sub.shippingAddress)}</span>.
     </p>
   ) : null;
-  if (book.isPending) return <p className="text-sm text-muted">Loading your addresses...</p>;
-  if (book.isError)
-    return (
-      <p role="alert" className="text-sm text-danger">
-        We couldn't load your addresses. Check your connection and try again.
-      </p>
-    );
-  if (book.data.addresses.length === 0)
+  if (addresses.length === 0)
     return (
       <>
         {current}
@@ -215,7 +209,7 @@ export function AddressField({
     <>
       {current}
       <ChoiceGroup legend="Ship to">
-        {book.data.addresses.map((a) => {
+        {addresses.map((a) => {
           const [person, ...lines] = formatAddressLines(a);
           const isCurrent = shipsNow === formatAddressLines(a).join("\n");
           return (

@@ -1,4 +1,6 @@
 import { useId, useState } from "react";
+import type { ShopProduct } from "../../../core/contracts/account.ts";
+import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { MAX_NEXT_DATE_DAYS } from "../../../core/subscription-rules.ts";
 import { ActionForm } from "../ui/action-dialog.tsx";
@@ -27,11 +29,13 @@ const CHOICES: Record<ModifyAction, { label: string; confirm: string; pending: s
  */
 export function ModifyForm({
   sub,
-  userId,
+  addresses,
+  products,
   onDone,
 }: {
   sub: SubscriptionView;
-  userId: string;
+  addresses: AddressView[];
+  products: ShopProduct[];
   onDone: () => void;
 }) {
   const { run, error, setError, pending } = useRunAction(sub, onDone);
@@ -112,10 +116,12 @@ export function ModifyForm({
         {choice === "quantity" ? (
           <QuantityField sub={sub} quantity={quantity} onChange={setQuantity} />
         ) : null}
-        {choice === "swap" ? <SwapField sub={sub} productId={productId} onChange={setProductId} /> : null}
+        {choice === "swap" ? (
+          <SwapField sub={sub} products={products} productId={productId} onChange={setProductId} />
+        ) : null}
         {choice === "next-date" ? <NextDateField date={date} bounds={bounds} onChange={setDate} /> : null}
         {choice === "address" ? (
-          <AddressField sub={sub} userId={userId} addressId={addressId} onChange={setAddressId} />
+          <AddressField sub={sub} addresses={addresses} addressId={addressId} onChange={setAddressId} />
         ) : null}
       </div>
     </ActionForm>

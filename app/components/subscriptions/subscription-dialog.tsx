@@ -1,3 +1,5 @@
+import type { ShopProduct } from "../../../core/contracts/account.ts";
+import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { ActionDialog } from "../ui/action-dialog.tsx";
 import { CancelForm } from "./cancel-form.tsx";
@@ -14,13 +16,15 @@ export interface DialogTarget {
 /** The one dialog of the Subscriptions tab, showing the form of the action it was opened for. */
 export function SubscriptionDialog({
   target,
-  userId,
+  addresses,
+  products,
   onClose,
   opener,
   fallback,
 }: {
   target: DialogTarget | null;
-  userId: string;
+  addresses: AddressView[];
+  products: ShopProduct[];
   onClose: () => void;
   opener: () => HTMLElement | null;
   fallback: () => HTMLElement | null;
@@ -31,7 +35,9 @@ export function SubscriptionDialog({
       {sub && target.kind === "pause" ? <PauseForm sub={sub} onDone={onClose} /> : null}
       {sub && target.kind === "resume" ? <ResumeForm sub={sub} onDone={onClose} /> : null}
       {sub && target.kind === "skip" ? <SkipForm sub={sub} onDone={onClose} /> : null}
-      {sub && target.kind === "modify" ? <ModifyForm sub={sub} userId={userId} onDone={onClose} /> : null}
+      {sub && target.kind === "modify" ? (
+        <ModifyForm sub={sub} addresses={addresses} products={products} onDone={onClose} />
+      ) : null}
       {sub && target.kind === "cancel" ? <CancelForm sub={sub} onDone={onClose} /> : null}
     </ActionDialog>
   );

@@ -1,12 +1,12 @@
-import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import type { SubscriptionActionResponse, SubscriptionView } from "../../../core/contracts/subscriptions.ts";
+import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import type { ShopProduct } from "../../../core/contracts/account.ts";
+import type { AddressView } from "../../../core/contracts/addresses.ts";
+import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { apiRequest, readApiError } from "../../lib/api.ts";
+import { useAccountAction } from "../account/account-action.ts";
 import { Button } from "../ui/button.tsx";
 import { SubscriptionCard, subscriptionTitleId } from "./subscription-card.tsx";
-import { useProducts, useRefreshSubscriptions, useStackNames } from "./subscription-data.ts";
 import { type DialogTarget, SubscriptionDialog } from "./subscription-dialog.tsx";
 import { cardReturnToast } from "./subscription-text.ts";
 
@@ -16,7 +16,9 @@ import { cardReturnToast } from "./subscription-text.ts";
  */
 function useCardReturn() {
   const [params, setParams] = useSearchParams();
-  const refresh = useRefreshSubscriptions();
+  const revalidator = useRevalidator();
+  const refresh = useRef(revalidator.revalidate);
+  refresh.current = revalidator.revalidate;
   const outcome = params.get("card");
   const shown = useRef<string | null>(null);
   useEffect(() => {
@@ -24,7 +26,7 @@ function useCardReturn() {
     shown.current = outcome;
     const message = cardReturnToast(outcome);
     if (message) toast(message);
-    void refresh();
+    void refresh.current();
     setParams(
       (p) => {
         p.delete("card");
@@ -32,32 +34,36 @@ function useCardReturn() {
       },
       { replace: true, preventScrollReset: true },
     );
-  }, [outcome, refresh, setParams]);
+  }, [outcome, setParams]);
 }
 
-/** Update card: the server opens the change (409 when the status forbids it) and names the page to go to. */
+/**
+ * Update card: the account action opens the change (409 when the status forbids it) and names the page to
+ * go to: the shop's card page, which sends a Stripe-billed subscription on to Stripe's.
+ */
 function useUpdateCard() {
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<SubscriptionActionResponse>("POST", `/api/subscriptions/${id}/payment-method`, {}),
-    onSuccess: (answer) => {
-      // The shop's own card page, or Stripe's (another site: a full page load).
-      if (answer.url?.startsWith("/")) navigate(answer.url);
-      else if (answer.url) window.location.assign(answer.url);
-    },
-    onError: (err) =>
-      toast({
-        title: "Could not open the card page",
-        description:
-          readApiError(err)?.message ?? "We couldn't reach the shop. Check your connection and try again.",
-        variant: "destructive",
-      }),
+  const [updating, setUpdating] = useState<string | null>(null);
+  const action = useAccountAction((result) => {
+    setUpdating(null);
+    if (result.ok) {
+      if (result.intent === "card") navigate(result.url);
+      return;
+    }
+    toast({
+      title: "Could not open the card page",
+      description: result.error.message,
+      variant: "destructive",
+    });
   });
-}
-
-function Placeholder() {
-  return <div className="h-40 animate-pulse rounded-card bg-sand" aria-hidden />;
+  return {
+    open(id: string) {
+      if (action.pending) return;
+      setUpdating(id);
+      void action.submit({ intent: "card", id });
+    },
+    updating: action.pending ? updating : null,
+  };
 }
 
 /**
@@ -66,12 +72,17 @@ function Placeholder() {
  */
 export function AccountSubscriptions({
   subscriptions,
-  loading,
-  userId,
+  addresses,
+  products,
+  stackNames,
 }: {
-  subscriptions: SubscriptionView[] | undefined;
-  loading: boolean;
-  userId: string;
+  subscriptions: SubscriptionView[];
+  /** The address book, for Modify's address choice. */
+  addresses: AddressView[];
+  /** The catalogue, for Modify's swap choices and "Subscribe again". */
+  products: ShopProduct[];
+  /** The stacks' names by slug, to say which stack a subscription came with. */
+  stackNames: Record<string, string>;
 }) {
   useCardReturn();
   const [target, setTarget] = useState<DialogTarget | null>(null);
@@ -80,17 +91,8 @@ export function AccountSubscriptions({
   // that opened the dialog is gone (Pause became Resume).
   const openedId = useRef<string | null>(null);
   const updateCard = useUpdateCard();
-  const list = subscriptions ?? [];
-  const products = useProducts(list.some((s) => s.status === "cancelled"));
-  const stacks = useStackNames(list.some((s) => s.bundleId));
+  const list = subscriptions;
 
-  if (loading) {
-    return (
-      <div className="grid gap-3" role="status" aria-label="Loading subscriptions">
-        <Placeholder />
-      </div>
-    );
-  }
   if (list.length === 0) {
     return (
       <div className="rounded-card bg-white p-8 text-center shadow-card">
@@ -112,22 +114,23 @@ export function AccountSubscriptions({
           <li key={s.id}>
             <SubscriptionCard
               sub={s}
-              stackName={stacks.data?.get(s.bundleId)}
-              productSlug={products.data?.find((p) => p.id === s.productId)?.slug}
+              stackName={stackNames[s.bundleId]}
+              productSlug={products.find((p) => p.id === s.productId)?.slug}
               onOpen={(kind, el) => {
                 opener.current = el;
                 openedId.current = s.id;
                 setTarget({ kind, sub: s });
               }}
-              onUpdateCard={() => updateCard.mutate(s.id)}
-              updatingCard={updateCard.isPending && updateCard.variables === s.id}
+              onUpdateCard={() => updateCard.open(s.id)}
+              updatingCard={updateCard.updating === s.id}
             />
           </li>
         ))}
       </ul>
       <SubscriptionDialog
         target={target}
-        userId={userId}
+        addresses={addresses}
+        products={products}
         onClose={() => setTarget(null)}
         opener={() => opener.current}
         fallback={() =>

@@ -1,25 +1,23 @@
 import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { readApiError } from "../../lib/api.ts";
-import { type ActionRequest, useRefreshSubscriptions, useSubscriptionAction } from "./subscription-data.ts";
+import { useAccountAction } from "../account/account-action.ts";
+import type { ActionRequest } from "./subscription-data.ts";
 import { changedToast } from "./subscription-text.ts";
 
 type ChangeRequest = Exclude<ActionRequest, { action: "payment-method" }>;
 
-const OFFLINE = "We couldn't reach the shop. Check your connection and try again.";
-const FAILED = "Something went wrong on our side. Try again in a moment.";
-
 /**
- * Sends one action from a dialog. Success: a toast naming the change, and the dialog closes. A refusal
- * stays in the dialog with the server's words (a toast would sit outside the modal, out of reach); when
- * the subscription changed elsewhere (409) or is gone (404) the list is read again so it shows the truth.
- * A dialog closed while its action runs still gets its toast, and leaves whatever is open then alone.
+ * Sends one action from a dialog to the account page's action; the page reads its subscriptions again
+ * after it. Success: a toast naming the change, and the dialog closes. A refusal stays in the dialog with
+ * the server's words (a toast would sit outside the modal, out of reach); when the subscription changed
+ * elsewhere (409) or is gone (404) the list is read again so it shows the truth.
  */
 export function useRunAction(sub: SubscriptionView, onDone: () => void) {
-  const mutation = useSubscriptionAction();
-  const refresh = useRefreshSubscriptions();
+  const revalidator = useRevalidator();
   const [error, setError] = useState<string | null>(null);
+  const sent = useRef<ChangeRequest | null>(null);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -31,29 +29,33 @@ export function useRunAction(sub: SubscriptionView, onDone: () => void) {
     if (mounted.current) onDone();
   };
 
-  function run(request: ChangeRequest) {
-    if (mutation.isPending) return;
-    setError(null);
-    mutation.mutateAsync({ id: sub.id, request }).then(
-      (answer) => {
-        toast(changedToast(request.action, sub, answer.subscription, new Date()));
+  const action = useAccountAction((result) => {
+    const request = sent.current;
+    sent.current = null;
+    if (!request) return;
+    if (result.ok) {
+      if (result.intent === "subscription") {
+        toast(changedToast(request.action, sub, result.subscription, new Date()));
         done();
-      },
-      (err: unknown) => {
-        const failure = readApiError(err);
-        if (failure?.status === 404) {
-          void refresh();
-          toast({ title: "Subscription not found", variant: "destructive" });
-          done();
-          return;
-        }
-        if (failure?.status === 409) void refresh();
-        const message = failure ? (failure.message ?? FAILED) : OFFLINE;
-        if (mounted.current) setError(message);
-        else toast({ title: "The change did not go through", description: message, variant: "destructive" });
-      },
-    );
+      }
+      return;
+    }
+    if (result.status === 404) {
+      void revalidator.revalidate();
+      toast({ title: "Subscription not found", variant: "destructive" });
+      done();
+      return;
+    }
+    if (result.status === 409) void revalidator.revalidate();
+    setError(result.error.message);
+  });
+
+  function run(request: ChangeRequest) {
+    if (action.pending) return;
+    setError(null);
+    sent.current = request;
+    void action.submit({ intent: "subscription", id: sub.id, action: request.action, body: request.body });
   }
 
-  return { run, error, setError, pending: mutation.isPending };
+  return { run, error, setError, pending: action.pending };
 }

@@ -1,0 +1,40 @@
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import {
+  ACCOUNT_ACTION,
+  type AccountActionResult,
+  type AccountIntent,
+} from "../../../core/contracts/account.ts";
+
+/**
+ * Posts one of the account page's writes to its action (app/routes/account.server.ts) with a fetcher, and
+ * hands the answer to `onAnswer` once the page's data has been read again (the fetcher is idle), so what
+ * the handler does next (a toast, closing a dialog, moving the focus) sees the page as the server has it.
+ * `pending` is the fetcher's state: true from the post until the page is read again.
+ */
+export function useAccountAction(onAnswer: (result: AccountActionResult) => void) {
+  const fetcher = useFetcher<AccountActionResult>();
+  const handler = useRef(onAnswer);
+  handler.current = onAnswer;
+  const handled = useRef<AccountActionResult | undefined>(undefined);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    handler.current(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+  return {
+    submit: (intent: AccountIntent) =>
+      fetcher.submit(intent as never, {
+        method: "post",
+        encType: "application/json",
+        action: ACCOUNT_ACTION,
+      }),
+    pending: fetcher.state !== "idle",
+    data: fetcher.data,
+  };
+}
+
+/** The refusal's words for the customer: the server's message. */
+export function refusalMessage(result: AccountActionResult): string | null {
+  return result.ok ? null : result.error.message;
+}
