@@ -6,6 +6,7 @@ import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { LazyCartDrawer } from "./components/shop/lazy-cart-drawer.tsx";
 import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
+import interLatin from "./fonts/inter-latin-wght-400-900.woff2?url";
 import { CartDrawerProvider } from "./hooks/use-cart-drawer.tsx";
 import { NonceContext, shareNonceWithWidgets } from "./lib/csp-nonce.ts";
 import { createQueryClient } from "./lib/query-client.ts";
@@ -16,6 +17,9 @@ import { NotFoundPage } from "./routes/not-found.tsx";
 if (typeof document !== "undefined") shareNonceWithWidgets();
 
 export const links: Route.LinksFunction = () => [
+  // The body face, above the fold on every page: fetched while the document still streams, not once the
+  // first layout finds text that needs it (decision 037; its @font-face is in app/app.css).
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -74,9 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  // The web fonts' stylesheet, after the first paint (app/fonts.css).
   useEffect(() => {
-    void import("./fonts.css");
     // The page's script has taken over: journeys wait for this before typing into controlled fields
     // (e2e/support/shopper.ts), which hydration would otherwise reset.
     document.documentElement.dataset.hydrated = "true";
