@@ -271,6 +271,26 @@ test("a refusal from the server shows in the dialog, and the card shows the subs
   await expect(ginseng.getByRole("button", { name: /^Resume/ })).toBeVisible();
 });
 
+test("a change that cannot reach the shop says so in the dialog, and the page stays", async () => {
+  await page.goto("/account/subscriptions");
+  const ginseng = card("Korean Ginseng");
+  await ginseng.getByRole("button", { name: /^Resume/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Resume Korean Ginseng?" });
+  // The connection drops as the change is sent.
+  const write = (url: URL) => url.pathname === "/account.data";
+  await page.route(write, (route) =>
+    route.request().method() === "POST" ? route.abort("internetdisconnected") : route.fallback(),
+  );
+  await dialog.getByRole("button", { name: "Resume subscription" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "We couldn't reach the shop. Check your connection and try again.",
+  );
+  await page.unroute(write);
+  await dialog.getByRole("button", { name: "Resume subscription" }).click();
+  await expectToast("Subscription resumed", "Korean Ginseng is active again.");
+  await expect(ginseng.getByRole("button", { name: /^Pause/ })).toBeVisible();
+});
+
 test("cancel: it runs to the end of the period paid for, then offers to subscribe again", async () => {
   await page.goto("/account/subscriptions");
   const swapped = card("2x Total Restore");

@@ -14,6 +14,7 @@ import {
   useRevalidator,
   useSearchParams,
 } from "react-router";
+import { type AccountActionResult, OFFLINE_MESSAGE } from "../../core/contracts/account.ts";
 import { accountContactOf } from "../../core/placeholder-email.ts";
 import { AccountOrders } from "../components/account/account-lists.tsx";
 import { ProfileCard } from "../components/account/profile-card.tsx";
@@ -27,6 +28,19 @@ import { authClient, displayNameOf } from "../lib/auth-client.ts";
 import type { Route } from "./+types/account";
 
 export { action, headers, loader } from "./account.server.ts";
+
+/**
+ * A write that cannot reach the shop (no connection) is refused where it was made, in the dialog or form,
+ * with the words for it, instead of replacing the page with its error.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<AccountActionResult> {
+  try {
+    return (await serverAction()) as AccountActionResult;
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    return { ok: false, status: 0, error: { message: OFFLINE_MESSAGE, code: "offline" } };
+  }
+}
 
 /** A change's price asked of the action writes nothing: the page is not read again for it. */
 export function shouldRevalidate({ json, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

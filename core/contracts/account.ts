@@ -42,5 +42,8 @@ export interface ShopProduct {
   subscriptionDiscount: number | null;
 }
 
+/** What a write says when the shop cannot be reached (no connection). */
+export const OFFLINE_MESSAGE = "We couldn't reach the shop. Check your connection and try again.";
+
 /** Where the account page's writes are posted. */
 export const ACCOUNT_ACTION = "/account";
