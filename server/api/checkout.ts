@@ -4,6 +4,7 @@ import { startCheckout } from "../checkout/start-checkout.ts";
 import type { AppServices } from "../context.ts";
 import { isConnectionLoss } from "../db/connection-loss.ts";
 import { DatabaseUnavailable, DomainError } from "../domain-errors.ts";
+import { cartVisitor } from "../http/cart-cookie.ts";
 import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
 
@@ -13,7 +14,7 @@ export function checkoutApi(services: AppServices) {
     const body = await readJsonBody(c, createSessionBody);
     try {
       const { url } = await startCheckout(services, {
-        headers: c.req.raw.headers,
+        visitor: await cartVisitor(services, c.req.raw.headers),
         origin: shopOrigin(services.env, requestHost(c.req.raw), "page"),
         body,
       });

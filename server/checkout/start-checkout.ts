@@ -5,7 +5,7 @@ import type { CreateSessionBody } from "../../core/contracts/checkout.ts";
 import { isPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
 import { addAddressOnce, findAddress } from "../addresses/address-book.ts";
 import { parseShippingAddress } from "../addresses/shipping-address.ts";
-import { resolveCartOwner } from "../cart/cart-owner.ts";
+import { type CartVisitor, resolveCartOwner } from "../cart/cart-owner.ts";
 import { listCart } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
 import { Conflict, InvalidInput, notFound, ProviderUnavailable } from "../domain-errors.ts";
@@ -23,11 +23,12 @@ const emailSchema = z.email();
  */
 export async function startCheckout(
   services: AppServices,
-  request: { headers: Headers; origin: string; body: CreateSessionBody },
+  request: { visitor: CartVisitor; origin: string; body: CreateSessionBody },
 ): Promise<{ url: string; orderId: string; orderNumber: string }> {
   const { database, catalogue, env, payments } = services;
   const db = database.db;
-  const { owner, user } = await resolveCartOwner(services, request.headers);
+  const { user } = request.visitor;
+  const owner = resolveCartOwner(request.visitor);
 
   // A signed-in account's own e-mail wins; an account created by phone sign-in has only a placeholder,
   // so it gives an address at checkout like a guest (the confirmation and the receipt go there).
