@@ -5,6 +5,7 @@ import type { AppServices } from "../context.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orders, subscriptions } from "../db/schema.ts";
 import { UUID } from "../db/uuid.ts";
+import { shopDeps } from "../deps.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
 import { applyOnce, type ReportedEvent } from "../orders/apply-once.ts";
 import { cancelOrder } from "../orders/cancel-order.ts";
@@ -300,17 +301,13 @@ async function cancelIfOversold(services: AppServices, order: OrderRow): Promise
     .limit(1);
   if (!oversold) return false;
   if (!isPaidStatus(order.status)) return true;
-  await cancelOrder(
-    { db, mailer: services.mailer, payments: services.payments, origin: shopOrigin(services.env) },
-    order.orderNumber,
-    {
-      refund: true,
-      reason: "Sold out: paid after the last units were sold",
-      actor: "the shop",
-      customerNote:
-        "We are sorry: the last units sold out while you were paying, so this order cannot ship. We refunded your payment in full.",
-    },
-  );
+  await cancelOrder(shopDeps(services), order.orderNumber, {
+    refund: true,
+    reason: "Sold out: paid after the last units were sold",
+    actor: "the shop",
+    customerNote:
+      "We are sorry: the last units sold out while you were paying, so this order cannot ship. We refunded your payment in full.",
+  });
   services.logger.warn({ orderNumber: order.orderNumber }, "oversold order refunded and cancelled");
   return true;
 }

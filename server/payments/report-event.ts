@@ -1,6 +1,6 @@
 import { type CheckoutPaymentOutcome, recordCheckoutPayment } from "../checkout/record-payment.ts";
 import type { AppServices } from "../context.ts";
-import { shopOrigin } from "../http/shop-origin.ts";
+import { shopDeps } from "../deps.ts";
 import { type RefundReportOutcome, recordReportedRefunds } from "../orders/refund-order.ts";
 import {
   recordSubscriptionChange,
@@ -84,15 +84,7 @@ async function reportOnce(
 
   if (event.type === "charge.refunded") {
     const charge = chargeObjectSchema.parse(event.data.object);
-    return recordReportedRefunds(
-      {
-        db: services.database.db,
-        payments: services.payments,
-        mailer: services.mailer,
-        origin: shopOrigin(services.env),
-      },
-      idOf(charge.payment_intent),
-    );
+    return recordReportedRefunds(shopDeps(services), idOf(charge.payment_intent));
   }
 
   if (event.type.startsWith("invoice.")) {
