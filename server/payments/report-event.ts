@@ -57,7 +57,7 @@ async function reportOnce(
   if (event.type.startsWith("checkout.session.")) {
     const session = checkoutSessionSchema.parse(event.data.object);
     const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
-    return recordCheckoutPayment(services, {
+    return recordCheckoutPayment(shopDeps(services), {
       event: reported,
       payment:
         event.type === "checkout.session.async_payment_failed"

@@ -3,6 +3,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "../../core/subscription-rules.ts";
 import { orders, outbox, subscriptionEvents, subscriptions } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { shopOrigin } from "../../server/http/shop-origin.ts";
 import { afterStripeCardUpdate, startCardUpdate } from "../../server/subscriptions/card-update.ts";
 import { startProviderSubscriptions } from "../../server/subscriptions/provider-billing.ts";
@@ -313,7 +314,7 @@ describe.each(testDatabases)("subscriptions billed by Stripe on %s", (kind) => {
       status: 409,
       body: { code: "not_started" },
     });
-    expect(await startProviderSubscriptions(shop.services)).toEqual({ started: 1, failed: 0 });
+    expect(await startProviderSubscriptions(shopDeps(shop.services))).toEqual({ started: 1, failed: 0 });
     expect((await act("hal", waiting?.id as string, "skip")).status).toBe(200);
   });
 });
