@@ -11,6 +11,7 @@ import type { AppServices } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, subscriptionEvents, subscriptions, user } from "../db/schema.ts";
 import { UUID } from "../db/uuid.ts";
+import { shopDeps } from "../deps.ts";
 import { changeSubscription, type SubscriptionChange } from "../subscriptions/change-subscription.ts";
 import { type SubscriptionRow, stateOf } from "../subscriptions/subscription-rows.ts";
 import { likeText } from "./like-text.ts";
@@ -154,7 +155,7 @@ export async function changeSubscriptionAsOwner(
   change: SubscriptionChange,
   owner: { id: string; email: string },
 ) {
-  return changeSubscription(services, {
+  return changeSubscription(shopDeps(services), {
     id,
     userId: null,
     actor: "owner",

@@ -39,7 +39,7 @@ export async function startScheduler(services: AppServices, logger: Logger): Pro
     subscriptions: async () => {
       const started = await startProviderSubscriptions(shopDeps(services));
       if (started.started + started.failed > 0) logger.info(started, "subscriptions: started with Stripe");
-      const report = await runDueSubscriptions(services);
+      const report = await runDueSubscriptions(shopDeps(services));
       if (report.renewed + report.failed + report.cancelled + report.reminded + report.resumed > 0)
         logger.info(report, "subscriptions: due work done");
     },

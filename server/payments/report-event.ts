@@ -91,7 +91,7 @@ async function reportOnce(
     const invoice = invoiceObjectSchema.parse(event.data.object);
     const details = invoice.parent?.subscription_details;
     const periodStart = invoice.lines?.data[0]?.period?.start ?? invoice.period_start ?? null;
-    return recordSubscriptionChange(services, {
+    return recordSubscriptionChange(shopDeps(services), {
       event: reported,
       subscriptionId: idOf(invoice.subscription) ?? idOf(details?.subscription),
       orderId: details?.metadata?.orderId ?? null,
@@ -113,7 +113,7 @@ async function reportOnce(
 
   const sub = subscriptionObjectSchema.parse(event.data.object);
   const stateInEvent = stripeSubscriptionState(sub, event.type === "customer.subscription.deleted");
-  return recordSubscriptionChange(services, {
+  return recordSubscriptionChange(shopDeps(services), {
     event: reported,
     subscriptionId: sub.id,
     orderId: sub.metadata?.orderId ?? null,

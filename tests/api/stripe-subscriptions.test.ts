@@ -252,11 +252,11 @@ describe.each(testDatabases)("subscriptions billed by Stripe on %s", (kind) => {
     });
 
     // Back on the card route (its loader calls this): without a change, told so and nothing recorded.
-    expect(await afterStripeCardUpdate(shop.services, await row(sub.id))).toBe("unchanged");
+    expect(await afterStripeCardUpdate(shopDeps(shop.services), await row(sub.id))).toBe("unchanged");
     expect(await mails("dan@example.com", "has a new card")).toBe(0);
 
     standIn.replaceCard(sub.providerCustomerId as string, { brand: "mastercard", last4: "4444" });
-    expect(await afterStripeCardUpdate(shop.services, await row(sub.id))).toBe("saved");
+    expect(await afterStripeCardUpdate(shopDeps(shop.services), await row(sub.id))).toBe("saved");
     expect((await row(sub.id)).cardLabel).toBe("Mastercard ending 4444");
     expect(await mails("dan@example.com", "has a new card")).toBe(1);
     // Another customer's subscription is not theirs to open.
@@ -283,8 +283,8 @@ describe.each(testDatabases)("subscriptions billed by Stripe on %s", (kind) => {
       standIn.declinePayments = declined;
       standIn.replaceCard(sub.providerCustomerId as string, { brand: "visa", last4: "1881" });
       // The card route's loader opens the change (the status allows it), then finishes it.
-      await startCardUpdate(shop.services, userId, sub.id);
-      const outcome = await afterStripeCardUpdate(shop.services, await row(sub.id));
+      await startCardUpdate(shopDeps(shop.services), userId, sub.id);
+      const outcome = await afterStripeCardUpdate(shopDeps(shop.services), await row(sub.id));
       standIn.declinePayments = false;
       expect(outcome).toBe(declined ? "declined" : "renewed");
       expect(standIn.requests.filter((r) => r.path.endsWith("/pay")).length).toBeGreaterThan(0);

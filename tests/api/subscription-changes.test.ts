@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { runDueSubscriptions } from "../../server/subscriptions/run-due.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
@@ -65,7 +66,7 @@ describe.each(testDatabases)("subscription changes that read other rows, on %s",
     shop.services.catalogue.invalidate();
     const [sub] = (await alice().call("GET", "/api/subscriptions")).body;
     const due = new Date(new Date(sub.nextBillingDate).getTime() + 60_000);
-    const report = await runDueSubscriptions(shop.services, due, { onlyId: sub.id });
+    const report = await runDueSubscriptions(shopDeps(shop.services), due, { onlyId: sub.id });
     expect(report.renewed).toBe(1);
   });
 });
