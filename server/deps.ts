@@ -3,6 +3,7 @@ import type { Catalogue } from "./catalogue.ts";
 import type { AppServices, Identity } from "./context.ts";
 import type { Db } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import type { Metrics } from "./http/metrics.ts";
 import { shopOrigin } from "./http/shop-origin.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
@@ -22,6 +23,8 @@ export interface ShopDeps {
   /** The payment provider (server/payments/provider.ts). */
   payments: PaymentProvider;
   identity: Identity;
+  /** The Prometheus counters (server/http/metrics.ts). */
+  metrics: Metrics;
   /** Where every absolute link begins: e-mails, payment return URLs (server/http/shop-origin.ts). */
   origin: string;
   /** The countries the shop ships to (SHIP_TO_COUNTRIES). */
@@ -42,6 +45,7 @@ export function shopDeps(services: AppServices, origin: string = shopOrigin(serv
     logger: services.logger,
     payments: services.payments,
     identity: services.identity,
+    metrics: services.metrics,
     origin,
     shipTo: services.env.SHIP_TO_COUNTRIES,
     shippingFlatRate: services.env.SHIPPING_FLAT_RATE,

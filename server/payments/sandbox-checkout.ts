@@ -6,6 +6,7 @@ import {
 } from "../../core/address.ts";
 import type { SandboxPayResult } from "../../core/contracts/checkout.ts";
 import type { AppServices } from "../context.ts";
+import { shopDeps } from "../deps.ts";
 import {
   findOrderBySession,
   loadOrderLines,
@@ -123,5 +124,5 @@ export function confirmSandboxSession(
     card,
     shippingAddress,
   });
-  return reportPaymentEvent(services, "sandbox", payment);
+  return reportPaymentEvent(shopDeps(services), "sandbox", payment);
 }
