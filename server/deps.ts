@@ -4,6 +4,7 @@ import type { AppServices, Identity } from "./context.ts";
 import type { Db } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Metrics } from "./http/metrics.ts";
+import type { PageCache } from "./http/page-cache.ts";
 import { shopOrigin } from "./http/shop-origin.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
@@ -25,6 +26,8 @@ export interface ShopDeps {
   identity: Identity;
   /** The Prometheus counters (server/http/metrics.ts). */
   metrics: Metrics;
+  /** Rendered public pages for anonymous visitors (server/http/page-cache.ts). */
+  pageCache: PageCache;
   /** Where every absolute link begins: e-mails, payment return URLs (server/http/shop-origin.ts). */
   origin: string;
   /** The countries the shop ships to (SHIP_TO_COUNTRIES). */
@@ -46,6 +49,7 @@ export function shopDeps(services: AppServices, origin: string = shopOrigin(serv
     payments: services.payments,
     identity: services.identity,
     metrics: services.metrics,
+    pageCache: services.pageCache,
     origin,
     shipTo: services.env.SHIP_TO_COUNTRIES,
     shippingFlatRate: services.env.SHIPPING_FLAT_RATE,
