@@ -24,7 +24,9 @@ describe.each(testDatabases)("subscription changes that read other rows, on %s",
     expect((await v.add(2, 1, true)).status).toBe(201);
     const { body } = await v.checkout();
     const sessionId = new URL(body.url).pathname.split("/").pop() as string;
-    expect(await payWithSandboxCard(shop.services, sessionId, card)).toMatchObject({ kind: "paid" });
+    expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, card)).toMatchObject({
+      kind: "paid",
+    });
     const [order] = await shop.services.database.db
       .select()
       .from(orders)

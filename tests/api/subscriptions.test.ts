@@ -32,7 +32,9 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
     const { status, body } = await v.checkout({ email: `${userId}@example.com` });
     expect(status).toBe(200);
     const sessionId = new URL(body.url).pathname.split("/").pop() as string;
-    expect(await payWithSandboxCard(shop.services, sessionId, card)).toMatchObject({ kind: "paid" });
+    expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, card)).toMatchObject({
+      kind: "paid",
+    });
     const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
     if (!order) throw new Error("no order");
     const subs = await db()

@@ -569,7 +569,7 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
 
   it("has no sandbox page while Stripe takes the payments", async () => {
     const { order } = await checkout([[4, 1, false]]);
-    expect(await loadSandboxSession(shop.services, order.providerSessionId as string)).toBeNull();
+    expect(await loadSandboxSession(shopDeps(shop.services), order.providerSessionId as string)).toBeNull();
   });
 });
 
