@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AppServices } from "./context.ts";
 import type { DbOrTx } from "./db/client.ts";
+import type { ShopDeps } from "./deps.ts";
 
 /**
  * Every app process keeps the catalogue and the anonymous pages in memory (decision 003). When a price,
@@ -23,11 +24,11 @@ export async function announceCatalogueChange(tx: DbOrTx, change: CatalogueChang
 
 /** Drops this process's copies: the catalogue always, the cached pages when what they show changed. */
 export function applyCatalogueChange(
-  services: Pick<AppServices, "catalogue" | "pageCache">,
+  deps: Pick<ShopDeps, "catalogue" | "pageCache">,
   change: CatalogueChange,
 ): void {
-  services.catalogue.invalidate();
-  if (change.pages) services.pageCache.clear();
+  deps.catalogue.invalidate();
+  if (change.pages) deps.pageCache.clear();
 }
 
 /** Reads an announcement; anything unreadable (or missed announcements: null) drops everything. */

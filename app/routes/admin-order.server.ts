@@ -5,7 +5,7 @@ import { REFUND_REASON_MAX, shipBody, TRACKING_CODE_MAX } from "../../core/contr
 import { formatMoney, toCents } from "../../core/money.ts";
 import { adminOrderDetail, owning } from "../../server/admin/orders.ts";
 import { allows, type Permission } from "../../server/admin/roles.ts";
-import { shopOrigin } from "../../server/http/shop-origin.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { cancelOrder } from "../../server/orders/cancel-order.ts";
 import { fulfilOrder } from "../../server/orders/fulfil-order.ts";
 import { refundOrder } from "../../server/orders/refund-order.ts";
@@ -84,7 +84,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const db = services.database.db;
   const order = await adminOrderDetail(db, params.number);
   if (!order) throw data(null, { status: 404, headers: noStore });
-  const deps = { db, mailer: services.mailer, payments: services.payments, origin: shopOrigin(services.env) };
+  const deps = shopDeps(services);
   const actor = { userId: user.id, email: user.email };
   const number = order.orderNumber;
 

@@ -5,6 +5,7 @@ import { subscriptionActionBodies } from "../../core/contracts/subscriptions.ts"
 import { CANCEL_REASONS } from "../../core/subscription-rules.ts";
 import { allows } from "../../server/admin/roles.ts";
 import { adminSubscriptionDetail, changeSubscriptionAsOwner } from "../../server/admin/subscriptions.ts";
+import { shopDeps } from "../../server/deps.ts";
 import type { SubscriptionChange } from "../../server/subscriptions/change-subscription.ts";
 import { attempt, dashboardAction, dashboardPage, invalid, parseForm, readForm } from "../admin.server.ts";
 import { noStore } from "../session.server.ts";
@@ -66,5 +67,5 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     if (!form.ok) return invalid(intent, form.errors);
     change = { action: "cancel", ...form.value };
   }
-  return attempt(intent, () => changeSubscriptionAsOwner(services, sub.id, change, user));
+  return attempt(intent, () => changeSubscriptionAsOwner(shopDeps(services), sub.id, change, user));
 }

@@ -5,6 +5,7 @@ import { listAddresses } from "../../server/addresses/address-book.ts";
 import { resolveCartOwner } from "../../server/cart/cart-owner.ts";
 import { listCart } from "../../server/cart/cart-store.ts";
 import type { AppServices } from "../../server/context.ts";
+import { cartVisitor } from "../../server/http/cart-cookie.ts";
 import { pricedCartSummary } from "../../server/orders/order-summary.ts";
 import { priceOrder, shippingRateCents } from "../../server/orders/price-order.ts";
 import { appContext } from "../context.server.ts";
@@ -16,7 +17,9 @@ export const headers: Route.HeadersFunction = () => noStore;
 /** The visitor's cart as the checkout shows it, priced from the catalogue like the order will be. */
 export async function loadCheckoutPage(services: AppServices, headers: Headers): Promise<CheckoutPageData> {
   const { database, catalogue, env } = services;
-  const { owner, user } = await resolveCartOwner(services, headers);
+  const visitor = await cartVisitor(services, headers);
+  const { user } = visitor;
+  const owner = resolveCartOwner(visitor);
   const { items } = await listCart(database.db, catalogue, owner);
   const flatShippingCents = shippingRateCents(env.SHIPPING_FLAT_RATE);
   const base = {

@@ -3,6 +3,7 @@ import type { AddressFieldErrors } from "../../core/address.ts";
 import type { CardErrors, SandboxPageData } from "../../core/contracts/checkout.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import type { AppServices } from "../../server/context.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { orderSummary } from "../../server/orders/order-summary.ts";
 import { loadSandboxSession, payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { appContext } from "../context.server.ts";
@@ -16,7 +17,7 @@ export async function loadSandboxPage(
   services: AppServices,
   sessionId: string,
 ): Promise<SandboxPageData | null> {
-  const session = await loadSandboxSession(services, sessionId);
+  const session = await loadSandboxSession(shopDeps(services), sessionId);
   if (!session) return null;
   const { order, lines } = session;
   return {
@@ -41,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   refuseCrossSite(request);
   const form = await formFields(request);
-  const result = await payWithSandboxCard(context.get(appContext), params.sessionId, form);
+  const result = await payWithSandboxCard(shopDeps(context.get(appContext)), params.sessionId, form);
   if (!result) throw data(null, { status: 404, headers: noStore });
   if (result.kind === "paid") throw redirect(result.redirectTo, { headers: noStore });
   if (result.kind === "invalid") {

@@ -1,5 +1,6 @@
 import { escapeHtml } from "../../core/escape-html.ts";
 import { sitemapEntries } from "../../server/content/sitemap.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
 import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/sitemap[.]xml";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/sitemap[.]xml";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const origin = shopOrigin(services.env, requestHost(request), "page");
-  const entries = await sitemapEntries(services);
+  const entries = await sitemapEntries(shopDeps(services));
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${entries

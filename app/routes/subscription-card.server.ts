@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { CardErrors } from "../../core/contracts/checkout.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { DomainError } from "../../server/domain-errors.ts";
 import { errorStatus } from "../../server/http/error-status.ts";
 import { shopOrigin } from "../../server/http/shop-origin.ts";
@@ -28,7 +29,7 @@ async function loadCardPage(args: Route.LoaderArgs | Route.ActionArgs) {
   if (!session) throw redirect("/auth", { headers: noStore });
   const services = context.get(appContext);
   try {
-    const row = await startCardUpdate(services, session.user.id, params.id);
+    const row = await startCardUpdate(shopDeps(services), session.user.id, params.id);
     return { services, userId: session.user.id, row, email: realEmail(session.user.email) };
   } catch (err) {
     if (errorStatus(err) === 404) throw data(null, { status: 404, headers: noStore });
@@ -44,10 +45,10 @@ export async function loader(args: Route.LoaderArgs) {
     let target: string;
     try {
       if (new URL(args.request.url).searchParams.has("returned")) {
-        target = `${SUBSCRIPTIONS}?card=${await afterStripeCardUpdate(services, row)}`;
+        target = `${SUBSCRIPTIONS}?card=${await afterStripeCardUpdate(shopDeps(services), row)}`;
       } else {
         const back = `${shopOrigin(services.env)}${cardUpdatePath(row.id)}?returned=1`;
-        target = await stripeCardUpdateUrl(services, row, back);
+        target = await stripeCardUpdateUrl(shopDeps(services), row, back);
       }
     } catch (err) {
       if (!(err instanceof PaymentProviderError)) throw err;
@@ -64,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
   refuseCrossSite(request);
   const { services, userId, row } = await loadCardPage(args);
   const form = await formFields(request);
-  const result = await saveSubscriptionCard(services, { userId, id: row.id, form });
+  const result = await saveSubscriptionCard(shopDeps(services), { userId, id: row.id, form });
   if (result.kind === "saved") {
     const outcome =
       result.retried === "renewed" ? "renewed" : result.retried === "failed" ? "declined" : "saved";

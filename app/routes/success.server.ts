@@ -2,6 +2,8 @@ import { data } from "react-router";
 import type { SuccessPageData } from "../../core/contracts/checkout.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import type { AppServices } from "../../server/context.ts";
+import { shopDeps } from "../../server/deps.ts";
+import { cartVisitor } from "../../server/http/cart-cookie.ts";
 import { findOwnPaidOrder } from "../../server/orders/order-access.ts";
 import { loadOrderLines } from "../../server/orders/order-rows.ts";
 import { orderSummary } from "../../server/orders/order-summary.ts";
@@ -22,7 +24,7 @@ export async function loadSuccessPage(
 ): Promise<SuccessPageData> {
   if (!sessionId) return { reference: null, order: null };
   const reference = sessionId.slice(-8);
-  const order = await findOwnPaidOrder(services, headers, sessionId);
+  const order = await findOwnPaidOrder(shopDeps(services), await cartVisitor(services, headers), sessionId);
   if (!order) return { reference, order: null };
   const lines = await loadOrderLines(services.database.db, order.id);
   return {

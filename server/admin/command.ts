@@ -190,13 +190,17 @@ async function run(command: AdminCommand, deps: AdminCommandDeps, out: string[])
     );
   } else if (command.kind === "run-due") {
     const asOf = command.asOf ?? new Date();
-    const [mailer, { Catalogue }, { runDueSubscriptions }] = await Promise.all([
+    const [mailer, { Catalogue }, { runDueSubscriptions }, { shopOrigin }] = await Promise.all([
       deps.mailer(),
       import("../catalogue.ts"),
       import("../subscriptions/run-due.ts"),
+      import("../http/shop-origin.ts"),
     ]);
     const catalogue = deps.catalogue ?? new Catalogue(database.db);
-    const report = await runDueSubscriptions({ database, catalogue, mailer, env }, asOf);
+    const report = await runDueSubscriptions(
+      { db: database.db, catalogue, mailer, origin: shopOrigin(env) },
+      asOf,
+    );
     out.push(
       `Ran what was due up to ${asOf.toISOString()}: ${report.renewed} renewed, ${report.failed} failed (to be retried), ${report.cancelled} cancelled after failed payments, ${report.resumed} resumed after a pause, ${report.reminded} reminders sent.`,
     );

@@ -7,10 +7,10 @@ import {
 } from "../../core/contracts/admin-subscriptions.ts";
 import { canDo, shownNextBilling } from "../../core/subscription-rules.ts";
 import { auditViewOf, recordAudit } from "../audit/audit.ts";
-import type { AppServices } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, subscriptionEvents, subscriptions, user } from "../db/schema.ts";
 import { UUID } from "../db/uuid.ts";
+import type { ShopDeps } from "../deps.ts";
 import { changeSubscription, type SubscriptionChange } from "../subscriptions/change-subscription.ts";
 import { type SubscriptionRow, stateOf } from "../subscriptions/subscription-rows.ts";
 import { likeText } from "./like-text.ts";
@@ -149,12 +149,12 @@ const audited = (row: SubscriptionRow) => ({
  * Stripe, Stripe first) with the owner as the event's actor and an audit row in the change's transaction.
  */
 export async function changeSubscriptionAsOwner(
-  services: AppServices,
+  deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "logger" | "mailer" | "origin">,
   id: string,
   change: SubscriptionChange,
   owner: { id: string; email: string },
 ) {
-  return changeSubscription(services, {
+  return changeSubscription(deps, {
     id,
     userId: null,
     actor: "owner",

@@ -13,8 +13,8 @@ import {
 import { requireDashboard } from "../admin/access.ts";
 import { adminOrderDetail, listAdminOrders, owning } from "../admin/orders.ts";
 import type { AppServices } from "../context.ts";
+import { shopDeps } from "../deps.ts";
 import { notFound } from "../domain-errors.ts";
-import { shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody, readQuery } from "../http/validate.ts";
 import { cancelOrder } from "../orders/cancel-order.ts";
 import { fulfilOrder } from "../orders/fulfil-order.ts";
@@ -29,12 +29,7 @@ import { shipFromCsv } from "../orders/ship-from-csv.ts";
  */
 export function adminOrdersApi(services: AppServices) {
   const db = services.database.db;
-  const deps = () => ({
-    db,
-    mailer: services.mailer,
-    payments: services.payments,
-    origin: shopOrigin(services.env),
-  });
+  const deps = () => shopDeps(services);
   const actorOf = (user: { id: string; email: string }) => ({ userId: user.id, email: user.email });
   const detail = async (number: string): Promise<AdminOrderDetail> => {
     const found = await adminOrderDetail(db, number);

@@ -14,6 +14,7 @@ import {
   listAdminSubscriptions,
 } from "../admin/subscriptions.ts";
 import type { AppServices } from "../context.ts";
+import { shopDeps } from "../deps.ts";
 import { notFound } from "../domain-errors.ts";
 import { readJsonBody, readQuery } from "../http/validate.ts";
 import type { SubscriptionChange } from "../subscriptions/change-subscription.ts";
@@ -51,7 +52,7 @@ export function adminSubscriptionsApi(services: AppServices) {
       if (!id.success) throw notFound("There is no such subscription.");
       const body = await readJsonBody(c, subscriptionActionBodies[action.data]);
       await changeSubscriptionAsOwner(
-        services,
+        shopDeps(services),
         id.data,
         { action: action.data, ...body } as SubscriptionChange,
         user,

@@ -9,10 +9,10 @@ import {
   trustedOrigins,
   trustedProxies,
 } from "../auth/auth.ts";
-import { guestCookieName, guestTokenHash } from "../cart/cart-owner.ts";
 import { mergeGuestCart } from "../cart/cart-store.ts";
 import type { AppServices, SignInFrontDoor } from "../context.ts";
 import { user } from "../db/schema.ts";
+import { guestCookieRemoval, guestTokenHash } from "../http/cart-cookie.ts";
 import { clientIp, proxyList } from "../http/client-ip.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
 import { hasNul } from "../http/validate.ts";
@@ -224,9 +224,7 @@ export function authRoutes(services: AppServices, frontDoor: SignInFrontDoor) {
       return res;
     }
     const out = new Response(res.body, res);
-    const name = guestCookieName(env);
-    const secure = name.startsWith("__Host-") ? "; Secure" : "";
-    out.headers.append("set-cookie", `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure}`);
+    out.headers.append("set-cookie", guestCookieRemoval(env));
     return out;
   }
 

@@ -9,7 +9,7 @@ import {
   cartAddBody,
   cartQuantityBody,
 } from "../../core/contracts/cart.ts";
-import { resolveCartOwner, resolveCartOwnerForWrite } from "../cart/cart-owner.ts";
+import { type CartOwner, resolveCartOwner } from "../cart/cart-owner.ts";
 import {
   addItem,
   assertCartFits,
@@ -21,6 +21,7 @@ import {
 } from "../cart/cart-store.ts";
 import type { AppServices } from "../context.ts";
 import { notFound } from "../domain-errors.ts";
+import { cartVisitor, newGuestCookie } from "../http/cart-cookie.ts";
 import { readJsonBody } from "../http/validate.ts";
 
 const itemId = z.uuid();
@@ -33,7 +34,19 @@ export function cartApi(services: AppServices) {
   const { database, catalogue } = services;
   const db = database.db;
 
-  const owner = async (c: Context) => (await resolveCartOwner(services, c.req.raw.headers)).owner;
+  const owner = async (c: Context) => resolveCartOwner(await cartVisitor(services, c.req.raw.headers));
+
+  /**
+   * The owner for a cart write: as `owner`, and a guest without a cart cookie is given one now; `isNew`
+   * says they cannot have a cart yet.
+   */
+  async function writer(c: Context): Promise<CartOwner & { isNew?: boolean }> {
+    const visitor = await cartVisitor(services, c.req.raw.headers);
+    if (visitor.user || visitor.guestTokenHash) return resolveCartOwner(visitor);
+    const { cookie, tokenHash } = newGuestCookie(services.env);
+    setCookie(c, cookie.name, cookie.value, cookie.options);
+    return { kind: "guest", tokenHash, isNew: true };
+  }
 
   function lineId(c: Context): string {
     const parsed = itemId.safeParse(c.req.param("id"));
@@ -47,10 +60,9 @@ export function cartApi(services: AppServices) {
     })
     .post("/", async (c) => {
       const body = await readJsonBody(c, cartAddBody);
-      const { owner: writer, cookie } = await resolveCartOwnerForWrite(services, c.req.raw.headers);
-      if (cookie) setCookie(c, cookie.name, cookie.value, cookie.options);
-      const line = await addItem(db, catalogue, writer, body);
-      const { items } = await listCart(db, catalogue, writer);
+      const o = await writer(c);
+      const line = await addItem(db, catalogue, o, body);
+      const { items } = await listCart(db, catalogue, o);
       return c.json<CartAddResponse>({ ...line, cart: items }, 201);
     })
     .put("/:id", async (c) => {

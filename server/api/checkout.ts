@@ -3,7 +3,9 @@ import { createSessionBody } from "../../core/contracts/checkout.ts";
 import { startCheckout } from "../checkout/start-checkout.ts";
 import type { AppServices } from "../context.ts";
 import { isConnectionLoss } from "../db/connection-loss.ts";
+import { shopDeps } from "../deps.ts";
 import { DatabaseUnavailable, DomainError } from "../domain-errors.ts";
+import { cartVisitor } from "../http/cart-cookie.ts";
 import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
 
@@ -12,9 +14,9 @@ export function checkoutApi(services: AppServices) {
   return new Hono().post("/create-session", async (c) => {
     const body = await readJsonBody(c, createSessionBody);
     try {
-      const { url } = await startCheckout(services, {
-        headers: c.req.raw.headers,
-        origin: shopOrigin(services.env, requestHost(c.req.raw), "page"),
+      const origin = shopOrigin(services.env, requestHost(c.req.raw), "page");
+      const { url } = await startCheckout(shopDeps(services, origin), {
+        visitor: await cartVisitor(services, c.req.raw.headers),
         body,
       });
       return c.json({ url });

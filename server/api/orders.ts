@@ -8,6 +8,7 @@ import {
 } from "../../core/contracts/subscriptions.ts";
 import { SUBSCRIPTION_ACTIONS } from "../../core/subscription-rules.ts";
 import type { AppServices } from "../context.ts";
+import { shopDeps } from "../deps.ts";
 import { notFound, ProviderUnavailable } from "../domain-errors.ts";
 import { requireUser } from "../http/require-user.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
@@ -67,14 +68,14 @@ export function ordersApi(services: AppServices) {
       const action = z.enum(SUBSCRIPTION_ACTIONS).safeParse(c.req.param("action"));
       if (!action.success) throw notFound("No such subscription action.");
       if (action.data === "payment-method") {
-        const row = await startCardUpdate(services, user.id, id.data);
+        const row = await startCardUpdate(shopDeps(services), user.id, id.data);
         return c.json({
           subscription: toSubscriptionView(row),
           url: billedByStripe(row) ? await stripeCardPage(services, row) : cardUpdatePath(row.id),
         } satisfies SubscriptionActionResponse);
       }
       const body = await readJsonBody(c, subscriptionActionBodies[action.data]);
-      const { row, others } = await changeSubscription(services, {
+      const { row, others } = await changeSubscription(shopDeps(services), {
         id: id.data,
         userId: user.id,
         actor: "customer",
@@ -93,7 +94,7 @@ export function ordersApi(services: AppServices) {
       const action = z.enum(PREVIEWED_ACTIONS).safeParse(c.req.param("action"));
       if (!action.success) throw notFound("No preview for this subscription action.");
       const body = await readJsonBody(c, subscriptionActionBodies[action.data]);
-      const { row, others } = await previewSubscriptionChange(services, {
+      const { row, others } = await previewSubscriptionChange(shopDeps(services), {
         id: id.data,
         userId: user.id,
         change: { action: action.data, ...body } as SubscriptionChange,
@@ -111,7 +112,7 @@ export function ordersApi(services: AppServices) {
 async function stripeCardPage(services: AppServices, row: SubscriptionRow): Promise<string> {
   try {
     const back = `${shopOrigin(services.env)}${cardUpdatePath(row.id)}?returned=1`;
-    return await stripeCardUpdateUrl(services, row, back);
+    return await stripeCardUpdateUrl(shopDeps(services), row, back);
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
     services.logger.error({ err, subscriptionId: row.id }, "Stripe did not open its card page");

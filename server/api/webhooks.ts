@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import Stripe from "stripe";
 import type { AppServices } from "../context.ts";
+import { shopDeps } from "../deps.ts";
 import { InvalidInput, notFound, TryAgainLater } from "../domain-errors.ts";
 import { paymentProviderName } from "../payments/create-provider.ts";
 import { paymentEventSchema } from "../payments/event-schemas.ts";
@@ -32,7 +33,7 @@ export function webhooksApi(services: AppServices) {
     const event = paymentEventSchema.safeParse(verified);
     if (!event.success) throw new InvalidInput("invalid_event", "The webhook payload is not a Stripe event.");
     try {
-      const outcome = await reportPaymentEvent(services, "stripe", event.data);
+      const outcome = await reportPaymentEvent(shopDeps(services), "stripe", event.data);
       return c.json({ received: true, outcome });
     } catch (err) {
       if (err instanceof PaymentProviderError) {

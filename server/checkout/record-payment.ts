@@ -1,11 +1,10 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { canMove, isPaidStatus } from "../../core/order-status.ts";
 import { clearCart } from "../cart/cart-store.ts";
-import type { AppServices } from "../context.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orders, subscriptions } from "../db/schema.ts";
 import { UUID } from "../db/uuid.ts";
-import { shopOrigin } from "../http/shop-origin.ts";
+import type { ShopDeps } from "../deps.ts";
 import { applyOnce, type ReportedEvent } from "../orders/apply-once.ts";
 import { cancelOrder } from "../orders/cancel-order.ts";
 import { orderConfirmationEmail } from "../orders/confirmation-email.ts";
@@ -59,13 +58,11 @@ const MONTH_INTERVAL = sql`interval '1 month'`;
  * after the commit (`afterPayment`) send the mail and start the provider's subscriptions.
  */
 export async function recordCheckoutPayment(
-  services: AppServices,
+  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "logger" | "origin" | "shipTo">,
   report: CheckoutPaymentReport,
 ): Promise<CheckoutPaymentOutcome> {
-  const outcome = await applyOnce(services.database.db, report.event, (tx) =>
-    applyReport(services, tx, report),
-  );
-  await afterPayment(services, report);
+  const outcome = await applyOnce(deps.db, report.event, (tx) => applyReport(deps, tx, report));
+  await afterPayment(deps, report);
   return outcome;
 }
 
@@ -91,14 +88,14 @@ async function lockOrderForSession(tx: Tx, report: CheckoutPaymentReport): Promi
 }
 
 async function applyReport(
-  services: AppServices,
+  deps: Pick<ShopDeps, "payments" | "logger" | "shipTo">,
   tx: Tx,
   report: CheckoutPaymentReport,
 ): Promise<CheckoutPaymentOutcome> {
   const { event } = report;
   const order = await lockOrderForSession(tx, report);
   if (!order) {
-    services.logger.warn(
+    deps.logger.warn(
       { eventId: event.id, sessionId: report.sessionId },
       "payment event for an unknown order",
     );
@@ -114,7 +111,7 @@ async function applyReport(
     // Cancelled before it was paid (the owner, a failed payment, or the purge of abandoned checkouts): a
     // cancelled order never comes back, so the money must go back. Said loudly, not applied; the event is
     // stored, so redelivery does not repeat the alarm.
-    services.logger.error(
+    deps.logger.error(
       {
         eventId: event.id,
         orderId: order.id,
@@ -128,7 +125,7 @@ async function applyReport(
   }
   if (order.status !== "pending") return isPaidStatus(order.status) ? "already_paid" : "ignored";
   if (report.amountCents !== order.totalCents || (report.currency ?? "").toLowerCase() !== order.currency) {
-    services.logger.error(
+    deps.logger.error(
       {
         eventId: event.id,
         orderId: order.id,
@@ -141,16 +138,16 @@ async function applyReport(
     return "amount_mismatch";
   }
   // A paid order always carries its address: one begun without takes the payment page's (decision 027).
-  const address = shippingAddressForPayment(order, report.collectedAddress, services.env.SHIP_TO_COUNTRIES);
+  const address = shippingAddressForPayment(order, report.collectedAddress, deps.shipTo);
   if (!address.ok) {
     await recordAddressRefused(tx, order.id, address.fields);
-    services.logger.error(
+    deps.logger.error(
       { eventId: event.id, orderId: order.id, orderNumber: order.orderNumber, fields: address.fields },
       "payment received with a shipping address the shop cannot ship to: the order stays pending; refund the payment with the provider",
     );
     return "address_refused";
   }
-  return payOrder(services, tx, { ...order, shippingAddress: address.address }, report);
+  return payOrder(deps, tx, { ...order, shippingAddress: address.address }, report);
 }
 
 /**
@@ -166,7 +163,7 @@ async function applyReport(
  * The mail goes after the commit (`afterPayment`).
  */
 async function payOrder(
-  services: AppServices,
+  deps: Pick<ShopDeps, "payments" | "logger">,
   tx: Tx,
   order: OrderRow,
   report: CheckoutPaymentReport,
@@ -181,17 +178,17 @@ async function payOrder(
     shippingAddress: order.shippingAddress,
     paymentId: report.paymentId ?? null,
   });
-  await createSubscriptions(services, tx, order, report);
+  await createSubscriptions(deps, tx, order, report);
   await clearCart(tx, order.cartId);
   if (!short) return "paid";
-  await recordShortfall(services, tx, order, short);
+  await recordShortfall(deps, tx, order, short);
   return "oversold";
 }
 
 /** A paid order short of stock: its "oversold" step for the owner, and an error in the log. */
-async function recordShortfall(services: AppServices, tx: Tx, order: OrderRow, short: Shortfall[]) {
+async function recordShortfall(deps: Pick<ShopDeps, "logger">, tx: Tx, order: OrderRow, short: Shortfall[]) {
   await recordOversold(tx, order.id, short);
-  services.logger.error(
+  deps.logger.error(
     { orderId: order.id, orderNumber: order.orderNumber, short },
     "paid order oversold: its units were no longer in stock; refund it or restock",
   );
@@ -199,7 +196,7 @@ async function recordShortfall(services: AppServices, tx: Tx, order: OrderRow, s
 
 /** One subscription per subscription line of the paid order. */
 async function createSubscriptions(
-  services: AppServices,
+  deps: Pick<ShopDeps, "payments">,
   tx: Tx,
   order: OrderRow,
   report: CheckoutPaymentReport,
@@ -209,7 +206,7 @@ async function createSubscriptions(
   const { subscriptionId } = report;
   // The provider's current view wins over the moment of payment: a cancellation that arrived before
   // this event is not undone (events in any order, one final state).
-  const state = subscriptionId ? await services.payments.getSubscription(subscriptionId) : null;
+  const state = subscriptionId ? await deps.payments.getSubscription(subscriptionId) : null;
   await tx
     .insert(subscriptions)
     .values(
@@ -248,13 +245,16 @@ async function createSubscriptions(
  * cancelled (`cancelIfOversold`); else a paid order's confirmation is mailed, then Stripe is asked to
  * renew its subscriptions (a failure is retried by the scheduled job, server/jobs/scheduler.ts).
  */
-async function afterPayment(services: AppServices, report: CheckoutPaymentReport): Promise<void> {
-  const order = await reportedOrder(services.database.db, report);
+async function afterPayment(
+  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "logger" | "origin">,
+  report: CheckoutPaymentReport,
+): Promise<void> {
+  const order = await reportedOrder(deps.db, report);
   if (!order) return;
-  if (await cancelIfOversold(services, order)) return;
+  if (await cancelIfOversold(deps, order)) return;
   if (!isPaidStatus(order.status)) return;
-  await confirmPaid(services, order);
-  await startProviderSubscriptions(services, { orderId: order.id });
+  await confirmPaid(deps, order);
+  await startProviderSubscriptions(deps, { orderId: order.id });
 }
 
 /** The order a report is about, as it is after the report was applied. */
@@ -279,9 +279,9 @@ async function reportedOrder(db: Db, report: CheckoutPaymentReport): Promise<Ord
  * Sends the confirmation of a paid order after any report about its session: the outbox's dedupe key
  * makes every send after the first a no-op, and a send that failed is retried by the next report.
  */
-async function confirmPaid(services: AppServices, order: OrderRow): Promise<void> {
-  const lines = await loadOrderLines(services.database.db, order.id);
-  await services.mailer.send(orderConfirmationEmail(order, lines, shopOrigin(services.env)));
+async function confirmPaid(deps: Pick<ShopDeps, "db" | "mailer" | "origin">, order: OrderRow): Promise<void> {
+  const lines = await loadOrderLines(deps.db, order.id);
+  await deps.mailer.send(orderConfirmationEmail(order, lines, deps.origin));
 }
 
 /**
@@ -291,8 +291,11 @@ async function confirmPaid(services: AppServices, order: OrderRow): Promise<void
  * still paid, so a provider that failed the refund is asked again on the redelivery (the refund's cap
  * keeps it to one). Answers whether the order was (or already is) cancelled for it.
  */
-async function cancelIfOversold(services: AppServices, order: OrderRow): Promise<boolean> {
-  const db = services.database.db;
+async function cancelIfOversold(
+  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "logger" | "origin">,
+  order: OrderRow,
+): Promise<boolean> {
+  const { db } = deps;
   const [oversold] = await db
     .select({ id: orderEvents.id })
     .from(orderEvents)
@@ -300,17 +303,13 @@ async function cancelIfOversold(services: AppServices, order: OrderRow): Promise
     .limit(1);
   if (!oversold) return false;
   if (!isPaidStatus(order.status)) return true;
-  await cancelOrder(
-    { db, mailer: services.mailer, payments: services.payments, origin: shopOrigin(services.env) },
-    order.orderNumber,
-    {
-      refund: true,
-      reason: "Sold out: paid after the last units were sold",
-      actor: "the shop",
-      customerNote:
-        "We are sorry: the last units sold out while you were paying, so this order cannot ship. We refunded your payment in full.",
-    },
-  );
-  services.logger.warn({ orderNumber: order.orderNumber }, "oversold order refunded and cancelled");
+  await cancelOrder(deps, order.orderNumber, {
+    refund: true,
+    reason: "Sold out: paid after the last units were sold",
+    actor: "the shop",
+    customerNote:
+      "We are sorry: the last units sold out while you were paying, so this order cannot ship. We refunded your payment in full.",
+  });
+  deps.logger.warn({ orderNumber: order.orderNumber }, "oversold order refunded and cancelled");
   return true;
 }

@@ -5,9 +5,9 @@ import type { CreateSessionBody } from "../../core/contracts/checkout.ts";
 import { isPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
 import { addAddressOnce, findAddress } from "../addresses/address-book.ts";
 import { parseShippingAddress } from "../addresses/shipping-address.ts";
-import { resolveCartOwner } from "../cart/cart-owner.ts";
+import { type CartVisitor, resolveCartOwner } from "../cart/cart-owner.ts";
 import { listCart } from "../cart/cart-store.ts";
-import type { AppServices } from "../context.ts";
+import type { ShopDeps } from "../deps.ts";
 import { Conflict, InvalidInput, notFound, ProviderUnavailable } from "../domain-errors.ts";
 import { createOrFindPendingOrder } from "../orders/create-order.ts";
 import { attachSession } from "../orders/order-life.ts";
@@ -22,12 +22,12 @@ const emailSchema = z.email();
  * the catalogue, creates (or finds) the pending order and asks the payment provider for its session.
  */
 export async function startCheckout(
-  services: AppServices,
-  request: { headers: Headers; origin: string; body: CreateSessionBody },
+  deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "logger" | "origin" | "shipTo" | "shippingFlatRate">,
+  request: { visitor: CartVisitor; body: CreateSessionBody },
 ): Promise<{ url: string; orderId: string; orderNumber: string }> {
-  const { database, catalogue, env, payments } = services;
-  const db = database.db;
-  const { owner, user } = await resolveCartOwner(services, request.headers);
+  const { db, catalogue, payments } = deps;
+  const { user } = request.visitor;
+  const owner = resolveCartOwner(request.visitor);
 
   // A signed-in account's own e-mail wins; an account created by phone sign-in has only a placeholder,
   // so it gives an address at checkout like a guest (the confirmation and the receipt go there).
@@ -51,9 +51,9 @@ export async function startCheckout(
   // Against the stock on hand now, not the cached catalogue: no payment page for what cannot be sold.
   await assertInStock(db, items);
 
-  const shippingAddress = await checkoutAddress(services, user?.id ?? null, request.body);
+  const shippingAddress = await checkoutAddress(deps, user?.id ?? null, request.body);
 
-  const priced = priceOrder(items, await catalogue.list(), shippingRateCents(env.SHIPPING_FLAT_RATE));
+  const priced = priceOrder(items, await catalogue.list(), shippingRateCents(deps.shippingFlatRate));
   const { order } = await createOrFindPendingOrder(db, {
     cartId,
     userId: user?.id ?? null,
@@ -67,8 +67,9 @@ export async function startCheckout(
     return { url: order.checkoutUrl, orderId: order.id, orderNumber: order.orderNumber };
   }
 
-  // The shop's origin (server/http/shop-origin.ts): where the provider sends the customer back.
-  const origin = request.origin;
+  // The shop's origin as the page was asked for (server/http/shop-origin.ts): where the provider sends
+  // the customer back.
+  const { origin } = deps;
   let session: { sessionId: string; url: string };
   try {
     session = await payments.createCheckoutSession({
@@ -76,7 +77,7 @@ export async function startCheckout(
       orderNumber: order.orderNumber,
       email,
       shippingAddress,
-      shipTo: env.SHIP_TO_COUNTRIES,
+      shipTo: deps.shipTo,
       currency: order.currency,
       lines: priced.lines.map((l) => ({
         productName: l.productName,
@@ -95,7 +96,7 @@ export async function startCheckout(
     });
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
-    services.logger.error({ err, orderId: order.id }, "payment provider refused the checkout session");
+    deps.logger.error({ err, orderId: order.id }, "payment provider refused the checkout session");
     throw new ProviderUnavailable(
       "payment_provider_unavailable",
       "The payment provider could not start your checkout. Please try again.",
@@ -112,12 +113,11 @@ export async function startCheckout(
  * null, and the payment page asks for it (docs/decisions/027-address-on-the-payment-page.md).
  */
 async function checkoutAddress(
-  services: AppServices,
+  deps: Pick<ShopDeps, "db" | "shipTo">,
   userId: string | null,
   body: CreateSessionBody,
 ): Promise<ShippingAddress | null> {
-  const shipTo = services.env.SHIP_TO_COUNTRIES;
-  const db = services.database.db;
+  const { db, shipTo } = deps;
   if (body.addressId !== undefined) {
     const id = z.uuid().safeParse(body.addressId);
     const saved = userId && id.success ? await findAddress(db, userId, id.data) : null;

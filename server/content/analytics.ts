@@ -22,7 +22,7 @@ export const MAX_CLICKS_PER_VISITOR_HOUR = 30;
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 
 /**
- * Named like the cart cookie (server/cart/cart-owner.ts): `__Host-` + Secure in production over https
+ * Named like the cart cookie (server/http/cart-cookie.ts): `__Host-` + Secure in production over https
  * binds it to our origin, the plain name in development and tests (plain http).
  */
 export function visitorCookieName(env: Env): string {

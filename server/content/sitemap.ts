@@ -1,6 +1,6 @@
 import { isStoryEligible } from "../../core/story.ts";
-import type { AppServices } from "../context.ts";
 import { products as productRows } from "../db/schema.ts";
+import type { ShopDeps } from "../deps.ts";
 import { allArticles } from "./articles.ts";
 import { listStacks } from "./stacks.ts";
 
@@ -10,14 +10,12 @@ export interface SitemapEntry {
 }
 
 /** Every public page (home, hub, stacks, products, articles, stories, stack pages) with its last change. */
-export async function sitemapEntries(
-  services: Pick<AppServices, "catalogue" | "database">,
-): Promise<SitemapEntry[]> {
-  const db = services.database.db;
+export async function sitemapEntries(deps: Pick<ShopDeps, "catalogue" | "db">): Promise<SitemapEntry[]> {
+  const { db } = deps;
   const [products, articles, stacks, productDates] = await Promise.all([
-    services.catalogue.list(),
+    deps.catalogue.list(),
     allArticles(db),
-    listStacks(db, services.catalogue),
+    listStacks(db, deps.catalogue),
     db.select({ id: productRows.id, updatedAt: productRows.updatedAt }).from(productRows),
   ]);
   const updated = new Map(productDates.map((r) => [r.id, r.updatedAt.toISOString()]));

@@ -1,6 +1,7 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
 import type { AppServices } from "../context.ts";
+import { shopDeps } from "../deps.ts";
 import { purgePendingOrders } from "../orders/purge-pending.ts";
 import { startProviderSubscriptions } from "../subscriptions/provider-billing.ts";
 import { runDueSubscriptions } from "../subscriptions/run-due.ts";
@@ -36,9 +37,9 @@ export async function startScheduler(services: AppServices, logger: Logger): Pro
 
   const handlers: Record<keyof typeof JOBS, () => Promise<unknown>> = {
     subscriptions: async () => {
-      const started = await startProviderSubscriptions(services);
+      const started = await startProviderSubscriptions(shopDeps(services));
       if (started.started + started.failed > 0) logger.info(started, "subscriptions: started with Stripe");
-      const report = await runDueSubscriptions(services);
+      const report = await runDueSubscriptions(shopDeps(services));
       if (report.renewed + report.failed + report.cancelled + report.reminded + report.resumed > 0)
         logger.info(report, "subscriptions: due work done");
     },

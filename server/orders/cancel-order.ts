@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { assertMove, OrderTransitionError } from "../../core/order-status.ts";
 import type { AuditActor } from "../audit/audit.ts";
 import { orders } from "../db/schema.ts";
+import type { ShopDeps } from "../deps.ts";
 import { fulfilOrder } from "./fulfil-order.ts";
-import { committedCents, type RefundDeps, refundOrder } from "./refund-order.ts";
+import { committedCents, refundOrder } from "./refund-order.ts";
 
 /**
  * Cancels an order, giving back what is left of its payment first when `refund` is set. A cancellation
@@ -11,7 +12,7 @@ import { committedCents, type RefundDeps, refundOrder } from "./refund-order.ts"
  * order stays as it was, to try again). The customer gets the refund's e-mail and the cancellation's.
  */
 export async function cancelOrder(
-  deps: RefundDeps,
+  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "origin">,
   orderNumber: string,
   input: {
     refund: boolean;

@@ -1,5 +1,4 @@
-import type { Db } from "../db/client.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { ShopDeps } from "../deps.ts";
 import { sendReviewInvite } from "../reviews/review-invite.ts";
 import { orderCancelledEmail, orderDeliveredEmail, orderShippedEmail } from "./fulfilment-emails.ts";
 import { type MoveOptions, moveOrder, type OwnerMove } from "./move-order.ts";
@@ -12,7 +11,7 @@ import { loadOrderLines, type OrderRow } from "./order-rows.ts";
  * so it goes out once per order (a delivery also invites a review: server/reviews/review-invite.ts). Returns the moved order and whether an e-mail went out.
  */
 export async function fulfilOrder(
-  deps: { db: Db; mailer: Mailer; origin: string },
+  deps: Pick<ShopDeps, "db" | "mailer" | "origin">,
   orderNumber: string,
   to: OwnerMove,
   options: MoveOptions & { customerNote?: string } = {},

@@ -1,7 +1,7 @@
 import { isPaidStatus } from "../../core/order-status.ts";
-import { resolveCartOwner } from "../cart/cart-owner.ts";
+import { type CartVisitor, resolveCartOwner } from "../cart/cart-owner.ts";
 import { findCartId } from "../cart/cart-store.ts";
-import type { AppServices } from "../context.ts";
+import type { ShopDeps } from "../deps.ts";
 import { findOrderBySession, type OrderRow } from "./order-rows.ts";
 
 /**
@@ -11,17 +11,17 @@ import { findOrderBySession, type OrderRow } from "./order-rows.ts";
  * id shows nothing and changes nothing.
  */
 export async function findOwnPaidOrder(
-  services: AppServices,
-  headers: Headers,
+  deps: Pick<ShopDeps, "db" | "payments">,
+  visitor: CartVisitor,
   sessionId: string,
 ): Promise<OrderRow | null> {
   if (sessionId.length > 255 || !/^[A-Za-z0-9_]+$/.test(sessionId)) return null;
-  const db = services.database.db;
-  const order = await findOrderBySession(db, services.payments.name, sessionId);
+  const { db } = deps;
+  const order = await findOrderBySession(db, deps.payments.name, sessionId);
   if (!order || !isPaidStatus(order.status)) return null;
-  const { owner, user } = await resolveCartOwner(services, headers);
+  const owner = resolveCartOwner(visitor);
   const mine = order.userId
-    ? user?.id === order.userId
+    ? visitor.user?.id === order.userId
     : owner.kind === "guest" && order.cartId !== null && (await findCartId(db, owner)) === order.cartId;
   return mine ? order : null;
 }

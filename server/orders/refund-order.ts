@@ -5,21 +5,14 @@ import { OrderTransitionError } from "../../core/order-status.ts";
 import { type AuditActor, actorName, recordAudit } from "../audit/audit.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { orders, refunds } from "../db/schema.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import type { PaymentProvider, ProviderRefund } from "../payments/provider.ts";
+import type { ShopDeps } from "../deps.ts";
+import type { ProviderRefund } from "../payments/provider.ts";
 import { orderRefundedEmail } from "./fulfilment-emails.ts";
 import { recordOrderEvent } from "./order-events.ts";
 import { settleRefundedCents } from "./order-life.ts";
 import type { OrderRow } from "./order-rows.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
-
-export interface RefundDeps {
-  db: Db;
-  payments: PaymentProvider;
-  mailer: Mailer;
-  origin: string;
-}
 
 /** What a payment is refunded against: Stripe's payment intent; the sandbox's session (or the order). */
 export function refundablePayment(order: OrderRow): string | null {
@@ -44,7 +37,7 @@ export async function committedCents(tx: DbOrTx, orderId: string): Promise<numbe
  * the order's "refunded" step and e-mails the customer once per refund.
  */
 export async function refundOrder(
-  deps: RefundDeps,
+  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "origin">,
   orderNumber: string,
   input: { amountCents: number; reason: string; actor: AuditActor },
 ): Promise<{ order: OrderRow; refund: RefundRow; emailed: boolean }> {
@@ -194,7 +187,7 @@ export async function applyProviderRefunds(
 
 /** The customer's e-mail for each refund that just succeeded; returns the ids that were e-mailed. */
 export async function emailSucceeded(
-  deps: Pick<RefundDeps, "mailer" | "origin">,
+  deps: Pick<ShopDeps, "mailer" | "origin">,
   settled: Settled,
 ): Promise<string[]> {
   const sent: string[] = [];
@@ -212,7 +205,7 @@ export type RefundReportOutcome = "refunds_updated" | "unknown_order";
  * or events in any order, end in one state.
  */
 export async function recordReportedRefunds(
-  deps: RefundDeps,
+  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "origin">,
   paymentId: string | null,
 ): Promise<RefundReportOutcome> {
   if (!paymentId) return "unknown_order";

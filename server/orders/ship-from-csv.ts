@@ -4,7 +4,7 @@ import { assertMove, OrderTransitionError } from "../../core/order-status.ts";
 import type { AuditActor } from "../audit/audit.ts";
 import type { Db } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
-import type { Mailer } from "../mail/mailer.ts";
+import type { ShopDeps } from "../deps.ts";
 import { fulfilOrder } from "./fulfil-order.ts";
 import { readShippingCsv, type ShippingRow } from "./shipping-csv.ts";
 
@@ -50,7 +50,7 @@ function checkRow(order: Found | undefined, row: ShippingRow): "ship" | "already
  * safe; one that changed between the check and its turn is reported failed, and the others still ship.
  */
 export async function shipFromCsv(
-  deps: { db: Db; mailer: Mailer; origin: string },
+  deps: Pick<ShopDeps, "db" | "mailer" | "origin">,
   csv: string,
   actor: AuditActor,
 ): Promise<{ kind: "refused"; problems: ShipCsvProblem[] } | { kind: "done"; result: ShipCsvResponse }> {

@@ -1,6 +1,5 @@
 import { type CheckoutPaymentOutcome, recordCheckoutPayment } from "../checkout/record-payment.ts";
-import type { AppServices } from "../context.ts";
-import { shopOrigin } from "../http/shop-origin.ts";
+import type { ShopDeps } from "../deps.ts";
 import { type RefundReportOutcome, recordReportedRefunds } from "../orders/refund-order.ts";
 import {
   recordSubscriptionChange,
@@ -37,17 +36,20 @@ export const HANDLED_EVENTS = [
  * one code path from a payment to an order. Events the shop does not act on are not kept.
  */
 export async function reportPaymentEvent(
-  services: AppServices,
+  deps: Pick<
+    ShopDeps,
+    "db" | "catalogue" | "payments" | "mailer" | "logger" | "metrics" | "origin" | "shipTo"
+  >,
   provider: PaymentProvider["name"],
   event: PaymentEvent,
 ): Promise<EventOutcome> {
-  const outcome = await reportOnce(services, provider, event);
-  services.metrics.paymentEvents.inc({ provider, outcome });
+  const outcome = await reportOnce(deps, provider, event);
+  deps.metrics.paymentEvents.inc({ provider, outcome });
   return outcome;
 }
 
 async function reportOnce(
-  services: AppServices,
+  deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "mailer" | "logger" | "origin" | "shipTo">,
   provider: PaymentProvider["name"],
   event: PaymentEvent,
 ): Promise<EventOutcome> {
@@ -57,7 +59,7 @@ async function reportOnce(
   if (event.type.startsWith("checkout.session.")) {
     const session = checkoutSessionSchema.parse(event.data.object);
     const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
-    return recordCheckoutPayment(services, {
+    return recordCheckoutPayment(deps, {
       event: reported,
       payment:
         event.type === "checkout.session.async_payment_failed"
@@ -84,22 +86,14 @@ async function reportOnce(
 
   if (event.type === "charge.refunded") {
     const charge = chargeObjectSchema.parse(event.data.object);
-    return recordReportedRefunds(
-      {
-        db: services.database.db,
-        payments: services.payments,
-        mailer: services.mailer,
-        origin: shopOrigin(services.env),
-      },
-      idOf(charge.payment_intent),
-    );
+    return recordReportedRefunds(deps, idOf(charge.payment_intent));
   }
 
   if (event.type.startsWith("invoice.")) {
     const invoice = invoiceObjectSchema.parse(event.data.object);
     const details = invoice.parent?.subscription_details;
     const periodStart = invoice.lines?.data[0]?.period?.start ?? invoice.period_start ?? null;
-    return recordSubscriptionChange(services, {
+    return recordSubscriptionChange(deps, {
       event: reported,
       subscriptionId: idOf(invoice.subscription) ?? idOf(details?.subscription),
       orderId: details?.metadata?.orderId ?? null,
@@ -121,7 +115,7 @@ async function reportOnce(
 
   const sub = subscriptionObjectSchema.parse(event.data.object);
   const stateInEvent = stripeSubscriptionState(sub, event.type === "customer.subscription.deleted");
-  return recordSubscriptionChange(services, {
+  return recordSubscriptionChange(deps, {
     event: reported,
     subscriptionId: sub.id,
     orderId: sub.metadata?.orderId ?? null,

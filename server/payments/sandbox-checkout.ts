@@ -5,7 +5,7 @@ import {
   type ShippingAddress,
 } from "../../core/address.ts";
 import type { SandboxPayResult } from "../../core/contracts/checkout.ts";
-import type { AppServices } from "../context.ts";
+import type { ShopDeps } from "../deps.ts";
 import {
   findOrderBySession,
   loadOrderLines,
@@ -26,11 +26,11 @@ export interface SandboxSession {
 
 /** The order behind a sandbox session, or null (unknown, malformed, or the shop runs another provider). */
 export async function loadSandboxSession(
-  services: AppServices,
+  deps: Pick<ShopDeps, "db" | "payments">,
   sessionId: string,
 ): Promise<SandboxSession | null> {
-  if (services.payments.name !== "sandbox" || !sandboxSessionId.safeParse(sessionId).success) return null;
-  const db = services.database.db;
+  if (deps.payments.name !== "sandbox" || !sandboxSessionId.safeParse(sessionId).success) return null;
+  const { db } = deps;
   const order = await findOrderBySession(db, "sandbox", sessionId);
   if (!order) return null;
   return { order, lines: await loadOrderLines(db, order.id) };
@@ -43,12 +43,15 @@ export async function loadSandboxSession(
  * takes it with the payment (docs/decisions/027-address-on-the-payment-page.md).
  */
 export async function payWithSandboxCard(
-  services: AppServices,
+  deps: Pick<
+    ShopDeps,
+    "db" | "catalogue" | "payments" | "mailer" | "logger" | "metrics" | "origin" | "shipTo"
+  >,
   sessionId: string,
   form: Record<string, unknown>,
   now = new Date(),
 ): Promise<SandboxPayResult | null> {
-  const session = await loadSandboxSession(services, sessionId);
+  const session = await loadSandboxSession(deps, sessionId);
   if (!session) return null;
   const successUrl = `/success?session_id=${encodeURIComponent(sessionId)}`;
   const { order } = session;
@@ -59,10 +62,10 @@ export async function payWithSandboxCard(
 
   // Sold out since the checkout began: refused before the card is looked at, so nothing is charged. The
   // payment itself takes the units under a lock (server/orders/take-stock.ts), for the buyers who race.
-  const short = await stockShortfall(services.database.db, session.lines);
+  const short = await stockShortfall(deps.db, session.lines);
   if (short.length > 0) return soldOut(short.map((s) => s.name));
 
-  const address = order.shippingAddress ? null : typedAddress(services, form);
+  const address = order.shippingAddress ? null : typedAddress(deps, form);
   const card = checkSandboxCard(form, now);
   // Every field's message at once; nothing is charged while the address is refused.
   if (address && !address.ok) {
@@ -76,9 +79,9 @@ export async function payWithSandboxCard(
 
   // A subscription keeps the card's token (never its number) to charge its renewals.
   const saved = session.lines.some((l) => l.isSubscription)
-    ? await saveSandboxCard(services.database.db, card.card)
+    ? await saveSandboxCard(deps.db, card.card)
     : null;
-  const outcome = await confirmSandboxSession(services, session, saved, address?.address ?? null);
+  const outcome = await confirmSandboxSession(deps, session, saved, address?.address ?? null);
   if (outcome === "paid" || outcome === "already_paid" || outcome === "duplicate") {
     return { kind: "paid", redirectTo: successUrl };
   }
@@ -88,10 +91,10 @@ export async function payWithSandboxCard(
 
 /** The address fields of the card page's form, checked against the countries the shop ships to. */
 function typedAddress(
-  services: AppServices,
+  deps: Pick<ShopDeps, "shipTo">,
   form: Record<string, unknown>,
 ): { ok: true; address: ShippingAddress } | { ok: false; errors: AddressFieldErrors } {
-  const parsed = addressSchema(services.env.SHIP_TO_COUNTRIES).safeParse(form);
+  const parsed = addressSchema(deps.shipTo).safeParse(form);
   return parsed.success
     ? { ok: true, address: parsed.data }
     : { ok: false, errors: addressFieldErrors(parsed.error) };
@@ -108,7 +111,10 @@ function soldOut(names: string[]): SandboxPayResult {
 
 /** The sandbox reports the session paid, in full, like Stripe's checkout.session.completed. */
 export function confirmSandboxSession(
-  services: AppServices,
+  deps: Pick<
+    ShopDeps,
+    "db" | "catalogue" | "payments" | "mailer" | "logger" | "metrics" | "origin" | "shipTo"
+  >,
   session: SandboxSession,
   card: { token: string; label: string } | null = null,
   shippingAddress: ShippingAddress | null = null,
@@ -123,5 +129,5 @@ export function confirmSandboxSession(
     card,
     shippingAddress,
   });
-  return reportPaymentEvent(services, "sandbox", payment);
+  return reportPaymentEvent(deps, "sandbox", payment);
 }

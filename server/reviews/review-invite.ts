@@ -2,10 +2,10 @@ import { and, eq, inArray } from "drizzle-orm";
 import { WRITE_REVIEW_ANCHOR } from "../../core/contracts/reviews.ts";
 import { escapeHtml as esc } from "../../core/escape-html.ts";
 import { wantsPromotions } from "../account/preferences.ts";
-import type { Db } from "../db/client.ts";
 import { products, reviews } from "../db/schema.ts";
+import type { ShopDeps } from "../deps.ts";
 import { type EmailBlock, paragraph, shopEmail } from "../mail/layout.ts";
-import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import type { MailMessage } from "../mail/mailer.ts";
 import type { OrderLineRow, OrderRow } from "../orders/order-rows.ts";
 
 /** Each product as a link to its page's review form. */
@@ -44,7 +44,7 @@ export function reviewInviteEmail(
  * only to a signed-up customer who turned promotional e-mail on, and only for products not yet reviewed.
  */
 export async function sendReviewInvite(
-  deps: { db: Db; mailer: Mailer; origin: string },
+  deps: Pick<ShopDeps, "db" | "mailer" | "origin">,
   order: OrderRow,
   lines: OrderLineRow[],
 ): Promise<boolean> {

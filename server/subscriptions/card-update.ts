@@ -1,10 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { canDo, refusal } from "../../core/subscription-rules.ts";
-import type { AppServices } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { subscriptions } from "../db/schema.ts";
+import type { ShopDeps } from "../deps.ts";
 import { Conflict, notFound } from "../domain-errors.ts";
-import { shopOrigin } from "../http/shop-origin.ts";
 import type { CardCheck } from "../payments/sandbox-card.ts";
 import { checkSandboxCard } from "../payments/sandbox-card.ts";
 import { saveSandboxCard } from "../payments/sandbox-cards.ts";
@@ -27,10 +26,10 @@ export function cardUpdatePath(subscriptionId: string): string {
  * Inside a transaction (`db`), the row stays locked until it ends.
  */
 export async function startCardUpdate(
-  services: AppServices,
+  deps: Pick<ShopDeps, "db">,
   userId: string,
   id: string,
-  db: DbOrTx = services.database.db,
+  db: DbOrTx = deps.db,
 ): Promise<SubscriptionRow> {
   const sub = await lockUserSubscription(db, userId, id);
   if (!sub) throw notFound("Subscription not found.");
@@ -46,11 +45,11 @@ export async function startCardUpdate(
 
 /** Stripe's page for replacing the customer's card (docs/decisions/016-stripe-subscriptions.md). */
 export async function stripeCardUpdateUrl(
-  services: AppServices,
+  deps: Pick<ShopDeps, "payments">,
   sub: SubscriptionRow,
   returnUrl: string,
 ): Promise<string> {
-  const billing = services.payments.billing;
+  const billing = deps.payments.billing;
   if (!billing || !sub.providerCustomerId) throw new Error(`subscription ${sub.id} is not billed by Stripe`);
   return billing.cardUpdateUrl(sub.providerCustomerId, returnUrl);
 }
@@ -60,16 +59,16 @@ export async function stripeCardUpdateUrl(
  * recorded and e-mailed (a customer who left the page without changing it is told so).
  */
 export async function afterStripeCardUpdate(
-  services: AppServices,
+  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "origin">,
   sub: SubscriptionRow,
 ): Promise<"saved" | "unchanged" | "renewed" | "declined"> {
-  const billing = services.payments.billing;
+  const billing = deps.payments.billing;
   if (!billing || !sub.providerSubscriptionId || !sub.providerCustomerId)
     throw new Error(`subscription ${sub.id} is not billed by Stripe`);
   const after = await billing.afterCardUpdate(sub.providerSubscriptionId, sub.providerCustomerId);
   const changed = after.cardLabel !== null && after.cardLabel !== sub.cardLabel;
   if (changed) {
-    const db = services.database.db;
+    const db = deps.db;
     const { row, eventId } = await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(subscriptions)
@@ -82,9 +81,7 @@ export async function afterStripeCardUpdate(
       });
       return { row: updated, eventId };
     });
-    await services.mailer.send(
-      subscriptionChangedEmail(row, { type: "card-updated", eventId }, shopOrigin(services.env)),
-    );
+    await deps.mailer.send(subscriptionChangedEmail(row, { type: "card-updated", eventId }, deps.origin));
   }
   if (after.retried === "paid") return "renewed";
   if (after.retried === "declined") return "declined";
@@ -101,20 +98,20 @@ export type CardUpdateResult =
  * retries the open invoice when the card changes.
  */
 export async function saveSubscriptionCard(
-  services: AppServices,
+  deps: Pick<ShopDeps, "db" | "catalogue" | "mailer" | "origin">,
   request: { userId: string; id: string; form: Record<string, unknown>; now?: Date },
 ): Promise<CardUpdateResult> {
   const now = request.now ?? new Date();
-  const current = await startCardUpdate(services, request.userId, request.id);
+  const current = await startCardUpdate(deps, request.userId, request.id);
   if (billedByStripe(current))
     throw new Conflict("not_allowed", "This subscription's card is changed on Stripe's page.");
   const card = checkSandboxCard(request.form, now);
   if (card.kind !== "accepted") return card;
 
-  const db = services.database.db;
+  const db = deps.db;
   const { row, eventId } = await db.transaction(async (tx) => {
     // Checked again under the row's lock: the status may have moved since the card was typed.
-    const sub = await startCardUpdate(services, request.userId, request.id, tx);
+    const sub = await startCardUpdate(deps, request.userId, request.id, tx);
     const saved = await saveSandboxCard(tx, card.card);
     const [updated] = await tx
       .update(subscriptions)
@@ -133,12 +130,10 @@ export async function saveSubscriptionCard(
     });
     return { row: updated, eventId };
   });
-  await services.mailer.send(
-    subscriptionChangedEmail(row, { type: "card-updated", eventId }, shopOrigin(services.env)),
-  );
+  await deps.mailer.send(subscriptionChangedEmail(row, { type: "card-updated", eventId }, deps.origin));
 
   if (row.status !== "past_due") return { kind: "saved", subscription: row, retried: null };
-  const report = await runDueSubscriptions(services, now, { onlyId: row.id });
+  const report = await runDueSubscriptions(deps, now, { onlyId: row.id });
   const [after] = await db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
   return {
     kind: "saved",

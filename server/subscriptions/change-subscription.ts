@@ -5,11 +5,10 @@ import { lineTotalCents, subscriptionDiscountPercent } from "../../core/pricing.
 import { canDo, planAction, refusal, type SubscriptionAction } from "../../core/subscription-rules.ts";
 import { findAddress } from "../addresses/address-book.ts";
 import type { Product } from "../catalogue.ts";
-import type { AppServices } from "../context.ts";
 import type { DbOrTx, Tx } from "../db/client.ts";
 import { subscriptions } from "../db/schema.ts";
+import type { ShopDeps } from "../deps.ts";
 import { Conflict, InvalidInput, notFound, ProviderUnavailable } from "../domain-errors.ts";
-import { shopOrigin } from "../http/shop-origin.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { billingTermsOf } from "./provider-billing.ts";
 import { leavesStack, lockStack, otherLines, ownPriceValues } from "./stack-lines.ts";
@@ -50,7 +49,7 @@ const EVENT_OF: Record<SubscriptionChange["action"], string> = {
  * subscription; otherwise another user's subscription is a 404 like an unknown one.
  */
 export async function changeSubscription(
-  services: AppServices,
+  deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "logger" | "mailer" | "origin">,
   request: {
     id: string;
     userId: string | null;
@@ -63,11 +62,11 @@ export async function changeSubscription(
 ): Promise<{ row: SubscriptionRow; others: SubscriptionRow[] }> {
   const { change } = request;
   const now = request.now ?? new Date();
-  const db = services.database.db;
+  const db = deps.db;
 
   // Read before the transaction: the embedded database runs one statement at a time, so a read outside
   // the transaction while it is open would wait for it.
-  const catalogue = await services.catalogue.list();
+  const catalogue = await deps.catalogue.list();
   const { row, eventId, previousProduct, others } = await db.transaction(async (tx) => {
     // A stack's lines first, in id order: a change to one line may reprice the others.
     const stack = await lockStack(tx, request.userId, request.id, { lock: true });
@@ -83,7 +82,7 @@ export async function changeSubscription(
     );
     // Stripe first, under the row's lock: the change is kept only once Stripe bills it (its events then
     // confirm it), and a refusal or an outage leaves the subscription as it was.
-    if (billedByStripe(sub)) await changeAtStripe(services, sub, plan.after, eventId);
+    if (billedByStripe(sub)) await changeAtStripe(deps, sub, plan.after, eventId);
     const updated = await writeRow(tx, sub.id, plan.values);
     await request.alsoInTransaction?.(tx, sub, updated);
     const others: { row: SubscriptionRow; eventId: string }[] = [];
@@ -94,18 +93,18 @@ export async function changeSubscription(
         from: other.before.amountCents,
         to: other.after.amountCents,
       });
-      if (billedByStripe(other.before)) await changeAtStripe(services, other.before, other.after, otherEvent);
+      if (billedByStripe(other.before)) await changeAtStripe(deps, other.before, other.after, otherEvent);
       others.push({ row: await writeRow(tx, other.before.id, other.values), eventId: otherEvent });
     }
     return { row: updated, eventId, previousProduct: sub.productName, others };
   });
 
-  const origin = shopOrigin(services.env);
-  await services.mailer.send(
+  const origin = deps.origin;
+  await deps.mailer.send(
     subscriptionChangedEmail(row, { type: EVENT_OF[change.action], eventId, previousProduct }, origin),
   );
   for (const other of others)
-    await services.mailer.send(
+    await deps.mailer.send(
       subscriptionChangedEmail(
         other.row,
         { type: "left-stack", eventId: other.eventId, previousProduct: row.productName },
@@ -121,11 +120,11 @@ export async function changeSubscription(
  * price are previewed (core/contracts/subscriptions.ts#PREVIEWED_ACTIONS).
  */
 export async function previewSubscriptionChange(
-  services: AppServices,
+  deps: Pick<ShopDeps, "db" | "catalogue">,
   request: { id: string; userId: string; change: SubscriptionChange; now?: Date },
 ): Promise<{ row: SubscriptionRow; others: SubscriptionRow[] }> {
-  const db = services.database.db;
-  const catalogue = await services.catalogue.list();
+  const db = deps.db;
+  const catalogue = await deps.catalogue.list();
   const stack = await lockStack(db, request.userId, request.id, { lock: false });
   const [sub] = await db
     .select()
@@ -174,12 +173,12 @@ async function writeRow(tx: Tx, id: string, values: Partial<SubscriptionRow>): P
 
 /** Makes Stripe bill the changed subscription: 409 while it is not started there yet, 502 when Stripe fails. */
 async function changeAtStripe(
-  services: AppServices,
+  deps: Pick<ShopDeps, "payments" | "logger">,
   before: SubscriptionRow,
   after: SubscriptionRow,
   eventId: string,
 ) {
-  const billing = services.payments.billing;
+  const billing = deps.payments.billing;
   if (!before.providerSubscriptionId || !billing)
     throw new Conflict(
       "not_started",
@@ -195,7 +194,7 @@ async function changeAtStripe(
     );
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;
-    services.logger.error({ err, subscriptionId: before.id }, "Stripe refused a subscription change");
+    deps.logger.error({ err, subscriptionId: before.id }, "Stripe refused a subscription change");
     throw new ProviderUnavailable(
       "payment_provider_unavailable",
       "Stripe could not make this change just now. Nothing was changed: please try again.",

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
 import { isSubscriptionStatus } from "../../core/subscription-rules.ts";
-import type { AppServices } from "../context.ts";
 import { orders, subscriptions } from "../db/schema.ts";
+import type { ShopDeps } from "../deps.ts";
 import type { BillingTerms } from "../payments/provider.ts";
 import { recordSubscriptionEvent, type SubscriptionRow } from "./subscription-rows.ts";
 
@@ -25,15 +25,15 @@ export function billingTermsOf(row: SubscriptionRow): BillingTerms {
  * starting one subscription at once make one Stripe subscription.
  */
 export async function startProviderSubscriptions(
-  services: Pick<AppServices, "database" | "payments" | "logger">,
+  deps: Pick<ShopDeps, "db" | "payments" | "logger">,
   options: { orderId?: string } = {},
 ): Promise<{ started: number; failed: number }> {
-  const billing = services.payments.billing;
+  const billing = deps.payments.billing;
   const result = { started: 0, failed: 0 };
   if (!billing) return result;
-  const db = services.database.db;
+  const { db } = deps;
   const where: (SQL | undefined)[] = [
-    eq(subscriptions.provider, services.payments.name),
+    eq(subscriptions.provider, deps.payments.name),
     isNull(subscriptions.providerSubscriptionId),
     ne(subscriptions.status, "cancelled"),
     options.orderId ? eq(subscriptions.orderId, options.orderId) : undefined,
@@ -56,10 +56,7 @@ export async function startProviderSubscriptions(
   for (const sub of waiting) {
     const order = orderRows.find((o) => o.id === sub.orderId);
     if (!order?.sessionId || !sub.providerCustomerId) {
-      services.logger.error(
-        { subscriptionId: sub.id },
-        "a Stripe subscription lacks its session or customer",
-      );
+      deps.logger.error({ subscriptionId: sub.id }, "a Stripe subscription lacks its session or customer");
       result.failed += 1;
       continue;
     }
@@ -85,7 +82,7 @@ export async function startProviderSubscriptions(
       });
       result.started += 1;
     } catch (err) {
-      services.logger.warn(
+      deps.logger.warn(
         { err, subscriptionId: sub.id },
         "Stripe did not start the subscription; the scheduled job tries again",
       );

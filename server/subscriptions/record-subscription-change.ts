@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Product } from "../catalogue.ts";
-import type { AppServices } from "../context.ts";
 import type { Tx } from "../db/client.ts";
 import { orders, subscriptions } from "../db/schema.ts";
 import { UUID } from "../db/uuid.ts";
-import { shopOrigin } from "../http/shop-origin.ts";
+import type { ShopDeps } from "../deps.ts";
 import { applyOnce, type ReportedEvent } from "../orders/apply-once.ts";
 import { orderConfirmationEmail } from "../orders/confirmation-email.ts";
 import { loadOrderLines, type OrderRow } from "../orders/order-rows.ts";
@@ -34,14 +33,14 @@ export interface SubscriptionChangeReport {
  * none interleaves with the order's payment.
  */
 export async function recordSubscriptionChange(
-  services: AppServices,
+  deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "mailer" | "origin">,
   report: SubscriptionChangeReport,
 ): Promise<SubscriptionChangeOutcome> {
   // Read before the transaction: the embedded database runs one statement at a time.
-  const catalogue = report.renewal ? await services.catalogue.list() : [];
+  const catalogue = report.renewal ? await deps.catalogue.list() : [];
   const renewed: OrderRow[] = [];
   const failed: SubscriptionRow[] = [];
-  const outcome = await applyOnce(services.database.db, report.event, async (tx) => {
+  const outcome = await applyOnce(deps.db, report.event, async (tx) => {
     const { subscriptionId, orderId } = report;
     if (!subscriptionId) return "ignored";
 
@@ -57,7 +56,7 @@ export async function recordSubscriptionChange(
     if (lockable.length)
       await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, lockable)).for("update");
 
-    const state = (await services.payments.getSubscription(subscriptionId)) ?? report.stateInEvent;
+    const state = (await deps.payments.getSubscription(subscriptionId)) ?? report.stateInEvent;
     // A subscription the shop started whose Stripe id it has not stored yet (Stripe's event came first):
     // found by the shop's id that Stripe keeps in its metadata.
     const shopId = state?.shopSubscriptionId;
@@ -88,13 +87,13 @@ export async function recordSubscriptionChange(
   });
 
   // The customer's e-mails, after the commit, each once (dedupe keys).
-  const origin = shopOrigin(services.env);
+  const origin = deps.origin;
   for (const order of renewed) {
-    const lines = await loadOrderLines(services.database.db, order.id);
-    await services.mailer.send(orderConfirmationEmail(order, lines, origin));
+    const lines = await loadOrderLines(deps.db, order.id);
+    await deps.mailer.send(orderConfirmationEmail(order, lines, origin));
   }
   for (const sub of failed) {
-    await services.mailer.send(
+    await deps.mailer.send(
       renewalFailedEmail(
         sub,
         {

@@ -5,9 +5,8 @@ import {
   afterFailedCharge,
   REMINDER_DAYS_BEFORE,
 } from "../../core/subscription-rules.ts";
-import type { AppServices } from "../context.ts";
 import { subscriptions } from "../db/schema.ts";
-import { shopOrigin } from "../http/shop-origin.ts";
+import type { ShopDeps } from "../deps.ts";
 import { orderConfirmationEmail } from "../orders/confirmation-email.ts";
 import { loadOrderLines } from "../orders/order-rows.ts";
 import { chargeSandboxCard } from "../payments/sandbox-cards.ts";
@@ -37,21 +36,18 @@ const MAX_ATTEMPTS_PER_RUN = 100_000;
  * unique per subscription and billing date, so a period is charged once. E-mails follow each commit, each
  * with its dedupe key. `onlyId` renews that one subscription if it is due (a card just updated).
  */
-/** What the runner uses of the shop: the owner's command line builds this without a web server. */
-export type RunDueServices = Pick<AppServices, "database" | "catalogue" | "mailer" | "env">;
-
 export async function runDueSubscriptions(
-  services: RunDueServices,
+  deps: Pick<ShopDeps, "db" | "catalogue" | "mailer" | "origin">,
   asOf = new Date(),
   options: { onlyId?: string } = {},
 ): Promise<RunDueReport> {
   const report: RunDueReport = { resumed: 0, reminded: 0, renewed: 0, failed: 0, cancelled: 0 };
   const only = options.onlyId ? eq(subscriptions.id, options.onlyId) : undefined;
-  if (!only) report.resumed = await resumeEndedPauses(services, asOf);
+  if (!only) report.resumed = await resumeEndedPauses(deps, asOf);
 
   let attempts = 0;
   for (;;) {
-    const due = await services.database.db
+    const due = await deps.db
       .select({ id: subscriptions.id })
       .from(subscriptions)
       .where(and(RENEWED_HERE, dueCondition(asOf), only))
@@ -60,7 +56,7 @@ export async function runDueSubscriptions(
     if (due.length === 0) break;
     let progressed = false;
     for (const { id } of due) {
-      const outcome = await renewOne(services, id, asOf);
+      const outcome = await renewOne(deps, id, asOf);
       if (outcome === "busy") continue;
       progressed = true;
       report[outcome] += 1;
@@ -70,7 +66,7 @@ export async function runDueSubscriptions(
     if (!progressed || attempts >= MAX_ATTEMPTS_PER_RUN) break;
   }
 
-  if (!only) report.reminded = await sendReminders(services, asOf);
+  if (!only) report.reminded = await sendReminders(deps, asOf);
   return report;
 }
 
@@ -82,8 +78,8 @@ function dueCondition(asOf: Date) {
 }
 
 /** Paused subscriptions whose pause has run out are active again, due on the date the pause moved them to. */
-async function resumeEndedPauses(services: RunDueServices, asOf: Date): Promise<number> {
-  return services.database.db.transaction(async (tx) => {
+async function resumeEndedPauses(deps: Pick<ShopDeps, "db">, asOf: Date): Promise<number> {
+  return deps.db.transaction(async (tx) => {
     const resumed = await tx
       .update(subscriptions)
       .set({ status: "active", pausedUntil: null, updatedAt: sql`now()` })
@@ -98,11 +94,15 @@ async function resumeEndedPauses(services: RunDueServices, asOf: Date): Promise<
 type Outcome = "renewed" | "failed" | "cancelled" | "busy";
 
 /** One renewal attempt on one subscription, all or nothing, then its e-mail. */
-async function renewOne(services: RunDueServices, id: string, asOf: Date): Promise<Outcome> {
-  const db = services.database.db;
-  const origin = shopOrigin(services.env);
+async function renewOne(
+  deps: Pick<ShopDeps, "db" | "catalogue" | "mailer" | "origin">,
+  id: string,
+  asOf: Date,
+): Promise<Outcome> {
+  const db = deps.db;
+  const { origin } = deps;
   // Read before the transaction: the embedded database runs one statement at a time.
-  const catalogue = await services.catalogue.list();
+  const catalogue = await deps.catalogue.list();
   const result = await db.transaction(async (tx) => {
     const [sub] = await tx
       .select()
@@ -169,9 +169,9 @@ async function renewOne(services: RunDueServices, id: string, asOf: Date): Promi
 
   if (result.outcome === "renewed") {
     const lines = await loadOrderLines(db, result.order.id);
-    await services.mailer.send(orderConfirmationEmail(result.order, lines, origin));
+    await deps.mailer.send(orderConfirmationEmail(result.order, lines, origin));
   } else if (result.outcome === "failed") {
-    await services.mailer.send(
+    await deps.mailer.send(
       renewalFailedEmail(
         result.sub,
         { retryAt: result.retryAt, failedAttempts: result.sub.failedAttempts, reason: result.reason },
@@ -179,14 +179,14 @@ async function renewOne(services: RunDueServices, id: string, asOf: Date): Promi
       ),
     );
   } else if (result.outcome === "cancelled") {
-    await services.mailer.send(renewalCancelledEmail(result.sub, origin));
+    await deps.mailer.send(renewalCancelledEmail(result.sub, origin));
   }
   return result.outcome;
 }
 
 /** One reminder per renewal, three days ahead: claimed by setting `reminded_for`, then e-mailed. */
-async function sendReminders(services: RunDueServices, asOf: Date): Promise<number> {
-  const claimed = await services.database.db
+async function sendReminders(deps: Pick<ShopDeps, "db" | "mailer" | "origin">, asOf: Date): Promise<number> {
+  const claimed = await deps.db
     .update(subscriptions)
     .set({ remindedFor: subscriptions.nextBillingDate, updatedAt: sql`now()` })
     .where(
@@ -199,7 +199,7 @@ async function sendReminders(services: RunDueServices, asOf: Date): Promise<numb
       ),
     )
     .returning();
-  const origin = shopOrigin(services.env);
-  for (const sub of claimed) await services.mailer.send(renewalReminderEmail(sub, origin));
+  const { origin } = deps;
+  for (const sub of claimed) await deps.mailer.send(renewalReminderEmail(sub, origin));
   return claimed.length;
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addresses, orders } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { createUser, headerIdentity, newCustomer, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
@@ -327,7 +328,9 @@ describe.each(testDatabases)("address book API on %s", (kind) => {
       const res = await v.checkout({ addressId: saved.id, shippingAddress: undefined });
       expect(res.status).toBe(200);
       const { sessionId, order } = await orderBySession(res.body.url);
-      expect(await payWithSandboxCard(shop.services, sessionId, card)).toMatchObject({ kind: "paid" });
+      expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, card)).toMatchObject({
+        kind: "paid",
+      });
       const snapshot = {
         fullName: "Chloé Tremblay",
         line1: "24 Sussex Dr",

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUserRole } from "../../server/admin/promote.ts";
 import { allows } from "../../server/admin/roles.ts";
 import { adminAudit, orders, user } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { Browser, uniqueEmail } from "./auth-helpers.ts";
@@ -147,7 +148,7 @@ describe.each(testDatabases)("the owner's dashboard API on %s", (kind) => {
     });
     expect(checkout.status).toBe(200);
     const sessionId = new URL(checkout.body.url).pathname.split("/").pop() as string;
-    const paid = await payWithSandboxCard(shop.services, sessionId, {
+    const paid = await payWithSandboxCard(shopDeps(shop.services), sessionId, {
       cardNumber: "4242424242424242",
       expiry: "12/40",
       cvc: "123",

@@ -3,6 +3,7 @@ import { and, eq, like } from "drizzle-orm";
 import { expect } from "vitest";
 import { setUserRole } from "../../server/admin/promote.ts";
 import { orders, outbox } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import type { TestShop } from "../support/test-app.ts";
 import { createUser, Visitor } from "./checkout-visitor.ts";
@@ -37,7 +38,7 @@ export async function paidSandboxOrder(
   const checkout = await buyer.checkout({ email, userId: buyer.userId ?? null });
   expect(checkout.status).toBe(200);
   const sessionId = new URL(checkout.body.url).pathname.split("/").pop() as string;
-  const paid = await payWithSandboxCard(shop.services, sessionId, {
+  const paid = await payWithSandboxCard(shopDeps(shop.services), sessionId, {
     cardNumber: "4242424242424242",
     expiry: "12/40",
     cvc: "123",

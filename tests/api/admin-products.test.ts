@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUserRole } from "../../server/admin/promote.ts";
 import { adminAudit, orders, products } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { Browser, uniqueEmail } from "./auth-helpers.ts";
@@ -198,12 +199,12 @@ describe.each(testDatabases)("the dashboard's Products and the shop's stock on %
 
   it("a paid order takes its units from stock; the sandbox refuses before charging when it is gone", async () => {
     const session = await checkedOut(2, 3);
-    expect(await payWithSandboxCard(shop.services, session, CARD)).toMatchObject({ kind: "paid" });
+    expect(await payWithSandboxCard(shopDeps(shop.services), session, CARD)).toMatchObject({ kind: "paid" });
     expect(await stockOf(2)).toBe(97);
 
     const late = await checkedOut(2, 1);
     await setStock(2, 0);
-    expect(await payWithSandboxCard(shop.services, late, CARD)).toEqual({
+    expect(await payWithSandboxCard(shopDeps(shop.services), late, CARD)).toEqual({
       kind: "closed",
       message: "Sold out: Total Restore sold out while you were checking out. Your card was not charged.",
     });
@@ -221,7 +222,9 @@ describe.each(testDatabases)("the dashboard's Products and the shop's stock on %
     const sessions = [];
     for (let i = 0; i < BUYERS; i++) sessions.push(await checkedOut(1, 1));
     await setStock(1, STOCK);
-    const results = await Promise.all(sessions.map((s) => payWithSandboxCard(shop.services, s, CARD)));
+    const results = await Promise.all(
+      sessions.map((s) => payWithSandboxCard(shopDeps(shop.services), s, CARD)),
+    );
     const paid = results.filter((r) => r?.kind === "paid");
     const refused = results.filter((r) => r?.kind === "closed" && r.message.startsWith("Sold out:"));
     expect(paid).toHaveLength(STOCK);

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orderLines, orders, outbox, subscriptions } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { loadSandboxSession, payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { postEvent, stripeEvent } from "../reliability/support/stripe-events.ts";
 import { pendingOrderOf, sessionIdOf, useStripeShop } from "../support/stripe-shop.ts";
@@ -226,7 +227,7 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
       const v = await guestWithCart();
       const { body } = await v.checkout();
       const sessionId = sessionIdOf(body.url);
-      const result = await payWithSandboxCard(shop.services, sessionId, card);
+      const result = await payWithSandboxCard(shopDeps(shop.services), sessionId, card);
       expect(result).toEqual({ kind: "paid", redirectTo: `/success?session_id=${sessionId}` });
       const order = await orderBySession(body.url);
       expect(order.status).toBe("processing");
@@ -260,7 +261,9 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
 
       // Paying the same session again: no second effect.
       await v.add(3);
-      expect(await payWithSandboxCard(shop.services, sessionId, card)).toMatchObject({ kind: "paid" });
+      expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, card)).toMatchObject({
+        kind: "paid",
+      });
       expect(await v.cartItems()).toHaveLength(1);
       expect(await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id))).toHaveLength(
         1,
@@ -278,19 +281,25 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
       const { body } = await v.checkout();
       const sessionId = sessionIdOf(body.url);
       expect(
-        await payWithSandboxCard(shop.services, sessionId, { ...card, cardNumber: "4000 0000 0000 0002" }),
+        await payWithSandboxCard(shopDeps(shop.services), sessionId, {
+          ...card,
+          cardNumber: "4000 0000 0000 0002",
+        }),
       ).toMatchObject({
         kind: "declined",
         message: expect.stringContaining("declined"),
       });
       expect(
-        await payWithSandboxCard(shop.services, sessionId, { ...card, cardNumber: "5555 5555 5555 4444" }),
+        await payWithSandboxCard(shopDeps(shop.services), sessionId, {
+          ...card,
+          cardNumber: "5555 5555 5555 4444",
+        }),
       ).toMatchObject({
         kind: "invalid",
         fieldErrors: { cardNumber: expect.stringContaining("not a test card") },
       });
       expect(
-        await payWithSandboxCard(shop.services, sessionId, {
+        await payWithSandboxCard(shopDeps(shop.services), sessionId, {
           ...card,
           expiry: "01 / 20",
           cvc: "1",
@@ -309,7 +318,7 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
         const v = await guestWithCart();
         const { body } = await v.checkout();
         expect(
-          await payWithSandboxCard(shop.services, sessionIdOf(body.url), { ...card, expiry }),
+          await payWithSandboxCard(shopDeps(shop.services), sessionIdOf(body.url), { ...card, expiry }),
         ).toMatchObject({
           kind: "paid",
         });
@@ -317,8 +326,10 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
     });
 
     it("knows nothing of forged or unknown session ids", async () => {
-      expect(await loadSandboxSession(shop.services, "cs_sandbox_forged")).toBeNull();
-      expect(await payWithSandboxCard(shop.services, `cs_sandbox_${"A".repeat(32)}`, card)).toBeNull();
+      expect(await loadSandboxSession(shopDeps(shop.services), "cs_sandbox_forged")).toBeNull();
+      expect(
+        await payWithSandboxCard(shopDeps(shop.services), `cs_sandbox_${"A".repeat(32)}`, card),
+      ).toBeNull();
     });
 
     it("ten confirmations of one session at once make exactly one paid transition", async () => {
@@ -326,7 +337,7 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
       const { body } = await v.checkout();
       const sessionId = sessionIdOf(body.url);
       const results = await Promise.all(
-        Array.from({ length: 10 }, () => payWithSandboxCard(shop.services, sessionId, card)),
+        Array.from({ length: 10 }, () => payWithSandboxCard(shopDeps(shop.services), sessionId, card)),
       );
       expect(results.every((r) => r?.kind === "paid")).toBe(true);
       const order = await orderBySession(body.url);
@@ -371,7 +382,7 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
       const { body } = await specCheckout(v);
       const sessionId = sessionIdOf(body.url);
       const typed = { ...TEST_ADDRESS, fullName: "Pat Payer", postalCode: "62704", phone: "+1 217 555 0100" };
-      const result = await payWithSandboxCard(shop.services, sessionId, { ...card, ...typed });
+      const result = await payWithSandboxCard(shopDeps(shop.services), sessionId, { ...card, ...typed });
       expect(result).toEqual({ kind: "paid", redirectTo: `/success?session_id=${sessionId}` });
       const order = await orderBySession(body.url);
       const expected = { ...typed, line2: null };
@@ -389,13 +400,13 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
       const v = await guestWithCart();
       const { body } = await specCheckout(v);
       const sessionId = sessionIdOf(body.url);
-      expect(await payWithSandboxCard(shop.services, sessionId, card)).toMatchObject({
+      expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, card)).toMatchObject({
         kind: "invalid",
         fieldErrors: {},
         addressErrors: { fullName: "Full name is required", line1: "Address is required" },
       });
       expect(
-        await payWithSandboxCard(shop.services, sessionId, {
+        await payWithSandboxCard(shopDeps(shop.services), sessionId, {
           ...card,
           ...TEST_ADDRESS,
           country: "FR",
@@ -416,7 +427,9 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
       const { body } = await v.checkout();
       const sessionId = sessionIdOf(body.url);
       const other = { ...TEST_ADDRESS, fullName: "Someone Else" };
-      expect(await payWithSandboxCard(shop.services, sessionId, { ...card, ...other })).toMatchObject({
+      expect(
+        await payWithSandboxCard(shopDeps(shop.services), sessionId, { ...card, ...other }),
+      ).toMatchObject({
         kind: "paid",
       });
       expect((await orderBySession(body.url)).shippingAddress).toMatchObject({ fullName: "Sam Shopper" });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shopDeps } from "../../server/deps.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { Visitor } from "./checkout-visitor.ts";
@@ -34,7 +35,9 @@ describe.each(testDatabases)("GET /metrics on %s", (kind) => {
     const session = await visitor.checkout({ email: "metrics@example.com" });
     expect(session.status).toBe(200);
     const sessionId = String(session.body.url).split("/pay/")[1] as string;
-    expect(await payWithSandboxCard(shop.services, sessionId, card)).toMatchObject({ kind: "paid" });
+    expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, card)).toMatchObject({
+      kind: "paid",
+    });
 
     const text = await scrape();
     expect(sample(text, 'mana_http_requests_total{method="GET",route="/api/products",status="200"}')).toBe(2);

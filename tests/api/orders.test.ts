@@ -7,6 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/client.ts";
 import { orderEvents, orders, outbox, subscriptions } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { fulfilOrder } from "../../server/orders/fulfil-order.ts";
 import { orderShippedEmail } from "../../server/orders/fulfilment-emails.ts";
 import { moveOrder } from "../../server/orders/move-order.ts";
@@ -41,7 +42,9 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
       const [pending] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
       await beforePaying(pending?.id as string);
     }
-    expect(await payWithSandboxCard(shop.services, sessionId, card)).toMatchObject({ kind: "paid" });
+    expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, card)).toMatchObject({
+      kind: "paid",
+    });
     const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
     return order as typeof orders.$inferSelect;
   }
@@ -255,7 +258,7 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
     await v.checkout();
     expect(await eventsOf(id)).toHaveLength(1);
 
-    await payWithSandboxCard(shop.services, sessionId, card);
+    await payWithSandboxCard(shopDeps(shop.services), sessionId, card);
     const paid = await orderNow(id);
     const afterPaid = await eventsOf(id);
     expect(afterPaid.map((e) => [e.type, e.detail])).toEqual([

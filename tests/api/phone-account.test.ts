@@ -6,6 +6,7 @@ import { loadSandboxPage } from "../../app/routes/pay.$sessionId.server.ts";
 import { loadSuccessPage } from "../../app/routes/success.server.ts";
 import { isPlaceholderEmail, placeholderEmailFor } from "../../core/placeholder-email.ts";
 import { orders, outbox } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { SmtpStandIn } from "../support/smtp-stand-in.ts";
@@ -106,7 +107,9 @@ describe.each(testDatabases)("an account created by phone sign-in, on %s", (kind
     const sessionId = sessionIdOf(res.body.url);
     const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
     expect(order).toMatchObject({ userId, email: "kai@example.com" });
-    expect(await payWithSandboxCard(shop.services, sessionId, card)).toMatchObject({ kind: "paid" });
+    expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, card)).toMatchObject({
+      kind: "paid",
+    });
     const mails = await db()
       .select()
       .from(outbox)
@@ -135,7 +138,9 @@ describe.each(testDatabases)("an account created by phone sign-in, on %s", (kind
     await db().update(orders).set({ email: placeholder }).where(eq(orders.providerSessionId, sessionId));
     expect((await loadSandboxPage(shop.services, sessionId))?.email).toBeNull();
 
-    expect(await payWithSandboxCard(shop.services, sessionId, card)).toMatchObject({ kind: "paid" });
+    expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, card)).toMatchObject({
+      kind: "paid",
+    });
     const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
     expect(order?.status).toBe("processing");
     const toPlaceholder = await db().select().from(outbox).where(eq(outbox.to, placeholder));

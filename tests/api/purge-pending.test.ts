@@ -15,6 +15,7 @@ import {
   paymentEvents,
   subscriptions,
 } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { startScheduler } from "../../server/jobs/scheduler.ts";
 import { purgePendingOrders } from "../../server/orders/purge-pending.ts";
 import {
@@ -74,13 +75,15 @@ describe.each(testDatabases)("purge of abandoned pending orders on %s (sandbox)"
     const young = await placedAgo(shop, 7 * DAY - 60 * 60_000);
     const fresh = await placedAgo(shop, 0);
     const paid = await placedAgo(shop, 0);
-    expect(await payWithSandboxCard(shop.services, paid.sessionId, card)).toMatchObject({ kind: "paid" });
+    expect(await payWithSandboxCard(shopDeps(shop.services), paid.sessionId, card)).toMatchObject({
+      kind: "paid",
+    });
     await db()
       .update(orders)
       .set({ createdAt: new Date(Date.now() - 60 * DAY) })
       .where(eq(orders.id, paid.order.id));
     const shipped = await placedAgo(shop, 0);
-    await payWithSandboxCard(shop.services, shipped.sessionId, card);
+    await payWithSandboxCard(shopDeps(shop.services), shipped.sessionId, card);
     await db()
       .update(orders)
       .set({ status: "shipped", trackingCode: "1Z", createdAt: new Date(Date.now() - 60 * DAY) })
@@ -128,17 +131,17 @@ describe.each(testDatabases)("purge of abandoned pending orders on %s (sandbox)"
   it("a purged sandbox checkout cannot be paid: the card page refuses, and a confirmation in flight is logged and refused", async () => {
     const { v, order, sessionId } = await placedAgo(shop, 8 * DAY, [[4, true]]);
     // The card page was open before the purge: its session is loaded, the payment comes after.
-    const loadedBefore = await loadSandboxSession(shop.services, sessionId);
+    const loadedBefore = await loadSandboxSession(shopDeps(shop.services), sessionId);
     expect(await purgePendingOrders(db(), 7)).toContain(order.orderNumber);
 
-    expect(await payWithSandboxCard(shop.services, sessionId, card)).toEqual({
+    expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, card)).toEqual({
       kind: "closed",
       message: "This checkout was cancelled.",
     });
     const error = vi.spyOn(shop.services.logger, "error");
-    expect(await confirmSandboxSession(shop.services, loadedBefore as NonNullable<typeof loadedBefore>)).toBe(
-      "order_cancelled",
-    );
+    expect(
+      await confirmSandboxSession(shopDeps(shop.services), loadedBefore as NonNullable<typeof loadedBefore>),
+    ).toBe("order_cancelled");
     expect(error).toHaveBeenCalledWith(
       expect.objectContaining({ orderNumber: order.orderNumber }),
       expect.stringContaining("payment received for a cancelled order"),

@@ -3,6 +3,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "../../core/subscription-rules.ts";
 import { orders, outbox, subscriptionEvents, subscriptions } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { shopOrigin } from "../../server/http/shop-origin.ts";
 import { afterStripeCardUpdate, startCardUpdate } from "../../server/subscriptions/card-update.ts";
 import { startProviderSubscriptions } from "../../server/subscriptions/provider-billing.ts";
@@ -251,11 +252,11 @@ describe.each(testDatabases)("subscriptions billed by Stripe on %s", (kind) => {
     });
 
     // Back on the card route (its loader calls this): without a change, told so and nothing recorded.
-    expect(await afterStripeCardUpdate(shop.services, await row(sub.id))).toBe("unchanged");
+    expect(await afterStripeCardUpdate(shopDeps(shop.services), await row(sub.id))).toBe("unchanged");
     expect(await mails("dan@example.com", "has a new card")).toBe(0);
 
     standIn.replaceCard(sub.providerCustomerId as string, { brand: "mastercard", last4: "4444" });
-    expect(await afterStripeCardUpdate(shop.services, await row(sub.id))).toBe("saved");
+    expect(await afterStripeCardUpdate(shopDeps(shop.services), await row(sub.id))).toBe("saved");
     expect((await row(sub.id)).cardLabel).toBe("Mastercard ending 4444");
     expect(await mails("dan@example.com", "has a new card")).toBe(1);
     // Another customer's subscription is not theirs to open.
@@ -282,8 +283,8 @@ describe.each(testDatabases)("subscriptions billed by Stripe on %s", (kind) => {
       standIn.declinePayments = declined;
       standIn.replaceCard(sub.providerCustomerId as string, { brand: "visa", last4: "1881" });
       // The card route's loader opens the change (the status allows it), then finishes it.
-      await startCardUpdate(shop.services, userId, sub.id);
-      const outcome = await afterStripeCardUpdate(shop.services, await row(sub.id));
+      await startCardUpdate(shopDeps(shop.services), userId, sub.id);
+      const outcome = await afterStripeCardUpdate(shopDeps(shop.services), await row(sub.id));
       standIn.declinePayments = false;
       expect(outcome).toBe(declined ? "declined" : "renewed");
       expect(standIn.requests.filter((r) => r.path.endsWith("/pay")).length).toBeGreaterThan(0);
@@ -313,7 +314,7 @@ describe.each(testDatabases)("subscriptions billed by Stripe on %s", (kind) => {
       status: 409,
       body: { code: "not_started" },
     });
-    expect(await startProviderSubscriptions(shop.services)).toEqual({ started: 1, failed: 0 });
+    expect(await startProviderSubscriptions(shopDeps(shop.services))).toEqual({ started: 1, failed: 0 });
     expect((await act("hal", waiting?.id as string, "skip")).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { runDueSubscriptions } from "../../server/subscriptions/run-due.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
@@ -23,7 +24,9 @@ describe.each(testDatabases)("subscription changes that read other rows, on %s",
     expect((await v.add(2, 1, true)).status).toBe(201);
     const { body } = await v.checkout();
     const sessionId = new URL(body.url).pathname.split("/").pop() as string;
-    expect(await payWithSandboxCard(shop.services, sessionId, card)).toMatchObject({ kind: "paid" });
+    expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, card)).toMatchObject({
+      kind: "paid",
+    });
     const [order] = await shop.services.database.db
       .select()
       .from(orders)
@@ -65,7 +68,7 @@ describe.each(testDatabases)("subscription changes that read other rows, on %s",
     shop.services.catalogue.invalidate();
     const [sub] = (await alice().call("GET", "/api/subscriptions")).body;
     const due = new Date(new Date(sub.nextBillingDate).getTime() + 60_000);
-    const report = await runDueSubscriptions(shop.services, due, { onlyId: sub.id });
+    const report = await runDueSubscriptions(shopDeps(shop.services), due, { onlyId: sub.id });
     expect(report.renewed).toBe(1);
   });
 });

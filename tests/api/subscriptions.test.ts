@@ -2,6 +2,7 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, addMonths } from "../../core/subscription-rules.ts";
 import { orderLines, orders, outbox, subscriptionEvents, subscriptions } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { saveSubscriptionCard } from "../../server/subscriptions/card-update.ts";
 import { runDueSubscriptions } from "../../server/subscriptions/run-due.ts";
@@ -31,7 +32,9 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
     const { status, body } = await v.checkout({ email: `${userId}@example.com` });
     expect(status).toBe(200);
     const sessionId = new URL(body.url).pathname.split("/").pop() as string;
-    expect(await payWithSandboxCard(shop.services, sessionId, card)).toMatchObject({ kind: "paid" });
+    expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, card)).toMatchObject({
+      kind: "paid",
+    });
     const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
     if (!order) throw new Error("no order");
     const subs = await db()
@@ -77,7 +80,7 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
 
     // Each renewal charges each subscription its share: the stack's $80 again.
     const asOf = addDays(subs[0]?.nextBillingDate as Date, 1);
-    await runDueSubscriptions(shop.services, asOf);
+    await runDueSubscriptions(shopDeps(shop.services), asOf);
     const renewed = await Promise.all(subs.map(async (s) => (await renewalsOf(s.id))[0]?.totalCents));
     expect(renewed.reduce((a, b) => (a ?? 0) + (b ?? 0), 0)).toBe(8000);
   });
@@ -161,7 +164,7 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
     ]);
     expect(await mails("jon@example.com", "is now priced on its own")).toBe(3);
     // The next renewal of each charges its own price.
-    await runDueSubscriptions(shop.services, addDays(verdant.nextBillingDate, 1));
+    await runDueSubscriptions(shopDeps(shop.services), addDays(verdant.nextBillingDate, 1));
     const renewed = await Promise.all(others.map(async (s) => (await renewalsOf(s.id))[0]?.totalCents));
     expect(renewed).toEqual([2550, 3400, 2550]);
     expect(await renewalsOf(verdant.id)).toHaveLength(0);
@@ -255,7 +258,7 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
     expect((await act("cy", sub.id, "address", { addressId: bens.body.id })).status).toBe(404);
 
     // The renewal ships to the new address at the new price.
-    await runDueSubscriptions(shop.services, addDays(new Date(target), 1));
+    await runDueSubscriptions(shopDeps(shop.services), addDays(new Date(target), 1));
     const [renewal] = await renewalsOf(sub.id);
     expect(renewal).toMatchObject({ totalCents: 6800, status: "processing" });
     expect(renewal?.shippingAddress).toMatchObject({ city: "Halifax" });
@@ -285,7 +288,7 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
       expect(res.status, action).toBe(409);
       expect(res.body).toMatchObject({ code: "not_allowed", message: expect.stringMatching(/cancelled/) });
     }
-    await runDueSubscriptions(shop.services, addMonths(sub.nextBillingDate, 3));
+    await runDueSubscriptions(shopDeps(shop.services), addMonths(sub.nextBillingDate, 3));
     expect(await renewalsOf(sub.id)).toHaveLength(0);
   });
 
@@ -304,7 +307,7 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
     // Paused until resumed: no next billing date shown, and nothing renews however long it waits.
     const view = (await new Visitor(shop, "eve").call("GET", "/api/subscriptions")).body[0];
     expect(view).toMatchObject({ status: "paused", nextBillingDate: null });
-    await runDueSubscriptions(shop.services, addMonths(sub.nextBillingDate, 4));
+    await runDueSubscriptions(shopDeps(shop.services), addMonths(sub.nextBillingDate, 4));
     expect(await renewalsOf(sub.id)).toHaveLength(0);
 
     expect((await act("ben", sub.id, "resume")).status).toBe(404);
@@ -339,22 +342,22 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
     await act("fay", sub.id, "skip");
 
     // Nothing is due before the skipped date moves on.
-    await runDueSubscriptions(shop.services, addDays(first, 1));
+    await runDueSubscriptions(shopDeps(shop.services), addDays(first, 1));
     expect(await renewalsOf(sub.id)).toHaveLength(0);
 
     const second = addMonths(first, 1);
     // A reminder three days ahead, once.
-    await runDueSubscriptions(shop.services, addDays(second, -2));
-    await runDueSubscriptions(shop.services, addDays(second, -2));
+    await runDueSubscriptions(shopDeps(shop.services), addDays(second, -2));
+    await runDueSubscriptions(shopDeps(shop.services), addDays(second, -2));
     expect(await mails("fay@example.com", "renews on")).toBe(1);
 
     const asOf = addDays(second, 1);
     const [a, b] = await Promise.all([
-      runDueSubscriptions(shop.services, asOf),
-      runDueSubscriptions(shop.services, asOf),
+      runDueSubscriptions(shopDeps(shop.services), asOf),
+      runDueSubscriptions(shopDeps(shop.services), asOf),
     ]);
     expect(a.renewed + b.renewed).toBe(1);
-    await runDueSubscriptions(shop.services, asOf);
+    await runDueSubscriptions(shopDeps(shop.services), asOf);
     const renewals = await renewalsOf(sub.id);
     expect(renewals).toHaveLength(1);
     expect(renewals[0]).toMatchObject({
@@ -382,7 +385,7 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
     const sub = subs[0] as SubRow;
     const due = sub.nextBillingDate;
 
-    await runDueSubscriptions(shop.services, addDays(due, 0.5));
+    await runDueSubscriptions(shopDeps(shop.services), addDays(due, 0.5));
     expect(await subNow(sub.id)).toMatchObject({
       status: "past_due",
       failedAttempts: 1,
@@ -392,13 +395,13 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
     const view = (await new Visitor(shop, "gus").call("GET", "/api/subscriptions")).body[0];
     expect(view.actions).toEqual(["cancel", "address", "payment-method"]);
 
-    await runDueSubscriptions(shop.services, addDays(due, 1.5));
+    await runDueSubscriptions(shopDeps(shop.services), addDays(due, 1.5));
     expect(await subNow(sub.id)).toMatchObject({
       status: "past_due",
       failedAttempts: 2,
       retryAt: addDays(due, 3),
     });
-    await runDueSubscriptions(shop.services, addDays(due, 6));
+    await runDueSubscriptions(shopDeps(shop.services), addDays(due, 6));
     expect(await subNow(sub.id)).toMatchObject({ status: "cancelled", failedAttempts: 4 });
     expect(await mails("gus@example.com", "could not renew")).toBe(3);
     expect(await mails("gus@example.com", "subscription was cancelled")).toBe(1);
@@ -410,16 +413,16 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
     const { subs } = await subscribe("hal", [[2, 1]], CARD_0341);
     const sub = subs[0] as SubRow;
     const failedAt = addDays(sub.nextBillingDate, 0.5);
-    await runDueSubscriptions(shop.services, failedAt);
+    await runDueSubscriptions(shopDeps(shop.services), failedAt);
     expect((await subNow(sub.id)).status).toBe("past_due");
 
     const start = await act("hal", sub.id, "payment-method");
     expect(start).toMatchObject({ status: 200, body: { url: `/account/subscriptions/${sub.id}/card` } });
     // Not another customer's page.
     await expect(
-      saveSubscriptionCard(shop.services, { userId: "ben", id: sub.id, form: CARD_4242 }),
+      saveSubscriptionCard(shopDeps(shop.services), { userId: "ben", id: sub.id, form: CARD_4242 }),
     ).rejects.toThrow("Subscription not found.");
-    const declined = await saveSubscriptionCard(shop.services, {
+    const declined = await saveSubscriptionCard(shopDeps(shop.services), {
       userId: "hal",
       id: sub.id,
       form: { ...CARD_4242, cardNumber: "4000 0000 0000 0002" },
@@ -427,7 +430,7 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
     });
     expect(declined.kind).toBe("declined");
 
-    const saved = await saveSubscriptionCard(shop.services, {
+    const saved = await saveSubscriptionCard(shopDeps(shop.services), {
       userId: "hal",
       id: sub.id,
       form: CARD_4242,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orderEvents, orders, outbox, paymentEvents, subscriptions } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { loadSandboxSession } from "../../server/payments/sandbox-checkout.ts";
 import { startProviderSubscriptions } from "../../server/subscriptions/provider-billing.ts";
 import {
@@ -495,7 +496,7 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     );
     expect((await subsOf(c.order.id))[0]?.providerSubscriptionId).toBe(subId);
     // Nothing left to start: the scheduled sweep makes no second Stripe subscription.
-    expect(await startProviderSubscriptions(shop.services)).toEqual({ started: 0, failed: 0 });
+    expect(await startProviderSubscriptions(shopDeps(shop.services))).toEqual({ started: 0, failed: 0 });
   });
 
   it("answers the checkout error within 10 s when Stripe fails, and a retry reuses the order and its idempotency key", async () => {
@@ -553,7 +554,7 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
     // Stripe redelivers everything, some of it twice, while the scheduled sweep runs too.
     await Promise.all([
       ...[...events, ...events.slice(0, 10)].map((e) => deliver(e)),
-      startProviderSubscriptions(shop.services),
+      startProviderSubscriptions(shopDeps(shop.services)),
     ]);
     for (const c of sessions) {
       expect(await mailsOf(c.order.id)).toHaveLength(c.paid ? 1 : 0);
@@ -568,7 +569,7 @@ describe.each(testDatabases)("Stripe checkout and webhooks on %s", (kind) => {
 
   it("has no sandbox page while Stripe takes the payments", async () => {
     const { order } = await checkout([[4, 1, false]]);
-    expect(await loadSandboxSession(shop.services, order.providerSessionId as string)).toBeNull();
+    expect(await loadSandboxSession(shopDeps(shop.services), order.providerSessionId as string)).toBeNull();
   });
 });
 
