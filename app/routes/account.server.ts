@@ -16,6 +16,7 @@ import { parseShippingAddress } from "../../server/addresses/shipping-address.ts
 import { updateProfile } from "../../server/auth/profile.ts";
 import { listStacks } from "../../server/content/stacks.ts";
 import { UUID } from "../../server/db/uuid.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { InvalidInput, NotFound } from "../../server/domain-errors.ts";
 import { errorResponse } from "../../server/http/error-status.ts";
 import { parseWith } from "../../server/http/validate.ts";
@@ -148,7 +149,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "subscription": {
         if (!UUID.test(intent.id)) throw subscriptionNotFound();
         const body = parseWith(subscriptionActionBodies[intent.action], intent.body ?? {}, "request body");
-        const { row, others } = await changeSubscription(services, {
+        const { row, others } = await changeSubscription(shopDeps(services), {
           id: intent.id,
           userId,
           actor: "customer",
@@ -165,7 +166,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "subscription-preview": {
         if (!UUID.test(intent.id)) throw subscriptionNotFound();
         const body = parseWith(subscriptionActionBodies[intent.action], intent.body ?? {}, "request body");
-        const { row, others } = await previewSubscriptionChange(services, {
+        const { row, others } = await previewSubscriptionChange(shopDeps(services), {
           id: intent.id,
           userId,
           change: { action: intent.action, ...body } as SubscriptionChange,
@@ -181,7 +182,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "card": {
         if (!UUID.test(intent.id)) throw subscriptionNotFound();
         // The card page (app/routes/subscription-card.tsx) sends a Stripe-billed subscription on to Stripe's.
-        const row = await startCardUpdate(services, userId, intent.id);
+        const row = await startCardUpdate(shopDeps(services), userId, intent.id);
         result = { ok: true, intent: "card", url: cardUpdatePath(row.id) };
         break;
       }
