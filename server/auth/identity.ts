@@ -9,6 +9,27 @@ import { verifyEmailToken } from "./verify-email.ts";
 /** Better Auth's session cookie (auth.ts: cookiePrefix "mana"; `__Secure-` over https). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?mana\.session_token=/;
 
+/** An account as a session shows it, from Better Auth's user (or the user table's row). */
+export function sessionUserOf(u: {
+  id: string;
+  email: string;
+  name: string | null;
+  image?: string | null;
+  phoneNumber?: string | null;
+  emailVerified: boolean;
+  createdAt: Date | string;
+}): AuthSession["user"] {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name || null,
+    image: u.image ?? null,
+    phoneNumber: u.phoneNumber ?? null,
+    emailVerified: u.emailVerified,
+    createdAt: new Date(u.createdAt),
+  };
+}
+
 /** The shop's identity backed by Better Auth. */
 export function betterAuthIdentity(parts: {
   auth: Auth;
@@ -30,17 +51,8 @@ export function betterAuthIdentity(parts: {
       return null;
     }
     if (!result) return null;
-    const u = result.user as typeof result.user & { phoneNumber?: string | null };
     return {
-      user: {
-        id: u.id,
-        email: u.email,
-        name: u.name || null,
-        image: u.image ?? null,
-        phoneNumber: u.phoneNumber ?? null,
-        emailVerified: u.emailVerified,
-        createdAt: new Date(u.createdAt),
-      },
+      user: sessionUserOf(result.user),
       session: {
         id: result.session.id,
         createdAt: new Date(result.session.createdAt),

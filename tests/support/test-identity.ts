@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { sessionUserOf } from "../../server/auth/identity.ts";
 import type { LimitStore } from "../../server/auth/limit-store.ts";
 import type { AuthSession, Identity } from "../../server/context.ts";
 import type { Db } from "../../server/db/client.ts";
@@ -20,19 +21,10 @@ export function testIdentity(
     if (!id) return null;
     const [row] = await db().select().from(user).where(eq(user.id, id));
     if (!row) return null;
-    const u = row as typeof row & { phoneNumber?: string | null };
     return {
-      user: {
-        id: u.id,
-        email: u.email,
-        name: u.name || null,
-        image: u.image ?? null,
-        phoneNumber: u.phoneNumber ?? null,
-        emailVerified: u.emailVerified,
-        createdAt: new Date(u.createdAt),
-      },
+      user: sessionUserOf(row),
       // A session as old as the account: the test identity never signs anyone in afresh.
-      session: { id: `test-${u.id}`, createdAt: new Date(u.createdAt), expiresAt: new Date(8.64e15) },
+      session: { id: `test-${row.id}`, createdAt: new Date(row.createdAt), expiresAt: new Date(8.64e15) },
     };
   }
   return {
