@@ -213,5 +213,8 @@ test("Bookmark saves the article to the reading list on the account page, and ta
   await expect(list.getByRole("link", { name: title })).toHaveAttribute("href", ARTICLE);
   await list.getByRole("button", { name: `Remove ${title} from your reading list` }).click();
   await expect(list).toContainText("Nothing saved yet");
+  // The removed row's button is gone: the focus is on the list's heading, and a toast says what happened.
+  await expect(list.getByRole("heading", { name: "Reading list" })).toBeFocused();
+  await expect(page.getByRole("status").filter({ hasText: "Bookmark removed" })).toBeVisible();
   await page.close();
 });

@@ -14,6 +14,7 @@ import {
 } from "../../server/addresses/address-book.ts";
 import { parseShippingAddress } from "../../server/addresses/shipping-address.ts";
 import { updateProfile } from "../../server/auth/profile.ts";
+import { listBookmarks, removeBookmark } from "../../server/content/bookmarks.ts";
 import { listStacks } from "../../server/content/stacks.ts";
 import { UUID } from "../../server/db/uuid.ts";
 import { shopDeps } from "../../server/deps.ts";
@@ -56,7 +57,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { database, env, catalogue } = context.get(appContext);
   const userId = session.user.id;
   const onSubscriptions = tab === "subscriptions";
-  const [profile, orders, subscriptions, addresses, products, stacks] = await Promise.all([
+  const onOverview = tab === "overview";
+  const [profile, orders, subscriptions, addresses, products, stacks, readingList] = await Promise.all([
     loadProfile(context, session),
     listOrdersForUser(database.db, userId),
     listSubscriptionsForUser(database.db, userId),
@@ -64,6 +66,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     // The Subscriptions tab's swap choices and "Subscribe again" links, and its stacks' names.
     onSubscriptions ? catalogue.list() : [],
     onSubscriptions ? listStacks(database.db, catalogue) : [],
+    // The Overview's reading list: the articles saved with Bookmark.
+    onOverview ? listBookmarks(database.db, userId) : [],
   ]);
   const shopProducts: ShopProduct[] = products.map((p) => ({
     id: p.id,
@@ -83,6 +87,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       addressBook: { addresses, shipTo: [...env.SHIP_TO_COUNTRIES] },
       products: shopProducts,
       stackNames,
+      readingList,
     },
     { headers: noStore },
   );
@@ -118,6 +123,7 @@ const accountIntent = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("address-default"), id: uuid }),
   z.object({ intent: z.literal("address-delete"), id: uuid }),
+  z.object({ intent: z.literal("bookmark-remove"), articleId: z.number().int().positive() }),
 ]);
 
 const addressNotFound = () => new NotFound("not_found", "Address not found.");
@@ -208,6 +214,11 @@ export async function action({ context, request }: Route.ActionArgs) {
         if (!UUID.test(intent.id)) throw addressNotFound();
         if (!(await deleteAddress(db, userId, intent.id))) throw addressNotFound();
         result = { ok: true, intent: "address-delete", id: intent.id };
+        break;
+      }
+      case "bookmark-remove": {
+        await removeBookmark(db, userId, intent.articleId);
+        result = { ok: true, intent: "bookmark-remove", articleId: intent.articleId };
         break;
       }
     }

@@ -177,7 +177,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                 <p className="mt-1 text-sm text-muted">Coming soon</p>
               </div>
             </div>
-            <ReadingList />
+            <ReadingList bookmarks={loaderData.readingList} />
           </Tabs.Content>
           <Tabs.Content value="orders" className="mt-6">
             <AccountOrders orders={orders} />

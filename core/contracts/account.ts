@@ -14,7 +14,8 @@ export type AccountIntent =
   | { intent: "card"; id: string }
   | { intent: "address-save"; id: string | null; address: AddressInput; makeDefault: boolean }
   | { intent: "address-default"; id: string }
-  | { intent: "address-delete"; id: string };
+  | { intent: "address-delete"; id: string }
+  | { intent: "bookmark-remove"; articleId: number };
 
 /** The refusal of a write: the status the /api would answer, and its JSON body. */
 export interface AccountRefusal {
@@ -31,6 +32,7 @@ export type AccountActionResult =
   | { ok: true; intent: "address-save"; address: AddressView; created: boolean }
   | { ok: true; intent: "address-default"; address: AddressView }
   | { ok: true; intent: "address-delete"; id: string }
+  | { ok: true; intent: "bookmark-remove"; articleId: number }
   | AccountRefusal;
 
 /** A product as the Subscriptions tab needs it: the swap choices and "Subscribe again". */

@@ -1,25 +1,37 @@
 import BookOpen from "lucide-react/icons/book-open";
 import X from "lucide-react/icons/x";
+import { useRef } from "react";
 import { Link } from "react-router";
-import { useBookmark, useReadingList } from "../../hooks/use-reading-list.ts";
+import type { BookmarkView } from "../../../core/contracts/bookmarks.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { Button } from "../ui/button.tsx";
+import { useAccountAction } from "./account-action.ts";
 
-/** The account's reading list: the articles saved with Bookmark, the last saved first. */
-export function ReadingList() {
-  const list = useReadingList();
-  const bookmark = useBookmark();
-  const items = list.data?.bookmarks ?? [];
+/**
+ * The account's reading list: the articles saved with Bookmark, the last saved first, as the account's
+ * loader read them. Removing one posts to the account's action; the list is read again after it.
+ */
+export function ReadingList({ bookmarks }: { bookmarks: BookmarkView[] }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const remove = useAccountAction((result) => {
+    if (result.ok) {
+      toast({ title: "Bookmark removed", description: "The article is off your reading list." });
+      // The removed row's button is gone: the focus goes to the list's heading.
+      heading.current?.focus();
+    } else {
+      toast({
+        title: "Could not remove the bookmark",
+        description: result.error.message,
+        variant: "destructive",
+      });
+    }
+  });
   return (
     <section aria-labelledby="reading-list" className="rounded-card bg-white p-5 shadow-card sm:p-6">
-      <h2 id="reading-list" className="flex items-center gap-2 text-xl">
+      <h2 id="reading-list" ref={heading} tabIndex={-1} className="flex items-center gap-2 text-xl">
         <BookOpen className="size-5 text-gold" aria-hidden /> Reading list
       </h2>
-      {list.isPending ? (
-        <p role="status" className="mt-3 text-sm text-muted">
-          Loading your reading list…
-        </p>
-      ) : items.length === 0 ? (
+      {bookmarks.length === 0 ? (
         <p className="mt-3 text-sm text-muted">
           Nothing saved yet. Use Bookmark on any article in the{" "}
           <Link to="/knowledge" className="font-semibold text-forest underline underline-offset-2">
@@ -29,7 +41,7 @@ export function ReadingList() {
         </p>
       ) : (
         <ul className="mt-3 divide-y divide-sand-deep">
-          {items.map((b) => (
+          {bookmarks.map((b) => (
             <li key={b.articleId} className="flex items-start justify-between gap-3 py-3">
               <div className="min-w-0">
                 <Link to={b.href} className="font-semibold text-forest underline-offset-2 hover:underline">
@@ -41,19 +53,8 @@ export function ReadingList() {
                 variant="ghost"
                 size="icon"
                 aria-label={`Remove ${b.title} from your reading list`}
-                disabled={bookmark.isPending}
-                onClick={() =>
-                  bookmark.mutate(
-                    { articleId: b.articleId, saved: false },
-                    {
-                      onSuccess: () =>
-                        toast({
-                          title: "Bookmark removed",
-                          description: "The article is off your reading list.",
-                        }),
-                    },
-                  )
-                }
+                disabled={remove.pending}
+                onClick={() => void remove.submit({ intent: "bookmark-remove", articleId: b.articleId })}
                 className="shrink-0 text-muted hover:text-danger"
               >
                 <X className="size-5" aria-hidden />
