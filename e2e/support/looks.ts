@@ -25,6 +25,9 @@ export async function checkLooks(
   paths: readonly (readonly [name: string, path: string])[],
   check?: (page: Page, name: string) => Promise<void>,
 ): Promise<void> {
+  // Four loads, axe runs and full-page screenshots per page: three times the usual time, so that a busy
+  // machine (the suite runs in two shards side by side) does not cut it off.
+  test.slow();
   await page.emulateMedia({ reducedMotion: "reduce" });
   for (const theme of THEMES) {
     await setTheme(page, theme, base);
