@@ -1,11 +1,10 @@
 // `npm run test:e2e`: builds the shop, then runs the Playwright journeys in Chromium against the
 // production server started on a free port with a fresh embedded database.
 //
-// The whole suite runs in E2E_SHARDS shards side by side (2 unless set): each shard is a Playwright run
-// of its own, with its own shop server, OpenID provider, database and artifacts folder, over a share of
-// the spec files. A journey waits on its browser and its server far more than it computes, so two shards
-// on two cores take little more than half the time of one. Naming spec files (or any Playwright argument)
-// runs one shard unless E2E_SHARDS says otherwise.
+// E2E_SHARDS=n runs the suite in n shards side by side: each a Playwright run of its own, with its own shop
+// server, OpenID provider, database and artifacts folder, over a share of the spec files. It pays on a
+// machine with cores to spare; on two cores the journeys are bound by the CPU (browser, server and runner
+// together), and two shards took as long as one, so the default is one.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
@@ -51,7 +50,7 @@ if (process.env.E2E_SKIP_BUILD !== "true") {
 }
 
 const args = process.argv.slice(2);
-const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? (args.length > 0 ? 1 : 2)) || 1);
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 1) || 1);
 const taken = new Set();
 const runs = [];
 for (let shard = 1; shard <= shards; shard++) {

@@ -26,7 +26,7 @@ export async function checkLooks(
   check?: (page: Page, name: string) => Promise<void>,
 ): Promise<void> {
   // Four loads, axe runs and full-page screenshots per page: three times the usual time, so that a busy
-  // machine (the suite runs in two shards side by side) does not cut it off.
+  // machine does not cut it off.
   test.slow();
   await page.emulateMedia({ reducedMotion: "reduce" });
   for (const theme of THEMES) {
