@@ -85,23 +85,3 @@ export function serverMessage(err: unknown, fallback: string): string {
   const failure = apiErrorOf(err);
   return failure?.fromServer ? failure.message : fallback;
 }
-
-/** What an /api failure said, as a plain record: `message` null when it was not the server's words. */
-export interface ApiFailure {
-  status: number;
-  code: string | null;
-  message: string | null;
-  fields: Record<string, string>;
-}
-
-/** The typed error as a plain record, or null for a request that got no answer. */
-export function readApiError(err: unknown): ApiFailure | null {
-  const failure = apiErrorOf(err);
-  if (!failure) return null;
-  return {
-    status: failure.status,
-    code: failure.code,
-    message: failure.fromServer ? failure.message : null,
-    fields: { ...failure.fields },
-  };
-}
