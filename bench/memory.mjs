@@ -18,7 +18,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { freePort } from "./shop-process.mjs";
+import { freePort, shopEnv } from "./shop-process.mjs";
 import { benchTargets } from "./targets.mjs";
 
 const { values: opts } = parseArgs({
@@ -77,14 +77,7 @@ async function measureOnce(run) {
   const probeOut = join(mkdtempSync(join(tmpdir(), "mana-mem-")), "probe.jsonl");
   const dataDir = opts["data-dir"] ?? mkdtempSync(join(tmpdir(), "mana-mem-data-"));
   const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    BUILD_DIR: buildDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "info",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...shopEnv({ buildDir, port, dataDir }),
     MEM_PROBE_OUT: probeOut,
     NODE_OPTIONS: `--import=${join(root, "bench/memory-probe.mjs")} ${process.env.NODE_OPTIONS ?? ""}`,
   };

@@ -28,6 +28,20 @@ export async function waitFor(url, ms = 90_000) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
+/** The environment of a production server on 127.0.0.1:`port`, logging as in production. */
+export function shopEnv({ buildDir, port, dataDir }) {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    BUILD_DIR: buildDir,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+}
+
 /**
  * Starts the production server as `npm start` starts it (scripts/start.mjs execs the server with its memory
  * flags in the same process, so child.pid is the server's) on a fresh PGlite directory, or on PostgreSQL at
@@ -35,16 +49,7 @@ export async function waitFor(url, ms = 90_000) {
  */
 export async function startShop({ buildDir, databaseUrl }) {
   const port = await freePort();
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    BUILD_DIR: buildDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: mkdtempSync(join(tmpdir(), "mana-bench-")),
-    LOG_LEVEL: "info",
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  };
+  const env = shopEnv({ buildDir, port, dataDir: mkdtempSync(join(tmpdir(), "mana-bench-")) });
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const child = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
