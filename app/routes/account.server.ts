@@ -152,34 +152,23 @@ export async function action({ context, request }: Route.ActionArgs) {
         result = { ok: true, intent: "profile", profile };
         break;
       }
-      case "subscription": {
-        if (!UUID.test(intent.id)) throw subscriptionNotFound();
-        const body = parseWith(subscriptionActionBodies[intent.action], intent.body ?? {}, "request body");
-        const { row, others } = await changeSubscription(shopDeps(services), {
-          id: intent.id,
-          userId,
-          actor: "customer",
-          change: { action: intent.action, ...body } as SubscriptionChange,
-        });
-        result = {
-          ok: true,
-          intent: "subscription",
-          subscription: toSubscriptionView(row),
-          others: others.map(toSubscriptionView),
-        };
-        break;
-      }
+      case "subscription":
       case "subscription-preview": {
         if (!UUID.test(intent.id)) throw subscriptionNotFound();
         const body = parseWith(subscriptionActionBodies[intent.action], intent.body ?? {}, "request body");
-        const { row, others } = await previewSubscriptionChange(shopDeps(services), {
+        const asked = {
           id: intent.id,
           userId,
           change: { action: intent.action, ...body } as SubscriptionChange,
-        });
+        };
+        // A preview runs the same change without writing it.
+        const { row, others } =
+          intent.intent === "subscription"
+            ? await changeSubscription(shopDeps(services), { ...asked, actor: "customer" })
+            : await previewSubscriptionChange(shopDeps(services), asked);
         result = {
           ok: true,
-          intent: "subscription-preview",
+          intent: intent.intent,
           subscription: toSubscriptionView(row),
           others: others.map(toSubscriptionView),
         };
