@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "core/**/*.test.ts", "server/**/*.test.ts", "tests/**/*.test.ts"],
     environment: "node",
+    // One migrated embedded database for the run, unpacked by every test file that needs a fresh one.
+    globalSetup: ["tests/support/pglite-image.global.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

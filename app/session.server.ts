@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { readProfile } from "../server/auth/profile.ts";
 import type { AuthSession } from "../server/context.ts";
+import { InvalidInput } from "../server/domain-errors.ts";
 import { isCrossSite } from "../server/http/cross-site.ts";
 import { appContext } from "./context.server.ts";
 
@@ -26,6 +27,15 @@ export const noStore = { "Cache-Control": "no-store" };
 export function refuseCrossSite(request: Request): void {
   if (isCrossSite(request.headers, new URL(request.url).origin)) {
     throw data("Cross-site requests are not allowed.", { status: 403, headers: noStore });
+  }
+}
+
+/** A page action's JSON body; a body that is not JSON is invalid input (400), as on the /api routes. */
+export async function jsonBody(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    throw new InvalidInput("malformed_json", "The request body is not valid JSON.");
   }
 }
 

@@ -183,12 +183,16 @@ test.describe("account e-mails", () => {
 test.describe("a first start", () => {
   test.describe.configure({ mode: "serial" });
   // The outbox rule and the generated secret are what these journeys check: neither is set for them.
-  const shop = new OwnShop("first-start", {
-    DEV_OUTBOX: "",
-    BETTER_AUTH_SECRET: "",
-    SMTP_URL: "",
-    TWILIO_ACCOUNT_SID: "",
-  });
+  const shop = new OwnShop(
+    "first-start",
+    {
+      DEV_OUTBOX: "",
+      BETTER_AUTH_SECRET: "",
+      SMTP_URL: "",
+      TWILIO_ACCOUNT_SID: "",
+    },
+    { firstStart: true },
+  );
   const dataDir = shop.dataDir;
   let base = "";
   async function start(extra: Record<string, string> = {}) {

@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { journeyDataDir } from "./support/data-dir.ts";
 
 /**
  * The dev outbox answers only this machine's own visitor (docs/decisions/029-dev-outbox-checked-by-its-page.md),
@@ -33,7 +31,7 @@ test.beforeAll(async () => {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: mkdtempSync(join(tmpdir(), "mana-outbox-")),
+      DATA_DIR: journeyDataDir("outbox"),
       DATABASE_URL: "",
       PUBLIC_URL: "",
       DEV_OUTBOX: "",

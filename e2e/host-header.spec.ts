@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { journeyDataDir } from "./support/data-dir.ts";
 
 /**
  * A forged Host header must never reach another visitor: absolute links (canonical, og:url, og:image,
@@ -67,7 +65,7 @@ async function startServer(env: Record<string, string>): Promise<{ base: string;
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: mkdtempSync(join(tmpdir(), "mana-host-")),
+      DATA_DIR: journeyDataDir("host"),
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
       ...env,

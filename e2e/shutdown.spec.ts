@@ -1,9 +1,7 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test } from "@playwright/test";
+import { journeyDataDir } from "./support/data-dir.ts";
 
 /** Starts a second production server (the build the suite runs on) and waits until it is ready. */
 async function startServer(port: number) {
@@ -13,7 +11,7 @@ async function startServer(port: number) {
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: mkdtempSync(join(tmpdir(), "mana-shutdown-")),
+      DATA_DIR: journeyDataDir("shutdown"),
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "ignore", "pipe"],

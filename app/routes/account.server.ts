@@ -5,6 +5,7 @@ import type { OrderPageView } from "../../core/contracts/orders.ts";
 import { profileUpdateBody } from "../../core/contracts/profile.ts";
 import { PREVIEWED_ACTIONS, subscriptionActionBodies } from "../../core/contracts/subscriptions.ts";
 import { SUBSCRIPTION_ACTIONS } from "../../core/subscription-rules.ts";
+import { UUID } from "../../core/uuid.ts";
 import {
   addAddress,
   deleteAddress,
@@ -16,7 +17,6 @@ import { parseShippingAddress } from "../../server/addresses/shipping-address.ts
 import { updateProfile } from "../../server/auth/profile.ts";
 import { listBookmarks, removeBookmark } from "../../server/content/bookmarks.ts";
 import { listStacks } from "../../server/content/stacks.ts";
-import { UUID } from "../../server/db/uuid.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { InvalidInput, NotFound } from "../../server/domain-errors.ts";
 import { errorResponse } from "../../server/http/error-status.ts";
@@ -33,7 +33,7 @@ import {
   toSubscriptionView,
 } from "../../server/subscriptions/subscription-rows.ts";
 import { appContext } from "../context.server.ts";
-import { loadProfile, loadSession, noStore, refuseCrossSite } from "../session.server.ts";
+import { jsonBody, loadProfile, loadSession, noStore, refuseCrossSite } from "../session.server.ts";
 import type { Route } from "./+types/account";
 
 const TABS = ["overview", "orders", "subscriptions", "addresses"] as const;
@@ -126,8 +126,8 @@ const accountIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("bookmark-remove"), articleId: z.number().int().positive() }),
 ]);
 
-const addressNotFound = () => new NotFound("not_found", "Address not found.");
-const subscriptionNotFound = () => new NotFound("not_found", "Subscription not found.");
+const addressNotFound = () => new NotFound("Address not found.");
+const subscriptionNotFound = () => new NotFound("Subscription not found.");
 
 /**
  * The account page's writes, by the same domain functions and rules as the /api routes: the signed-in
@@ -143,7 +143,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { db } = services.database;
   const userId = session.user.id;
   try {
-    const intent = parseWith(accountIntent, await readJson(request), "request body");
+    const intent = parseWith(accountIntent, await jsonBody(request), "request body");
     let result: AccountActionResult;
     switch (intent.intent) {
       case "profile": {
@@ -217,14 +217,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!refused) throw err;
     const result: AccountActionResult = { ok: false, status: refused.status, error: refused.body };
     return data(result, { status: refused.status, headers: noStore });
-  }
-}
-
-async function readJson(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    throw new InvalidInput("malformed_json", "The request body is not valid JSON.");
   }
 }
 

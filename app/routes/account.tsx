@@ -42,10 +42,18 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   }
 }
 
-/** A change's price asked of the action writes nothing: the page is not read again for it. */
-export function shouldRevalidate({ json, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+/**
+ * A change's price asked of the action, and a refused write (the server's, or no connection), wrote
+ * nothing: the page is not read again for them.
+ */
+export function shouldRevalidate({
+  json,
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   const intent = (json as { intent?: unknown } | undefined)?.intent;
-  return intent === "subscription-preview" ? false : defaultShouldRevalidate;
+  if (intent === "subscription-preview") return false;
+  return (actionResult as AccountActionResult | undefined)?.ok === false ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { adminReviewMoveBody, adminReviewsQuery } from "../../core/contracts/reviews.ts";
+import { uuidField } from "../../core/uuid.ts";
 import { allows } from "../../server/admin/roles.ts";
 import { applyCatalogueChange } from "../../server/catalogue-sync.ts";
 import { changeReviewSettings, listAdminReviews, moderateReview } from "../../server/reviews/moderation.ts";
@@ -39,7 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const moveForm = z.object({
-  id: z.uuid("There is no such review."),
+  id: uuidField("There is no such review."),
   status: adminReviewMoveBody.shape.status,
 });
 

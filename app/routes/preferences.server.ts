@@ -1,6 +1,12 @@
-import { loadPreferences } from "../../server/account/preferences.ts";
+import { data } from "react-router";
+import type { PreferencesActionResult } from "../../core/contracts/preferences.ts";
+import { preferencesUpdateBody } from "../../core/contracts/preferences.ts";
+import { loadPreferences, savePreferences } from "../../server/account/preferences.ts";
+import { NotSignedIn } from "../../server/domain-errors.ts";
+import { errorResponse } from "../../server/http/error-status.ts";
+import { parseWith } from "../../server/http/validate.ts";
 import { appContext } from "../context.server.ts";
-import { loadSession, noStore } from "../session.server.ts";
+import { jsonBody, loadSession, noStore, refuseCrossSite } from "../session.server.ts";
 import type { Route } from "./+types/preferences";
 
 export const headers: Route.HeadersFunction = () => noStore;
@@ -11,4 +17,29 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!session) return { signedIn: false as const, preferences: null };
   const { db } = context.get(appContext).database;
   return { signedIn: true as const, preferences: await loadPreferences(db, session.user.id) };
+}
+
+/**
+ * A change of the signed-in customer's preferences, posted as JSON (any groups, any settings, as PUT
+ * /api/preferences takes them): answers the whole saved set, or the refusal with its status (a guest's
+ * preferences stay in the browser and are never posted). The page's loader runs again after a change.
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  refuseCrossSite(request);
+  try {
+    const session = await loadSession(context, request);
+    if (!session) throw new NotSignedIn("unauthorized", "Please sign in to save your preferences.");
+    const update = parseWith(preferencesUpdateBody, await jsonBody(request), "request body");
+    const { db } = context.get(appContext).database;
+    const result: PreferencesActionResult = {
+      ok: true,
+      preferences: await savePreferences(db, session.user.id, update),
+    };
+    return data(result, { headers: noStore });
+  } catch (err) {
+    const refused = errorResponse(err);
+    if (!refused) throw err;
+    const result: PreferencesActionResult = { ok: false, status: refused.status, error: refused.body };
+    return data(result, { status: refused.status, headers: noStore });
+  }
 }

@@ -1,10 +1,8 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PREFERENCES } from "../../core/contracts/preferences.ts";
-import { createQueryClient } from "../lib/query-client.ts";
 import PreferencesPage from "./preferences.tsx";
 
 type PageProps = Parameters<typeof PreferencesPage>[0];
@@ -15,8 +13,11 @@ function render(signedIn: boolean): string {
     ? { signedIn, preferences: DEFAULT_PREFERENCES }
     : { signedIn, preferences: null };
   const page = createElement(PreferencesPage, { loaderData } as PageProps);
-  const client = createElement(QueryClientProvider, { client: createQueryClient() }, page);
-  return renderToStaticMarkup(createElement(MemoryRouter, null, client));
+  // A data router, as the shop's: the page's writes are fetchers of its route.
+  const router = createMemoryRouter([{ path: "/preferences", element: page }], {
+    initialEntries: ["/preferences"],
+  });
+  return renderToStaticMarkup(createElement(RouterProvider, { router }));
 }
 
 /**

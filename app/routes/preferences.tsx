@@ -1,13 +1,17 @@
-import { useMutation } from "@tanstack/react-query";
 import Bell from "lucide-react/icons/bell";
 import Eye from "lucide-react/icons/eye";
 import MessageSquare from "lucide-react/icons/message-square";
 import Palette from "lucide-react/icons/palette";
 import type { LucideIcon } from "lucide-react/types";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
-import type { PreferencesUpdate } from "../../core/contracts/preferences.ts";
-import { PreferenceList } from "../components/account/preference-list.tsx";
+import { Link, type ShouldRevalidateFunctionArgs, useFetcher, useFetchers } from "react-router";
+import { OFFLINE_MESSAGE } from "../../core/contracts/account.ts";
+import {
+  mergePreferences,
+  type PreferencesActionResult,
+  type PreferencesUpdate,
+} from "../../core/contracts/preferences.ts";
+import { PreferenceRow } from "../components/account/preference-row.tsx";
 import {
   DEFAULT_PREFERENCES,
   loadBrowserPreferences,
@@ -18,12 +22,31 @@ import {
   withPreference,
 } from "../components/account/preferences-model.ts";
 import { Button } from "../components/ui/button.tsx";
+import { useFetcherAnswer } from "../hooks/use-fetcher-answer.ts";
 import { toast } from "../hooks/use-toast.ts";
-import { apiRequest } from "../lib/api.ts";
 import { applyTheme } from "../lib/theme.ts";
 import type { Route } from "./+types/preferences";
 
-export { headers, loader } from "./preferences.server.ts";
+export { action, headers, loader } from "./preferences.server.ts";
+
+/** Without a connection a change is refused with the shop's offline message (and the page stays). */
+export async function clientAction({
+  serverAction,
+}: Route.ClientActionArgs): Promise<PreferencesActionResult> {
+  try {
+    return (await serverAction()) as PreferencesActionResult;
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    return { ok: false, status: 0, error: { message: OFFLINE_MESSAGE, code: "offline" } };
+  }
+}
+
+/** A refused change wrote nothing: the page is not read again for it. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return (actionResult as PreferencesActionResult | undefined)?.ok === false
+    ? false
+    : defaultShouldRevalidate;
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: "Preferences | MANA" },
@@ -192,53 +215,130 @@ function Group({
   );
 }
 
-/** The settings of one change, as PUT /api/preferences takes them. */
-const changeBody = ({ item, value }: PreferenceChange) => ({ [item.group]: { [item.key]: value } });
+/** The settings of one change, as the page's action (and PUT /api/preferences) takes them. */
+const changeBody = ({ item, value }: PreferenceChange): PreferencesUpdate => ({
+  [item.group]: { [item.key]: value },
+});
 
-export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
-  const { signedIn } = loaderData;
-  const [prefs, setPrefs] = useState<Preferences>(loaderData.preferences ?? DEFAULT_PREFERENCES);
-  // A guest's preferences are in this browser, read once the page runs there.
-  useEffect(() => {
-    if (!signedIn) setPrefs(loadBrowserPreferences());
-  }, [signedIn]);
-  const save = useMutation({
-    mutationFn: (body: PreferencesUpdate) => apiRequest<Preferences>("PUT", "/api/preferences", body),
-  });
+/** Every write of the page is a fetcher keyed under this prefix: one per row, one for Save All Changes. */
+const SAVE_KEY = "preference:";
+const rowKey = (item: PreferenceDescriptor) => `${SAVE_KEY}${item.group}.${String(item.key)}`;
+const SAVE_ALL_KEY = `${SAVE_KEY}all`;
 
-  /** Keeps the preferences where they live: on the account, or in this browser for a guest. */
-  async function keep(next: Preferences, body: PreferencesUpdate): Promise<boolean> {
-    if (!signedIn) {
-      saveBrowserPreferences(next);
-      return true;
-    }
-    try {
-      setPrefs(await save.mutateAsync(body));
-      return true;
-    } catch {
-      toast(SAVE_FAILED);
-      return false;
-    }
-  }
+/**
+ * The account's saved preferences with every change still on its way laid over them, so that a switch
+ * moves as it is pressed; a refused change falls away and the saved value shows again.
+ */
+function useShownPreferences(saved: Preferences): Preferences {
+  return useFetchers().reduce(
+    (shown, f) =>
+      f.key.startsWith(SAVE_KEY) && f.json ? mergePreferences(shown, f.json as PreferencesUpdate) : shown,
+    saved,
+  );
+}
 
-  async function update(change: PreferenceChange) {
-    const before = prefs;
-    const next = withPreference(prefs, change);
-    setPrefs(next);
-    const { group, key } = change.item;
-    if (group === "display" && key === "theme") applyTheme(next.display.theme);
-    if (await keep(next, changeBody(change))) {
+/** How a theme change looks at once, and back to the saved theme when the change is refused. */
+function showTheme(change: PreferenceChange, theme: Preferences["display"]["theme"]) {
+  if (change.item.group === "display" && change.item.key === "theme") applyTheme(theme);
+}
+
+/** A row of a signed-in customer's page: its change is posted to the page's action by its own fetcher. */
+function SavedPreferenceRow({
+  item,
+  preferences,
+  saved,
+}: {
+  item: PreferenceDescriptor;
+  preferences: Preferences;
+  saved: Preferences;
+}) {
+  const fetcher = useFetcher<PreferencesActionResult>({ key: rowKey(item) });
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
       toast({ title: "Preference Updated", description: "Your preference has been saved." });
     } else {
-      setPrefs(before);
-      if (group === "display" && key === "theme") applyTheme(before.display.theme);
+      toast(SAVE_FAILED);
+      if (item.group === "display" && item.key === "theme") applyTheme(saved.display.theme);
     }
+  });
+  return (
+    <PreferenceRow
+      item={item}
+      preferences={preferences}
+      onChange={(change) => {
+        const next = withPreference(preferences, change);
+        showTheme(change, next.display.theme);
+        void fetcher.submit(changeBody(change) as never, { method: "post", encType: "application/json" });
+      }}
+    />
+  );
+}
+
+/** Save All Changes for a signed-in customer: the whole set as shown, posted again. */
+function SaveAllButton({ preferences }: { preferences: Preferences }) {
+  const fetcher = useFetcher<PreferencesActionResult>({ key: SAVE_ALL_KEY });
+  useFetcherAnswer(fetcher, (answer) => {
+    if (answer.ok) {
+      toast({
+        title: "Preferences Saved",
+        description: "All your preferences have been successfully updated.",
+      });
+    } else {
+      toast(SAVE_FAILED);
+    }
+  });
+  return (
+    <Button
+      size="md-wide"
+      disabled={fetcher.state !== "idle"}
+      onClick={() =>
+        void fetcher.submit(preferences as never, { method: "post", encType: "application/json" })
+      }
+    >
+      Save All Changes
+    </Button>
+  );
+}
+
+/** A guest's Save All Changes: the set is already in this browser, kept again. */
+function GuestSaveAllButton({ preferences }: { preferences: Preferences }) {
+  return (
+    <Button
+      size="md-wide"
+      onClick={() => {
+        saveBrowserPreferences(preferences);
+        toast({
+          title: "Preferences Saved",
+          description: "All your preferences have been successfully updated.",
+        });
+      }}
+    >
+      Save All Changes
+    </Button>
+  );
+}
+
+export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
+  const saved = loaderData.preferences ?? DEFAULT_PREFERENCES;
+  const shown = useShownPreferences(saved);
+  // A guest's preferences are in this browser, read once the page runs there.
+  const [guest, setGuest] = useState<Preferences>(DEFAULT_PREFERENCES);
+  useEffect(() => {
+    if (!loaderData.signedIn) setGuest(loadBrowserPreferences());
+  }, [loaderData.signedIn]);
+
+  function changeAsGuest(change: PreferenceChange) {
+    const next = withPreference(guest, change);
+    setGuest(next);
+    showTheme(change, next.display.theme);
+    saveBrowserPreferences(next);
+    toast({ title: "Preference Updated", description: "Your preference has been saved." });
   }
 
   return (
     <section className="container-shop py-10 sm:py-14">
       <h1 className="text-3xl sm:text-4xl">Preferences</h1>
-      {signedIn ? (
+      {loaderData.signedIn ? (
         <p className="mt-2 text-muted">
           Choose how MANA keeps in touch. Your preferences are saved to your account.
         </p>
@@ -254,25 +354,22 @@ export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         {PREFERENCE_GROUPS.map(({ title, icon: Icon, items }) => (
           <Group key={title} title={title} icon={<Icon className="size-5" aria-hidden />}>
-            <PreferenceList items={items} preferences={prefs} onChange={(c) => void update(c)} />
+            {items.map((item) =>
+              loaderData.signedIn ? (
+                <SavedPreferenceRow key={rowKey(item)} item={item} preferences={shown} saved={saved} />
+              ) : (
+                <PreferenceRow key={rowKey(item)} item={item} preferences={guest} onChange={changeAsGuest} />
+              ),
+            )}
           </Group>
         ))}
       </div>
       <div className="mt-8 flex justify-end">
-        <Button
-          size="md-wide"
-          disabled={save.isPending}
-          onClick={async () => {
-            if (await keep(prefs, prefs)) {
-              toast({
-                title: "Preferences Saved",
-                description: "All your preferences have been successfully updated.",
-              });
-            }
-          }}
-        >
-          Save All Changes
-        </Button>
+        {loaderData.signedIn ? (
+          <SaveAllButton preferences={shown} />
+        ) : (
+          <GuestSaveAllButton preferences={guest} />
+        )}
       </div>
     </section>
   );

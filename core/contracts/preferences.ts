@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { THEMES } from "../theme.ts";
+import type { AccountRefusal } from "./account.ts";
 
 /** Every setting, complete: what a stored or sent value is checked against. */
 export const preferencesSchema = z.strictObject({
@@ -51,6 +52,12 @@ export const preferencesUpdateBody = preferencesSchema
   })
   .partial();
 export type PreferencesUpdate = z.infer<typeof preferencesUpdateBody>;
+
+/**
+ * What the preferences page's action (app/routes/preferences.server.ts) answers a change posted as a
+ * `PreferencesUpdate`: the whole saved set, or the refusal with its status and the /api's error body.
+ */
+export type PreferencesActionResult = { ok: true; preferences: Preferences } | AccountRefusal;
 
 /** `base` with the settings of `update` laid over it, group by group (a new object). */
 export function mergePreferences(base: Preferences, update: PreferencesUpdate | undefined): Preferences {

@@ -8,6 +8,7 @@ import {
   PAUSE_MONTHS,
   type SubscriptionAction,
 } from "../subscription-rules.ts";
+import { uuidField } from "../uuid.ts";
 
 export interface SubscriptionView {
   id: string;
@@ -53,7 +54,7 @@ export const subscriptionActionBodies = {
   swap: z.strictObject({ productId: z.number().int().positive().max(1_000_000) }),
   "next-date": z.strictObject({ date: z.iso.date() }),
   cancel: z.strictObject({ reason: z.enum(CANCEL_REASONS).nullish() }),
-  address: z.strictObject({ addressId: z.uuid() }),
+  address: z.strictObject({ addressId: uuidField() }),
   "payment-method": z.strictObject({}),
 } satisfies Record<SubscriptionAction, z.ZodType>;
 

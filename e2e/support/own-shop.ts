@@ -1,9 +1,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { promisify } from "node:util";
+import { journeyDataDir } from "./data-dir.ts";
 
 const run = promisify(execFile);
 
@@ -31,9 +29,12 @@ export class OwnShop {
   #env: Record<string, string>;
   #extra: Record<string, string> = {};
 
-  /** `env` overrides the defaults below for every start (e.g. `DEV_OUTBOX: ""` to test the rule itself). */
-  constructor(name: string, env: Record<string, string> = {}) {
-    this.dataDir = mkdtempSync(join(tmpdir(), `mana-e2e-${name}-`));
+  /**
+   * `env` overrides the defaults below for every start (e.g. `DEV_OUTBOX: ""` to test the rule itself);
+   * `firstStart` starts on an empty data directory, as `npm start` on a new clone (support/data-dir.ts).
+   */
+  constructor(name: string, env: Record<string, string> = {}, options: { firstStart?: boolean } = {}) {
+    this.dataDir = journeyDataDir(name, options);
     this.#env = env;
   }
 

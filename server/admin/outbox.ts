@@ -4,9 +4,9 @@ import type {
   AdminOutboxQuery,
   AdminOutboxResponse,
 } from "../../core/contracts/admin-outbox.ts";
+import { UUID } from "../../core/uuid.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
-import { UUID } from "../db/uuid.ts";
 import { likeText } from "./like-text.ts";
 import { listPage } from "./list-page.ts";
 

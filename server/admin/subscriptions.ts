@@ -6,10 +6,10 @@ import {
   type AdminSubscriptionsResponse,
 } from "../../core/contracts/admin-subscriptions.ts";
 import { canDo, shownNextBilling } from "../../core/subscription-rules.ts";
+import { UUID } from "../../core/uuid.ts";
 import { auditViewOf, recordAudit } from "../audit/audit.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, subscriptionEvents, subscriptions, user } from "../db/schema.ts";
-import { UUID } from "../db/uuid.ts";
 import type { ShopDeps } from "../deps.ts";
 import { changeSubscription, type SubscriptionChange } from "../subscriptions/change-subscription.ts";
 import { type SubscriptionRow, stateOf } from "../subscriptions/subscription-rows.ts";

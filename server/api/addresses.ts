@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { uuidField } from "../../core/uuid.ts";
 import {
   addAddress,
   deleteAddress,
@@ -26,7 +27,7 @@ export function addressesApi(services: AppServices) {
 
   const signedIn = requireUser(services, "Please sign in to manage your addresses.");
   const idOf = (c: Context) => {
-    const id = z.uuid().safeParse(c.req.param("id"));
+    const id = uuidField().safeParse(c.req.param("id"));
     if (!id.success) throw notFound("Address not found.");
     return id.data;
   };

@@ -1,18 +1,18 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import {
   type AdminReviewsResponse,
   adminReviewMoveBody,
   adminReviewsQuery,
   reviewSettingsBody,
 } from "../../core/contracts/reviews.ts";
+import { uuidField } from "../../core/uuid.ts";
 import { requireDashboard } from "../admin/access.ts";
 import type { AppServices } from "../context.ts";
 import { parseWith, readJsonBody, readQuery } from "../http/validate.ts";
 import { changeReviewSettings, listAdminReviews, moderateReview } from "../reviews/moderation.ts";
 import { shown } from "./reviews.ts";
 
-const reviewId = z.uuid("must be a review id");
+const reviewId = uuidField("must be a review id");
 
 /**
  * /api/admin/reviews: the reviews by state (pending first) with their reports, publish or hide one

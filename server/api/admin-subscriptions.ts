@@ -7,6 +7,7 @@ import {
   adminSubscriptionsQuery,
 } from "../../core/contracts/admin-subscriptions.ts";
 import { subscriptionActionBodies } from "../../core/contracts/subscriptions.ts";
+import { uuidField } from "../../core/uuid.ts";
 import { requireDashboard } from "../admin/access.ts";
 import {
   adminSubscriptionDetail,
@@ -48,7 +49,7 @@ export function adminSubscriptionsApi(services: AppServices) {
       const user = await requireDashboard(services, c.req.raw.headers, { subscription: ["change"] });
       const action = z.enum(ADMIN_SUBSCRIPTION_ACTIONS).safeParse(c.req.param("action"));
       if (!action.success) throw notFound("No such subscription action.");
-      const id = z.uuid().safeParse(c.req.param("id"));
+      const id = uuidField().safeParse(c.req.param("id"));
       if (!id.success) throw notFound("There is no such subscription.");
       const body = await readJsonBody(c, subscriptionActionBodies[action.data]);
       await changeSubscriptionAsOwner(

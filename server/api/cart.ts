@@ -1,6 +1,5 @@
 import { type Context, Hono } from "hono";
 import { setCookie } from "hono/cookie";
-import { z } from "zod";
 import {
   type CartAddResponse,
   type CartClearResponse,
@@ -9,6 +8,7 @@ import {
   cartAddBody,
   cartQuantityBody,
 } from "../../core/contracts/cart.ts";
+import { uuidField } from "../../core/uuid.ts";
 import { type CartOwner, resolveCartOwner } from "../cart/cart-owner.ts";
 import {
   addItem,
@@ -24,7 +24,7 @@ import { notFound } from "../domain-errors.ts";
 import { cartVisitor, newGuestCookie } from "../http/cart-cookie.ts";
 import { readJsonBody } from "../http/validate.ts";
 
-const itemId = z.uuid();
+const itemId = uuidField();
 
 /**
  * The cart API. Each visitor's cart is theirs alone: another visitor's line answers 404. Every write

@@ -7,6 +7,7 @@ import {
   subscriptionActionBodies,
 } from "../../core/contracts/subscriptions.ts";
 import { SUBSCRIPTION_ACTIONS } from "../../core/subscription-rules.ts";
+import { uuidField } from "../../core/uuid.ts";
 import type { AppServices } from "../context.ts";
 import { shopDeps } from "../deps.ts";
 import { notFound, ProviderUnavailable } from "../domain-errors.ts";
@@ -63,7 +64,7 @@ export function ordersApi(services: AppServices) {
     // for a move its status does not allow (core/subscription-rules.ts), 400 for a bad body.
     .post("/:id/:action", signedIn, async (c) => {
       const { user } = c.var;
-      const id = z.uuid().safeParse(c.req.param("id"));
+      const id = uuidField().safeParse(c.req.param("id"));
       if (!id.success) throw notFound("Subscription not found.");
       const action = z.enum(SUBSCRIPTION_ACTIONS).safeParse(c.req.param("action"));
       if (!action.success) throw notFound("No such subscription action.");
@@ -89,7 +90,7 @@ export function ordersApi(services: AppServices) {
     // The price a change would set, by the server, before the customer confirms it: nothing is written.
     .post("/:id/:action/preview", signedIn, async (c) => {
       const { user } = c.var;
-      const id = z.uuid().safeParse(c.req.param("id"));
+      const id = uuidField().safeParse(c.req.param("id"));
       if (!id.success) throw notFound("Subscription not found.");
       const action = z.enum(PREVIEWED_ACTIONS).safeParse(c.req.param("action"));
       if (!action.success) throw notFound("No preview for this subscription action.");

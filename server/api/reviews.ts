@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { reviewBody, reviewReportBody, reviewsPageQuery } from "../../core/contracts/reviews.ts";
+import { uuidField } from "../../core/uuid.ts";
 import { applyCatalogueChange } from "../catalogue-sync.ts";
 import type { AppServices } from "../context.ts";
 import { notFound } from "../domain-errors.ts";
@@ -19,7 +20,7 @@ const productId = z
   .string()
   .regex(/^[1-9][0-9]{0,8}$/, "must be a positive whole number")
   .transform(Number);
-const reviewId = z.uuid("must be a review id");
+const reviewId = uuidField("must be a review id");
 
 /**
  * What the pages show may have changed: this process drops its copies at once (the others when the

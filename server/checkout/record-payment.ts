@@ -1,9 +1,9 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { canMove, isPaidStatus } from "../../core/order-status.ts";
+import { UUID } from "../../core/uuid.ts";
 import { clearCart } from "../cart/cart-store.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orders, subscriptions } from "../db/schema.ts";
-import { UUID } from "../db/uuid.ts";
 import type { ShopDeps } from "../deps.ts";
 import { applyOnce, type ReportedEvent } from "../orders/apply-once.ts";
 import { cancelOrder } from "../orders/cancel-order.ts";

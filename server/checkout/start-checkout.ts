@@ -3,6 +3,7 @@ import type { ShippingAddress } from "../../core/address.ts";
 import { cartSignature } from "../../core/cart-signature.ts";
 import type { CreateSessionBody } from "../../core/contracts/checkout.ts";
 import { isPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
+import { uuidField } from "../../core/uuid.ts";
 import { addAddressOnce, findAddress } from "../addresses/address-book.ts";
 import { parseShippingAddress } from "../addresses/shipping-address.ts";
 import { type CartVisitor, resolveCartOwner } from "../cart/cart-owner.ts";
@@ -119,7 +120,7 @@ async function checkoutAddress(
 ): Promise<ShippingAddress | null> {
   const { db, shipTo } = deps;
   if (body.addressId !== undefined) {
-    const id = z.uuid().safeParse(body.addressId);
+    const id = uuidField().safeParse(body.addressId);
     const saved = userId && id.success ? await findAddress(db, userId, id.data) : null;
     if (!saved) throw notFound("Address not found.");
     const { id: _id, isDefault: _d, ...fields } = saved;

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { UUID } from "../../core/uuid.ts";
 import type { Product } from "../catalogue.ts";
 import type { Tx } from "../db/client.ts";
 import { orders, subscriptions } from "../db/schema.ts";
-import { UUID } from "../db/uuid.ts";
 import type { ShopDeps } from "../deps.ts";
 import { applyOnce, type ReportedEvent } from "../orders/apply-once.ts";
 import { orderConfirmationEmail } from "../orders/confirmation-email.ts";

@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
 import pino from "pino";
+import { inject } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { createAuthIdentity } from "../../server/auth/create-identity.ts";
 import { Catalogue } from "../../server/catalogue.ts";
 import type { AppServices, Identity } from "../../server/context.ts";
 import { openDatabase } from "../../server/db/client.ts";
+import { openHere } from "../../server/db/pglite.ts";
 import { recordCounts } from "../../server/db/record-counts.ts";
 import { seed } from "../../server/db/seed.ts";
 import { parseEnv } from "../../server/env.ts";
@@ -22,6 +25,15 @@ export const testDatabases: DatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ["pglite", "postgres"]
   : ["pglite"];
 
+/** The run's migrated embedded database (tests/support/pglite-image.global.ts), read once per file. */
+let image: Blob | undefined;
+function pgliteImage(): Blob | undefined {
+  if (image) return image;
+  const path = inject("pgliteImage");
+  if (path) image = new Blob([readFileSync(path)]);
+  return image;
+}
+
 export interface TestShop {
   app: ReturnType<typeof createApp>;
   services: AppServices;
@@ -35,8 +47,9 @@ export interface TestShop {
 export async function freshDatabase(kind: DatabaseKind, options: { dataDir?: string } = {}) {
   if (kind === "pglite") {
     const dataDir = options.dataDir ?? "memory://";
+    const image = dataDir === "memory://" ? pgliteImage() : undefined;
     return {
-      database: await openDatabase({ dataDir }),
+      database: image ? await openHere(dataDir, image) : await openDatabase({ dataDir }),
       env: { DATA_DIR: dataDir, DATABASE_URL: "" },
       drop: async () => {},
     };

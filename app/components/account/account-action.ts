@@ -1,27 +1,19 @@
-import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import {
   ACCOUNT_ACTION,
   type AccountActionResult,
   type AccountIntent,
 } from "../../../core/contracts/account.ts";
+import { useFetcherAnswer } from "../../hooks/use-fetcher-answer.ts";
 
 /**
  * Posts one of the account page's writes to its action (app/routes/account.server.ts) with a fetcher, and
- * hands the answer to `onAnswer` once the page's data has been read again (the fetcher is idle), so what
- * the handler does next (a toast, closing a dialog, moving the focus) sees the page as the server has it.
+ * hands the answer to `onAnswer` once the page's data has been read again (useFetcherAnswer).
  * `pending` is the fetcher's state: true from the post until the page is read again.
  */
 export function useAccountAction(onAnswer: (result: AccountActionResult) => void) {
   const fetcher = useFetcher<AccountActionResult>();
-  const handler = useRef(onAnswer);
-  handler.current = onAnswer;
-  const handled = useRef<AccountActionResult | undefined>(undefined);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    handler.current(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
+  useFetcherAnswer(fetcher, onAnswer);
   return {
     submit: (intent: AccountIntent) =>
       fetcher.submit(intent as never, {

@@ -80,39 +80,31 @@ function Choice({
 }
 
 /**
- * The rows of one preferences group, in the order given: a switch (label, description) per toggle and a
- * labelled select per choice, each showing its setting's current value and reporting every change.
+ * One row of a preferences group: a switch (label, description) for a toggle, a labelled select for a
+ * choice, showing its setting's value in `preferences` and reporting every change.
  */
-export function PreferenceList({
-  items,
+export function PreferenceRow({
+  item,
   preferences,
   onChange,
 }: {
-  items: readonly PreferenceDescriptor[];
+  item: PreferenceDescriptor;
   preferences: Preferences;
   onChange: (change: PreferenceChange) => void;
 }) {
-  return (
-    <>
-      {items.map((item) =>
-        item.kind === "toggle" ? (
-          <Toggle
-            key={`${item.group}.${item.key}`}
-            label={item.label}
-            description={item.description}
-            checked={readPreference(preferences, item)}
-            onChange={(value) => onChange({ item, value })}
-          />
-        ) : (
-          <Choice
-            key={`${item.group}.${item.key}`}
-            label={item.label}
-            value={readPreference(preferences, item)}
-            options={item.options}
-            onChange={(value) => onChange({ item, value })}
-          />
-        ),
-      )}
-    </>
+  return item.kind === "toggle" ? (
+    <Toggle
+      label={item.label}
+      description={item.description}
+      checked={readPreference(preferences, item)}
+      onChange={(value) => onChange({ item, value })}
+    />
+  ) : (
+    <Choice
+      label={item.label}
+      value={readPreference(preferences, item)}
+      options={item.options}
+      onChange={(value) => onChange({ item, value })}
+    />
   );
 }
