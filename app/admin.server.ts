@@ -2,7 +2,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import type { z } from "zod";
 import type { FormAnswer, FormErrors } from "../core/contracts/form-answer.ts";
 import { dashboardAccess } from "../server/admin/access.ts";
-import { allows, type Permission } from "../server/admin/roles.ts";
+import { allows, type Permission } from "../server/auth/roles.ts";
 import { errorResponse } from "../server/http/error-status.ts";
 import { appContext } from "./context.server.ts";
 import { noStore, refuseCrossSite } from "./session.server.ts";

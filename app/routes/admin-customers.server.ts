@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { adminListQuery } from "../../core/contracts/admin-customers.ts";
 import { listAdminCustomers } from "../../server/admin/customers.ts";
-import { allows } from "../../server/admin/roles.ts";
+import { allows } from "../../server/auth/roles.ts";
 import { dashboardPage } from "../admin.server.ts";
 import { readListSearch } from "../admin-list.server.ts";
 import { noStore } from "../session.server.ts";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { allows, type Permission } from "../../server/admin/roles.ts";
+import { allows, type Permission } from "../../server/auth/roles.ts";
 import { dashboardPage } from "../admin.server.ts";
 import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/admin-layout";

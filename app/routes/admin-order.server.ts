@@ -4,7 +4,7 @@ import { CARRIER_NAMES } from "../../core/carriers.ts";
 import { REFUND_REASON_MAX, shipBody, TRACKING_CODE_MAX } from "../../core/contracts/admin-orders.ts";
 import { formatMoney, toCents } from "../../core/money.ts";
 import { adminOrderDetail, owning } from "../../server/admin/orders.ts";
-import { allows, type Permission } from "../../server/admin/roles.ts";
+import { allows, type Permission } from "../../server/auth/roles.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { cancelOrder } from "../../server/orders/cancel-order.ts";
 import { fulfilOrder } from "../../server/orders/fulfil-order.ts";

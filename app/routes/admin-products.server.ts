@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { listAdminProducts, productAudit, updateProduct } from "../../server/admin/products.ts";
-import { allows } from "../../server/admin/roles.ts";
+import { allows } from "../../server/auth/roles.ts";
 import { applyCatalogueChange } from "../../server/catalogue-sync.ts";
 import { NotFound } from "../../server/domain-errors.ts";
 import { shopOrigin } from "../../server/http/shop-origin.ts";

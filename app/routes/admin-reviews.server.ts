@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { adminReviewMoveBody, adminReviewsQuery } from "../../core/contracts/reviews.ts";
 import { uuidField } from "../../core/uuid.ts";
-import { allows } from "../../server/admin/roles.ts";
+import { allows } from "../../server/auth/roles.ts";
 import { applyCatalogueChange } from "../../server/catalogue-sync.ts";
 import { changeReviewSettings, listAdminReviews, moderateReview } from "../../server/reviews/moderation.ts";
 import {

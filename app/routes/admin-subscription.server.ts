@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ADMIN_SUBSCRIPTION_ACTIONS } from "../../core/contracts/admin-subscriptions.ts";
 import { subscriptionActionBodies } from "../../core/contracts/subscriptions.ts";
 import { CANCEL_REASONS } from "../../core/subscription-rules.ts";
-import { allows } from "../../server/admin/roles.ts";
+import { allows } from "../../server/auth/roles.ts";
 import { adminSubscriptionDetail, changeSubscriptionAsOwner } from "../../server/admin/subscriptions.ts";
 import { shopDeps } from "../../server/deps.ts";
 import type { SubscriptionChange } from "../../server/subscriptions/change-subscription.ts";

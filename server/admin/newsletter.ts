@@ -4,7 +4,7 @@ import type { AdminNewsletterResponse, AdminSubscriberView } from "../../core/co
 import type { DbOrTx } from "../db/client.ts";
 import { newsletterSubscribers } from "../db/schema.ts";
 import { likeText } from "./like-text.ts";
-import { listPage } from "./list-page.ts";
+import { listPage } from "../lib/list-page.ts";
 
 type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 

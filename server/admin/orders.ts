@@ -14,7 +14,7 @@ import { loadOrderEvents } from "../orders/order-events.ts";
 import { loadOrderLines } from "../orders/order-rows.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { likeText } from "./like-text.ts";
-import { listPage } from "./list-page.ts";
+import { listPage } from "../lib/list-page.ts";
 
 /** The orders list: newest first, searched by number, e-mail or name, filtered by status and day (UTC). */
 export async function listAdminOrders(db: DbOrTx, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from "../db/client.ts";
 import { type ProductRow, products } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { queueBackInStock } from "../wishlist/back-in-stock.ts";
-import type { Permission } from "./roles.ts";
+import type { Permission } from "../auth/roles.ts";
 
 /** The fields the dashboard edits, each with the permission that changes it. */
 const PRICE_FIELDS = ["priceCents", "subscriptionDiscount"] as const;

@@ -14,7 +14,7 @@ import type { ShopDeps } from "../deps.ts";
 import { changeSubscription, type SubscriptionChange } from "../subscriptions/change-subscription.ts";
 import { type SubscriptionRow, stateOf } from "../subscriptions/subscription-rows.ts";
 import { likeText } from "./like-text.ts";
-import { listPage } from "./list-page.ts";
+import { listPage } from "../lib/list-page.ts";
 
 /** The subscriptions list: newest first, searched by the customer's e-mail or the product, by status. */
 export async function listAdminSubscriptions(

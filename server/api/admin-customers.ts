@@ -16,7 +16,7 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /**
  * /api/admin/customers (mounted at /api/admin): the accounts, one account, and the CSV of all of them.
- * Reading needs customer:read, the download customer:export (admin and staff: server/admin/roles.ts).
+ * Reading needs customer:read, the download customer:export (admin and staff: server/auth/roles.ts).
  */
 export function adminCustomersApi(services: AppServices) {
   const db = services.database.db;

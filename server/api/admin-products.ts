@@ -18,7 +18,7 @@ const productId = z.coerce.number().int().positive().max(1_000_000);
 /**
  * /api/admin/products: the catalogue's prices and stock. Reading needs product:read (staff too); a
  * change needs product:price for the price and subscription discount, product:stock for the stock and
- * its low-stock threshold (server/admin/roles.ts).
+ * its low-stock threshold (server/auth/roles.ts).
  */
 export function adminProductsApi(services: AppServices) {
   const db = services.database.db;

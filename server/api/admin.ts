@@ -2,7 +2,7 @@ import { desc } from "drizzle-orm";
 import { Hono } from "hono";
 import { requireDashboard } from "../admin/access.ts";
 import { loadOverview } from "../admin/overview.ts";
-import { allows, type Permission, statements } from "../admin/roles.ts";
+import { allows, type Permission, statements } from "../auth/roles.ts";
 import type { AppServices } from "../context.ts";
 import { adminAudit } from "../db/schema.ts";
 import { adminCustomersApi } from "./admin-customers.ts";
@@ -14,7 +14,7 @@ import { adminReviewsApi } from "./admin-reviews.ts";
 import { adminSubscriptionsApi } from "./admin-subscriptions.ts";
 
 /**
- * /api/admin: the owner's dashboard. Every route checks the caller's role on the server (server/admin/roles.ts):
+ * /api/admin: the owner's dashboard. Every route checks the caller's role on the server (server/auth/roles.ts):
  * 401 signed out, 403 signed in without the permission.
  */
 export function adminApi(services: AppServices) {

@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import { RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from "../../core/account-rules.ts";
 import { isE164 } from "../../core/phone.ts";
 import { isPlaceholderEmail, placeholderEmailFor } from "../../core/placeholder-email.ts";
-import { accessControl, roles } from "../admin/roles.ts";
+import { accessControl, roles } from "./roles.ts";
 import type { Db } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
 import type { Env } from "../env.ts";
@@ -164,7 +164,7 @@ export function createAuth({ env, db, logger, sms, limits, mailer, secondaryStor
   };
 
   const plugins = [
-    // Roles for the owner's dashboard (server/admin/roles.ts): kept on the user, never set by a sign-up.
+    // Roles for the owner's dashboard (server/auth/roles.ts): kept on the user, never set by a sign-up.
     admin({ ac: accessControl, roles, defaultRole: "user", adminRoles: ["admin"] }),
     phoneNumber({
       otpLength: 6,

@@ -156,7 +156,7 @@ export const user = pgTable("user", {
   image: text("image"),
   phoneNumber: text("phone_number").unique(),
   phoneNumberVerified: boolean("phone_number_verified"),
-  /** Better Auth's admin plugin: "user" (a customer), "staff" or "admin" (server/admin/roles.ts). */
+  /** Better Auth's admin plugin: "user" (a customer), "staff" or "admin" (server/auth/roles.ts). */
   role: text("role").default("user"),
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),

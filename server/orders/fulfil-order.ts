@@ -1,5 +1,5 @@
 import type { ShopDeps } from "../deps.ts";
-import { sendReviewInvite } from "../reviews/review-invite.ts";
+import { sendReviewInvite } from "./review-invite.ts";
 import { orderCancelledEmail, orderDeliveredEmail, orderShippedEmail } from "./fulfilment-emails.ts";
 import { type MoveOptions, moveOrder, type OwnerMove } from "./move-order.ts";
 import { loadOrderLines, type OrderRow } from "./order-rows.ts";
@@ -8,7 +8,7 @@ import { loadOrderLines, type OrderRow } from "./order-rows.ts";
  * The owner's move of an order (moveOrder: status, date and timeline event in one transaction), then the
  * customer's e-mail about it, after the commit: shipped, delivered, or cancelled (only for an order that
  * was paid: a checkout never paid was never confirmed to the customer). Each e-mail has its dedupe key,
- * so it goes out once per order (a delivery also invites a review: server/reviews/review-invite.ts). Returns the moved order and whether an e-mail went out.
+ * so it goes out once per order (a delivery also invites a review: server/orders/review-invite.ts). Returns the moved order and whether an e-mail went out.
  */
 export async function fulfilOrder(
   deps: Pick<ShopDeps, "db" | "mailer" | "origin">,

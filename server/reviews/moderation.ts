@@ -6,7 +6,7 @@ import type {
   ReportReason,
   ReviewStatus,
 } from "../../core/contracts/reviews.ts";
-import { listPage } from "../admin/list-page.ts";
+import { listPage } from "../lib/list-page.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.ts";
 import { announceCatalogueChange } from "../catalogue-sync.ts";
 import type { Db } from "../db/client.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUserRole } from "../../server/admin/promote.ts";
-import { allows } from "../../server/admin/roles.ts";
+import { allows } from "../../server/auth/roles.ts";
 import { adminAudit, orders, user } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";

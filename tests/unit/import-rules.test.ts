@@ -139,6 +139,20 @@ describe("import direction", () => {
         `server/audit/${probe}/from-orders.ts`,
         `import { UUID } from "../../orders/order-rows.ts";\nexport const p = UUID;\n`,
       ),
+      // The other domain folders have their places too: orders/ below reviews/, content/ below orders/,
+      // auth/ below the dashboard's admin/.
+      plant(
+        `server/orders/${probe}/from-reviews.ts`,
+        `import { reviewRules } from "../../reviews/reviews.ts";\nexport const s = reviewRules;\n`,
+      ),
+      plant(
+        `server/content/${probe}/from-orders.ts`,
+        `import { UUID } from "../../orders/order-rows.ts";\nexport const t = UUID;\n`,
+      ),
+      plant(
+        `server/auth/${probe}/from-admin.ts`,
+        `import { listPage } from "../../admin/orders.ts";\nexport const u = listPage;\n`,
+      ),
     ];
     const found = lint(...refused);
     for (const path of refused) expect(found).toContainEqual({ path, rule: "style/noRestrictedImports" });
@@ -147,6 +161,14 @@ describe("import direction", () => {
       plant(
         `server/subscriptions/${probe}/uses-orders.ts`,
         `import { UUID } from "../../orders/order-rows.ts";\nexport const q = UUID;\n`,
+      ),
+      plant(
+        `server/reviews/${probe}/uses-orders.ts`,
+        `import { UUID } from "../../orders/order-rows.ts";\nexport const v = UUID;\n`,
+      ),
+      plant(
+        `server/auth/${probe}/uses-better-auth-admin.ts`,
+        `import { defaultStatements } from "better-auth/plugins/admin/access";\nexport const w = defaultStatements;\n`,
       ),
       plant(
         `server/orders/${probe}/uses-provider.ts`,

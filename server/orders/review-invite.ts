@@ -6,7 +6,7 @@ import { products, reviews } from "../db/schema.ts";
 import type { ShopDeps } from "../deps.ts";
 import { type EmailBlock, paragraph, shopEmail } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import type { OrderLineRow, OrderRow } from "../orders/order-rows.ts";
+import type { OrderLineRow, OrderRow } from "./order-rows.ts";
 
 /** Each product as a link to its page's review form. */
 function productLinks(items: { name: string; href: string }[]): EmailBlock {
