@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
+import { allows, type DashboardRole, isDashboardRole, type Permission } from "../auth/roles.ts";
 import type { AppServices, SessionUser } from "../context.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { user } from "../db/schema.ts";
 import { Forbidden, NotSignedIn } from "../domain-errors.ts";
-import { allows, type DashboardRole, isDashboardRole, type Permission } from "../auth/roles.ts";
 
 export interface DashboardUser extends SessionUser {
   role: DashboardRole;

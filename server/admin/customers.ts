@@ -7,8 +7,8 @@ import type {
 } from "../../core/contracts/admin-customers.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { addresses, newsletterSubscribers, orders, subscriptions, user } from "../db/schema.ts";
-import { likeText } from "./like-text.ts";
 import { listPage } from "../lib/list-page.ts";
+import { likeText } from "./like-text.ts";
 
 /** Orders placed on each account (never-paid checkouts left out) and what paid ones brought in, less refunds. */
 const orderTotals = (db: DbOrTx) =>

@@ -3,8 +3,8 @@ import type { AdminListQuery } from "../../core/contracts/admin-customers.ts";
 import type { AdminNewsletterResponse, AdminSubscriberView } from "../../core/contracts/admin-newsletter.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { newsletterSubscribers } from "../db/schema.ts";
-import { likeText } from "./like-text.ts";
 import { listPage } from "../lib/list-page.ts";
+import { likeText } from "./like-text.ts";
 
 type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 

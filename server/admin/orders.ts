@@ -10,11 +10,11 @@ import { auditViewOf } from "../audit/audit.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, refunds, subscriptions } from "../db/schema.ts";
 import { Conflict, NotFound, ProviderUnavailable } from "../domain-errors.ts";
+import { listPage } from "../lib/list-page.ts";
 import { loadOrderEvents } from "../orders/order-events.ts";
 import { loadOrderLines } from "../orders/order-rows.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { likeText } from "./like-text.ts";
-import { listPage } from "../lib/list-page.ts";
 
 /** The orders list: newest first, searched by number, e-mail or name, filtered by status and day (UTC). */
 export async function listAdminOrders(db: DbOrTx, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {

@@ -7,8 +7,8 @@ import type {
 import { UUID } from "../../core/uuid.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
-import { likeText } from "./like-text.ts";
 import { listPage } from "../lib/list-page.ts";
+import { likeText } from "./like-text.ts";
 
 export const HIDDEN_LINK = "[link hidden]";
 export const HIDDEN_CODE = "[code hidden]";

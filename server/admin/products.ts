@@ -6,12 +6,12 @@ import {
   stockState,
 } from "../../core/contracts/admin-products.ts";
 import { type AuditActor, auditViewOf, recordAudit } from "../audit/audit.ts";
+import type { Permission } from "../auth/roles.ts";
 import { announceCatalogueChange, type CatalogueChange } from "../catalogue-sync.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { type ProductRow, products } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { queueBackInStock } from "../wishlist/back-in-stock.ts";
-import type { Permission } from "../auth/roles.ts";
 
 /** The fields the dashboard edits, each with the permission that changes it. */
 const PRICE_FIELDS = ["priceCents", "subscriptionDiscount"] as const;

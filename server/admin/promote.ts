@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "../audit/audit.ts";
+import type { Role } from "../auth/roles.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { user } from "../db/schema.ts";
-import type { Role } from "../auth/roles.ts";
 
 export type RoleChange =
   | { kind: "changed"; email: string; from: string; to: Role }

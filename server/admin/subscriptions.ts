@@ -11,10 +11,10 @@ import { auditViewOf, recordAudit } from "../audit/audit.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, subscriptionEvents, subscriptions, user } from "../db/schema.ts";
 import type { ShopDeps } from "../deps.ts";
+import { listPage } from "../lib/list-page.ts";
 import { changeSubscription, type SubscriptionChange } from "../subscriptions/change-subscription.ts";
 import { type SubscriptionRow, stateOf } from "../subscriptions/subscription-rows.ts";
 import { likeText } from "./like-text.ts";
-import { listPage } from "../lib/list-page.ts";
 
 /** The subscriptions list: newest first, searched by the customer's e-mail or the product, by status. */
 export async function listAdminSubscriptions(

@@ -6,7 +6,6 @@ import type { Logger } from "pino";
 import { RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from "../../core/account-rules.ts";
 import { isE164 } from "../../core/phone.ts";
 import { isPlaceholderEmail, placeholderEmailFor } from "../../core/placeholder-email.ts";
-import { accessControl, roles } from "./roles.ts";
 import type { Db } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
 import type { Env } from "../env.ts";
@@ -22,6 +21,7 @@ import {
   MIN_PASSWORD_LENGTH,
 } from "./password-policy.ts";
 import type { SecondaryStorage } from "./redis-storage.ts";
+import { accessControl, roles } from "./roles.ts";
 import { SmsDeliveryError, type SmsSender } from "./sms-sender.ts";
 
 /** Used only outside a real deployment (env.ts refuses production over HTTPS without a secret). */

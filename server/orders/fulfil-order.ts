@@ -1,8 +1,8 @@
 import type { ShopDeps } from "../deps.ts";
-import { sendReviewInvite } from "./review-invite.ts";
 import { orderCancelledEmail, orderDeliveredEmail, orderShippedEmail } from "./fulfilment-emails.ts";
 import { type MoveOptions, moveOrder, type OwnerMove } from "./move-order.ts";
 import { loadOrderLines, type OrderRow } from "./order-rows.ts";
+import { sendReviewInvite } from "./review-invite.ts";
 
 /**
  * The owner's move of an order (moveOrder: status, date and timeline event in one transaction), then the

@@ -6,12 +6,12 @@ import type {
   ReportReason,
   ReviewStatus,
 } from "../../core/contracts/reviews.ts";
-import { listPage } from "../lib/list-page.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.ts";
 import { announceCatalogueChange } from "../catalogue-sync.ts";
 import type { Db } from "../db/client.ts";
 import { products, reviewReports, reviews, user } from "../db/schema.ts";
 import { notFound } from "../domain-errors.ts";
+import { listPage } from "../lib/list-page.ts";
 import { reviewsAutoPublish, setReviewsAutoPublish } from "./settings.ts";
 
 const PAGE_SIZE = 20;
