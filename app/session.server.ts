@@ -1,8 +1,10 @@
 import { data, type RouterContextProvider } from "react-router";
+import type { AccountRefusal } from "../core/contracts/account.ts";
 import { readProfile } from "../server/auth/profile.ts";
 import type { AuthSession } from "../server/context.ts";
 import { InvalidInput } from "../server/domain-errors.ts";
 import { isCrossSite } from "../server/http/cross-site.ts";
+import { errorResponse } from "../server/http/error-status.ts";
 import { appContext } from "./context.server.ts";
 
 /** The signed-in visitor for a page loader (null when signed out or when sign-in is not wired). */
@@ -28,6 +30,18 @@ export function refuseCrossSite(request: Request): void {
   if (isCrossSite(request.headers, new URL(request.url).origin)) {
     throw data("Cross-site requests are not allowed.", { status: 403, headers: noStore });
   }
+}
+
+/**
+ * A customer page action's refusal of a write: the status the /api would answer for the domain error and
+ * its JSON body, as `{ ok: false, status, error }` (core/contracts/account.ts `AccountRefusal`). Anything
+ * that is not a domain error is thrown on (a bug: the error page, and the log).
+ */
+export function refusedWrite(err: unknown) {
+  const refused = errorResponse(err);
+  if (!refused) throw err;
+  const answer: AccountRefusal = { ok: false, status: refused.status, error: refused.body };
+  return data(answer, { status: refused.status, headers: noStore });
 }
 
 /** A page action's JSON body; a body that is not JSON is invalid input (400), as on the /api routes. */

@@ -19,7 +19,6 @@ import { listBookmarks, removeBookmark } from "../../server/content/bookmarks.ts
 import { listStacks } from "../../server/content/stacks.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { InvalidInput, NotFound } from "../../server/domain-errors.ts";
-import { errorResponse } from "../../server/http/error-status.ts";
 import { parseWith } from "../../server/http/validate.ts";
 import { listOrdersForUser } from "../../server/orders/order-queries.ts";
 import { cardUpdatePath, startCardUpdate } from "../../server/subscriptions/card-update.ts";
@@ -33,7 +32,14 @@ import {
   toSubscriptionView,
 } from "../../server/subscriptions/subscription-rows.ts";
 import { appContext } from "../context.server.ts";
-import { jsonBody, loadProfile, loadSession, noStore, refuseCrossSite } from "../session.server.ts";
+import {
+  jsonBody,
+  loadProfile,
+  loadSession,
+  noStore,
+  refuseCrossSite,
+  refusedWrite,
+} from "../session.server.ts";
 import type { Route } from "./+types/account";
 
 const TABS = ["overview", "orders", "subscriptions", "addresses"] as const;
@@ -213,10 +219,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     return data(result, { headers: noStore });
   } catch (err) {
-    const refused = errorResponse(err);
-    if (!refused) throw err;
-    const result: AccountActionResult = { ok: false, status: refused.status, error: refused.body };
-    return data(result, { status: refused.status, headers: noStore });
+    return refusedWrite(err);
   }
 }
 

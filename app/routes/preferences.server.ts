@@ -3,10 +3,9 @@ import type { PreferencesActionResult } from "../../core/contracts/preferences.t
 import { preferencesUpdateBody } from "../../core/contracts/preferences.ts";
 import { loadPreferences, savePreferences } from "../../server/account/preferences.ts";
 import { NotSignedIn } from "../../server/domain-errors.ts";
-import { errorResponse } from "../../server/http/error-status.ts";
 import { parseWith } from "../../server/http/validate.ts";
 import { appContext } from "../context.server.ts";
-import { jsonBody, loadSession, noStore, refuseCrossSite } from "../session.server.ts";
+import { jsonBody, loadSession, noStore, refuseCrossSite, refusedWrite } from "../session.server.ts";
 import type { Route } from "./+types/preferences";
 
 export const headers: Route.HeadersFunction = () => noStore;
@@ -37,9 +36,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     };
     return data(result, { headers: noStore });
   } catch (err) {
-    const refused = errorResponse(err);
-    if (!refused) throw err;
-    const result: PreferencesActionResult = { ok: false, status: refused.status, error: refused.body };
-    return data(result, { status: refused.status, headers: noStore });
+    return refusedWrite(err);
   }
 }
