@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import SlowestFirst from "./tests/support/slowest-first.ts";
 
 // Unit and in-process API tests. End-to-end journeys live in e2e/ and run through scripts/e2e.mjs.
 export default defineConfig({
@@ -13,5 +14,7 @@ export default defineConfig({
     // Two files at a time even on a two-core machine: most tests wait on a database, not the CPU
     // (the whole suite on both databases: 630 s with one worker, 430 s with two).
     maxWorkers: 2,
+    // The longest files first, also on a clean clone (tests/support/slowest-first.ts).
+    sequence: { sequencer: SlowestFirst },
   },
 });

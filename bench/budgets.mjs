@@ -8,6 +8,8 @@ export const budgets = {
   /** The header's search box: every answer within 50 ms, uncached. */
   siteSearchP99Ms: 50,
   cartP99Ms: 30,
+  /** A signed-in customer's product page, rendered for every request, on PostgreSQL at 10 connections. */
+  signedInProductP99Ms: 60,
   peakRssMb: 250,
   lighthouse: {
     performance: 95,

@@ -8,8 +8,14 @@ import { soakBudget, soakMet } from "./soak.mjs";
 
 export { budgets };
 
-function targetBudget(t) {
+function targetBudget(t, database) {
   if (t.kind === "page") return { ratio: budgets.pageRatio, p99: budgets.pageP99Ms };
+  if (t.kind === "signed-in") {
+    // Measured on both databases; the budget is PostgreSQL's, a production shop's database.
+    return database === "postgres" && t.target.includes("/products/")
+      ? { p99: budgets.signedInProductP99Ms }
+      : {};
+  }
   if (t.kind === "site-search") return { p99: budgets.siteSearchP99Ms };
   if (t.target.includes("search")) return { ratio: budgets.searchRatio };
   if (t.kind === "api") return { ratio: budgets.catalogueRatio };
@@ -29,7 +35,7 @@ function chart(run) {
   const bars = rows
     .map((t, i) => {
       const y = 30 + i * rowH;
-      const budget = targetBudget(t).ratio;
+      const budget = targetBudget(t, run.database).ratio;
       const ok = budget === undefined || t.ratio >= budget;
       const line =
         budget === undefined
@@ -63,10 +69,12 @@ export function writeReport(root, result) {
   lines.push("![Throughput as a share of the baseline](performance-ratios.svg)");
   for (const run of result.runs) {
     lines.push("", `### Server, ${run.database}`, "");
-    lines.push("| target | req/s | baseline req/s | ratio | p50 ms | p99 ms | errors | budget | met |");
-    lines.push("|---|---:|---:|---:|---:|---:|---:|---|---|");
+    lines.push(
+      "| target | req/s | baseline req/s | ratio | p50 ms | p99 ms | server CPU ms/req | errors | budget | met |",
+    );
+    lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---|---|");
     for (const t of run.targets) {
-      const b = targetBudget(t);
+      const b = targetBudget(t, run.database);
       const ok =
         (b.ratio === undefined || t.ratio >= b.ratio) &&
         (b.p99 === undefined || t.p99 <= b.p99) &&
@@ -78,7 +86,7 @@ export function writeReport(root, result) {
         .filter(Boolean)
         .join(", ");
       lines.push(
-        `| ${t.target} | ${Math.round(t.rps)} | ${Math.round(t.baselineRps)} | ${t.ratio.toFixed(2)} | ${t.p50} | ${t.p99} | ${t.errors + t.non2xx} | ${budgetText} | ${mark(ok)} |`,
+        `| ${t.target} | ${Math.round(t.rps)} | ${Math.round(t.baselineRps)} | ${t.ratio.toFixed(2)} | ${t.p50} | ${t.p99} | ${t.serverCpuMs ?? ""} | ${t.errors + t.non2xx} | ${budgetText || "measured"} | ${mark(ok)} |`,
       );
     }
     lines.push(

@@ -32,6 +32,13 @@ function peakRssMb(pid) {
   return Math.round(kb / 1024);
 }
 
+/** The CPU time a process has used so far, user and system, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // After "pid (comm) ": state is field 0, utime field 11, stime field 12.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Resets the peak RSS (VmHWM) to the current RSS (Linux: "5" to clear_refs); false where unsupported. */
 function resetPeakRss(pid) {
   try {
@@ -56,7 +63,7 @@ async function benchDatabase(kind, databaseUrl) {
   const { child, base } = await startShop({ buildDir, databaseUrl });
   try {
     // A cart cookie for the cart cycle, and the bytes of every target for the baseline.
-    const { pages, cookie, paths, targets } = await benchTargets(base);
+    const { pages, cookie, paths, targets } = await benchTargets(base, { quick });
     const recorded = {};
     for (const path of paths) {
       const res = await fetch(base + path, { headers: { cookie } });
@@ -82,19 +89,22 @@ async function benchDatabase(kind, databaseUrl) {
     const rows = [];
     try {
       for (const t of targets) {
+        const cpuBefore = cpuMs(child.pid);
         const shop = load({ ...t.spec(base), connections, duration });
+        const serverCpuMs = Number(((cpuMs(child.pid) - cpuBefore) / Math.max(1, shop.total)).toFixed(2));
         const bare = load({ ...t.spec(baselineBase), connections, duration });
         const row = {
           target: t.name,
           kind: t.kind,
           ...shop,
+          serverCpuMs,
           baselineRps: bare.rps,
           ratio: Number((shop.rps / bare.rps).toFixed(3)),
         };
         rows.push(row);
         console.log(
           `${t.name.padEnd(48)} ${String(Math.round(shop.rps)).padStart(6)} rps  p50 ${shop.p50} ms  p99 ${shop.p99} ms  ` +
-            `errors ${shop.errors + shop.non2xx}  baseline ${Math.round(bare.rps)} rps  ratio ${row.ratio}`,
+            `errors ${shop.errors + shop.non2xx}  CPU ${serverCpuMs} ms/req  baseline ${Math.round(bare.rps)} rps  ratio ${row.ratio}`,
         );
       }
     } finally {

@@ -1,7 +1,7 @@
 // The bench's targets, shared by bench/run.mjs (the budgets) and bench/memory.mjs (where memory and CPU go),
 // so both load exactly the same requests. Needs a running shop at `base`: it reads an article's slug and
 // takes a cart cookie for the cart cycle.
-export async function benchTargets(base) {
+export async function benchTargets(base, { quick = false } = {}) {
   const [article] = await (await fetch(`${base}/api/content/articles?limit=1`)).json();
   const pages = ["/", "/products/korean-ginseng", "/knowledge", `/knowledge/${article.slug}`, "/stacks"];
   const apis = ["/api/products", "/api/content/articles?limit=50", "/api/content/search?q=sleep"];
@@ -36,13 +36,53 @@ export async function benchTargets(base) {
     })),
     url: origin,
   });
+  // Signed-in customers: every request rendered (no page cache), each connection with a session of its own.
+  const sessions = await customerSessions(base, SIGNED_IN_CONNECTIONS);
+  const signedIn = (path) => ({
+    name: `GET ${path} (signed in)`,
+    kind: "signed-in",
+    spec: (origin) => ({ url: origin + path, cookies: sessions }),
+  });
   const targets = [
     ...pages.map((p) => ({ name: `GET ${p}`, kind: "page", spec: (o) => ({ url: o + p }) })),
+    // A quick run (CI's check that the instrument works) takes the product page alone.
+    ...(quick ? SIGNED_IN_PAGES.filter((p) => p.startsWith("/products/")) : SIGNED_IN_PAGES).map(signedIn),
     ...apis.map((p) => ({ name: `GET ${p}`, kind: "api", spec: (o) => ({ url: o + p }) })),
     { name: "site search (GET /api/search, uncached)", kind: "site-search", spec: siteSearch },
     { name: "cart cycle (POST, GET, DELETE /api/cart)", kind: "cart", spec: cartCycle },
   ];
   /** Every path a target reads, with the cart cookie: the warm-up, and the baseline's recorded bytes. */
-  const paths = [...pages, ...apis, ...siteSearches, "/api/cart"];
+  const paths = [...new Set([...pages, ...apis, ...siteSearches, "/api/cart", ...SIGNED_IN_PAGES])];
   return { pages, cookie, paths, targets };
+}
+
+/** The pages a signed-in customer reads most: rendered for every request. */
+export const SIGNED_IN_PAGES = ["/", "/products/korean-ginseng", "/account", "/orders", "/checkout"];
+/** As many sessions as the load's connections: one customer signed in once per connection. */
+const SIGNED_IN_CONNECTIONS = 10;
+
+const sessionCookieOf = (res) =>
+  res.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .find((pair) => pair.startsWith("mana.session_token="));
+
+/** `count` session cookies of one new customer: signed up once, then signed in again for each other. */
+async function customerSessions(base, count) {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = "bench horse battery 7";
+  const post = (path, body) =>
+    fetch(`${base}/api/auth/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify(body),
+    });
+  const cookies = [];
+  const first = await post("sign-up/email", { email, password, name: "Bench Customer" });
+  cookies.push(sessionCookieOf(first));
+  while (cookies.length < count)
+    cookies.push(sessionCookieOf(await post("sign-in/email", { email, password })));
+  if (!first.ok || cookies.some((c) => !c))
+    throw new Error(`signing in the bench's customer failed (${first.status})`);
+  return cookies;
 }
