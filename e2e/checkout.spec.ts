@@ -139,6 +139,43 @@ test("the card form formats as the shopper types: number in fours, brand, expiry
   await expect(page).toHaveURL(/\/success\?session_id=cs_sandbox_/);
 });
 
+test("what is typed into the card form before the page's scripts run is kept once they do", async ({
+  page,
+}) => {
+  await addToCart(page, 4);
+  await startCheckout(page, "e2e.early-typist@example.com");
+  const payPage = page.url();
+  // The page again, its scripts held back until the card is typed: a shopper on a slow connection.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const scripts = "**/assets/**/*.js";
+  await page.route(scripts, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(payPage, { waitUntil: "commit" });
+  const number = page.getByLabel("Card number");
+  const expiry = page.getByLabel("Expiry (MM / YY)");
+  await number.fill("4242 4242 4242 4242");
+  await expiry.fill("12 / 34");
+  expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+  release();
+  await hydrated(page);
+  await page.unroute(scripts);
+  // Leaving the number field checks it, and the form is drawn again: what was typed is still there.
+  await number.focus();
+  await page.getByLabel("CVC").focus();
+  await expect(number).toHaveValue("4242 4242 4242 4242");
+  await expect(expiry).toHaveValue("12 / 34");
+  await expect(page.getByText("Enter the card number.")).toHaveCount(0);
+  await page.getByLabel("CVC").fill("123");
+  await page.getByLabel("Name on card").fill("Early Typist");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/success\?session_id=cs_sandbox_/);
+});
+
 test("the checkout button cannot be pressed twice, and a failure shows the checkout error", async ({
   page,
 }) => {
@@ -200,6 +237,7 @@ test("a signed-in shopper checks out with the account's e-mail and finds the ord
   await fillAddress(page, { fullName: "Rowan Member" });
   await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
   await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
+  await hydrated(page);
   await fillCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: /^Pay / }).click();
   await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();

@@ -1,6 +1,6 @@
 import CreditCard from "lucide-react/icons/credit-card";
 import Lock from "lucide-react/icons/lock";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { CardErrors } from "../../../core/contracts/checkout.ts";
 import { formatMoney } from "../../../core/money.ts";
@@ -83,6 +83,16 @@ export function CardForm({
   const emailId = useId();
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
+  // What was typed before the page's scripts ran is in the fields but not in the state: taken in once the
+  // page runs, or the next render would empty the field (nothing typed is lost on a slow connection).
+  const numberInput = useRef<HTMLInputElement>(null);
+  const expiryInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typedNumber = numberInput.current?.value;
+    if (typedNumber) setNumber(formatCardNumber(typedNumber));
+    const typedExpiry = expiryInput.current?.value;
+    if (typedExpiry) setExpiry(formatExpiry(typedExpiry, false));
+  }, []);
   // Checked when a field is left, then shown until the next submit answers: nothing is said while typing.
   const [checked, setChecked] = useState<CardErrors>({});
   const shown: CardErrors = { ...checked, ...errors };
@@ -137,6 +147,7 @@ export function CardForm({
           maxLength={23}
           required
           value={number}
+          ref={numberInput}
           hint={cardBrand(number)}
           onChange={(e) => {
             setNumber(formatCardNumber(e.currentTarget.value));
@@ -155,6 +166,7 @@ export function CardForm({
             maxLength={7}
             required
             value={expiry}
+            ref={expiryInput}
             onChange={(e) => {
               const typed = e.currentTarget.value;
               setExpiry(formatExpiry(typed, typed.length < expiry.length));
