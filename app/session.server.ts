@@ -2,9 +2,9 @@ import { data, type RouterContextProvider } from "react-router";
 import type { AccountRefusal } from "../core/contracts/account.ts";
 import { readProfile } from "../server/auth/profile.ts";
 import type { AuthSession } from "../server/context.ts";
-import { InvalidInput } from "../server/domain-errors.ts";
 import { isCrossSite } from "../server/http/cross-site.ts";
 import { errorResponse } from "../server/http/error-status.ts";
+import { parseJsonBody } from "../server/http/validate.ts";
 import { appContext } from "./context.server.ts";
 
 /** The signed-in visitor for a page loader (null when signed out or when sign-in is not wired). */
@@ -44,13 +44,9 @@ export function refusedWrite(err: unknown) {
   return data(answer, { status: refused.status, headers: noStore });
 }
 
-/** A page action's JSON body; a body that is not JSON is invalid input (400), as on the /api routes. */
+/** A page action's JSON body, read by the /api's rule (server/http/validate.ts `parseJsonBody`). */
 export async function jsonBody(request: Request): Promise<unknown> {
-  try {
-    return await request.json();
-  } catch {
-    throw new InvalidInput("malformed_json", "The request body is not valid JSON.");
-  }
+  return parseJsonBody(await request.text());
 }
 
 /** A posted form's text fields (a file field reads as ""). */

@@ -26,16 +26,23 @@ export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): 
       "Send the body as JSON (Content-Type: application/json).",
     );
   }
+  return parseWith(schema, parseJsonBody(await c.req.text()), "request body");
+}
+
+/**
+ * A request body's text as JSON (empty: undefined): malformed JSON, or a NUL character anywhere in it, is
+ * invalid input (400), not a 500. The /api routes (readJsonBody) and the pages' actions read bodies by it.
+ */
+export function parseJsonBody(text: string): unknown {
   let body: unknown;
   try {
-    const text = await c.req.text();
     body = text.length === 0 ? undefined : JSON.parse(text);
   } catch {
     throw new InvalidInput("malformed_json", "The request body is not valid JSON.");
   }
   // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database (a 5xx).
   if (hasNul(body)) throw new InvalidInput("invalid_input", "The request body contains a NUL character.");
-  return parseWith(schema, body, "request body");
+  return body;
 }
 
 /** Validates the query string; repeated keys are refused rather than silently picked. */

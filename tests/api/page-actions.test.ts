@@ -149,6 +149,17 @@ describe.each(testDatabases)("the account and preferences pages' actions on %s",
       ["account", { intent: "nonsense" }],
       ["account", { intent: "bookmark-remove", articleId: "1; drop table" }],
       ["account", { intent: "profile", displayName: "x".repeat(500), phoneNumber: "" }],
+      // PostgreSQL text cannot hold U+0000: refused as the /api refuses it, never a database error.
+      ["account", { intent: "profile", displayName: "Ana\u0000", phoneNumber: "" }],
+      [
+        "account",
+        {
+          intent: "address-save",
+          id: null,
+          address: { ...TEST_ADDRESS, line1: "1 Main\u0000 St" },
+          makeDefault: false,
+        },
+      ],
       ["preferences", "{not json"],
       ["preferences", { display: { theme: "neon" } }],
       ["preferences", { display: { fontSize: 12 } }],
