@@ -14,7 +14,7 @@ import {
   useRevalidator,
   useSearchParams,
 } from "react-router";
-import { type AccountActionResult, OFFLINE_MESSAGE } from "../../core/contracts/account.ts";
+import type { AccountActionResult } from "../../core/contracts/account.ts";
 import { accountContactOf } from "../../core/placeholder-email.ts";
 import { AccountOrders } from "../components/account/account-lists.tsx";
 import { ProfileCard } from "../components/account/profile-card.tsx";
@@ -25,22 +25,14 @@ import { signOutWithToast } from "../components/layout/account-menu.tsx";
 import { AccountSubscriptions } from "../components/subscriptions/subscription-list.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { authClient, displayNameOf } from "../lib/auth-client.ts";
+import { answerOrOffline, wasRefused } from "../lib/page-action.ts";
 import type { Route } from "./+types/account";
 
 export { action, headers, loader } from "./account.server.ts";
 
-/**
- * A write that cannot reach the shop (no connection) is refused where it was made, in the dialog or form,
- * with the words for it, instead of replacing the page with its error.
- */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<AccountActionResult> {
-  try {
-    return (await serverAction()) as AccountActionResult;
-  } catch (err) {
-    if (!(err instanceof TypeError)) throw err;
-    return { ok: false, status: 0, error: { message: OFFLINE_MESSAGE, code: "offline" } };
-  }
-}
+/** A write that cannot reach the shop is refused where it was made (app/lib/page-action.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  answerOrOffline<AccountActionResult>(serverAction);
 
 /**
  * A change's price asked of the action, and a refused write (the server's, or no connection), wrote
@@ -53,7 +45,7 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs) {
   const intent = (json as { intent?: unknown } | undefined)?.intent;
   if (intent === "subscription-preview") return false;
-  return (actionResult as AccountActionResult | undefined)?.ok === false ? false : defaultShouldRevalidate;
+  return wasRefused(actionResult) ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = () => [

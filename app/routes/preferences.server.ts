@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import type { PreferencesActionResult } from "../../core/contracts/preferences.ts";
-import { preferencesUpdateBody } from "../../core/contracts/preferences.ts";
+import { type PreferencesActionResult, preferencesUpdateBody } from "../../core/contracts/preferences.ts";
 import { loadPreferences, savePreferences } from "../../server/account/preferences.ts";
 import { NotSignedIn } from "../../server/domain-errors.ts";
 import { parseWith } from "../../server/http/validate.ts";

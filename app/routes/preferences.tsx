@@ -5,7 +5,6 @@ import Palette from "lucide-react/icons/palette";
 import type { LucideIcon } from "lucide-react/types";
 import { useEffect, useState } from "react";
 import { Link, type ShouldRevalidateFunctionArgs, useFetcher, useFetchers } from "react-router";
-import { OFFLINE_MESSAGE } from "../../core/contracts/account.ts";
 import {
   mergePreferences,
   type PreferencesActionResult,
@@ -24,28 +23,19 @@ import {
 import { Button } from "../components/ui/button.tsx";
 import { useFetcherAnswer } from "../hooks/use-fetcher-answer.ts";
 import { toast } from "../hooks/use-toast.ts";
+import { answerOrOffline, wasRefused } from "../lib/page-action.ts";
 import { applyTheme } from "../lib/theme.ts";
 import type { Route } from "./+types/preferences";
 
 export { action, headers, loader } from "./preferences.server.ts";
 
-/** Without a connection a change is refused with the shop's offline message (and the page stays). */
-export async function clientAction({
-  serverAction,
-}: Route.ClientActionArgs): Promise<PreferencesActionResult> {
-  try {
-    return (await serverAction()) as PreferencesActionResult;
-  } catch (err) {
-    if (!(err instanceof TypeError)) throw err;
-    return { ok: false, status: 0, error: { message: OFFLINE_MESSAGE, code: "offline" } };
-  }
-}
+/** Without a connection a change is refused with the shop's offline message (app/lib/page-action.ts). */
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) =>
+  answerOrOffline<PreferencesActionResult>(serverAction);
 
 /** A refused change wrote nothing: the page is not read again for it. */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return (actionResult as PreferencesActionResult | undefined)?.ok === false
-    ? false
-    : defaultShouldRevalidate;
+  return wasRefused(actionResult) ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -237,9 +227,9 @@ function useShownPreferences(saved: Preferences): Preferences {
   );
 }
 
-/** How a theme change looks at once, and back to the saved theme when the change is refused. */
-function showTheme(change: PreferenceChange, theme: Preferences["display"]["theme"]) {
-  if (change.item.group === "display" && change.item.key === "theme") applyTheme(theme);
+/** The theme row's change shows at once, and the saved theme again when the change is refused. */
+function showTheme(item: PreferenceDescriptor, theme: Preferences["display"]["theme"]) {
+  if (item.group === "display" && item.key === "theme") applyTheme(theme);
 }
 
 /** A row of a signed-in customer's page: its change is posted to the page's action by its own fetcher. */
@@ -258,7 +248,7 @@ function SavedPreferenceRow({
       toast({ title: "Preference Updated", description: "Your preference has been saved." });
     } else {
       toast(SAVE_FAILED);
-      if (item.group === "display" && item.key === "theme") applyTheme(saved.display.theme);
+      showTheme(item, saved.display.theme);
     }
   });
   return (
@@ -267,7 +257,7 @@ function SavedPreferenceRow({
       preferences={preferences}
       onChange={(change) => {
         const next = withPreference(preferences, change);
-        showTheme(change, next.display.theme);
+        showTheme(change.item, next.display.theme);
         void fetcher.submit(changeBody(change) as never, { method: "post", encType: "application/json" });
       }}
     />
@@ -330,7 +320,7 @@ export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
   function changeAsGuest(change: PreferenceChange) {
     const next = withPreference(guest, change);
     setGuest(next);
-    showTheme(change, next.display.theme);
+    showTheme(change.item, next.display.theme);
     saveBrowserPreferences(next);
     toast({ title: "Preference Updated", description: "Your preference has been saved." });
   }
