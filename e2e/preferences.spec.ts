@@ -38,6 +38,9 @@ const CHOICES: [group: string, label: string, value: string, options: string[]][
 test("preferences: every control named and described, each change saved to the account with its toast, kept after reload", async ({
   page,
 }) => {
+  // The theme changes below fade the colours: with motion reduced, as in the looks checks
+  // (support/looks.ts), axe never reads a colour halfway through the fade.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await signUp(page);
   await page.goto("/preferences");
   await expect(page.getByRole("heading", { name: "Preferences", level: 1 })).toBeVisible();
