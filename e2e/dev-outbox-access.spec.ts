@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
 import { journeyDataDir } from "./support/data-dir.ts";
+import { freePort } from "./support/free-port.ts";
 
 /**
  * The dev outbox answers only this machine's own visitor (docs/decisions/029-dev-outbox-checked-by-its-page.md),
@@ -25,7 +26,7 @@ function get(path: string, headers: Record<string, string> = {}): Promise<{ stat
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  port = 20_000 + Math.floor(Math.random() * 20_000);
+  port = await freePort();
   child = spawn(process.execPath, ["server/index.ts"], {
     env: {
       ...process.env,

@@ -3,6 +3,7 @@ import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import { journeyDataDir } from "./support/data-dir.ts";
+import { freePort } from "./support/free-port.ts";
 
 /**
  * A forged Host header must never reach another visitor: absolute links (canonical, og:url, og:image,
@@ -58,7 +59,7 @@ async function cachedPaths(base: string): Promise<string[]> {
 }
 
 async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server/index.ts"], {
     env: {

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
 import { journeyDataDir } from "./support/data-dir.ts";
+import { freePort } from "./support/free-port.ts";
 
 /** Starts a second production server (the build the suite runs on) and waits until it is ready. */
 async function startServer(port: number) {
@@ -28,7 +29,7 @@ async function startServer(port: number) {
 
 test("SIGTERM finishes the request in flight, stops accepting and exits 0", async () => {
   test.setTimeout(90_000);
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const server = await startServer(port);
   const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
 

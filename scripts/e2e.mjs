@@ -7,10 +7,10 @@
 // together), and two shards took as long as one, so the default is one.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { journeyDataDir } from "../e2e/support/data-dir.ts";
+import { canListen, freePort } from "../e2e/support/free-port.ts";
 import { findChromium, HOW_TO_GET_CHROMIUM } from "./find-chromium.mjs";
 
 const chromium = await findChromium();
@@ -19,24 +19,10 @@ if (!chromium) {
   process.exit(1);
 }
 
-const canListen = (port) =>
-  new Promise((resolve) => {
-    const srv = createServer();
-    srv.once("error", () => resolve(false));
-    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
-  });
-const anyFreePort = () =>
-  new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 /** A free port whose next port is free too (the shop on one, its OpenID provider on the next), not in `taken`. */
 async function freePortPair(taken) {
   for (;;) {
-    const port = await anyFreePort();
+    const port = await freePort();
     if (port >= 65535 || taken.has(port) || taken.has(port + 1)) continue;
     if (await canListen(port + 1)) {
       taken.add(port).add(port + 1);

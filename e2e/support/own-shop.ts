@@ -1,19 +1,9 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { promisify } from "node:util";
 import { journeyDataDir } from "./data-dir.ts";
+import { freePort } from "./free-port.ts";
 
 const run = promisify(execFile);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A shop of a journey's own: the production build on a free port with a fresh embedded data directory,
