@@ -76,6 +76,56 @@ test("a delivered buyer reviews the product; it waits for the owner", async ({ r
   expect(await (await request.get(`${shop.base}${PRODUCT}`)).text()).not.toContain(TITLE);
 });
 
+test("the public pages a signed-in customer reads are the anonymous pages, from the shared cache", async ({
+  request,
+}) => {
+  // The buyer has an order, a name and a review only they can see: none of it may reach a shared page.
+  const cookie = (await buyer.context().cookies())
+    .filter((c) => c.name.includes("session_token"))
+    .map((c) => `${c.name}=${c.value}`)
+    .join("; ");
+  expect(cookie).toContain("mana.session_token=");
+  const sitemap = await (await request.get(`${shop.base}/sitemap.xml`)).text();
+  const first = (pattern: RegExp) => new URL(sitemap.match(pattern)?.[0] ?? "http://x/").pathname;
+  const paths = [
+    "/",
+    PRODUCT,
+    `${PRODUCT}.data`,
+    "/knowledge",
+    first(/http[^<]*\/knowledge\/[a-z0-9-]+/),
+    first(/http[^<]*\/story\/[a-z0-9-]+/),
+    "/stacks",
+    first(/http[^<]*\/stacks\/[a-z0-9-]+/),
+    "/search",
+    "/sitemap.xml",
+    "/robots.txt",
+  ];
+  expect(paths.filter((p) => p === "/")).toHaveLength(1);
+  // Each render is a fresh one (a query no one asked before), signed in and not, compared byte for byte
+  // but for the per-answer CSP nonce and the query itself.
+  const render = async (path: string, signedIn: boolean) => {
+    const token = `${signedIn ? "s" : "a"}${Math.random().toString(36).slice(2, 10)}`;
+    const res = await request.get(`${shop.base}${path}?fresh=${token}`, {
+      headers: signedIn ? { cookie } : {},
+    });
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()["x-page-cache"], path).toBeUndefined();
+    return (await res.text()).replaceAll(token, "TOKEN").replace(/nonce="[^"]*"/g, 'nonce=""');
+  };
+  for (const path of paths) {
+    const mine = await render(path, true);
+    expect(mine, path).not.toContain("Rae");
+    expect(mine, path).not.toContain(TITLE);
+    expect(mine, path).toBe(await render(path, false));
+  }
+  // So the signed-in customer is answered from the cache, and their panel comes from the browser.
+  await request.get(`${shop.base}${PRODUCT}`);
+  const hit = await request.get(`${shop.base}${PRODUCT}`, { headers: { cookie } });
+  expect(hit.headers()["x-page-cache"]).toBe("hit");
+  await buyer.goto(`${shop.base}${PRODUCT}`);
+  await expect(buyer.getByRole("heading", { name: "Your review" })).toBeVisible();
+});
+
 test("the owner publishes it on /admin/reviews; page, card and JSON-LD show it", async ({
   request,
   browser,

@@ -16,8 +16,12 @@ import { redirectTrailingSlash } from "./http/trailing-slash.ts";
 import type { HttpVariables as Vars } from "./http/variables.ts";
 
 export interface CreateAppOptions extends ApiOptions {
-  /** The React Router server build (production: the built module; development: Vite's live one). */
-  getBuild?: () => Promise<ServerBuild>;
+  /**
+   * The React Router server build: production passes the built module itself, so React Router flattens
+   * and matches its routes once (given a function, it derives its whole route handler again on every
+   * request); development passes Vite's live one as a function.
+   */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
   /** Extra middleware mounted before page rendering, e.g. static files in production. */
   beforePages?: (app: Hono<{ Variables: Vars }>) => void;
 }
@@ -68,14 +72,14 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
 
   options.beforePages?.(app);
 
-  const getBuild = options.getBuild;
-  if (getBuild) {
+  const source = options.build;
+  if (source) {
     const handler = createRequestHandler(
-      getBuild,
+      source,
       services.env.NODE_ENV === "production" ? "production" : "development",
     );
     app.all("*", async (c) => {
-      const build = await getBuild();
+      const build = typeof source === "function" ? await source() : source;
       // The context key lives in the app bundle; the server entry re-exports it so both sides share one key.
       const { appContext, cspNonceContext, peerAddressContext } = build.entry.module as unknown as {
         appContext: RouterContext<AppServices>;

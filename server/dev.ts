@@ -34,7 +34,7 @@ const listener = getRequestListener(async (request, nodeEnv) => {
   if (!current || current.module !== module) {
     const app = module.createApp(services, {
       commandToken,
-      getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     });
     current = { module, fetch: app.fetch };
   }

@@ -57,7 +57,7 @@ if (generatedSecret) {
 
 const app = createApp(services, {
   commandToken,
-  getBuild: async () => build,
+  build,
   beforePages: (app) => {
     // Hashed files never change: cache them for a year. Everything else in public/ for an hour.
     app.use("/assets/*", async (c, next) => {

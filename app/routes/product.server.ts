@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { productLabel } from "../../server/content/product-labels.ts";
 import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
-import { productReviews, reviewViewer } from "../../server/reviews/reviews.ts";
+import { productReviews } from "../../server/reviews/reviews.ts";
 import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/product";
 
@@ -19,10 +19,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const origin = shopOrigin(env, requestHost(request), "page");
   // A product the owner added without a label in content/ still has its page, without the panel.
   const label = productLabel(product.slug) ?? null;
-  const db = services.database.db;
-  const [reviews, viewer] = await Promise.all([
-    productReviews(db, product.id, reviewsPage(request)),
-    services.identity.getUser(request.headers).then((user) => reviewViewer(db, user, product.id)),
-  ]);
-  return { product, origin, label, reviews, viewer };
+  // Nothing here depends on who asks: the page is cached for signed-in customers too (decision 040); what
+  // the viewer may do in the reviews is asked by the browser (GET /api/products/:id/reviews/mine).
+  const reviews = await productReviews(services.database.db, product.id, reviewsPage(request));
+  return { product, origin, label, reviews };
 }

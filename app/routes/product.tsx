@@ -51,7 +51,7 @@ const promises = [
 ];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product: p, label, reviews, viewer } = loaderData;
+  const { product: p, label, reviews } = loaderData;
   return (
     <>
       <section className="container-shop grid gap-10 py-12 md:grid-cols-2">
@@ -115,7 +115,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       {label ? <ProductLabelSection productName={p.name} label={label} /> : null}
-      <ProductReviews productId={p.id} reviews={reviews} viewer={viewer} />
+      <ProductReviews productId={p.id} reviews={reviews} />
       <RelatedContent productId={p.id} />
     </>
   );

@@ -7,18 +7,18 @@ import { NONCE_PLACEHOLDER, newNonce } from "./security-headers.ts";
 import type { HttpVariables } from "./variables.ts";
 
 /**
- * Cache of public answers for anonymous visitors (docs/decisions/003-anonymous-page-cache.md): rendered
- * pages, and the catalogue and content reads of the API.
- * Pages are the same for every visitor without a session: the cart badge and the signed-in header are
- * filled in by the browser. Only allowlisted public paths are cached; visitors with a session cookie, and
- * answers that set a cookie or are not 200, always go to the renderer.
+ * Cache of public answers (docs/decisions/003-anonymous-page-cache.md): rendered pages, and the catalogue
+ * and content reads of the API.
+ * Pages are the same for every visitor, signed in or not (decision 040): the cart badge, the signed-in
+ * header, the hearts and a product's review panel are filled in by the browser, and no loader of these
+ * paths reads the session. Only allowlisted public paths are cached; answers that set a cookie or are not
+ * 200 always go to the renderer.
  */
 const PUBLIC_PAGE =
   /^\/(?:|products\/[a-z0-9-]+|knowledge(?:\/[a-z0-9-]+)?|story\/[a-z0-9-]+|stacks(?:\/[a-z0-9-]+)?|search|sitemap\.xml|robots\.txt)(?:\.data)?$/;
 /** Catalogue, content and search reads: the same answer for everyone (no cookies, no user). */
 const PUBLIC_API =
   /^\/api\/(?:search|products(?:\/\d+\/(?:content|educational-modules))?|content\/(?:articles(?:\/[a-z0-9-]+)?|experts(?:\/\d+)?|categories|stacks(?:\/[a-z0-9-]+)?|search|recommendations))$/;
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?mana\.session_token=/;
 
 export interface CachedPage {
   status: number;
@@ -59,9 +59,8 @@ export class PageCache {
   }
 
   /** Whether a request may be answered from (and stored in) the cache. */
-  static cacheable(method: string, url: string, cookie: string | undefined | null): boolean {
+  static cacheable(method: string, url: string): boolean {
     if (method !== "GET" && method !== "HEAD") return false;
-    if (cookie && SESSION_COOKIE.test(cookie)) return false;
     const q = url.indexOf("?");
     const path = q === -1 ? url : url.slice(0, q);
     return PUBLIC_PAGE.test(path) || PUBLIC_API.test(path);
@@ -131,7 +130,7 @@ export class PageCache {
     security?: (path: string, contentType: string | undefined, nonce: string) => [string, string][],
   ): boolean {
     const url = req.url ?? "/";
-    if (!PageCache.cacheable(req.method ?? "GET", url, req.headers.cookie)) return false;
+    if (!PageCache.cacheable(req.method ?? "GET", url)) return false;
     const accept = req.headers["accept-encoding"];
     const hit = this.get(
       this.keyFor(
@@ -195,7 +194,7 @@ export function servePageCache(cache: PageCache): MiddlewareHandler<{ Variables:
   return async (c, next) => {
     const cookie = c.req.header("cookie");
     const url = c.req.path + (c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "");
-    if (!PageCache.cacheable(c.req.method, url, cookie)) return next();
+    if (!PageCache.cacheable(c.req.method, url)) return next();
     const key = cache.keyFor(url, c.req.header("accept-encoding"), c.req.header("host"), cookie);
     const hit = cache.get(key);
     cache.count(Boolean(hit));

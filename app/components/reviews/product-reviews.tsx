@@ -7,6 +7,7 @@ import type {
   ReviewViewer,
 } from "../../../core/contracts/reviews.ts";
 import { WRITE_REVIEW_ANCHOR } from "../../../core/review-rules.ts";
+import { useReviewViewer } from "../../hooks/use-review-viewer.ts";
 import { apiRequest, serverMessage } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { Button } from "../ui/button.tsx";
@@ -36,7 +37,15 @@ const STATUS_NOTE: Record<OwnReview["status"], string> = {
 };
 
 /** The viewer's own review, with Edit and Delete (a second click confirms the delete). */
-function OwnReviewPanel({ productId, review }: { productId: number; review: OwnReview }) {
+function OwnReviewPanel({
+  productId,
+  review,
+  onChange,
+}: {
+  productId: number;
+  review: OwnReview;
+  onChange: () => Promise<void>;
+}) {
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -48,7 +57,7 @@ function OwnReviewPanel({ productId, review }: { productId: number; review: OwnR
     setError(null);
     try {
       await apiRequest("DELETE", `/api/reviews/${review.id}`);
-      await revalidator.revalidate();
+      await Promise.all([revalidator.revalidate(), onChange()]);
     } catch (err) {
       setError(serverMessage(err, "The shop could not be reached. Try again in a moment."));
     }
@@ -110,8 +119,24 @@ function OwnReviewPanel({ productId, review }: { productId: number; review: OwnR
 }
 
 /** What the viewer can do here: sign in, wait for delivery, write a review, or see their own. */
-function ViewerPanel({ productId, viewer }: { productId: number; viewer: ReviewViewer }) {
+function ViewerPanel({
+  productId,
+  viewer,
+  pending,
+  onChange,
+}: {
+  productId: number;
+  viewer: ReviewViewer;
+  pending: boolean;
+  onChange: () => Promise<void>;
+}) {
   const [thanks, setThanks] = useState<string | null>(null);
+  if (pending)
+    return (
+      <p role="status" className="text-muted">
+        Looking up your review…
+      </p>
+    );
   if (thanks)
     return (
       <p role="status" className="font-medium">
@@ -140,30 +165,35 @@ function ViewerPanel({ productId, viewer }: { productId: number; viewer: ReviewV
       return (
         <>
           <h3 className="text-lg">Write a review</h3>
-          <ReviewForm productId={productId} onDone={setThanks} />
+          <ReviewForm
+            productId={productId}
+            onDone={(message) => {
+              setThanks(message);
+              void onChange();
+            }}
+          />
         </>
       );
     case "reviewed":
-      return <OwnReviewPanel productId={productId} review={viewer.review} />;
+      return <OwnReviewPanel productId={productId} review={viewer.review} onChange={onChange} />;
   }
 }
 
 /**
  * The product's reviews: the rating summary, the viewer's part (form or own review), the published
  * reviews newest first with a Report button on others', and page links that work without JavaScript.
+ * The viewer's part is the browser's (useReviewViewer): the page itself is the same for everyone.
  */
 export function ProductReviews({
   productId,
   reviews,
-  viewer,
 }: {
   productId: number;
   reviews: ProductReviewsResponse;
-  viewer: ReviewViewer;
 }) {
   const { summary, page, pages } = reviews;
+  const { viewer, signedIn, pending, refresh } = useReviewViewer(productId);
   const ownId = viewer.kind === "reviewed" ? viewer.review.id : null;
-  const signedIn = viewer.kind !== "signed-out";
   // The viewer's own review is shown once, in "Your review" with its Edit and Delete.
   const others = reviews.reviews.filter((r) => r.id !== ownId);
   return (
@@ -184,7 +214,7 @@ export function ProductReviews({
             </div>
           )}
           <div id={WRITE_REVIEW_ANCHOR} className="grid scroll-mt-24 gap-3">
-            <ViewerPanel productId={productId} viewer={viewer} />
+            <ViewerPanel productId={productId} viewer={viewer} pending={pending} onChange={refresh} />
           </div>
         </div>
         <div className="grid content-start gap-4">
