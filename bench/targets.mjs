@@ -68,7 +68,7 @@ const sessionCookieOf = (res) =>
     .find((pair) => pair.startsWith("mana.session_token="));
 
 /** `count` session cookies of one new customer: signed up once, then signed in again for each other. */
-async function customerSessions(base, count) {
+export async function customerSessions(base, count) {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = "bench horse battery 7";
   const post = (path, body) =>
