@@ -35,6 +35,10 @@ test("public pages are served from the page cache, to a session too; personal pa
   // A public page is the same for everyone (decision 040; compared signed in and not in reviews.spec.ts).
   const signedIn = await request.get("/stacks", { headers: { cookie: "mana.session_token=anything" } });
   expect(signedIn.headers()["x-page-cache"]).toBe("hit");
+  // A hard reload (Cache-Control: no-cache) is rendered again.
+  const fresh = await request.get("/stacks", { headers: { "cache-control": "no-cache" } });
+  expect(fresh.status()).toBe(200);
+  expect(fresh.headers()["x-page-cache"]).toBeUndefined();
   for (const path of ["/checkout", "/account", "/orders", "/wishlist", "/preferences"]) {
     await request.get(path, { headers: { cookie: "mana.session_token=anything" } });
     const again = await request.get(path, { headers: { cookie: "mana.session_token=anything" } });

@@ -42,6 +42,15 @@ describe("anonymous page cache", () => {
     expect(PageCache.cacheable("GET", url)).toBe(expected);
   });
 
+  it("serves no stored answer to a request for a fresh one (Cache-Control: no-cache)", () => {
+    expect(PageCache.wantsFresh("no-cache")).toBe(true);
+    expect(PageCache.wantsFresh("max-age=0, No-Cache")).toBe(true);
+    expect(PageCache.wantsFresh(["max-age=0", "no-cache"])).toBe(true);
+    expect(PageCache.wantsFresh("max-age=0")).toBe(false);
+    expect(PageCache.wantsFresh("no-cache-please")).toBe(false);
+    expect(PageCache.wantsFresh(undefined)).toBe(false);
+  });
+
   it("never serves or stores a write", () => {
     expect(PageCache.cacheable("HEAD", "/")).toBe(true);
     for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS"])

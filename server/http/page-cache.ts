@@ -66,6 +66,15 @@ export class PageCache {
     return PUBLIC_PAGE.test(path) || PUBLIC_API.test(path);
   }
 
+  /**
+   * Whether the client asked for a fresh answer (`Cache-Control: no-cache`, as a browser's hard reload
+   * sends): it is rendered and stored again, never served from the cache.
+   */
+  static wantsFresh(cacheControl: string | string[] | undefined | null): boolean {
+    const value = Array.isArray(cacheControl) ? cacheControl.join(",") : (cacheControl ?? "");
+    return /(?:^|,)\s*no-cache\s*(?:,|$)/i.test(value);
+  }
+
   /** Hono's compress() picks gzip, then deflate, from Accept-Encoding: one stored variant each. */
   static key(url: string, acceptEncoding: string | undefined | null): string {
     const enc = acceptEncoding?.includes("gzip")
@@ -131,6 +140,7 @@ export class PageCache {
   ): boolean {
     const url = req.url ?? "/";
     if (!PageCache.cacheable(req.method ?? "GET", url)) return false;
+    if (PageCache.wantsFresh(req.headers["cache-control"])) return false;
     const accept = req.headers["accept-encoding"];
     const hit = this.get(
       this.keyFor(
@@ -196,7 +206,7 @@ export function servePageCache(cache: PageCache): MiddlewareHandler<{ Variables:
     const url = c.req.path + (c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "");
     if (!PageCache.cacheable(c.req.method, url)) return next();
     const key = cache.keyFor(url, c.req.header("accept-encoding"), c.req.header("host"), cookie);
-    const hit = cache.get(key);
+    const hit = PageCache.wantsFresh(c.req.header("cache-control")) ? undefined : cache.get(key);
     cache.count(Boolean(hit));
     if (hit) {
       const body = hit.template ? fillTemplate(hit.template, c.get("cspNonce")) : hit.body;
