@@ -8,7 +8,7 @@
 //   --postgres <url>   PostgreSQL (default: PGlite in a fresh temporary data directory)
 //   --data-dir <dir>   PGlite data directory to use (kept; e.g. an existing one)
 //   --duration <s>     seconds per target (default 10, as the full bench)
-//   --only <text>      only targets whose name contains <text> (e.g. cart)
+//   --only <text>      only targets whose name contains <text> (e.g. cart; several: "cart|search")
 //   --runs <n>         repeat the whole measurement n times (default 1)
 //   --flags "<flags>"  start `node <flags> server/index.ts` instead of scripts/start.mjs
 //   --verbose          memory after every target, not only after the load
@@ -127,7 +127,7 @@ async function measureOnce(run) {
     writeFileSync(`/proc/${child.pid}/clear_refs`, "5"); // VmHWM := VmRSS, as bench/run.mjs does
 
     const targets = all
-      .filter((t) => !opts.only || t.name.includes(opts.only))
+      .filter((t) => !opts.only || opts.only.split("|").some((part) => t.name.includes(part)))
       .map((t) => ({ name: t.name, spec: t.spec(base) }));
     const rows = [];
     for (const t of targets) {
