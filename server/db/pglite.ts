@@ -9,6 +9,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import type { Database, PGliteLike } from "./client.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { migrationsFolder } from "./migrations.ts";
+import { openInThread } from "./pglite-thread.ts";
 import { makePrivateDataDir } from "./private-data-dir.ts";
 import * as schema from "./schema.ts";
 
@@ -27,7 +28,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
   try {
     const dir = resolve(dataDir, "pglite");
     if (!existsSync(join(dir, "PG_VERSION")) && isEmpty(dir)) await prepareInChild(dir);
-    const database = await openHere(dir);
+    // The server's database runs on a thread of its own (decision 041); in memory, and in the tests that
+    // open one per file, it stays on the caller's (openHere).
+    const database = await openInThread(dir);
     // Postgres in WebAssembly creates some files (pg_internal.init, statistics) 0644 whatever the umask:
     // unreachable by others inside the 0700 directory, and tightened on every open and close anyway.
     makePrivateDataDir(dataDir);
@@ -53,19 +56,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
  * data directory as `migratedImage` gives it, is unpacked instead of running initdb (for an in-memory one).
  */
 export async function openHere(dataDir: string, image?: Blob): Promise<Database> {
-  // Postgres' shared buffers live in PGlite's WASM memory, which never shrinks: the default 128 MB became
-  // ~110 MB of RSS. The database is ~9 MB (2 MB of it the shop's tables) and the file system caches the
-  // rest: 8 MB of buffers are ~21 MB of resident WASM memory under load, 16 MB were ~30 MB, with the same
-  // cart throughput (docs/performance.md, "Performance work, fourth pass: memory").
-  const client = new PGlite(dataDir, {
-    extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"],
-    ...(image ? { loadDataDir: image } : {}),
-  });
-  // After start-up, which installs a parser for every array type: the instance then parses every type
-  // exactly as Drizzle's per-query parsers did (withoutQueryParsers, below).
-  await client.waitReady;
-  Object.assign(client.parsers, DRIZZLE_PARSERS);
+  const client = await startClient(dataDir, image);
   const db = drizzle(withoutQueryParsers(client), { schema });
   await migrate(db, { migrationsFolder });
   return {
@@ -82,6 +73,32 @@ export async function openHere(dataDir: string, image?: Blob): Promise<Database>
     jobs: { kind: "pglite", client: withStandardParsers(client) },
     close: () => client.close(),
   };
+}
+
+/**
+ * A started PGlite instance on `dataDir` (or `image` unpacked), parsing every type as Drizzle asks; not yet
+ * migrated.
+ */
+export async function startClient(dataDir: string, image?: Blob): Promise<PGlite> {
+  // Postgres' shared buffers live in PGlite's WASM memory, which never shrinks: the default 128 MB became
+  // ~110 MB of RSS. The database is ~9 MB (2 MB of it the shop's tables) and the file system caches the
+  // rest: 8 MB of buffers are ~21 MB of resident WASM memory under load, 16 MB were ~30 MB, with the same
+  // cart throughput (docs/performance.md, "Performance work, fourth pass: memory").
+  const client = new PGlite(dataDir, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB"],
+    ...(image ? { loadDataDir: image } : {}),
+  });
+  // After start-up, which installs a parser for every array type: the instance then parses every type
+  // exactly as Drizzle's per-query parsers did (withoutQueryParsers, below).
+  await client.waitReady;
+  Object.assign(client.parsers, DRIZZLE_PARSERS);
+  return client;
+}
+
+/** Applies the committed migrations to a started instance. */
+export async function migrateClient(client: PGlite): Promise<void> {
+  await migrate(drizzle(withoutQueryParsers(client), { schema }), { migrationsFolder });
 }
 
 /**
@@ -154,7 +171,7 @@ export function withoutQueryParsers<T extends object>(client: T): T {
 }
 
 /** Dates and times as JavaScript values, as `pg` gives them: undoes DRIZZLE_PARSERS for other clients. */
-const STANDARD_PARSERS: Record<number, (value: string) => unknown> = {
+export const STANDARD_PARSERS: Record<number, (value: string) => unknown> = {
   [types.TIMESTAMP]: (value) => new Date(`${value.replace(" ", "T")}Z`),
   [types.TIMESTAMPTZ]: (value) => new Date(value),
 };
