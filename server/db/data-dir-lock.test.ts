@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "./client.ts";
 import { DataDirInUseError } from "./data-dir-lock.ts";
@@ -11,19 +11,18 @@ const root = join(import.meta.dirname, "../..");
 describe("one process per embedded data directory", () => {
   it("refuses a directory that another running process holds, and says what to do", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "mana-lock-"));
-    // Another process (as the running shop would be) opens the directory and keeps it.
-    const holder = spawn(
-      process.execPath,
-      [
-        "--input-type=module",
-        "-e",
-        `const { openDatabase } = await import(${JSON.stringify(join(root, "server/db/client.ts"))});
-         await openDatabase({ dataDir: ${JSON.stringify(dataDir)} });
-         console.log("open");
-         setInterval(() => {}, 1000);`,
-      ],
-      { stdio: ["ignore", "pipe", "inherit"] },
+    // Another process (as the running shop would be) opens the directory and keeps it. A script file, not
+    // `--input-type=module -e`: the embedded database's thread inherits the process's options, and a
+    // worker refuses that one.
+    const script = join(dataDir, "..", `${basename(dataDir)}-holder.mjs`);
+    writeFileSync(
+      script,
+      `const { openDatabase } = await import(${JSON.stringify(join(root, "server/db/client.ts"))});
+       await openDatabase({ dataDir: ${JSON.stringify(dataDir)} });
+       console.log("open");
+       setInterval(() => {}, 1000);`,
     );
+    const holder = spawn(process.execPath, [script], { stdio: ["ignore", "pipe", "inherit"] });
     try {
       await new Promise<void>((resolve, reject) => {
         holder.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("open") && resolve());
@@ -35,6 +34,7 @@ describe("one process per embedded data directory", () => {
       await expect(attempt).rejects.toThrow(/PostgreSQL \(DATABASE_URL\)/);
     } finally {
       holder.kill("SIGKILL");
+      rmSync(script, { force: true });
     }
   }, 60_000);
 

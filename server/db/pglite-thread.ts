@@ -71,11 +71,7 @@ export class PGliteThread {
 
   /** Starts the thread on a data directory that exists (created by openPglite), migrated once started. */
   static async start(dir: string): Promise<PGliteThread> {
-    const worker = new Worker(new URL("./pglite-worker.ts", import.meta.url), {
-      workerData: { dir },
-      // The thread takes the process's options, but for how an `-e` script is read: not its own.
-      execArgv: process.execArgv.filter((arg) => !arg.startsWith("--input-type")),
-    });
+    const worker = new Worker(new URL("./pglite-worker.ts", import.meta.url), { workerData: { dir } });
     await new Promise<void>((ready, failed) => {
       const onMessage = (reply: ThreadReply) => {
         if (!("ready" in reply)) return;
