@@ -22,11 +22,25 @@ export const UNKNOWN_SESSION_COOKIE = "mana.session_token=bench-uncached";
 export const soakBudget = { growth: 0.1 };
 const CONNECTIONS = 10;
 
-/** The two soaks: who loads which page rendered for every request, and how much longer than `duration`. */
+/**
+ * The two soaks: who loads which page rendered for every request, with which cookies (one per connection,
+ * in turn), and how much longer than `duration`.
+ */
 export const SOAKS = [
-  { visitor: "unknown session cookie", path: "/checkout", lengthen: 1 },
-  { visitor: "signed-in customer", path: "/account", lengthen: 3 },
+  {
+    visitor: "unknown session cookie",
+    path: "/checkout",
+    cookies: async () => [UNKNOWN_SESSION_COOKIE],
+    lengthen: 1,
+  },
+  {
+    visitor: "signed-in customer",
+    path: "/account",
+    cookies: (base) => customerSessions(base, CONNECTIONS),
+    lengthen: 3,
+  },
 ];
+const execFileAsync = promisify(execFile);
 
 const rssMb = (pid) =>
   Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
@@ -47,7 +61,7 @@ export async function soak({ base, pid, path, cookies, runs = 6, duration = 10 }
   try {
     for (let i = 0; i < runs; i++) {
       const spec = { url: base + path, connections: CONNECTIONS, duration, cookies };
-      const { stdout } = await promisify(execFile)(
+      const { stdout } = await execFileAsync(
         process.execPath,
         [join(root, "bench/load.mjs"), JSON.stringify(spec)],
         { encoding: "utf8", maxBuffer: 10_000_000 },
@@ -77,13 +91,10 @@ export function soakMet(result, peakRssMb) {
 /** Both soaks, each on a freshly started server. */
 export async function soakBoth({ buildDir, databaseUrl, runs, duration }) {
   const results = [];
-  for (const { visitor, path, lengthen } of SOAKS) {
+  for (const { visitor, path, cookies: cookiesFor, lengthen } of SOAKS) {
     const { child, base } = await startShop({ buildDir, databaseUrl });
     try {
-      const cookies =
-        visitor === "signed-in customer"
-          ? await customerSessions(base, CONNECTIONS)
-          : [UNKNOWN_SESSION_COOKIE];
+      const cookies = await cookiesFor(base);
       const seconds = duration * lengthen;
       // A warm-up run of the same load, not counted: V8 sizes its heap for the load during it (the RSS
       // after it is the steady size a server under this load has); growth after that is what is kept.

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { ReviewViewer } from "../../core/contracts/reviews.ts";
 import { apiRequest } from "../lib/api.ts";
-import { hasSession, sessionProbeKey } from "../lib/session-probe.ts";
+import { useSessionProbe } from "../lib/session-probe.ts";
 
 const SIGNED_OUT: ReviewViewer = { kind: "signed-out" };
 
@@ -18,7 +18,7 @@ export const reviewViewerKey = (productId: number) => ["review-viewer", productI
  */
 export function useReviewViewer(productId: number) {
   const qc = useQueryClient();
-  const session = useQuery({ queryKey: sessionProbeKey, queryFn: hasSession, staleTime: 0 });
+  const session = useSessionProbe();
   const signedIn = session.data === true;
   const viewer = useQuery({
     queryKey: reviewViewerKey(productId),

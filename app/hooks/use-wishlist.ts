@@ -4,7 +4,7 @@ import type { WishlistResponse } from "../../core/contracts/wishlist.ts";
 import { keyOf, sameKey, type WishlistKey } from "../../core/wishlist-key.ts";
 import { apiErrorOf, apiRequest, serverMessage } from "../lib/api.ts";
 import { guestWishlist, mergeGuestWishlist } from "../lib/guest-wishlist.ts";
-import { hasSession, sessionProbeKey } from "../lib/session-probe.ts";
+import { useSessionProbe } from "../lib/session-probe.ts";
 import { toast } from "./use-toast.ts";
 
 export const wishlistQueryKey = ["/api/wishlist"] as const;
@@ -29,7 +29,7 @@ const failed = (err: unknown) =>
  */
 export function useWishlist() {
   const qc = useQueryClient();
-  const session = useQuery({ queryKey: sessionProbeKey, queryFn: hasSession, staleTime: 0 });
+  const session = useSessionProbe();
   const signedIn = session.data === true;
   const local = useSyncExternalStore(
     guestWishlist.subscribe,

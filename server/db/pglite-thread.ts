@@ -1,7 +1,4 @@
 import { Worker } from "node:worker_threads";
-import { drizzle } from "drizzle-orm/pglite";
-import type { Database, PGliteLike } from "./client.ts";
-import * as schema from "./schema.ts";
 
 /** A statement or a transaction's step, posted to the database's thread (server/db/pglite-worker.ts). */
 export type ThreadRequest = { id: number } & (
@@ -198,31 +195,3 @@ export interface TransactionClient {
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-/** The embedded database on its own thread, as the rest of the server sees any database. */
-export async function openInThread(dir: string): Promise<Database> {
-  const thread = await PGliteThread.start(dir);
-  // The thread's client speaks the part of PGlite's interface Drizzle's driver calls.
-  const db = drizzle({ client: thread as never, schema });
-  const jobs: PGliteLike = {
-    query: async <T>(text: string, params?: unknown[]) => ({
-      rows: (await thread.query<T>(text, params, undefined, undefined, true)).rows,
-    }),
-    exec: (text: string) => thread.exec(text, undefined, undefined, true),
-  };
-  return {
-    db,
-    kind: "pglite",
-    ping: async () => {
-      await thread.query("select 1");
-    },
-    // A notification crosses from the thread before the commit's answer does: it is delivered as its
-    // transaction commits, as in one thread.
-    listen: async (channel, onNotification) => {
-      const unlisten = await thread.listen(channel, onNotification);
-      return { stop: () => unlisten() };
-    },
-    jobs: { kind: "pglite", client: jobs },
-    close: () => thread.close(),
-  };
-}

@@ -9,7 +9,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import type { Database, PGliteLike } from "./client.ts";
 import { lockDataDir } from "./data-dir-lock.ts";
 import { migrationsFolder } from "./migrations.ts";
-import { openInThread } from "./pglite-thread.ts";
+import { PGliteThread } from "./pglite-thread.ts";
 import { makePrivateDataDir } from "./private-data-dir.ts";
 import * as schema from "./schema.ts";
 
@@ -59,18 +59,47 @@ export async function openHere(dataDir: string, image?: Blob): Promise<Database>
   const client = await startClient(dataDir, image);
   const db = drizzle(withoutQueryParsers(client), { schema });
   await migrate(db, { migrationsFolder });
+  return embeddedDatabase(db, client, withStandardParsers(client));
+}
+
+/**
+ * The server's embedded database on a thread of its own (decision 041), started on a data directory that
+ * exists (openPglite creates it) and migrated there.
+ */
+async function openInThread(dir: string): Promise<Database> {
+  const thread = await PGliteThread.start(dir);
+  // The thread's client speaks the part of PGlite's interface Drizzle's driver calls.
+  const db = drizzle({ client: thread as never, schema });
+  const jobs: PGliteLike = {
+    query: async <T>(text: string, params?: unknown[]) => ({
+      rows: (await thread.query<T>(text, params, undefined, undefined, true)).rows,
+    }),
+    exec: (text: string) => thread.exec(text, undefined, undefined, true),
+  };
+  return embeddedDatabase(db, thread, jobs);
+}
+
+/** What an embedded database's client gives the rest of the server, on this thread or its own. */
+interface EmbeddedClient {
+  query(text: string): Promise<unknown>;
+  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+function embeddedDatabase(db: Database["db"], client: EmbeddedClient, jobs: PGliteLike): Database {
   return {
     db,
     kind: "pglite",
     ping: async () => {
       await client.query("select 1");
     },
-    // One process: a notification is delivered as its transaction commits, before the commit returns.
+    // One process: a notification is delivered as its transaction commits, before the commit returns (from
+    // the database's thread, it crosses before the commit's answer does).
     listen: async (channel, onNotification) => {
       const unlisten = await client.listen(channel, onNotification);
       return { stop: () => unlisten() };
     },
-    jobs: { kind: "pglite", client: withStandardParsers(client) },
+    jobs: { kind: "pglite", client: jobs },
     close: () => client.close(),
   };
 }

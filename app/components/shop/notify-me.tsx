@@ -1,8 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { NotifyResponse } from "../../../core/contracts/wishlist.ts";
 import { apiErrorOf, apiRequest, serverMessage } from "../../lib/api.ts";
-import { hasSession, sessionProbeKey } from "../../lib/session-probe.ts";
+import { useSessionProbe } from "../../lib/session-probe.ts";
 import { Button } from "../ui/button.tsx";
 import { Field, inputClass } from "../ui/field.tsx";
 
@@ -17,7 +16,7 @@ type State =
  * types an address.
  */
 export function NotifyMe({ productId, name }: { productId: number; name: string }) {
-  const session = useQuery({ queryKey: sessionProbeKey, queryFn: hasSession, staleTime: 0 });
+  const session = useSessionProbe();
   const [state, setState] = useState<State>({ step: "idle" });
   const [email, setEmail] = useState("");
   const [needsEmail, setNeedsEmail] = useState(false);
