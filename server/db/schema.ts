@@ -524,6 +524,14 @@ export const subscriptions = pgTable(
     /** Stripe's subscription id (null until it is started), or the sandbox's. */
     providerSubscriptionId: text("provider_subscription_id"),
     providerCustomerId: text("provider_customer_id"),
+    /** When the yearly reminder of the subscription's terms and how to cancel was last sent (decision 043). */
+    termsRemindedAt: timestamp("terms_reminded_at", { withTimezone: true }),
+    /**
+     * A price change the owner applied to existing subscriptions: the new renewal price and the first billing
+     * date it applies to, e-mailed 7-30 days ahead; until then `amountCents` is charged (decision 043).
+     */
+    pendingAmountCents: integer("pending_amount_cents"),
+    pendingAmountFrom: timestamp("pending_amount_from", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -626,6 +634,11 @@ export const reviews = pgTable(
     /** "pending" (waits for the owner), "published" or "hidden". */
     status: text("status").notNull().default("pending"),
     moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    /** Why the owner hid it, from a fixed list (core/review-rules.ts; never the rating), and who decided. */
+    hiddenReason: text("hidden_reason"),
+    moderatedBy: text("moderated_by"),
+    /** The text reads like a report of a reaction to the product: flagged to the owner (decision 044). */
+    reactionFlag: boolean("reaction_flag").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -718,4 +731,59 @@ export const bookmarks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.articleId] })],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// What the law asks the shop to keep: renewal consents and reports of reactions.
+
+/**
+ * A shopper's consent to the automatic renewal of the subscriptions in an order, given at checkout beside the
+ * pay button: one per order (a checkout started again for the same order replaces it). Kept at least three
+ * years, also when the customer deletes the account (decision 042).
+ */
+export const renewalConsents = pgTable(
+  "renewal_consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    /** The version of the renewal terms in `content/` the disclosure was written from. */
+    termsVersion: text("terms_version").notNull(),
+    /** The disclosure exactly as shown beside the pay button, and its SHA-256 (hex). */
+    disclosure: text("disclosure").notNull(),
+    disclosureHash: text("disclosure_hash").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("renewal_consents_consented").on(t.consentedAt)],
+);
+
+/**
+ * A report of a reaction to a product (an adverse event): from the "Report a reaction" form, kept six years
+ * (decision 044). The owner is e-mailed at once and follows it up on the dashboard.
+ */
+export const reactionReports = pgTable(
+  "reaction_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: integer("product_id").references(() => products.id),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    description: text("description").notNull(),
+    /** "new" | "in_review" | "closed". */
+    status: text("status").notNull().default("new"),
+    ownerNote: text("owner_note"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("reaction_reports_status").on(t.status, t.createdAt)],
 );
