@@ -18,7 +18,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { freePort, shopEnv } from "./shop-process.mjs";
+import { cpuMs, freePort, shopEnv } from "./shop-process.mjs";
 import { benchTargets } from "./targets.mjs";
 
 const { values: opts } = parseArgs({
@@ -65,11 +65,6 @@ function status(pid) {
   const s = readFileSync(`/proc/${pid}/status`, "utf8");
   const mb = (k) => Math.round(Number(new RegExp(`${k}:\\s+(\\d+)`).exec(s)?.[1] ?? 0) / 1024);
   return { rss: mb("VmRSS"), hwm: mb("VmHWM"), anon: mb("RssAnon"), file: mb("RssFile") };
-}
-
-function cpuMs(pid) {
-  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(f[11]) + Number(f[12])) * 10; // utime + stime, 100 ticks per second
 }
 
 async function measureOnce(run) {

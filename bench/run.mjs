@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findChromium } from "../scripts/find-chromium.mjs";
 import { writeReport } from "./report.mjs";
-import { freePort, startShop } from "./shop-process.mjs";
+import { cpuMs, freePort, startShop } from "./shop-process.mjs";
 import { soakBoth } from "./soak.mjs";
 import { benchTargets } from "./targets.mjs";
 
@@ -30,13 +30,6 @@ function peakRssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
-}
-
-/** The CPU time a process has used so far, user and system, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  // After "pid (comm) ": state is field 0, utime field 11, stime field 12.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Resets the peak RSS (VmHWM) to the current RSS (Linux: "5" to clear_refs); false where unsupported. */

@@ -1,7 +1,7 @@
-// Starting the production server for the bench's measurements (bench/run.mjs, bench/soak.mjs), and the two
-// helpers every bench script needs: a free port and waiting for a URL to answer.
+// Starting the production server for the bench's measurements (bench/run.mjs, bench/soak.mjs), and the
+// helpers every bench script needs: a free port, waiting for a URL to answer, a process's CPU time.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -59,4 +59,11 @@ export async function startShop({ buildDir, databaseUrl }) {
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/readyz`);
   return { child, base };
+}
+
+/** The CPU time a process has used so far, user and system, in ms (Linux: /proc/<pid>/stat, in clock ticks of 10 ms). */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // After "pid (comm) ": state is field 0, utime field 11, stime field 12.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
