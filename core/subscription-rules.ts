@@ -217,3 +217,62 @@ export function afterFailedCharge(
     ? { status: "cancelled" }
     : { status: "past_due", retryAt: addDays(firstFailure, days) };
 }
+
+/**
+ * A price change the owner applies to existing subscriptions takes effect this many days ahead at the
+ * soonest and at the latest (decision 043): every subscriber is told first.
+ */
+export const PRICE_NOTICE_MIN_DAYS = 7;
+export const PRICE_NOTICE_MAX_DAYS = 30;
+export const PRICE_NOTICE_DEFAULT_DAYS = 30;
+
+/** A day as the dashboard's date field gives it: "2027-01-15". */
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The first and last day a price change may take effect on, from `now`, as "YYYY-MM-DD". */
+export function priceNoticeWindow(now: Date): { earliest: string; latest: string; default: string } {
+  const today = new Date(startOfDay(now));
+  return {
+    earliest: isoDay(addDays(today, PRICE_NOTICE_MIN_DAYS)),
+    latest: isoDay(addDays(today, PRICE_NOTICE_MAX_DAYS)),
+    default: isoDay(addDays(today, PRICE_NOTICE_DEFAULT_DAYS)),
+  };
+}
+
+/** The day a price change takes effect (midnight UTC), or why it may not be that day. */
+export function checkPriceNoticeDay(
+  day: string,
+  now: Date,
+): { ok: true; from: Date } | { ok: false; message: string } {
+  const message = `Choose a date from ${PRICE_NOTICE_MIN_DAYS} to ${PRICE_NOTICE_MAX_DAYS} days from today: subscribers are told the new price before it is charged.`;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return { ok: false, message };
+  const from = new Date(`${day}T00:00:00.000Z`);
+  if (Number.isNaN(from.getTime()) || isoDay(from) !== day) return { ok: false, message };
+  const { earliest, latest } = priceNoticeWindow(now);
+  if (day < earliest || day > latest) return { ok: false, message };
+  return { ok: true, from };
+}
+
+/** The price a subscription's next renewal charges: an announced new price once its date has come. */
+export function renewalAmountCents(sub: {
+  amountCents: number;
+  nextBillingDate: Date;
+  pendingAmountCents: number | null;
+  pendingAmountFrom: Date | null;
+}): number {
+  return pendingPriceApplies(sub) ? (sub.pendingAmountCents as number) : sub.amountCents;
+}
+
+export function pendingPriceApplies(sub: {
+  nextBillingDate: Date;
+  pendingAmountCents: number | null;
+  pendingAmountFrom: Date | null;
+}): boolean {
+  return (
+    sub.pendingAmountCents !== null &&
+    sub.pendingAmountFrom !== null &&
+    sub.nextBillingDate.getTime() >= sub.pendingAmountFrom.getTime()
+  );
+}

@@ -7,6 +7,7 @@ import type { Metrics } from "./http/metrics.ts";
 import type { PageCache } from "./http/page-cache.ts";
 import { shopOrigin } from "./http/shop-origin.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { unsubscribeSecret } from "./newsletter/unsubscribe.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 
 /**
@@ -30,6 +31,8 @@ export interface ShopDeps {
   pageCache: PageCache;
   /** Where every absolute link begins: e-mails, payment return URLs (server/http/shop-origin.ts). */
   origin: string;
+  /** Signs the manage links in subscription e-mails (server/subscriptions/manage-link.ts): the server's secret. */
+  manageSecret: string;
   /** The countries the shop ships to (SHIP_TO_COUNTRIES). */
   shipTo: Env["SHIP_TO_COUNTRIES"];
   /** The flat shipping rate in dollars, as configured (SHIPPING_FLAT_RATE). */
@@ -51,6 +54,7 @@ export function shopDeps(services: AppServices, origin: string = shopOrigin(serv
     metrics: services.metrics,
     pageCache: services.pageCache,
     origin,
+    manageSecret: unsubscribeSecret(services.env),
     shipTo: services.env.SHIP_TO_COUNTRIES,
     shippingFlatRate: services.env.SHIPPING_FLAT_RATE,
   };

@@ -190,19 +190,21 @@ async function run(command: AdminCommand, deps: AdminCommandDeps, out: string[])
     );
   } else if (command.kind === "run-due") {
     const asOf = command.asOf ?? new Date();
-    const [mailer, { Catalogue }, { runDueSubscriptions }, { shopOrigin }] = await Promise.all([
-      deps.mailer(),
-      import("../catalogue.ts"),
-      import("../subscriptions/run-due.ts"),
-      import("../http/shop-origin.ts"),
-    ]);
+    const [mailer, { Catalogue }, { runDueSubscriptions }, { shopOrigin }, { unsubscribeSecret }] =
+      await Promise.all([
+        deps.mailer(),
+        import("../catalogue.ts"),
+        import("../subscriptions/run-due.ts"),
+        import("../http/shop-origin.ts"),
+        import("../newsletter/unsubscribe.ts"),
+      ]);
     const catalogue = deps.catalogue ?? new Catalogue(database.db);
     const report = await runDueSubscriptions(
-      { db: database.db, catalogue, mailer, origin: shopOrigin(env) },
+      { db: database.db, catalogue, mailer, origin: shopOrigin(env), manageSecret: unsubscribeSecret(env) },
       asOf,
     );
     out.push(
-      `Ran what was due up to ${asOf.toISOString()}: ${report.renewed} renewed, ${report.failed} failed (to be retried), ${report.cancelled} cancelled after failed payments, ${report.resumed} resumed after a pause, ${report.reminded} reminders sent.`,
+      `Ran what was due up to ${asOf.toISOString()}: ${report.renewed} renewed, ${report.failed} failed (to be retried), ${report.cancelled} cancelled after failed payments, ${report.resumed} resumed after a pause, ${report.reminded} reminders sent${report.termsReminded ? `, ${report.termsReminded} yearly reminders of the terms sent` : ""}.`,
     );
   } else if (command.kind === "list") {
     const rows = await latestOrders(database.db);

@@ -38,7 +38,7 @@ export const HANDLED_EVENTS = [
 export async function reportPaymentEvent(
   deps: Pick<
     ShopDeps,
-    "db" | "catalogue" | "payments" | "mailer" | "logger" | "metrics" | "origin" | "shipTo"
+    "db" | "catalogue" | "payments" | "mailer" | "logger" | "metrics" | "origin" | "manageSecret" | "shipTo"
   >,
   provider: PaymentProvider["name"],
   event: PaymentEvent,

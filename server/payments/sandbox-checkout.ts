@@ -45,7 +45,7 @@ export async function loadSandboxSession(
 export async function payWithSandboxCard(
   deps: Pick<
     ShopDeps,
-    "db" | "catalogue" | "payments" | "mailer" | "logger" | "metrics" | "origin" | "shipTo"
+    "db" | "catalogue" | "payments" | "mailer" | "logger" | "metrics" | "origin" | "manageSecret" | "shipTo"
   >,
   sessionId: string,
   form: Record<string, unknown>,
@@ -113,7 +113,7 @@ function soldOut(names: string[]): SandboxPayResult {
 export function confirmSandboxSession(
   deps: Pick<
     ShopDeps,
-    "db" | "catalogue" | "payments" | "mailer" | "logger" | "metrics" | "origin" | "shipTo"
+    "db" | "catalogue" | "payments" | "mailer" | "logger" | "metrics" | "origin" | "manageSecret" | "shipTo"
   >,
   session: SandboxSession,
   card: { token: string; label: string } | null = null,

@@ -59,7 +59,7 @@ export async function stripeCardUpdateUrl(
  * recorded and e-mailed (a customer who left the page without changing it is told so).
  */
 export async function afterStripeCardUpdate(
-  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "origin">,
+  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "origin" | "manageSecret">,
   sub: SubscriptionRow,
 ): Promise<"saved" | "unchanged" | "renewed" | "declined"> {
   const billing = deps.payments.billing;
@@ -81,7 +81,7 @@ export async function afterStripeCardUpdate(
       });
       return { row: updated, eventId };
     });
-    await deps.mailer.send(subscriptionChangedEmail(row, { type: "card-updated", eventId }, deps.origin));
+    await deps.mailer.send(subscriptionChangedEmail(row, { type: "card-updated", eventId }, deps));
   }
   if (after.retried === "paid") return "renewed";
   if (after.retried === "declined") return "declined";
@@ -98,7 +98,7 @@ export type CardUpdateResult =
  * retries the open invoice when the card changes.
  */
 export async function saveSubscriptionCard(
-  deps: Pick<ShopDeps, "db" | "catalogue" | "mailer" | "origin">,
+  deps: Pick<ShopDeps, "db" | "catalogue" | "mailer" | "origin" | "manageSecret">,
   request: { userId: string; id: string; form: Record<string, unknown>; now?: Date },
 ): Promise<CardUpdateResult> {
   const now = request.now ?? new Date();
@@ -130,7 +130,7 @@ export async function saveSubscriptionCard(
     });
     return { row: updated, eventId };
   });
-  await deps.mailer.send(subscriptionChangedEmail(row, { type: "card-updated", eventId }, deps.origin));
+  await deps.mailer.send(subscriptionChangedEmail(row, { type: "card-updated", eventId }, deps));
 
   if (row.status !== "past_due") return { kind: "saved", subscription: row, retried: null };
   const report = await runDueSubscriptions(deps, now, { onlyId: row.id });

@@ -49,7 +49,7 @@ const EVENT_OF: Record<SubscriptionChange["action"], string> = {
  * subscription; otherwise another user's subscription is a 404 like an unknown one.
  */
 export async function changeSubscription(
-  deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "logger" | "mailer" | "origin">,
+  deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "logger" | "mailer" | "origin" | "manageSecret">,
   request: {
     id: string;
     userId: string | null;
@@ -99,16 +99,15 @@ export async function changeSubscription(
     return { row: updated, eventId, previousProduct: sub.productName, others };
   });
 
-  const origin = deps.origin;
   await deps.mailer.send(
-    subscriptionChangedEmail(row, { type: EVENT_OF[change.action], eventId, previousProduct }, origin),
+    subscriptionChangedEmail(row, { type: EVENT_OF[change.action], eventId, previousProduct }, deps),
   );
   for (const other of others)
     await deps.mailer.send(
       subscriptionChangedEmail(
         other.row,
         { type: "left-stack", eventId: other.eventId, previousProduct: row.productName },
-        origin,
+        deps,
       ),
     );
   return { row, others: others.map((o) => o.row) };

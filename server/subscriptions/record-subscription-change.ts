@@ -33,7 +33,7 @@ export interface SubscriptionChangeReport {
  * none interleaves with the order's payment.
  */
 export async function recordSubscriptionChange(
-  deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "mailer" | "origin">,
+  deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "mailer" | "origin" | "manageSecret">,
   report: SubscriptionChangeReport,
 ): Promise<SubscriptionChangeOutcome> {
   // Read before the transaction: the embedded database runs one statement at a time.
@@ -101,7 +101,7 @@ export async function recordSubscriptionChange(
           failedAttempts: sub.failedAttempts,
           reason: "Your card was declined. Stripe will try it again over the next few days.",
         },
-        origin,
+        deps,
       ),
     );
   }

@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import {
   addDays,
   addMonths,
   afterFailedCharge,
+  pendingPriceApplies,
   REMINDER_DAYS_BEFORE,
 } from "../../core/subscription-rules.ts";
 import { subscriptions } from "../db/schema.ts";
@@ -11,7 +12,12 @@ import { orderConfirmationEmail } from "../orders/confirmation-email.ts";
 import { loadOrderLines } from "../orders/order-rows.ts";
 import { chargeSandboxCard } from "../payments/sandbox-cards.ts";
 import { createRenewalOrder } from "./renewal-order.ts";
-import { renewalCancelledEmail, renewalFailedEmail, renewalReminderEmail } from "./subscription-emails.ts";
+import {
+  renewalCancelledEmail,
+  renewalFailedEmail,
+  renewalReminderEmail,
+  termsReminderEmail,
+} from "./subscription-emails.ts";
 import { recordSubscriptionEvent } from "./subscription-rows.ts";
 
 export interface RunDueReport {
@@ -20,7 +26,11 @@ export interface RunDueReport {
   renewed: number;
   failed: number;
   cancelled: number;
+  /** Yearly reminders of a subscription's terms (decision 043). */
+  termsReminded: number;
 }
+
+type RunDueDeps = Pick<ShopDeps, "db" | "catalogue" | "mailer" | "origin" | "manageSecret">;
 
 /** Subscriptions whose renewals the shop charges itself: the sandbox's. Stripe Billing renews its own. */
 const RENEWED_HERE = eq(subscriptions.provider, "sandbox");
@@ -31,17 +41,25 @@ const MAX_ATTEMPTS_PER_RUN = 100_000;
 
 /**
  * Everything due up to `asOf`: timed pauses that end, reminders three days ahead, renewals and the
- * retries of failed ones. Safe to run twice and from several processes at once: each renewal runs in one
+ * retries of failed ones, and the yearly reminder of each subscription's terms. A renewal on or after the
+ * date of a price change the owner announced charges the new price and makes it the subscription's own. Safe to run twice and from several processes at once: each renewal runs in one
  * transaction on its subscription's locked row (rows another run holds are skipped), and an order is
  * unique per subscription and billing date, so a period is charged once. E-mails follow each commit, each
  * with its dedupe key. `onlyId` renews that one subscription if it is due (a card just updated).
  */
 export async function runDueSubscriptions(
-  deps: Pick<ShopDeps, "db" | "catalogue" | "mailer" | "origin">,
+  deps: RunDueDeps,
   asOf = new Date(),
   options: { onlyId?: string } = {},
 ): Promise<RunDueReport> {
-  const report: RunDueReport = { resumed: 0, reminded: 0, renewed: 0, failed: 0, cancelled: 0 };
+  const report: RunDueReport = {
+    resumed: 0,
+    reminded: 0,
+    renewed: 0,
+    failed: 0,
+    cancelled: 0,
+    termsReminded: 0,
+  };
   const only = options.onlyId ? eq(subscriptions.id, options.onlyId) : undefined;
   if (!only) report.resumed = await resumeEndedPauses(deps, asOf);
 
@@ -67,6 +85,7 @@ export async function runDueSubscriptions(
   }
 
   if (!only) report.reminded = await sendReminders(deps, asOf);
+  if (!only) report.termsReminded = await sendTermsReminders(deps, asOf);
   return report;
 }
 
@@ -94,22 +113,28 @@ async function resumeEndedPauses(deps: Pick<ShopDeps, "db">, asOf: Date): Promis
 type Outcome = "renewed" | "failed" | "cancelled" | "busy";
 
 /** One renewal attempt on one subscription, all or nothing, then its e-mail. */
-async function renewOne(
-  deps: Pick<ShopDeps, "db" | "catalogue" | "mailer" | "origin">,
-  id: string,
-  asOf: Date,
-): Promise<Outcome> {
+async function renewOne(deps: RunDueDeps, id: string, asOf: Date): Promise<Outcome> {
   const db = deps.db;
   const { origin } = deps;
   // Read before the transaction: the embedded database runs one statement at a time.
   const catalogue = await deps.catalogue.list();
   const result = await db.transaction(async (tx) => {
-    const [sub] = await tx
+    const [locked] = await tx
       .select()
       .from(subscriptions)
       .where(and(eq(subscriptions.id, id), RENEWED_HERE, dueCondition(asOf)))
       .for("update", { skipLocked: true });
-    if (!sub) return { outcome: "busy" as const };
+    if (!locked) return { outcome: "busy" as const };
+    // From the date of an announced price change, renewals charge the new price (decision 043).
+    const newPrice = pendingPriceApplies(locked);
+    const sub = newPrice
+      ? {
+          ...locked,
+          amountCents: locked.pendingAmountCents ?? locked.amountCents,
+          pendingAmountCents: null,
+          pendingAmountFrom: null,
+        }
+      : locked;
 
     const charge = await chargeSandboxCard(tx, sub.paymentToken);
     if (charge.ok) {
@@ -125,6 +150,9 @@ async function renewOne(
           nextBillingDate: next,
           failedAttempts: 0,
           retryAt: null,
+          ...(newPrice
+            ? { amountCents: sub.amountCents, pendingAmountCents: null, pendingAmountFrom: null }
+            : {}),
           updatedAt: sql`now()`,
         })
         .where(eq(subscriptions.id, sub.id));
@@ -175,17 +203,20 @@ async function renewOne(
       renewalFailedEmail(
         result.sub,
         { retryAt: result.retryAt, failedAttempts: result.sub.failedAttempts, reason: result.reason },
-        origin,
+        deps,
       ),
     );
   } else if (result.outcome === "cancelled") {
-    await deps.mailer.send(renewalCancelledEmail(result.sub, origin));
+    await deps.mailer.send(renewalCancelledEmail(result.sub, deps));
   }
   return result.outcome;
 }
 
 /** One reminder per renewal, three days ahead: claimed by setting `reminded_for`, then e-mailed. */
-async function sendReminders(deps: Pick<ShopDeps, "db" | "mailer" | "origin">, asOf: Date): Promise<number> {
+async function sendReminders(
+  deps: Pick<ShopDeps, "db" | "mailer" | "origin" | "manageSecret">,
+  asOf: Date,
+): Promise<number> {
   const claimed = await deps.db
     .update(subscriptions)
     .set({ remindedFor: subscriptions.nextBillingDate, updatedAt: sql`now()` })
@@ -199,7 +230,32 @@ async function sendReminders(deps: Pick<ShopDeps, "db" | "mailer" | "origin">, a
       ),
     )
     .returning();
-  const { origin } = deps;
-  for (const sub of claimed) await deps.mailer.send(renewalReminderEmail(sub, origin));
+  for (const sub of claimed) await deps.mailer.send(renewalReminderEmail(sub, deps));
+  return claimed.length;
+}
+
+/**
+ * Once a year after a subscription started, and yearly after that, while it is active or paused: its terms
+ * and how to cancel (California Business and Professions Code §17602(b)). Claimed by one conditional
+ * UPDATE that moves `terms_reminded_at` to this run, so a run repeated, or two runs at once, send it once:
+ * the second finds the row claimed (PostgreSQL re-checks the condition on the row it waited for).
+ */
+async function sendTermsReminders(
+  deps: Pick<ShopDeps, "db" | "mailer" | "origin" | "manageSecret">,
+  asOf: Date,
+): Promise<number> {
+  const yearBefore = addMonths(asOf, -12);
+  const claimed = await deps.db
+    .update(subscriptions)
+    .set({ termsRemindedAt: asOf, updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(subscriptions.status, ["active", "paused"]),
+        isNull(subscriptions.endsAt),
+        sql`coalesce(${subscriptions.termsRemindedAt}, ${subscriptions.createdAt}) <= ${yearBefore.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+  for (const sub of claimed) await deps.mailer.send(termsReminderEmail(sub, asOf, deps));
   return claimed.length;
 }

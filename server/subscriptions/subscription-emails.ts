@@ -1,11 +1,25 @@
 import { formatMoney } from "../../core/money.ts";
+import { renewalAmountCents } from "../../core/subscription-rules.ts";
+import type { ShopDeps } from "../deps.ts";
 import { addressBlock, type EmailBlock, labelled, linkBlock, paragraph, shopEmail } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import { MANAGE_LINK_DAYS, manageUrl as signedManageUrl } from "./manage-link.ts";
 import type { SubscriptionRow } from "./subscription-rows.ts";
 
-/** The account page where a customer manages subscriptions. */
-export function manageUrl(origin: string): string {
+/** What a subscription e-mail's links are made of: the shop's origin and the secret that signs manage links. */
+export type SubscriptionLinks = Pick<ShopDeps, "origin" | "manageSecret">;
+
+/** The account page where a signed-in customer manages all their subscriptions. */
+export function accountSubscriptionsUrl(origin: string): string {
   return `${origin}/account/subscriptions`;
+}
+
+/**
+ * The subscription's own page, opened without an account by a fresh signed link (decision 043,
+ * server/subscriptions/manage-link.ts): every subscription e-mail carries one.
+ */
+export function manageUrl(links: SubscriptionLinks, sub: Pick<SubscriptionRow, "id">): string {
+  return signedManageUrl(links.origin, links.manageSecret, sub.id);
 }
 
 export function formatDay(date: Date): string {
@@ -22,21 +36,40 @@ function summary(sub: SubscriptionRow): EmailBlock[] {
       "Subscription",
       `${sub.quantity}x ${sub.productName}, ${formatMoney(sub.amountCents)} ${everyMonths(sub.intervalMonths)}`,
     ),
-  ];
+    pendingPriceLine(sub),
+  ].filter((b): b is EmailBlock => b !== null);
 }
 
-/** An e-mail about one subscription, linking to where it is managed. */
+/** A price change the owner announced that is not charged yet (decision 043). */
+function pendingPriceLine(sub: SubscriptionRow): EmailBlock | null {
+  if (sub.pendingAmountCents === null || !sub.pendingAmountFrom) return null;
+  return labelled(
+    `From the renewal on or after ${formatDay(sub.pendingAmountFrom)}`,
+    `${formatMoney(sub.pendingAmountCents)} ${everyMonths(sub.intervalMonths)}`,
+  );
+}
+
+/**
+ * An e-mail about one subscription, linking to its own page by a signed link (no account needed) and, for
+ * a customer with an account, to the account's subscriptions too.
+ */
 function subscriptionEmail(
   sub: SubscriptionRow,
-  origin: string,
+  links: SubscriptionLinks,
   options: { subject: string; heading: string; blocks: (EmailBlock | null)[]; dedupeKey: string },
 ): MailMessage {
   return shopEmail({
     to: sub.email,
     subject: options.subject,
     heading: options.heading,
-    blocks: [...options.blocks, ...summary(sub)],
-    link: { label: "Manage your subscriptions", href: manageUrl(origin) },
+    blocks: [
+      ...options.blocks,
+      ...summary(sub),
+      sub.userId
+        ? linkBlock("All your subscriptions, signed in", accountSubscriptionsUrl(links.origin))
+        : null,
+    ],
+    link: { label: "Manage, pause or cancel this subscription", href: manageUrl(links, sub) },
     dedupeKey: options.dedupeKey,
   });
 }
@@ -52,13 +85,13 @@ function nextLine(sub: SubscriptionRow): EmailBlock {
 export function subscriptionChangedEmail(
   sub: SubscriptionRow,
   change: { type: string; eventId: string; previousProduct?: string },
-  origin: string,
+  links: SubscriptionLinks,
 ): MailMessage {
   const key = `subscription-${change.type}:${change.eventId}`;
   const name = sub.productName;
   switch (change.type) {
     case "paused":
-      return subscriptionEmail(sub, origin, {
+      return subscriptionEmail(sub, links, {
         subject: `Your ${name} subscription is paused`,
         heading: "Your subscription is paused.",
         blocks: [
@@ -71,35 +104,35 @@ export function subscriptionChangedEmail(
         dedupeKey: key,
       });
     case "resumed":
-      return subscriptionEmail(sub, origin, {
+      return subscriptionEmail(sub, links, {
         subject: `Your ${name} subscription is back on`,
         heading: "Your subscription is active again.",
         blocks: [nextLine(sub)],
         dedupeKey: key,
       });
     case "skipped":
-      return subscriptionEmail(sub, origin, {
+      return subscriptionEmail(sub, links, {
         subject: `Your next ${name} delivery is skipped`,
         heading: "We skipped your next delivery.",
         blocks: [paragraph("You will not be charged for the delivery you skipped."), nextLine(sub)],
         dedupeKey: key,
       });
     case "frequency-changed":
-      return subscriptionEmail(sub, origin, {
+      return subscriptionEmail(sub, links, {
         subject: `Your ${name} subscription now ships ${everyMonths(sub.intervalMonths)}`,
         heading: `Your subscription now ships ${everyMonths(sub.intervalMonths)}.`,
         blocks: [nextLine(sub)],
         dedupeKey: key,
       });
     case "quantity-changed":
-      return subscriptionEmail(sub, origin, {
+      return subscriptionEmail(sub, links, {
         subject: `Your ${name} subscription now ships ${sub.quantity} at a time`,
         heading: `Each delivery now holds ${sub.quantity}.`,
         blocks: [labelled("Each delivery costs", formatMoney(sub.amountCents)), nextLine(sub)],
         dedupeKey: key,
       });
     case "swapped":
-      return subscriptionEmail(sub, origin, {
+      return subscriptionEmail(sub, links, {
         subject: `Your subscription now sends ${name}`,
         heading: `You will receive ${name} from your next delivery.`,
         blocks: [
@@ -110,7 +143,7 @@ export function subscriptionChangedEmail(
         dedupeKey: key,
       });
     case "left-stack":
-      return subscriptionEmail(sub, origin, {
+      return subscriptionEmail(sub, links, {
         subject: `Your ${name} subscription is now priced on its own`,
         heading: "Your stack is no longer complete.",
         blocks: [
@@ -123,28 +156,28 @@ export function subscriptionChangedEmail(
         dedupeKey: key,
       });
     case "date-changed":
-      return subscriptionEmail(sub, origin, {
+      return subscriptionEmail(sub, links, {
         subject: `Your next ${name} delivery has a new date`,
         heading: "Your next delivery has a new date.",
         blocks: [nextLine(sub)],
         dedupeKey: key,
       });
     case "address-changed":
-      return subscriptionEmail(sub, origin, {
+      return subscriptionEmail(sub, links, {
         subject: `Your ${name} subscription ships to a new address`,
         heading: "Your subscription ships to a new address.",
         blocks: [addressBlock(sub), nextLine(sub)],
         dedupeKey: key,
       });
     case "card-updated":
-      return subscriptionEmail(sub, origin, {
+      return subscriptionEmail(sub, links, {
         subject: `Your ${name} subscription has a new card`,
         heading: "Your subscription has a new card.",
         blocks: [sub.cardLabel ? labelled("Card", sub.cardLabel) : null, nextLine(sub)],
         dedupeKey: key,
       });
     case "cancelled":
-      return subscriptionEmail(sub, origin, {
+      return subscriptionEmail(sub, links, {
         subject: `Your ${name} subscription is cancelled`,
         heading: "Your subscription is cancelled.",
         blocks: [
@@ -158,7 +191,7 @@ export function subscriptionChangedEmail(
         dedupeKey: key,
       });
     default:
-      return subscriptionEmail(sub, origin, {
+      return subscriptionEmail(sub, links, {
         subject: `Your ${name} subscription was updated`,
         heading: "Your subscription was updated.",
         blocks: [nextLine(sub)],
@@ -168,15 +201,15 @@ export function subscriptionChangedEmail(
 }
 
 /** Three days before a renewal: date, amount, address, and where to skip or change it. */
-export function renewalReminderEmail(sub: SubscriptionRow, origin: string): MailMessage {
-  return subscriptionEmail(sub, origin, {
+export function renewalReminderEmail(sub: SubscriptionRow, links: SubscriptionLinks): MailMessage {
+  return subscriptionEmail(sub, links, {
     subject: `Your ${sub.productName} renews on ${formatDay(sub.nextBillingDate)}`,
     heading: "Your next delivery is coming up.",
     blocks: [
       labelled("Renews on", formatDay(sub.nextBillingDate)),
-      labelled("Amount", formatMoney(sub.amountCents)),
+      labelled("Amount", formatMoney(renewalAmountCents(sub))),
       addressBlock(sub),
-      linkBlock("Skip or change this delivery", manageUrl(origin)),
+      linkBlock("Skip or change this delivery", manageUrl(links, sub)),
     ],
     dedupeKey: `subscription-reminder:${sub.id}:${sub.nextBillingDate.toISOString()}`,
   });
@@ -186,9 +219,9 @@ export function renewalReminderEmail(sub: SubscriptionRow, origin: string): Mail
 export function renewalFailedEmail(
   sub: SubscriptionRow,
   attempt: { retryAt: Date | null; failedAttempts: number; reason: string },
-  origin: string,
+  links: SubscriptionLinks,
 ): MailMessage {
-  return subscriptionEmail(sub, origin, {
+  return subscriptionEmail(sub, links, {
     subject: `We could not renew your ${sub.productName} subscription`,
     heading: "Your renewal payment did not go through.",
     blocks: [
@@ -198,15 +231,17 @@ export function renewalFailedEmail(
             `We will try again on ${formatDay(attempt.retryAt)}. Update your card before then to keep your deliveries coming.`,
           )
         : null,
-      linkBlock("Update your card", manageUrl(origin)),
+      sub.userId
+        ? linkBlock("Update your card", `${links.origin}/account/subscriptions/${sub.id}/card`)
+        : linkBlock("To pay with another card, write to us", `${links.origin}/contact`),
     ],
     dedupeKey: `subscription-renewal-failed:${sub.id}:${sub.nextBillingDate.toISOString()}:${attempt.failedAttempts}`,
   });
 }
 
 /** The last retry failed: the subscription is cancelled. */
-export function renewalCancelledEmail(sub: SubscriptionRow, origin: string): MailMessage {
-  return subscriptionEmail(sub, origin, {
+export function renewalCancelledEmail(sub: SubscriptionRow, links: SubscriptionLinks): MailMessage {
+  return subscriptionEmail(sub, links, {
     subject: `Your ${sub.productName} subscription was cancelled`,
     heading: "We cancelled your subscription after the payment failed.",
     blocks: [
@@ -216,5 +251,88 @@ export function renewalCancelledEmail(sub: SubscriptionRow, origin: string): Mai
       paragraph("You can subscribe again at any time from the shop."),
     ],
     dedupeKey: `subscription-renewal-cancelled:${sub.id}`,
+  });
+}
+
+/** How a subscriber cancels, in the words every notice repeats (decision 043). */
+function howToCancel(): EmailBlock {
+  return paragraph(
+    "You can pause, skip or cancel online at any time from the link below, without an account and without calling us. A cancelled subscription is never charged again; an active one runs to the end of the period already paid for.",
+  );
+}
+
+/**
+ * Once a year for a subscription that is still on: its terms restated (product, price each time, how often,
+ * the next charge) and how to cancel. Keyed by the day it was claimed, so a retried send goes out once.
+ */
+export function termsReminderEmail(
+  sub: SubscriptionRow,
+  claimedAt: Date,
+  links: SubscriptionLinks,
+): MailMessage {
+  const next = sub.status === "paused" ? sub.pausedUntil : sub.nextBillingDate;
+  return subscriptionEmail(sub, links, {
+    subject: `Your ${sub.productName} subscription: a yearly reminder of its terms`,
+    heading: "A yearly reminder of your subscription.",
+    blocks: [
+      paragraph(
+        `Your subscription renews automatically until you cancel it. Each renewal charges the card on file ${formatMoney(sub.amountCents)} and ships ${sub.quantity}x ${sub.productName} free, ${everyMonths(sub.intervalMonths)}.`,
+      ),
+      labelled("Product", `${sub.quantity}x ${sub.productName}`),
+      labelled("Price each time", formatMoney(sub.amountCents)),
+      labelled("How often", everyMonths(sub.intervalMonths)),
+      sub.status === "paused"
+        ? labelled(
+            "Next charge",
+            next ? `${formatDay(next)}, when the pause ends` : "none until you resume it",
+          )
+        : labelled("Next charge", formatDay(sub.nextBillingDate)),
+      howToCancel(),
+    ],
+    dedupeKey: `subscription-terms:${sub.id}:${claimedAt.toISOString().slice(0, 10)}`,
+  });
+}
+
+/**
+ * The owner changed the product's price for existing subscriptions: the old and the new price and the first
+ * renewal that charges it, sent once per announced change.
+ */
+export function priceChangeEmail(
+  sub: SubscriptionRow,
+  change: { fromCents: number; toCents: number; from: Date },
+  links: SubscriptionLinks,
+): MailMessage {
+  return subscriptionEmail(sub, links, {
+    subject: `The price of your ${sub.productName} subscription changes on ${formatDay(change.from)}`,
+    heading: "Your subscription's price is changing.",
+    blocks: [
+      paragraph(
+        `From the first renewal on or after ${formatDay(change.from)}, each delivery costs ${formatMoney(change.toCents)} instead of ${formatMoney(change.fromCents)}. Renewals before that date are charged the price you have now.`,
+      ),
+      labelled("Price now", formatMoney(change.fromCents)),
+      labelled("New price", formatMoney(change.toCents)),
+      labelled("Takes effect", formatDay(change.from)),
+      paragraph("If you would rather not continue at the new price, you can cancel before that date."),
+      howToCancel(),
+    ],
+    dedupeKey: `subscription-price:${sub.id}:${change.from.toISOString()}:${change.toCents}`,
+  });
+}
+
+/** A fresh manage link, asked for from an expired one: sent only to the subscription's own address. */
+export function manageLinkEmail(
+  sub: SubscriptionRow,
+  requestedAt: Date,
+  links: SubscriptionLinks,
+): MailMessage {
+  return subscriptionEmail(sub, links, {
+    subject: `Your link to manage your ${sub.productName} subscription`,
+    heading: "Here is a new link to your subscription.",
+    blocks: [
+      paragraph(
+        `Someone, probably you, asked for a new link to this subscription's page. It works for ${MANAGE_LINK_DAYS} days. If it was not you, you can ignore this e-mail: nothing has changed.`,
+      ),
+    ],
+    dedupeKey: `subscription-manage-link:${sub.id}:${requestedAt.toISOString()}`,
   });
 }
