@@ -11,6 +11,17 @@
 /** The domain of the placeholder e-mail of an account created by phone sign-in. */
 export const PHONE_EMAIL_DOMAIN = "phone.mana.invalid";
 
+/**
+ * The domain of the address a deleted account's orders and subscriptions keep in place of the customer's
+ * e-mail (decision 045): under `.invalid`, so it is never mailed nor shown, like the phone placeholder.
+ */
+export const DELETED_EMAIL_DOMAIN = "deleted.mana.invalid";
+
+/** A deleted account's placeholder address: 'deleted-<ref>@deleted.mana.invalid' (ref names nobody). */
+export function deletedAccountEmail(ref: string): string {
+  return `deleted-${ref}@${DELETED_EMAIL_DOMAIN}`;
+}
+
 /** What the profile and the account menu show where a phone-only account has no e-mail. */
 export const NO_EMAIL_YET = "No e-mail yet";
 

@@ -55,6 +55,13 @@ export interface Identity {
   verifyEmail(token: string, headers: Headers): Promise<VerificationResult>;
   /** Renames the signed-in user (the header's avatar reads the session's name). */
   rename(headers: Headers, name: string): Promise<void>;
+  /**
+   * Whether `password` is the account's password; null when the account has none (made by phone or by a
+   * sign-in provider). Asked before an account is deleted (server/auth/delete-account.ts).
+   */
+  checkPassword(userId: string, password: string): Promise<boolean | null>;
+  /** Ends every session of the account, wherever sessions are kept (the database, Redis). */
+  endSessions(userId: string): Promise<void>;
   /** The routes mounted at /api/auth; null where no sign-in is offered (a test shop's stand-in identity). */
   frontDoor: SignInFrontDoor | null;
   /** Closes what the identity holds open (a Redis connection). */

@@ -6,6 +6,7 @@ import type { AppServices } from "../context.ts";
 import { errorResponse } from "../http/error-status.ts";
 import { sameOrigin } from "../http/same-origin.ts";
 import { UNSUBSCRIBE_API_PATH } from "../newsletter/unsubscribe.ts";
+import { accountDataApi } from "./account-data.ts";
 import { addressesApi } from "./addresses.ts";
 import { adminApi } from "./admin.ts";
 import { adminCommandApi } from "./admin-command.ts";
@@ -72,6 +73,7 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
     api.route("/auth", profileApi(services));
     api.route("/auth", authRoutes(services, frontDoor));
   }
+  api.route("/account", accountDataApi(services));
   api.route("/addresses", addressesApi(services));
   api.route("/preferences", preferencesApi(services));
   api.route("/bookmarks", bookmarksApi(services));

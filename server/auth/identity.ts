@@ -73,6 +73,17 @@ export function betterAuthIdentity(parts: {
     async rename(headers, name) {
       await auth.api.updateUser({ headers, body: { name } });
     },
+    async checkPassword(userId, password) {
+      const ctx = await auth.$context;
+      const accounts = await ctx.internalAdapter.findAccounts(userId);
+      const hash = accounts.find((a) => a.providerId === "credential")?.password;
+      if (!hash) return null;
+      return ctx.password.verify({ hash, password });
+    },
+    async endSessions(userId) {
+      const ctx = await auth.$context;
+      await ctx.internalAdapter.deleteUserSessions(userId);
+    },
     frontDoor: { auth, humanCheck, sms },
     close,
   };

@@ -41,6 +41,9 @@ export function testIdentity(
       const id = userIdOf(headers);
       if (id) await db().update(user).set({ name }).where(eq(user.id, id));
     },
+    // No account of the test identity has a password, and it keeps no sessions of its own.
+    checkPassword: async () => null,
+    endSessions: async () => {},
     frontDoor: null,
     close: async () => {},
   };
