@@ -19,6 +19,22 @@ export const REPORT_REASONS = {
 } as const;
 export type ReportReason = keyof typeof REPORT_REASONS;
 
+/**
+ * The only reasons the team may hide a review for (16 CFR §465.7: a review is not suppressed for its
+ * rating or for being negative). The rating is never one of them; decision 044 and
+ * content/legal/review-policy.md say the same to shoppers.
+ */
+export const HIDE_REASONS = {
+  "off-topic": "Off-topic",
+  "personal-information": "Shares personal information",
+  offensive: "Offensive or abusive",
+  "medical-claim": "Makes a medical claim",
+  "not-about-product": "Not about the product",
+  spam: "Spam or advertising",
+} as const;
+export type HideReason = keyof typeof HIDE_REASONS;
+export const HIDE_REASON_KEYS = Object.keys(HIDE_REASONS) as HideReason[];
+
 // Control characters other than tab and line breaks (the text's own paragraphs stay).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters refused are control characters
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;

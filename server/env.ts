@@ -29,6 +29,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("MANA <hello@mana.local>"),
   /** The address customers write to: shown on /contact and in the shop's e-mails. */
   SUPPORT_EMAIL: z.email().optional(),
+  /**
+   * A JSON file of Proposition 65 warnings by product slug, added to the labels in content/products.json
+   * (journeys give a product a warning with it; the shop's own warnings belong in content/).
+   */
+  PROP65_FILE: z.string().min(1).optional(),
   SHIPPING_FLAT_RATE: z.coerce.number().min(0).max(1000).default(5.95),
   /** Countries the shop ships to: ISO 3166-1 alpha-2 codes, comma-separated (core/address.ts has their rules). */
   SHIP_TO_COUNTRIES: z

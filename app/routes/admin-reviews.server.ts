@@ -41,7 +41,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const moveForm = z.object({
   id: uuidField("There is no such review."),
-  status: adminReviewMoveBody.shape.status,
+  status: z.enum(["published", "hidden"], { error: "Choose Publish or Hide." }),
+  // The form's select sends "" for "Choose a reason"; the API's own schema words the refusal.
+  reason: z.string().optional(),
 });
 
 /**
@@ -63,8 +65,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   requireRight(user.role, { review: ["moderate"] });
   const form = parseForm(moveForm, fields);
   if (!form.ok) return invalid(intent, form.errors);
+  const { id, status } = form.value;
+  const move = adminReviewMoveBody.safeParse(
+    status === "hidden" ? { status, reason: form.value.reason || undefined } : { status },
+  );
+  if (!move.success)
+    return invalid(intent, {
+      reason: move.error.issues.some((i) => i.path[0] === "reason" && form.value.reason)
+        ? "Choose one of the reasons listed: a review is never hidden for its rating."
+        : "Choose why the review is hidden.",
+    });
   return attempt(intent, async () => {
-    await moderateReview(db, form.value.id, form.value.status, actor);
+    await moderateReview(db, id, move.data, actor);
     applyCatalogueChange(services, { pages: true });
   });
 }

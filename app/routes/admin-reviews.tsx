@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { REPORT_REASONS, type ReviewStatus } from "../../core/contracts/reviews.ts";
+import { HIDE_REASONS, REPORT_REASONS, type ReviewStatus } from "../../core/contracts/reviews.ts";
+import { reactionFormPath } from "../../core/reaction-report.ts";
 import { ListPager } from "../components/admin/list-pager.tsx";
 import { AutoPublishSetting, ReviewActions } from "../components/admin/review-actions.tsx";
 import { Stars } from "../components/reviews/stars.tsx";
@@ -35,7 +36,12 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
     <section className="mt-6">
       <h1 className="text-3xl sm:text-4xl">Reviews</h1>
       <p className="mt-2 max-w-prose text-muted">
-        Reviews from customers whose order was delivered. The product page shows published reviews only.
+        Reviews from customers whose order was delivered. The product page shows published reviews only. A
+        review is hidden only for one of the reasons listed, never for its rating: see the{" "}
+        <Link to="/reviews/policy" className="text-forest underline">
+          review policy
+        </Link>
+        .
       </p>
       {may.settings ? <AutoPublishSetting on={list.autoPublish} /> : null}
 
@@ -79,6 +85,7 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
               <article className="grid gap-2 rounded-card bg-white p-5 shadow-card" aria-label={r.title}>
                 <div className="flex flex-wrap items-center gap-2">
                   <Stars rating={r.rating} />
+                  {r.reactionFlag ? <Badge tone="red">Mentions a reaction</Badge> : null}
                   {r.reportCount > 0 ? (
                     <Badge tone="red">
                       {`Reported ${r.reportCount} ${r.reportCount === 1 ? "time" : "times"}`}
@@ -97,6 +104,30 @@ export default function AdminReviews({ loaderData, actionData }: Route.Component
                   <p className="text-sm">
                     <span className="font-semibold">Reasons given:</span>{" "}
                     {r.reportReasons.map((reason) => REPORT_REASONS[reason]).join("; ")}
+                  </p>
+                ) : null}
+                {r.status === "hidden" && r.hiddenReason ? (
+                  <p className="text-sm">
+                    <span className="font-semibold">Hidden because:</span> {HIDE_REASONS[r.hiddenReason]}
+                    {r.moderatedBy ? ` · by ${r.moderatedBy}` : ""}
+                  </p>
+                ) : r.moderatedBy ? (
+                  <p className="text-sm text-muted">Last moderated by {r.moderatedBy}</p>
+                ) : null}
+                {r.reactionFlag ? (
+                  <p className="text-sm">
+                    This review reads like a report of a reaction.{" "}
+                    <Link
+                      to={reactionFormPath({
+                        product: r.productSlug,
+                        name: r.authorName,
+                        email: r.authorEmail,
+                        description: `From a review of ${r.productName}: ${r.title}. ${r.body}`,
+                      })}
+                      className="font-semibold text-forest underline"
+                    >
+                      Start a reaction report from it
+                    </Link>
                   </p>
                 ) : null}
                 {may.moderate ? <ReviewActions review={r} /> : null}

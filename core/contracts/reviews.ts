@@ -1,6 +1,8 @@
 /** Product reviews from verified buyers: what a review may say, and how the API and pages show them. */
 import { z } from "zod";
 import {
+  HIDE_REASON_KEYS,
+  type HideReason,
   REPORT_REASONS,
   REVIEW_BODY,
   REVIEW_STATUSES,
@@ -114,6 +116,12 @@ export interface AdminReviewItem {
   createdAt: string;
   reportCount: number;
   reportReasons: ReportReason[];
+  /** Why the team hid it; null unless hidden. */
+  hiddenReason: HideReason | null;
+  /** Who last published or hid it (their e-mail); null until someone did. */
+  moderatedBy: string | null;
+  /** The text reads like a report of a reaction (core/reaction-words.ts). */
+  reactionFlag: boolean;
 }
 
 export interface AdminReviewsResponse {
@@ -126,9 +134,31 @@ export interface AdminReviewsResponse {
   autoPublish: boolean;
 }
 
-export const adminReviewMoveBody = z.strictObject({
-  status: z.enum(["published", "hidden"], { error: "status is published or hidden" }),
-});
+const hideReasonList = HIDE_REASON_KEYS.join(", ");
+
+/**
+ * Publish, or hide with one of HIDE_REASONS (a reason is required to hide, and refused when publishing).
+ */
+export const adminReviewMoveBody = z
+  .strictObject({
+    status: z.enum(["published", "hidden"], { error: "status is published or hidden" }),
+    reason: z
+      .enum(HIDE_REASON_KEYS as [HideReason, ...HideReason[]], {
+        error: `reason must be one of ${hideReasonList} (a review is never hidden for its rating)`,
+      })
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === "hidden" && !v.reason)
+      ctx.addIssue({
+        code: "custom",
+        path: ["reason"],
+        message: `reason is required to hide a review: one of ${hideReasonList}`,
+      });
+    if (v.status === "published" && v.reason)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: "reason is only given to hide a review" });
+  });
+export type AdminReviewMove = z.infer<typeof adminReviewMoveBody>;
 
 export const reviewSettingsBody = z.strictObject({
   autoPublish: z.boolean({ error: "autoPublish is true or false" }),

@@ -15,8 +15,8 @@ import { shown } from "./reviews.ts";
 const reviewId = uuidField("must be a review id");
 
 /**
- * /api/admin/reviews: the reviews by state (pending first) with their reports, publish or hide one
- * (review:moderate, staff too), and whether new reviews publish at once (review:settings, admin only).
+ * /api/admin/reviews: the reviews by state (pending first) with their reports, publish or hide one with a
+ * reason from HIDE_REASONS (review:moderate, staff too), and whether new reviews publish at once (review:settings, admin only).
  */
 export function adminReviewsApi(services: AppServices) {
   const db = services.database.db;
@@ -35,8 +35,8 @@ export function adminReviewsApi(services: AppServices) {
     .post("/:id/status", async (c) => {
       const user = await requireDashboard(services, c.req.raw.headers, { review: ["moderate"] });
       const id = parseWith(reviewId, c.req.param("id"), "review id");
-      const { status } = await readJsonBody(c, adminReviewMoveBody);
-      const moved = await moderateReview(db, id, status, actorOf(user));
+      const move = await readJsonBody(c, adminReviewMoveBody);
+      const moved = await moderateReview(db, id, move, actorOf(user));
       shown(services);
       return c.json(moved);
     });

@@ -10,6 +10,7 @@ import { adminNewsletterApi } from "./admin-newsletter.ts";
 import { adminOrdersApi } from "./admin-orders.ts";
 import { adminOutboxApi } from "./admin-outbox.ts";
 import { adminProductsApi } from "./admin-products.ts";
+import { adminReactionsApi } from "./admin-reactions.ts";
 import { adminReviewsApi } from "./admin-reviews.ts";
 import { adminSubscriptionsApi } from "./admin-subscriptions.ts";
 
@@ -54,5 +55,6 @@ export function adminApi(services: AppServices) {
       .route("/", adminOutboxApi(services))
       .route("/subscriptions", adminSubscriptionsApi(services))
       .route("/reviews", adminReviewsApi(services))
+      .route("/reactions", adminReactionsApi(services))
   );
 }

@@ -21,6 +21,7 @@ import { preferencesApi } from "./preferences.ts";
 import { productContentApi } from "./product-content.ts";
 import { productsApi } from "./products.ts";
 import { profileApi } from "./profile.ts";
+import { reactionsApi } from "./reactions.ts";
 import { productReviewsApi, reviewsApi } from "./reviews.ts";
 import { searchApi } from "./search.ts";
 import { stockNotifyApi } from "./stock-notify.ts";
@@ -85,6 +86,7 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
   api.route("/webhooks", webhooksApi(services));
   api.route("/admin", adminApi(services));
   api.route("/newsletter", newsletterApi(services));
+  api.route("/reactions", reactionsApi(services));
   if (options.commandToken && services.database.kind === "pglite")
     api.route("/internal/admin-command", adminCommandApi(services, options.commandToken));
 

@@ -6,11 +6,13 @@ import { applyCatalogueChange } from "../catalogue-sync.ts";
 import type { AppServices } from "../context.ts";
 import { notFound } from "../domain-errors.ts";
 import { requireUser } from "../http/require-user.ts";
+import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { parseWith, readJsonBody, readQuery } from "../http/validate.ts";
 import {
   createReview,
   deleteReview,
   productReviews,
+  type ReactionNotice,
   reportReview,
   reviewViewer,
   updateReview,
@@ -26,6 +28,13 @@ const reviewId = uuidField("must be a review id");
  * What the pages show may have changed: this process drops its copies at once (the others when the
  * transaction's announcement reaches them, server/catalogue-sync.ts).
  */
+/** The owner's notice of a review that reads like a reaction report goes to the shop's address. */
+const reactionNotice = (services: AppServices, req: Request): ReactionNotice => ({
+  mailer: services.mailer,
+  ownerEmail: services.env.SUPPORT_EMAIL,
+  origin: shopOrigin(services.env, requestHost(req), "mail"),
+});
+
 export const shown = (services: AppServices) => applyCatalogueChange(services, { pages: true });
 
 /**
@@ -54,7 +63,7 @@ export function productReviewsApi(services: AppServices) {
       const { user } = c.var;
       const p = await product(c.req.param("id"));
       const input = await readJsonBody(c, reviewBody);
-      const made = await createReview(db, user, p.id, input);
+      const made = await createReview(db, user, p.id, input, reactionNotice(services, c.req.raw));
       if (made.status === "published") shown(services);
       return c.json(made, 201);
     });
@@ -69,7 +78,7 @@ export function reviewsApi(services: AppServices) {
       const { user } = c.var;
       const reviewIdValue = id(c);
       const input = await readJsonBody(c, reviewBody);
-      const edited = await updateReview(db, user, reviewIdValue, input);
+      const edited = await updateReview(db, user, reviewIdValue, input, reactionNotice(services, c.req.raw));
       shown(services);
       return c.json(edited);
     })

@@ -17,6 +17,8 @@ export const statements = {
   outbox: ["read"],
   audit: ["read"],
   review: ["read", "moderate", "settings"],
+  // Reports of reactions to a product carry health details: the admin reads and handles them (decision 044).
+  reaction: ["read", "handle"],
 } as const;
 
 export const accessControl = createAccessControl(statements);

@@ -1,16 +1,18 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type {
   AdminReviewItem,
+  AdminReviewMove,
   AdminReviewsQuery,
   AdminReviewsResponse,
+  HideReason,
   ReportReason,
   ReviewStatus,
 } from "../../core/contracts/reviews.ts";
-import { type AuditActor, recordAudit } from "../audit/audit.ts";
+import { type AuditActor, actorName, recordAudit } from "../audit/audit.ts";
 import { announceCatalogueChange } from "../catalogue-sync.ts";
 import type { Db } from "../db/client.ts";
 import { products, reviewReports, reviews, user } from "../db/schema.ts";
-import { notFound } from "../domain-errors.ts";
+import { InvalidInput, notFound } from "../domain-errors.ts";
 import { listPage } from "../lib/list-page.ts";
 import { reviewsAutoPublish, setReviewsAutoPublish } from "./settings.ts";
 
@@ -61,37 +63,48 @@ export async function listAdminReviews(db: Db, query: AdminReviewsQuery): Promis
       createdAt: new Date(r.createdAt).toISOString(),
       reportCount: mine.length,
       reportReasons: [...new Set(mine)],
+      hiddenReason: r.status === "hidden" ? ((r.hiddenReason as HideReason | null) ?? null) : null,
+      moderatedBy: r.moderatedBy,
+      reactionFlag: r.reactionFlag,
     };
   });
   return { reviews: list, total: Number(n), page, pages, pendingCount: Number(pending), autoPublish };
 }
 
-/** Publishes or hides a review, audited; the product's pages show the change at once. */
+/**
+ * Publishes a review, or hides it for one of the fixed reasons (HIDE_REASONS: never its rating, 16 CFR
+ * §465.7), audited; records who did it, and the reason while it stays hidden. The product's pages show the
+ * change at once.
+ */
 export async function moderateReview(
   db: Db,
   id: string,
-  status: "published" | "hidden",
+  move: AdminReviewMove,
   actor: AuditActor,
-): Promise<{ id: string; status: ReviewStatus }> {
+): Promise<{ id: string; status: ReviewStatus; hiddenReason: HideReason | null }> {
+  const { status } = move;
+  const hiddenReason = status === "hidden" ? (move.reason ?? null) : null;
+  if (status === "hidden" && !hiddenReason)
+    throw new InvalidInput("reason_required", "A reason is required to hide a review.");
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(reviews).where(eq(reviews.id, id)).for("update");
     if (!before) throw notFound("Review not found");
-    if (before.status !== status) {
+    if (before.status !== status || before.hiddenReason !== hiddenReason) {
       await tx
         .update(reviews)
-        .set({ status, moderatedAt: sql`now()` })
+        .set({ status, hiddenReason, moderatedBy: actorName(actor), moderatedAt: sql`now()` })
         .where(and(eq(reviews.id, id)));
       await recordAudit(tx, {
         actor,
         action: status === "published" ? "review.published" : "review.hidden",
         targetType: "review",
         targetId: id,
-        before: { status: before.status },
-        after: { status },
+        before: { status: before.status, reason: before.hiddenReason },
+        after: { status, reason: hiddenReason },
       });
-      await announceCatalogueChange(tx, { pages: true });
+      if (before.status !== status) await announceCatalogueChange(tx, { pages: true });
     }
-    return { id, status };
+    return { id, status, hiddenReason };
   });
 }
 

@@ -10,11 +10,14 @@ import type {
   ReviewViewer,
 } from "../../core/contracts/reviews.ts";
 import { REVIEWS_PAGE_SIZE } from "../../core/contracts/reviews.ts";
+import { readsLikeReaction } from "../../core/reaction-words.ts";
 import { announceCatalogueChange } from "../catalogue-sync.ts";
 import type { SessionUser } from "../context.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
-import { orderLines, orders, reviewReports, reviews } from "../db/schema.ts";
+import { orderLines, orders, products, reviewReports, reviews } from "../db/schema.ts";
 import { Conflict, Forbidden, InvalidInput, notFound } from "../domain-errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { reviewReactionEmail } from "../reactions/reaction-emails.ts";
 import { reviewsAutoPublish } from "./settings.ts";
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -140,8 +143,10 @@ export async function createReview(
   user: SessionUser,
   productId: number,
   input: ReviewInput,
+  notice?: ReactionNotice,
 ): Promise<OwnReview> {
-  return db.transaction(async (tx) => {
+  const queued: string[] = [];
+  const made = await db.transaction(async (tx) => {
     const orderId = await deliveredOrderOf(tx, user.id, productId);
     if (!orderId)
       throw new Forbidden(
@@ -159,6 +164,7 @@ export async function createReview(
         authorName: authorNameOf(user),
         status,
         moderatedAt: status === "published" ? sql`now()` : null,
+        reactionFlag: readsLikeReaction(input.title, input.body),
       })
       .onConflictDoNothing({ target: [reviews.productId, reviews.userId] })
       .returning();
@@ -168,8 +174,11 @@ export async function createReview(
         "You have already reviewed this product: edit your review instead.",
       );
     await announceIfShown(tx, null, row.status);
+    await queueReactionNotice(tx, row, notice, queued);
     return toOwn(row);
   });
+  await notice?.mailer.deliverQueued(queued);
+  return made;
 }
 
 /** The customer's own review, locked for a change; someone else's is "not found" so ids cannot be probed. */
@@ -192,8 +201,10 @@ export async function updateReview(
   user: SessionUser,
   id: string,
   input: ReviewInput,
+  notice?: ReactionNotice,
 ): Promise<OwnReview> {
-  return db.transaction(async (tx) => {
+  const queued: string[] = [];
+  const edited = await db.transaction(async (tx) => {
     const before = await ownReview(tx, user, id);
     const auto = before.status !== "hidden" && (await reviewsAutoPublish(tx));
     const status: ReviewStatus = auto ? "published" : "pending";
@@ -204,13 +215,52 @@ export async function updateReview(
         authorName: authorNameOf(user),
         status,
         moderatedAt: auto ? sql`now()` : null,
+        // An edit reads the text again: the flag follows what the review says now.
+        reactionFlag: readsLikeReaction(input.title, input.body),
+        hiddenReason: null,
         updatedAt: sql`now()`,
       })
       .where(eq(reviews.id, id))
       .returning();
     await announceIfShown(tx, before.status, status);
+    await queueReactionNotice(tx, row as ReviewRow, notice, queued);
     return toOwn(row as ReviewRow);
   });
+  await notice?.mailer.deliverQueued(queued);
+  return edited;
+}
+
+/** Where the owner is told of a review that reads like a reaction report: the shop's address, if it has one. */
+export interface ReactionNotice {
+  mailer: Mailer;
+  ownerEmail: string | undefined;
+  origin: string;
+}
+
+/**
+ * A review whose text reads like a reaction (core/reaction-words.ts) is flagged in the queue, and the owner
+ * is e-mailed about it once: the message's dedupe key is the review's, so an edit does not mail again.
+ */
+async function queueReactionNotice(
+  tx: DbOrTx,
+  row: ReviewRow,
+  notice: ReactionNotice | undefined,
+  queued: string[],
+) {
+  if (!row.reactionFlag || !notice?.ownerEmail) return;
+  const [product] = await tx
+    .select({ name: products.name })
+    .from(products)
+    .where(eq(products.id, row.productId));
+  const id = await notice.mailer.queue(
+    tx,
+    reviewReactionEmail(
+      notice.ownerEmail,
+      { ...row, productName: product?.name ?? "a product" },
+      notice.origin,
+    ),
+  );
+  if (id) queued.push(id);
 }
 
 export async function deleteReview(db: Db, user: SessionUser, id: string): Promise<void> {

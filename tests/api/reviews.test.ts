@@ -7,6 +7,8 @@ import { createTestShop, type TestShop, testDatabases } from "../support/test-ap
 import { mails, paidSandboxOrder, people } from "./admin-fixtures.ts";
 import { createUser, headerIdentity, Visitor } from "./checkout-visitor.ts";
 
+const OWNER = "owner@mana.example";
+
 const GOOD = {
   rating: 5,
   title: "Calmer evenings",
@@ -17,7 +19,10 @@ describe.each(testDatabases)("product reviews on %s", (kind) => {
   let shop: TestShop;
   let who: Awaited<ReturnType<typeof people>>;
   beforeAll(async () => {
-    shop = await createTestShop(kind, { identity: headerIdentity(() => shop) });
+    shop = await createTestShop(kind, {
+      identity: headerIdentity(() => shop),
+      env: { SUPPORT_EMAIL: OWNER },
+    });
     who = await people(shop);
   });
   afterAll(() => shop.close());
@@ -56,8 +61,12 @@ describe.each(testDatabases)("product reviews on %s", (kind) => {
     v.call("POST", `/api/products/${productId}/reviews`, body);
   const publicList = async (productId: number, page = 1) =>
     (await new Visitor(shop).call("GET", `/api/products/${productId}/reviews?page=${page}`)).body;
-  const moderate = (id: string, status: string, by = who.staff) =>
-    by.call("POST", `/api/admin/reviews/${id}/status`, { status });
+  const moderate = (id: string, status: string, by = who.staff, reason?: string) =>
+    by.call(
+      "POST",
+      `/api/admin/reviews/${id}/status`,
+      reason === undefined ? { status } : { status, reason },
+    );
   const autoPublish = (on: boolean) =>
     who.admin.call("PUT", "/api/admin/reviews/settings", { autoPublish: on });
 
@@ -182,7 +191,7 @@ describe.each(testDatabases)("product reviews on %s", (kind) => {
     // The cards' line comes with the catalogue.
     expect((await shop.services.catalogue.ratings()).get(2)).toEqual({ average: 3.5, count: 2 });
 
-    expect((await moderate(rb.id, "hidden")).status).toBe(200);
+    expect((await moderate(rb.id, "hidden", who.staff, "spam")).status).toBe(200);
     expect((await publicList(2)).summary).toMatchObject({ average: 5, count: 1 });
     expect((await shop.services.catalogue.ratings()).get(2)).toEqual({ average: 5, count: 1 });
 
@@ -284,5 +293,63 @@ describe.each(testDatabases)("product reviews on %s", (kind) => {
     // Delivering the same order again (it is already delivered) sends nothing more.
     await who.staff.call("POST", `/api/admin/orders/${order.orderNumber}/deliver`);
     expect(await mails(shop, `${keen.userId}@example.com`, "How are you finding")).toBe(1);
+  });
+
+  it("hides a review only for a reason from the list, never for its rating, and records the reason and who hid it", async () => {
+    const buyer = await customer("Lee Low");
+    await delivered(buyer, [3]);
+    const { id } = (await review(buyer, 3, { ...GOOD, rating: 1, title: "Did nothing for me" })).body;
+    for (const [body, says] of [
+      [{ status: "hidden" }, "reason is required to hide a review"],
+      [{ status: "hidden", reason: "rating" }, "a review is never hidden for its rating"],
+      [{ status: "hidden", reason: "negative" }, "reason must be one of off-topic"],
+      [{ status: "hidden", reason: "" }, "reason must be one of"],
+      [{ status: "published", reason: "spam" }, "reason is only given to hide a review"],
+    ] as const) {
+      const res = await who.staff.call("POST", `/api/admin/reviews/${id}/status`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toContain(says);
+    }
+    expect((await moderate(id, "hidden", who.staff, "medical-claim")).status).toBe(200);
+    const [row] = await shop.services.database.db.select().from(reviews).where(eq(reviews.id, id));
+    expect(row).toMatchObject({
+      status: "hidden",
+      hiddenReason: "medical-claim",
+      moderatedBy: `${who.staff.userId}@example.com`,
+    });
+    const hidden = (await who.staff.call("GET", "/api/admin/reviews?status=hidden")).body.reviews;
+    expect(hidden.find((r: { id: string }) => r.id === id)).toMatchObject({
+      hiddenReason: "medical-claim",
+      moderatedBy: `${who.staff.userId}@example.com`,
+    });
+    // Publishing clears the reason and records who published it.
+    expect((await moderate(id, "published", who.admin)).status).toBe(200);
+    const [after] = await shop.services.database.db.select().from(reviews).where(eq(reviews.id, id));
+    expect(after).toMatchObject({
+      status: "published",
+      hiddenReason: null,
+      moderatedBy: `${who.admin.userId}@example.com`,
+    });
+  });
+
+  it("flags a review that mentions a reaction, in the queue, and e-mails the owner once", async () => {
+    const buyer = await customer();
+    await delivered(buyer, [1]);
+    const plain = (await review(buyer, 1)).body;
+    const queue = async () => (await who.staff.call("GET", "/api/admin/reviews")).body.reviews;
+    expect((await queue()).find((r: { id: string }) => r.id === plain.id)).toMatchObject({
+      reactionFlag: false,
+    });
+    const rash = {
+      ...GOOD,
+      body: "Broke out in a rash on my neck after the third day, so I stopped taking it.",
+    };
+    expect((await buyer.call("PATCH", `/api/reviews/${plain.id}`, rash)).status).toBe(200);
+    expect((await queue()).find((r: { id: string }) => r.id === plain.id)).toMatchObject({
+      reactionFlag: true,
+    });
+    // Edited again, still about the rash: the owner is not mailed a second time.
+    expect((await buyer.call("PATCH", `/api/reviews/${plain.id}`, { ...rash, rating: 2 })).status).toBe(200);
+    expect(await mails(shop, OWNER, "mentions a reaction")).toBe(1);
   });
 });

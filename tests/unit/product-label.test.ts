@@ -91,4 +91,39 @@ describe("product labels in content/products.json", () => {
       expect(() => productLabels(broken)).toThrow(new RegExp(key));
     }
   });
+
+  it("names on every label a distributor with a US address and phone to report a reaction to (21 U.S.C. §343(y))", () => {
+    for (const [slug, label] of productLabels()) {
+      expect(label.distributedBy.name, slug).toMatch(/\w/);
+      expect(label.distributedBy.streetAddress, slug).toMatch(/\d/);
+      expect(label.distributedBy.state, slug).toMatch(/^[A-Z]{2}$/);
+      expect(label.distributedBy.postalCode, slug).toMatch(/^\d{5}/);
+      expect(label.distributedBy.phone, slug).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+    }
+  });
+
+  it("refuses a label without a distributor, or naming one content/distributors.json does not have", () => {
+    const without = file();
+    delete at(without, 0).label.distributor;
+    expect(() => productLabels(without)).toThrow(/distributor/);
+    const unknown = file();
+    at(unknown, 0).label.distributor = "somebody-else";
+    expect(() => productLabels(unknown)).toThrow(/somebody-else/);
+  });
+
+  it("ships no Proposition 65 warning, and refuses one of an unknown kind or without its chemical", () => {
+    for (const [, label] of productLabels()) expect(label.prop65).toBeUndefined();
+    const kinds = file();
+    at(kinds, 0).label.prop65 = { type: "mild", chemical: "lead" };
+    expect(() => productLabels(kinds)).toThrow(/prop65/);
+    const blank = file();
+    at(blank, 0).label.prop65 = { type: "cancer", chemical: " " };
+    expect(() => productLabels(blank)).toThrow(/prop65/);
+    const fine = file();
+    at(fine, 0).label.prop65 = { type: "reproductive", chemical: "lead" };
+    expect(productLabels(fine).get("korean-ginseng")?.prop65).toEqual({
+      type: "reproductive",
+      chemical: "lead",
+    });
+  });
 });

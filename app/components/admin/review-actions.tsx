@@ -1,20 +1,24 @@
-import type { AdminReviewItem } from "../../../core/contracts/reviews.ts";
+import { useId } from "react";
+import { type AdminReviewItem, HIDE_REASON_KEYS, HIDE_REASONS } from "../../../core/contracts/reviews.ts";
 import { useFormAction } from "../../hooks/use-form-action.ts";
 import { Button } from "../ui/button.tsx";
 
 /**
- * Publish or Hide one review: a form posted to the page's action (it works without JavaScript); the list
- * is read again after it, so the review leaves a list it no longer belongs to.
+ * Publish one review, or Hide it for one of the fixed reasons (HIDE_REASONS; the rating is never one): a
+ * form posted to the page's action (it works without JavaScript); the list is read again after it, so the
+ * review leaves a list it no longer belongs to.
  */
 export function ReviewActions({ review }: { review: AdminReviewItem }) {
   const { fetcher, pending } = useFormAction("status");
   const moving = pending ? fetcher.formData?.get("status") : null;
+  const reasonId = useId();
+  const errorId = useId();
   // This review's own answer (posted without JavaScript, the page shows the answer above the list).
   const errors = fetcher.data?.errors;
-  const error = errors ? (errors.form ?? errors.status ?? errors.id) : null;
+  const error = errors ? (errors.reason ?? errors.form ?? errors.status ?? errors.id) : null;
   const label = `${review.title} by ${review.authorName}`;
   return (
-    <fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
+    <fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="id" value={review.id} />
       {review.status !== "published" ? (
@@ -30,22 +34,39 @@ export function ReviewActions({ review }: { review: AdminReviewItem }) {
           Publish
         </Button>
       ) : null}
-      {review.status !== "hidden" ? (
-        <Button
-          size="sm"
-          variant="outline"
-          type="submit"
-          name="status"
-          value="hidden"
-          pending={moving === "hidden"}
-          pendingText="Hiding…"
-          aria-label={`Hide: ${label}`}
+      <div className="grid gap-1">
+        <label htmlFor={reasonId} className="text-sm font-semibold">
+          {review.status === "hidden" ? "Change the reason" : "Reason to hide"}
+        </label>
+        <select
+          id={reasonId}
+          name="reason"
+          defaultValue={review.hiddenReason ?? ""}
+          aria-describedby={error ? errorId : undefined}
+          className="min-h-11 rounded-lg border border-forest/30 bg-white px-3 text-sm text-ink"
         >
-          Hide
-        </Button>
-      ) : null}
+          <option value="">Choose a reason</option>
+          {HIDE_REASON_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {HIDE_REASONS[key]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button
+        size="sm"
+        variant="outline"
+        type="submit"
+        name="status"
+        value="hidden"
+        pending={moving === "hidden"}
+        pendingText="Hiding…"
+        aria-label={`${review.status === "hidden" ? "Keep hidden" : "Hide"}: ${label}`}
+      >
+        {review.status === "hidden" ? "Keep hidden" : "Hide"}
+      </Button>
       {error ? (
-        <p role="alert" className="w-full text-sm text-danger">
+        <p role="alert" id={errorId} className="w-full text-sm text-danger">
           {error}
         </p>
       ) : null}
