@@ -124,6 +124,8 @@ export default function AdminSubscription({ loaderData }: Route.ComponentProps) 
         </section>
       </div>
 
+      <RenewalConsentSection consent={sub.renewalConsent} />
+
       <section aria-labelledby="sub-renewals" className={`mt-6 ${card}`}>
         <h2 id="sub-renewals" className="text-xl">
           Renewal orders
@@ -225,6 +227,48 @@ function Terms({ sub }: { sub: AdminSubscriptionDetail }) {
       {sub.cancelReason ? <Row term="Reason">{sub.cancelReason}</Row> : null}
       <Row term="Started">{formatDate(sub.createdAt)}</Row>
     </dl>
+  );
+}
+
+/** The consent to automatic renewal given at the checkout of the order it came from (decision 042). */
+function RenewalConsentSection({ consent }: { consent: AdminSubscriptionDetail["renewalConsent"] }) {
+  return (
+    <section aria-labelledby="sub-consent" className={`mt-6 ${card}`}>
+      <h2 id="sub-consent" className="text-xl">
+        Renewal consent
+      </h2>
+      {consent ? (
+        <>
+          <dl className="mt-3 grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+            <Row term="Given">
+              <time dateTime={consent.consentedAt}>{formatDateTime(consent.consentedAt)}</time>
+            </Row>
+            <Row term="By">
+              <span className="break-all">{consent.email}</span>
+            </Row>
+            <Row term="Terms version">{consent.termsVersion}</Row>
+            <Row term="SHA-256">
+              <span className="break-all font-mono text-xs">{consent.disclosureHash}</span>
+            </Row>
+            <Row term="IP address">
+              <span className="break-all font-mono text-xs">{consent.ipAddress ?? "Not known"}</span>
+            </Row>
+            <Row term="Browser">
+              <span className="break-all">{consent.userAgent ?? "Not known"}</span>
+            </Row>
+          </dl>
+          <h3 className="mt-4 text-base font-semibold">The terms as shown beside the pay button</h3>
+          <pre className="mt-2 whitespace-pre-wrap break-words rounded-xl bg-sand p-3 font-sans text-sm">
+            {consent.disclosure}
+          </pre>
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-muted">
+          No consent is kept for this subscription: its order was placed before consents to automatic renewal
+          were recorded at checkout.
+        </p>
+      )}
+    </section>
   );
 }
 

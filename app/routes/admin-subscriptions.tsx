@@ -4,6 +4,7 @@ import { SUBSCRIPTION_STATUSES } from "../../core/subscription-rules.ts";
 import { ListPager, ListSummary } from "../components/admin/list-pager.tsx";
 import { ListSearch, ListSelect } from "../components/admin/list-search.tsx";
 import { listCell as cell, ListTable, listLink } from "../components/admin/list-table.tsx";
+import { RenewalConsentsDownload } from "../components/admin/renewal-consents-download.tsx";
 import { everyMonths, statusLabel } from "../components/subscriptions/subscription-text.ts";
 import { StatusBadge } from "../components/ui/status-badge.tsx";
 import { formatDate } from "../lib/format-date.ts";
@@ -96,6 +97,8 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
         page={list.page}
         pages={list.pages}
       />
+
+      <RenewalConsentsDownload />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { realEmail } from "../../core/placeholder-email.ts";
 import { listAddresses } from "../../server/addresses/address-book.ts";
 import { resolveCartOwner } from "../../server/cart/cart-owner.ts";
 import { listCart } from "../../server/cart/cart-store.ts";
+import { checkoutDisclosure } from "../../server/checkout/renewal-consent.ts";
 import type { AppServices } from "../../server/context.ts";
 import { cartVisitor } from "../../server/http/cart-cookie.ts";
 import { pricedCartSummary } from "../../server/orders/order-summary.ts";
@@ -32,7 +33,8 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
       ? (await listAddresses(database.db, user.id)).filter((a) => env.SHIP_TO_COUNTRIES.includes(a.country))
       : [],
   };
-  if (items.length === 0) return { ...base, summary: null, cartItems: [] };
+  if (items.length === 0) return { ...base, summary: null, cartItems: [], renewal: null };
+  const priced = priceOrder(items, await catalogue.list(), flatShippingCents);
   return {
     ...base,
     cartItems: items.map((i) => ({
@@ -41,7 +43,9 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
       isSubscription: i.isSubscription,
       bundleId: i.bundleId,
     })),
-    summary: pricedCartSummary(priceOrder(items, await catalogue.list(), flatShippingCents)),
+    summary: pricedCartSummary(priced),
+    // Built as the server rebuilds it when the checkout starts (server/checkout/start-checkout.ts).
+    renewal: checkoutDisclosure(priced, new Date()),
   };
 }
 

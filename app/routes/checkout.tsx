@@ -98,6 +98,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             shipTo={loaderData.shipTo}
             savedAddresses={loaderData.savedAddresses}
             cartItems={cartItems}
+            renewal={loaderData.renewal}
             onCartChanged={() => void revalidate()}
           />
           <ul className="grid gap-3 text-sm text-muted sm:grid-cols-2">

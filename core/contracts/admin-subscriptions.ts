@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { SUBSCRIPTION_STATUSES } from "../subscription-rules.ts";
 import type { AdminAuditView } from "./admin-products.ts";
+import type { AdminRenewalConsent } from "./renewal-consents.ts";
 
 /** The actions the owner takes for a customer; their bodies are the customer's own (contracts/subscriptions.ts). */
 export const ADMIN_SUBSCRIPTION_ACTIONS = ["pause", "resume", "cancel"] as const;
@@ -65,6 +66,8 @@ export interface AdminSubscriptionDetail {
   /** Its events, oldest first, each with who acted: customer, owner, scheduler or provider. */
   timeline: { id: string; type: string; actor: string; at: string; detail: Record<string, unknown> | null }[];
   audit: AdminAuditView[];
+  /** The consent to automatic renewal given at the checkout of its order; null for orders before consents were kept. */
+  renewalConsent: AdminRenewalConsent | null;
   /** The owner's actions its status allows now (core/subscription-rules.ts). */
   actions: AdminSubscriptionAction[];
 }

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { AddressFieldErrors, ShippingAddress } from "../address.ts";
 import { MAX_LINE_QUANTITY } from "../pricing.ts";
+import type { RenewalDisclosure } from "../renewal-disclosure.ts";
 import type { AddressView } from "./addresses.ts";
 
 /**
@@ -34,6 +35,16 @@ export const createSessionBody = z.object({
   addressId: z.string().max(64).optional(),
   /** Signed in: keep the typed address in the address book. */
   saveAddress: z.boolean().optional(),
+  /**
+   * The customer ticked the automatic-renewal box: required (400 `renewal_consent_required`) when the cart
+   * holds a subscription (docs/decisions/042-renewal-consent-at-checkout.md).
+   */
+  acceptRenewal: z.boolean().optional(),
+  /** The SHA-256 of the disclosure the page showed; when it is no longer the cart's, 409 `renewal_terms_changed`. */
+  renewalDisclosureHash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 export type CreateSessionBody = z.infer<typeof createSessionBody>;
 
@@ -72,6 +83,8 @@ export interface CheckoutPageData {
   signedIn: boolean;
   /** A signed-in customer's saved addresses, the default first; empty for guests. */
   savedAddresses: AddressView[];
+  /** The automatic-renewal disclosure and its hash, when the cart holds a subscription (core/renewal-disclosure.ts). */
+  renewal: { disclosure: RenewalDisclosure; hash: string } | null;
 }
 
 export interface SandboxPageData {

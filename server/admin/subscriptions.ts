@@ -8,6 +8,7 @@ import {
 import { canDo, shownNextBilling } from "../../core/subscription-rules.ts";
 import { UUID } from "../../core/uuid.ts";
 import { auditViewOf, recordAudit } from "../audit/audit.ts";
+import { renewalConsentOfOrder } from "../checkout/renewal-consent.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, subscriptionEvents, subscriptions, user } from "../db/schema.ts";
 import type { ShopDeps } from "../deps.ts";
@@ -76,7 +77,7 @@ export async function adminSubscriptionDetail(
   if (!UUID.test(id)) return null;
   const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
   if (!sub) return null;
-  const [origin, renewals, events, audit] = await Promise.all([
+  const [origin, renewals, events, audit, consent] = await Promise.all([
     db
       .select({ orderNumber: orders.orderNumber, createdAt: orders.createdAt })
       .from(orders)
@@ -99,6 +100,7 @@ export async function adminSubscriptionDetail(
       .orderBy(asc(subscriptionEvents.createdAt))
       .limit(500),
     auditViewOf(db, "subscription", sub.id),
+    renewalConsentOfOrder(db, sub.orderId),
   ]);
   const [from] = origin;
   return {
@@ -131,6 +133,18 @@ export async function adminSubscriptionDetail(
       detail: e.detail ?? null,
     })),
     audit,
+    // The consent to automatic renewal given with the order it was bought with (decision 042).
+    renewalConsent: consent
+      ? {
+          consentedAt: consent.consentedAt.toISOString(),
+          termsVersion: consent.termsVersion,
+          disclosure: consent.disclosure,
+          disclosureHash: consent.disclosureHash,
+          ipAddress: consent.ipAddress,
+          userAgent: consent.userAgent,
+          email: consent.email,
+        }
+      : null,
     actions: ADMIN_SUBSCRIPTION_ACTIONS.filter((a) => canDo(sub.status, a)),
   };
 }

@@ -11,6 +11,7 @@ import { adminOrdersApi } from "./admin-orders.ts";
 import { adminOutboxApi } from "./admin-outbox.ts";
 import { adminProductsApi } from "./admin-products.ts";
 import { adminReactionsApi } from "./admin-reactions.ts";
+import { adminRenewalConsentsApi } from "./admin-renewal-consents.ts";
 import { adminReviewsApi } from "./admin-reviews.ts";
 import { adminSubscriptionsApi } from "./admin-subscriptions.ts";
 
@@ -53,6 +54,8 @@ export function adminApi(services: AppServices) {
       .route("/", adminCustomersApi(services))
       .route("/", adminNewsletterApi(services))
       .route("/", adminOutboxApi(services))
+      // /renewal-consents.csv: every consent to automatic renewal (decision 042).
+      .route("/", adminRenewalConsentsApi(services))
       .route("/subscriptions", adminSubscriptionsApi(services))
       .route("/reviews", adminReviewsApi(services))
       .route("/reactions", adminReactionsApi(services))

@@ -1,16 +1,23 @@
 import { Hono } from "hono";
 import { createSessionBody } from "../../core/contracts/checkout.ts";
+import { trustedProxies } from "../auth/auth.ts";
 import { startCheckout } from "../checkout/start-checkout.ts";
 import type { AppServices } from "../context.ts";
 import { isConnectionLoss } from "../db/connection-loss.ts";
 import { shopDeps } from "../deps.ts";
 import { DatabaseUnavailable, DomainError } from "../domain-errors.ts";
 import { cartVisitor } from "../http/cart-cookie.ts";
+import { clientIp, proxyList } from "../http/client-ip.ts";
 import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
 
-/** POST /api/checkout/create-session: answers `{ url }`, the payment provider's hosted page. */
+/**
+ * POST /api/checkout/create-session: answers `{ url }`, the payment provider's hosted page. A renewal consent
+ * keeps the client's address as the rate limits see it (X-Forwarded-For only from TRUSTED_PROXIES) and its
+ * user agent.
+ */
 export function checkoutApi(services: AppServices) {
+  const proxies = proxyList(trustedProxies(services.env));
   return new Hono().post("/create-session", async (c) => {
     const body = await readJsonBody(c, createSessionBody);
     try {
@@ -18,6 +25,7 @@ export function checkoutApi(services: AppServices) {
       const { url } = await startCheckout(shopDeps(services, origin), {
         visitor: await cartVisitor(services, c.req.raw.headers),
         body,
+        client: { ipAddress: clientIp(c, proxies), userAgent: c.req.header("user-agent") ?? null },
       });
       return c.json({ url });
     } catch (err) {

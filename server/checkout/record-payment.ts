@@ -7,12 +7,14 @@ import { orderEvents, orders, subscriptions } from "../db/schema.ts";
 import type { ShopDeps } from "../deps.ts";
 import { applyOnce, type ReportedEvent } from "../orders/apply-once.ts";
 import { cancelOrder } from "../orders/cancel-order.ts";
-import { orderConfirmationEmail } from "../orders/confirmation-email.ts";
+import { orderConfirmationEmail, type RenewalAcknowledgment } from "../orders/confirmation-email.ts";
 import { cancelUnpaidOrders, markOrderPaid, recordOversold } from "../orders/order-life.ts";
 import { loadOrderLines, type OrderRow } from "../orders/order-rows.ts";
 import { recordAddressRefused, shippingAddressForPayment } from "../orders/payment-address.ts";
 import { type Shortfall, takeOrderStock } from "../orders/take-stock.ts";
+import { manageUrl } from "../subscriptions/manage-link.ts";
 import { startProviderSubscriptions } from "../subscriptions/provider-billing.ts";
+import { renewalConsentOfOrder } from "./renewal-consent.ts";
 
 export type CheckoutPaymentOutcome =
   | "paid"
@@ -58,7 +60,7 @@ const MONTH_INTERVAL = sql`interval '1 month'`;
  * after the commit (`afterPayment`) send the mail and start the provider's subscriptions.
  */
 export async function recordCheckoutPayment(
-  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "logger" | "origin" | "shipTo">,
+  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "logger" | "origin" | "manageSecret" | "shipTo">,
   report: CheckoutPaymentReport,
 ): Promise<CheckoutPaymentOutcome> {
   const outcome = await applyOnce(deps.db, report.event, (tx) => applyReport(deps, tx, report));
@@ -246,7 +248,7 @@ async function createSubscriptions(
  * renew its subscriptions (a failure is retried by the scheduled job, server/jobs/scheduler.ts).
  */
 async function afterPayment(
-  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "logger" | "origin">,
+  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "logger" | "origin" | "manageSecret">,
   report: CheckoutPaymentReport,
 ): Promise<void> {
   const order = await reportedOrder(deps.db, report);
@@ -279,9 +281,45 @@ async function reportedOrder(db: Db, report: CheckoutPaymentReport): Promise<Ord
  * Sends the confirmation of a paid order after any report about its session: the outbox's dedupe key
  * makes every send after the first a no-op, and a send that failed is retried by the next report.
  */
-async function confirmPaid(deps: Pick<ShopDeps, "db" | "mailer" | "origin">, order: OrderRow): Promise<void> {
+async function confirmPaid(
+  deps: Pick<ShopDeps, "db" | "mailer" | "origin" | "manageSecret">,
+  order: OrderRow,
+): Promise<void> {
   const lines = await loadOrderLines(deps.db, order.id);
-  await deps.mailer.send(orderConfirmationEmail(order, lines, deps.origin));
+  const acknowledgment = lines.some((l) => l.isSubscription)
+    ? await renewalAcknowledgment(deps, order)
+    : null;
+  await deps.mailer.send(orderConfirmationEmail(order, lines, deps.origin, acknowledgment));
+}
+
+/**
+ * What the confirmation acknowledges of the subscriptions the order started: the renewal terms as consented
+ * to and each subscription's manage link. The subscriptions exist by now: they were written in the
+ * payment's transaction (`payOrder`), which committed before the mail.
+ */
+async function renewalAcknowledgment(
+  deps: Pick<ShopDeps, "db" | "origin" | "manageSecret">,
+  order: OrderRow,
+): Promise<RenewalAcknowledgment> {
+  const [consent, started] = await Promise.all([
+    renewalConsentOfOrder(deps.db, order.id),
+    deps.db
+      .select({
+        id: subscriptions.id,
+        productName: subscriptions.productName,
+        quantity: subscriptions.quantity,
+      })
+      .from(subscriptions)
+      .where(eq(subscriptions.orderId, order.id))
+      .orderBy(subscriptions.createdAt, subscriptions.id),
+  ]);
+  return {
+    disclosure: consent?.disclosure ?? null,
+    manage: started.map((s) => ({
+      productName: s.quantity > 1 ? `${s.quantity} x ${s.productName}` : s.productName,
+      url: manageUrl(deps.origin, deps.manageSecret, s.id),
+    })),
+  };
 }
 
 /**

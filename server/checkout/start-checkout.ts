@@ -12,9 +12,10 @@ import type { ShopDeps } from "../deps.ts";
 import { Conflict, InvalidInput, notFound, ProviderUnavailable } from "../domain-errors.ts";
 import { createOrFindPendingOrder } from "../orders/create-order.ts";
 import { attachSession } from "../orders/order-life.ts";
-import { priceOrder, shippingRateCents } from "../orders/price-order.ts";
+import { type PricedOrder, priceOrder, shippingRateCents } from "../orders/price-order.ts";
 import { assertInStock } from "../orders/take-stock.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
+import { type ConsentClient, checkoutDisclosure, recordRenewalConsent } from "./renewal-consent.ts";
 
 const emailSchema = z.email();
 
@@ -24,7 +25,7 @@ const emailSchema = z.email();
  */
 export async function startCheckout(
   deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "logger" | "origin" | "shipTo" | "shippingFlatRate">,
-  request: { visitor: CartVisitor; body: CreateSessionBody },
+  request: { visitor: CartVisitor; body: CreateSessionBody; client: ConsentClient },
 ): Promise<{ url: string; orderId: string; orderNumber: string }> {
   const { db, catalogue, payments } = deps;
   const { user } = request.visitor;
@@ -49,12 +50,14 @@ export async function startCheckout(
     );
   }
 
+  const priced = priceOrder(items, await catalogue.list(), shippingRateCents(deps.shippingFlatRate));
+  const renewal = renewalConsentGiven(priced, request.body);
+
   // Against the stock on hand now, not the cached catalogue: no payment page for what cannot be sold.
   await assertInStock(db, items);
 
   const shippingAddress = await checkoutAddress(deps, user?.id ?? null, request.body);
 
-  const priced = priceOrder(items, await catalogue.list(), shippingRateCents(deps.shippingFlatRate));
   const { order } = await createOrFindPendingOrder(db, {
     cartId,
     userId: user?.id ?? null,
@@ -63,6 +66,17 @@ export async function startCheckout(
     currency: "usd",
     priced,
     shippingAddress,
+    // The consent is the order's: written (or replaced, for the same pending order) in its transaction.
+    alsoInTransaction: renewal
+      ? (tx, placed) =>
+          recordRenewalConsent(tx, {
+            orderId: placed.id,
+            userId: user?.id ?? null,
+            email,
+            ...renewal,
+            client: request.client,
+          })
+      : undefined,
   });
   if (order.providerSessionId && order.checkoutUrl) {
     return { url: order.checkoutUrl, orderId: order.id, orderNumber: order.orderNumber };
@@ -105,6 +119,30 @@ export async function startCheckout(
   }
   const stored = await attachSession(db, order.id, session);
   return { url: stored.url, orderId: order.id, orderNumber: order.orderNumber };
+}
+
+/**
+ * A cart with a subscription is paid for only with the customer's consent to its automatic renewal, given
+ * with the box beside the disclosure (docs/decisions/042-renewal-consent-at-checkout.md). The disclosure is
+ * rebuilt from the priced cart; a page that showed another one (a price or the day changed since it loaded)
+ * is sent back to show the new one. Null for a cart without subscriptions: nothing to consent to.
+ */
+function renewalConsentGiven(priced: PricedOrder, body: CreateSessionBody) {
+  const built = checkoutDisclosure(priced, new Date());
+  if (!built) return null;
+  if (body.acceptRenewal !== true) {
+    throw new InvalidInput(
+      "renewal_consent_required",
+      "Please tick the box to agree to the automatic renewal of your subscription before you pay.",
+    );
+  }
+  if (body.renewalDisclosureHash !== undefined && body.renewalDisclosureHash !== built.hash) {
+    throw new Conflict(
+      "renewal_terms_changed",
+      "The renewal terms have changed since this page was loaded. Please read them again and tick the box.",
+    );
+  }
+  return built;
 }
 
 /**

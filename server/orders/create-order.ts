@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { ShippingAddress } from "../../core/address.ts";
 import { cartSignature } from "../../core/cart-signature.ts";
-import type { Db } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { carts, orderLines, orders } from "../db/schema.ts";
 import { insertOrder } from "./order-life.ts";
 import type { OrderRow } from "./order-rows.ts";
@@ -20,6 +20,8 @@ export interface NewOrder {
   priced: PricedOrder;
   /** Null when the checkout was started without one: the payment page collects it (decision 027). */
   shippingAddress: ShippingAddress | null;
+  /** Written with the order, for a new order and for the pending one found again (a renewal consent). */
+  alsoInTransaction?: (tx: Tx, order: OrderRow) => Promise<void>;
 }
 
 /**
@@ -65,7 +67,10 @@ export async function createOrFindPendingOrder(
         ),
       )
       .limit(1);
-    if (existing) return { order: existing, reused: true };
+    if (existing) {
+      await input.alsoInTransaction?.(tx, existing);
+      return { order: existing, reused: true };
+    }
 
     const t = input.priced.totals;
     const order = await insertOrder(tx, {
@@ -97,6 +102,7 @@ export async function createOrFindPendingOrder(
         savingCents: l.savingCents,
       })),
     );
+    await input.alsoInTransaction?.(tx, order);
     return { order, reused: false };
   });
 }

@@ -66,14 +66,21 @@ export class Visitor {
       bundleId: i.bundleId,
     }));
   }
-  async checkout(extra: Record<string, unknown> = {}) {
-    return this.call("POST", "/api/checkout/create-session", {
-      email: "guest@example.com",
-      userId: null,
-      cartItems: await this.cartItems(),
-      shippingAddress: TEST_ADDRESS,
-      ...extra,
-    });
+  async checkout(extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    return this.call(
+      "POST",
+      "/api/checkout/create-session",
+      {
+        email: "guest@example.com",
+        userId: null,
+        cartItems: await this.cartItems(),
+        shippingAddress: TEST_ADDRESS,
+        // The box agreeing to a subscription's automatic renewal, ticked (ignored without one; decision 042).
+        acceptRenewal: true,
+        ...extra,
+      },
+      headers,
+    );
   }
 }
 

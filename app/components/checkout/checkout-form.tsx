@@ -1,8 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import Lock from "lucide-react/icons/lock";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { type AddressFieldErrors, formatAddressLines } from "../../../core/address.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
+import type { CheckoutPageData } from "../../../core/contracts/checkout.ts";
 import { isPlaceholderEmail } from "../../../core/placeholder-email.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiErrorOf, apiRequest } from "../../lib/api.ts";
@@ -17,6 +18,7 @@ import {
   validateAddress,
 } from "../address/address-form-model.ts";
 import { Button } from "../ui/button.tsx";
+import { RenewalConsent } from "./renewal-consent.tsx";
 
 export interface CheckoutLineInput {
   productId: number;
@@ -26,6 +28,10 @@ export interface CheckoutLineInput {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Said beside the renewal box when the pay button is pressed without it (the server says the same). */
+const RENEWAL_REQUIRED =
+  "Please tick the box to agree to the automatic renewal of your subscription before you pay.";
 
 const NEW_ADDRESS = "new";
 const ADDRESS_PREFIX = "ship";
@@ -41,6 +47,7 @@ export function CheckoutForm({
   shipTo,
   savedAddresses,
   cartItems,
+  renewal,
   onCartChanged,
 }: {
   signedInEmail: string | null;
@@ -48,6 +55,8 @@ export function CheckoutForm({
   shipTo: string[];
   savedAddresses: AddressView[];
   cartItems: CheckoutLineInput[];
+  /** The cart's automatic-renewal disclosure; null without subscriptions. */
+  renewal: CheckoutPageData["renewal"];
   onCartChanged: () => void;
 }) {
   const [email, setEmail] = useState(signedInEmail ?? "");
@@ -57,6 +66,11 @@ export function CheckoutForm({
   const [addressErrors, setAddressErrors] = useState<AddressFieldErrors>({});
   const [saveAddress, setSaveAddress] = useState(true);
   const [redirecting, setRedirecting] = useState(false);
+  const [agreedTo, setAgreedTo] = useState<string | null>(null);
+  const [renewalError, setRenewalError] = useState<string | null>(null);
+  const renewalBox = useRef<HTMLInputElement>(null);
+  // Ticked for the disclosure on screen only: new terms (another cart, another day) need a new tick.
+  const agreed = renewal !== null && agreedTo === renewal.hash;
   const emailId = useId();
   const errorId = useId();
   const typing = choice === NEW_ADDRESS;
@@ -67,6 +81,7 @@ export function CheckoutForm({
         email: signedInEmail ?? email.trim(),
         userId: null,
         cartItems,
+        ...(renewal ? { acceptRenewal: agreed, renewalDisclosureHash: renewal.hash } : {}),
         ...shipping,
       }),
     onSuccess: (res) => {
@@ -81,6 +96,13 @@ export function CheckoutForm({
       if (status === 400 && failure?.code === "invalid_address") {
         setChoice(NEW_ADDRESS);
         showAddressErrors(failure.fields);
+        return;
+      }
+      // The renewal box: the server's reason goes under it (new terms are shown, to be ticked again).
+      if (failure?.code === "renewal_consent_required" || failure?.code === "renewal_terms_changed") {
+        if (failure.code === "renewal_terms_changed") onCartChanged();
+        setAgreedTo(null);
+        refuseRenewal(failure.message);
         return;
       }
       // 409: the cart changed in another tab or the drawer; show the cart as it is now.
@@ -99,6 +121,11 @@ export function CheckoutForm({
       description: message ?? "There was an issue starting your checkout. Please try again.",
       variant: "destructive",
     });
+  }
+
+  function refuseRenewal(message: string) {
+    setRenewalError(message);
+    requestAnimationFrame(() => renewalBox.current?.focus());
   }
 
   function showAddressErrors(errors: AddressFieldErrors) {
@@ -129,6 +156,7 @@ export function CheckoutForm({
     }
     setEmailError(null);
     if (!typing) {
+      if (!renewalAgreed()) return;
       start.mutate({ addressId: choice });
       return;
     }
@@ -138,7 +166,15 @@ export function CheckoutForm({
       return;
     }
     setAddressErrors({});
+    if (!renewalAgreed()) return;
     start.mutate({ shippingAddress: checked.address, saveAddress: signedIn && saveAddress });
+  }
+
+  /** A cart with a subscription goes on only with the renewal box ticked. */
+  function renewalAgreed(): boolean {
+    if (!renewal || agreed) return true;
+    refuseRenewal(RENEWAL_REQUIRED);
+    return false;
   }
 
   return (
@@ -244,6 +280,19 @@ export function CheckoutForm({
             </label>
           ) : null}
         </div>
+      ) : null}
+      {renewal ? (
+        <RenewalConsent
+          ref={renewalBox}
+          disclosure={renewal.disclosure}
+          agreed={agreed}
+          onAgreedChange={(ticked) => {
+            setAgreedTo(ticked ? renewal.hash : null);
+            if (ticked) setRenewalError(null);
+          }}
+          error={renewalError}
+          disabled={processing}
+        />
       ) : null}
       <Button
         type="submit"
