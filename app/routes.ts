@@ -28,6 +28,8 @@ export default [
   route("products", "routes/products.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  route("shipping-returns", "routes/shipping-returns.tsx"),
+  route("accessibility", "routes/accessibility.tsx"),
   route("contact", "routes/contact.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("success", "routes/success.tsx"),

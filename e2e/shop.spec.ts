@@ -46,13 +46,12 @@ test.describe("home page", () => {
     }
   });
 
-  test("footer links open their alert popups", async ({ page }) => {
+  test("the footer's Account link sends a guest to sign in (every footer page: e2e/account-data.spec.ts)", async ({
+    page,
+  }) => {
     await page.goto("/");
-    await page.getByRole("contentinfo").getByRole("button", { name: "Account" }).click();
-    const alert = page.getByRole("alertdialog", { name: "Account" });
-    await expect(alert).toContainText("Account management is coming soon.");
-    await alert.getByRole("button", { name: "OK" }).click();
-    await expect(alert).toBeHidden();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Account" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
   });
 
   test("has no accessibility violations", async ({ page }) => {

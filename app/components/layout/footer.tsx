@@ -1,8 +1,4 @@
-import AtSign from "lucide-react/icons/at-sign";
-import Camera from "lucide-react/icons/camera";
-import ThumbsUp from "lucide-react/icons/thumbs-up";
 import { Link } from "react-router";
-import { InfoDialog } from "../ui/info-dialog.tsx";
 import { FDA_DISCLAIMER } from "./fda-disclaimer.tsx";
 import { NavLink } from "./nav-link.tsx";
 
@@ -14,48 +10,16 @@ const productLinks = [
 ];
 
 const linkClass = "inline-flex min-h-8 items-center text-cream/80 hover:text-cream hover:underline";
-const buttonClass = `${linkClass} cursor-pointer text-left`;
-
-const alerts = {
-  shipping: {
-    label: "Shipping & Returns",
-    body: "Free shipping on orders over $75 and on every bundle. Orders ship in 2-3 business days. Not for you? Our 60-day money-back guarantee has you covered.",
-  },
-  account: { label: "Account", body: "Account management is coming soon." },
-  privacy: {
-    label: "Privacy Policy",
-    body: "We collect only what we need to fulfil your order and never sell your data.",
-  },
-  terms: {
-    label: "Terms",
-    body: "By ordering you agree to our terms of sale, including the 60-day guarantee.",
-  },
-  accessibility: {
-    label: "Accessibility",
-    body: "We aim for WCAG 2.2 AA on every page. Tell us about any barrier you meet and we will fix it.",
-  },
-};
-
-function AlertLink({ kind }: { kind: keyof typeof alerts }) {
-  const a = alerts[kind];
-  return (
-    <InfoDialog
-      title={a.label}
-      trigger={
-        <button type="button" className={buttonClass}>
-          {a.label}
-        </button>
-      }
-    >
-      <p>{a.body}</p>
-    </InfoDialog>
-  );
-}
-
-const socials = [
-  { name: "Instagram", Icon: Camera },
-  { name: "Facebook", Icon: ThumbsUp },
-  { name: "X", Icon: AtSign },
+/** The help and legal pages, each a real page (content/legal/). */
+const helpLinks = [
+  { label: "Shipping & Returns", to: "/shipping-returns" },
+  { label: "Contact Support", to: "/contact" },
+  { label: "Account", to: "/account" },
+];
+const legalLinks = [
+  { label: "Privacy Policy", to: "/privacy" },
+  { label: "Terms", to: "/terms" },
+  { label: "Accessibility", to: "/accessibility" },
 ];
 
 export function Footer() {
@@ -67,26 +31,6 @@ export function Footer() {
           <p className="mt-3 text-sm text-cream/80">
             Integrated science and ancestral wisdom, one month at a time.
           </p>
-          <ul className="mt-4 flex gap-2" aria-label="Social media">
-            {socials.map(({ name, Icon }) => (
-              <li key={name}>
-                <InfoDialog
-                  title={name}
-                  trigger={
-                    <button
-                      type="button"
-                      aria-label={`MANA on ${name}`}
-                      className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
-                    >
-                      <Icon className="size-5" aria-hidden />
-                    </button>
-                  }
-                >
-                  <p>Our {name} page is coming soon.</p>
-                </InfoDialog>
-              </li>
-            ))}
-          </ul>
         </div>
         <nav aria-labelledby="footer-shop">
           <h2
@@ -138,12 +82,13 @@ export function Footer() {
         <div>
           <h2 className="font-sans text-sm font-semibold tracking-wider text-cream uppercase">Help</h2>
           <ul className="mt-3 grid gap-1">
-            <li>
-              <AlertLink kind="shipping" />
-            </li>
-            <li>
-              <AlertLink kind="account" />
-            </li>
+            {helpLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={linkClass}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </div>
       </div>
@@ -151,15 +96,13 @@ export function Footer() {
         <div className="container-shop flex flex-col gap-4 py-6 text-sm text-cream/80 md:flex-row md:items-start md:justify-between">
           <p className="max-w-2xl">* {FDA_DISCLAIMER}</p>
           <ul className="flex flex-wrap gap-x-4">
-            <li>
-              <AlertLink kind="privacy" />
-            </li>
-            <li>
-              <AlertLink kind="terms" />
-            </li>
-            <li>
-              <AlertLink kind="accessibility" />
-            </li>
+            {legalLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className={linkClass}>
+                  {l.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </div>
         <p className="container-shop pb-6 text-sm text-cream/70">

@@ -1,0 +1,79 @@
+/** A cookie or a browser-storage key as content/legal/cookies.json lists it. */
+export interface CookieEntry {
+  name: string;
+  purpose: string;
+  lifetime: string;
+  strictlyNecessary?: boolean;
+}
+
+const cell = "border-t border-sand px-3 py-2 align-top";
+
+/** The privacy page's list of every cookie the shop sets, and what the browser keeps. */
+export function CookieTable({ cookies, storage }: { cookies: CookieEntry[]; storage: CookieEntry[] }) {
+  return (
+    <div className="grid gap-6">
+      <div className="overflow-x-auto rounded-card bg-white shadow-card">
+        <table className="w-full text-left text-sm">
+          <caption className="px-3 pt-3 text-left font-semibold text-ink">Cookies the shop sets</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Purpose
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Lifetime
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Strictly necessary
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {cookies.map((c) => (
+              <tr key={c.name}>
+                <th scope="row" className={`${cell} font-mono text-xs font-normal break-all`}>
+                  {c.name}
+                </th>
+                <td className={cell}>{c.purpose}</td>
+                <td className={cell}>{c.lifetime}</td>
+                <td className={cell}>{c.strictlyNecessary ? "Yes" : "No"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="overflow-x-auto rounded-card bg-white shadow-card">
+        <table className="w-full text-left text-sm">
+          <caption className="px-3 pt-3 text-left font-semibold text-ink">Kept in your browser only</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Purpose
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Lifetime
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {storage.map((c) => (
+              <tr key={c.name}>
+                <th scope="row" className={`${cell} font-mono text-xs font-normal break-all`}>
+                  {c.name}
+                </th>
+                <td className={cell}>{c.purpose}</td>
+                <td className={cell}>{c.lifetime}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
