@@ -145,6 +145,7 @@ describe.each(testDatabases)("the owner's dashboard API on %s", (kind) => {
       userId: null,
       cartItems,
       shippingAddress: TEST_ADDRESS,
+      acceptRenewal: true,
     });
     expect(checkout.status).toBe(200);
     const sessionId = new URL(checkout.body.url).pathname.split("/").pop() as string;

@@ -71,7 +71,13 @@ run("checkout while PostgreSQL connections are terminated", () => {
           isSubscription: i.isSubscription,
         }),
       );
-      const body = { email: "guest@example.com", cartItems, shippingAddress: TEST_ADDRESS };
+      // A third of the carts hold a subscription: the renewal box is ticked (decision 042).
+      const body = {
+        email: "guest@example.com",
+        cartItems,
+        shippingAddress: TEST_ADDRESS,
+        acceptRenewal: true,
+      };
       // Cut every connection of the shop's pool at a random moment while the checkout runs.
       const cut = new Promise<void>((resolve) => {
         setTimeout(

@@ -355,12 +355,16 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
   });
 
   describe("the spec's call, without a shipping address", () => {
-    /** POST /api/checkout/create-session exactly as the product spec's client sends it: no address. */
+    /**
+     * POST /api/checkout/create-session as the product spec's client sends it: no address; with the renewal
+     * consent its subscription line needs (decision 042).
+     */
     async function specCheckout(v: Visitor) {
       return v.call("POST", "/api/checkout/create-session", {
         email: "spec.client@example.com",
         userId: null,
         cartItems: (await v.cartItems()).map(({ bundleId: _b, ...line }) => line),
+        acceptRenewal: true,
       });
     }
 
@@ -452,6 +456,7 @@ describe.each(testDatabases)("the spec's checkout call on Stripe on %s", (kind) 
       email: "spec.client@example.com",
       userId: null,
       cartItems: (await v.cartItems()).map(({ bundleId: _b, ...line }) => line),
+      acceptRenewal: true,
     });
     expect(res.status).toBe(200);
     const { sessionId, order } = await pendingOrderOf(shop, res.body.url);
