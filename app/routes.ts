@@ -22,6 +22,7 @@ export default [
   route("account/:tab?", "routes/account.tsx"),
   route("account/orders/:id", "routes/account-order.tsx"),
   route("account/subscriptions/:id/card", "routes/subscription-card.tsx"),
+  route("subscriptions/manage/:token", "routes/subscription-manage.tsx"),
   route("orders", "routes/orders.tsx"),
   route("wishlist", "routes/wishlist.tsx"),
   route("preferences", "routes/preferences.tsx"),

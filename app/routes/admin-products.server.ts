@@ -4,6 +4,7 @@ import { allows } from "../../server/auth/roles.ts";
 import { applyCatalogueChange } from "../../server/catalogue-sync.ts";
 import { NotFound } from "../../server/domain-errors.ts";
 import { shopOrigin } from "../../server/http/shop-origin.ts";
+import { unsubscribeSecret } from "../../server/newsletter/unsubscribe.ts";
 import {
   attempt,
   dashboardAction,
@@ -74,6 +75,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const result = await updateProduct(db, { userId: user.id, email: user.email }, product.id, patch, {
       mailer: services.mailer,
       origin: shopOrigin(services.env),
+      manageSecret: unsubscribeSecret(services.env),
     });
     if (result.kind === "not_found") throw new NotFound("Product not found.");
     await services.mailer.deliverQueued(result.queuedMail);

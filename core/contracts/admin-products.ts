@@ -62,6 +62,11 @@ export const adminProductPatch = z
       .nullable(),
     stockOnHand: units("Stock on hand"),
     lowStockThreshold: units("Low-stock threshold"),
+    /**
+     * "Apply to existing subscriptions": the day ("YYYY-MM-DD", 7 to 30 days ahead) from which the
+     * subscriptions of this product renew at its price, each subscriber told first (decision 043).
+     */
+    applyToSubscriptionsFrom: z.iso.date("Choose the date the new price applies from."),
   })
   .partial()
   .refine((body) => Object.keys(body).length > 0, "Send at least one field to change.");
@@ -73,4 +78,6 @@ export type AdminProductsResponse = AdminProductView[];
 export interface AdminProductResponse {
   product: AdminProductView;
   audit: AdminAuditView[];
+  /** With applyToSubscriptionsFrom: the subscriptions told of the new price, and the stack lines left as they are. */
+  priceNotice?: { noticed: number; stackLinesUnchanged: number } | null;
 }

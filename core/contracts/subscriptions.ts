@@ -34,6 +34,12 @@ export interface SubscriptionView {
   cardLabel: string | null;
   /** The actions its status allows (core/subscription-rules.ts), in the order the page offers them. */
   actions: SubscriptionAction[];
+  /**
+   * A new price the owner announced (decision 043): what renewals on or after `pendingFrom` cost, as a
+   * decimal string; null when none is coming.
+   */
+  pendingAmount: string | null;
+  pendingFrom: string | null;
 }
 
 const months = <T extends readonly number[]>(choices: T) =>

@@ -11,10 +11,13 @@ import { announceCatalogueChange, type CatalogueChange } from "../catalogue-sync
 import type { Db, DbOrTx } from "../db/client.ts";
 import { type ProductRow, products } from "../db/schema.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { checkPriceNoticeDay } from "../../core/subscription-rules.ts";
+import { InvalidInput } from "../domain-errors.ts";
+import { announceSubscriptionPrice, type PriceNotice } from "../subscriptions/price-notice.ts";
 import { queueBackInStock } from "../wishlist/back-in-stock.ts";
 
 /** The fields the dashboard edits, each with the permission that changes it. */
-const PRICE_FIELDS = ["priceCents", "subscriptionDiscount"] as const;
+const PRICE_FIELDS = ["priceCents", "subscriptionDiscount", "applyToSubscriptionsFrom"] as const;
 const STOCK_FIELDS = ["stockOnHand", "lowStockThreshold"] as const;
 
 /** What a change asks of the caller's role: product:price for price fields, product:stock for stock. */
@@ -56,6 +59,8 @@ export type ProductUpdate =
       change: CatalogueChange | null;
       /** Back-in-stock e-mails written with the change: hand them to `mailer.deliverQueued` after it. */
       queuedMail: string[];
+      /** "Apply to existing subscriptions": what it did (decision 043), or null when not asked. */
+      priceNotice: PriceNotice | null;
     }
   | { kind: "not_found" };
 
@@ -64,26 +69,54 @@ export type ProductUpdate =
  * with their audit row (before and after) in one transaction, and every process told to drop its cached
  * catalogue and, when the shop's pages show what changed, its cached pages (decision 019). Stock going
  * from 0 to more answers every waiting "Notify Me" request in the same transaction (one e-mail each).
+ * With `applyToSubscriptionsFrom`, the product's price (new or as it is) reaches its subscriptions from
+ * that day, each subscriber e-mailed, in the same transaction (server/subscriptions/price-notice.ts).
  */
 export async function updateProduct(
   db: Db,
   actor: AuditActor,
   productId: number,
   patch: AdminProductPatch,
-  mail: { mailer: Mailer; origin: string },
+  mail: { mailer: Mailer; origin: string; manageSecret: string },
+  now: Date = new Date(),
 ): Promise<ProductUpdate> {
+  const { applyToSubscriptionsFrom: noticeDay, ...fields } = patch;
+  let from: Date | null = null;
+  if (noticeDay !== undefined) {
+    const checked = checkPriceNoticeDay(noticeDay, now);
+    if (!checked.ok)
+      throw new InvalidInput("invalid_date", checked.message, {
+        fields: { applyToSubscriptionsFrom: checked.message },
+      });
+    from = checked.from;
+  }
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
     if (!row) return { kind: "not_found" } as const;
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(patch) as [keyof AdminProductPatch, unknown][]) {
+    for (const [field, value] of Object.entries(fields) as [keyof typeof fields, unknown][]) {
       if (row[field] === value) continue;
       before[field] = row[field];
       after[field] = value;
     }
+    const priceNotice = from
+      ? await announceSubscriptionPrice(
+          tx,
+          { mailer: mail.mailer, links: { origin: mail.origin, manageSecret: mail.manageSecret } },
+          actor,
+          { id: row.id, priceCents: fields.priceCents ?? row.priceCents },
+          from,
+        )
+      : null;
     if (Object.keys(after).length === 0)
-      return { kind: "updated", product: toAdminProduct(row), change: null, queuedMail: [] } as const;
+      return {
+        kind: "updated",
+        product: toAdminProduct(row),
+        change: null,
+        queuedMail: priceNotice?.queuedMail ?? [],
+        priceNotice,
+      } as const;
     const [updated] = await tx
       .update(products)
       .set({ ...(after as Partial<ProductRow>), updatedAt: sql`now()` })
@@ -106,6 +139,7 @@ export async function updateProduct(
     await announceCatalogueChange(tx, change);
     const restocked = row.stockOnHand === 0 && updated.stockOnHand > 0;
     const queuedMail = restocked ? await queueBackInStock(tx, mail.mailer, updated, mail.origin) : [];
-    return { kind: "updated", product: toAdminProduct(updated), change, queuedMail } as const;
+    if (priceNotice) queuedMail.push(...priceNotice.queuedMail);
+    return { kind: "updated", product: toAdminProduct(updated), change, queuedMail, priceNotice } as const;
   });
 }

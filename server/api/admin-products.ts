@@ -11,6 +11,7 @@ import { applyCatalogueChange } from "../catalogue-sync.ts";
 import type { AppServices } from "../context.ts";
 import { notFound } from "../domain-errors.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
+import { unsubscribeSecret } from "../newsletter/unsubscribe.ts";
 import { readJsonBody } from "../http/validate.ts";
 
 const productId = z.coerce.number().int().positive().max(1_000_000);
@@ -45,11 +46,19 @@ export function adminProductsApi(services: AppServices) {
       const result = await updateProduct(db, { userId: user.id, email: user.email }, id, patch, {
         mailer: services.mailer,
         origin: shopOrigin(services.env),
+        manageSecret: unsubscribeSecret(services.env),
       });
       if (result.kind === "not_found") throw notFound("Product not found.");
       await services.mailer.deliverQueued(result.queuedMail);
       // Other processes hear of it from the database; this one drops its copies now, before answering.
       if (result.change) applyCatalogueChange(services, result.change);
-      return c.json<AdminProductResponse>({ product: result.product, audit: await productAudit(db, id) });
+      const notice = result.priceNotice;
+      return c.json<AdminProductResponse>({
+        product: result.product,
+        audit: await productAudit(db, id),
+        priceNotice: notice
+          ? { noticed: notice.noticed, stackLinesUnchanged: notice.stackLinesUnchanged }
+          : null,
+      });
     });
 }

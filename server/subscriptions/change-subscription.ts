@@ -120,7 +120,8 @@ export async function changeSubscription(
  */
 export async function previewSubscriptionChange(
   deps: Pick<ShopDeps, "db" | "catalogue">,
-  request: { id: string; userId: string; change: SubscriptionChange; now?: Date },
+  /** `userId` null: a subscription opened by its manage link, which the link alone authorises. */
+  request: { id: string; userId: string | null; change: SubscriptionChange; now?: Date },
 ): Promise<{ row: SubscriptionRow; others: SubscriptionRow[] }> {
   const db = deps.db;
   const catalogue = await deps.catalogue.list();
@@ -128,7 +129,11 @@ export async function previewSubscriptionChange(
   const [sub] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.id, request.id), eq(subscriptions.userId, request.userId)));
+    .where(
+      request.userId === null
+        ? eq(subscriptions.id, request.id)
+        : and(eq(subscriptions.id, request.id), eq(subscriptions.userId, request.userId)),
+    );
   if (!sub) throw notFound("Subscription not found.");
   const plan = await planChange(db, catalogue, sub, stack, request.change, request.now ?? new Date());
   return { row: plan.after, others: plan.others.map((o) => o.after) };

@@ -49,6 +49,14 @@ export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
     shippingAddress: row.shippingAddress ?? null,
     cardLabel: row.cardLabel,
     actions: [...allowedActions(row.status)],
+    pendingAmount:
+      row.pendingAmountCents !== null && row.pendingAmountFrom && row.status !== "cancelled"
+        ? formatCents(row.pendingAmountCents)
+        : null,
+    pendingFrom:
+      row.pendingAmountCents !== null && row.pendingAmountFrom && row.status !== "cancelled"
+        ? row.pendingAmountFrom.toISOString()
+        : null,
   };
 }
 

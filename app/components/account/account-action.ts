@@ -1,3 +1,4 @@
+import { createContext, useContext } from "react";
 import { useFetcher } from "react-router";
 import {
   ACCOUNT_ACTION,
@@ -7,19 +8,27 @@ import {
 import { useFetcherAnswer } from "../../hooks/use-fetcher-answer.ts";
 
 /**
+ * Where the subscription forms post: the account page's action, or, on a subscription's own page opened
+ * from a manage link (app/routes/subscription-manage.tsx), that page's action, which takes the same
+ * subscription intents and answers in the same shape.
+ */
+export const AccountActionPath = createContext<string>(ACCOUNT_ACTION);
+
+/**
  * Posts one of the account page's writes to its action (app/routes/account.server.ts) with a fetcher, and
  * hands the answer to `onAnswer` once the page's data has been read again (useFetcherAnswer).
  * `pending` is the fetcher's state: true from the post until the page is read again.
  */
 export function useAccountAction(onAnswer: (result: AccountActionResult) => void) {
   const fetcher = useFetcher<AccountActionResult>();
+  const path = useContext(AccountActionPath);
   useFetcherAnswer(fetcher, onAnswer);
   return {
     submit: (intent: AccountIntent) =>
       fetcher.submit(intent as never, {
         method: "post",
         encType: "application/json",
-        action: ACCOUNT_ACTION,
+        action: path,
       }),
     pending: fetcher.state !== "idle",
     data: fetcher.data,

@@ -7,6 +7,7 @@ import { Button } from "../ui/button.tsx";
 import { StatusBadge } from "../ui/status-badge.tsx";
 import {
   isModifyAction,
+  pendingPriceLine,
   priceLine,
   productLine,
   scheduleLine,
@@ -51,6 +52,7 @@ export function SubscriptionCard({
             {label}
           </h3>
           <p className="mt-1 font-semibold text-ink">{priceLine(sub)}</p>
+          {pendingPriceLine(sub) ? <p className="text-sm text-ink">{pendingPriceLine(sub)}</p> : null}
           {sub.bundleId ? (
             <p className="text-sm text-muted">{stackName ? `Part of the ${stackName}` : "Part of a stack"}</p>
           ) : null}

@@ -25,6 +25,8 @@ const sub: SubscriptionView = {
   nextBillingDate: "2027-01-20T12:00:00.000Z",
   pausedUntil: null,
   endsAt: null,
+  pendingAmount: null,
+  pendingFrom: null,
   shippingAddress: {
     fullName: "Sam Shopper",
     line1: "1 Main St",

@@ -180,3 +180,14 @@ export function cancelRunsUntil(
     ? sub.nextBillingDate
     : null;
 }
+
+/**
+ * A new price the owner announced, not charged yet (decision 043): "From March 4, 2027: $30.60 every
+ * month", or null when none is coming.
+ */
+export function pendingPriceLine(
+  sub: Pick<SubscriptionView, "pendingAmount" | "pendingFrom" | "intervalMonths">,
+): string | null {
+  if (!sub.pendingAmount || !sub.pendingFrom) return null;
+  return `New price from the renewal on or after ${formatDate(sub.pendingFrom)}: ${formatMoney(toCents(sub.pendingAmount))} ${everyMonths(sub.intervalMonths)}`;
+}
