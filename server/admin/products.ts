@@ -5,14 +5,14 @@ import {
   type AdminProductView,
   stockState,
 } from "../../core/contracts/admin-products.ts";
+import { checkPriceNoticeDay } from "../../core/subscription-rules.ts";
 import { type AuditActor, auditViewOf, recordAudit } from "../audit/audit.ts";
 import type { Permission } from "../auth/roles.ts";
 import { announceCatalogueChange, type CatalogueChange } from "../catalogue-sync.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { type ProductRow, products } from "../db/schema.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { checkPriceNoticeDay } from "../../core/subscription-rules.ts";
 import { InvalidInput } from "../domain-errors.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { announceSubscriptionPrice, type PriceNotice } from "../subscriptions/price-notice.ts";
 import { queueBackInStock } from "../wishlist/back-in-stock.ts";
 
