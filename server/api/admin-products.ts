@@ -11,8 +11,8 @@ import { applyCatalogueChange } from "../catalogue-sync.ts";
 import type { AppServices } from "../context.ts";
 import { notFound } from "../domain-errors.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
-import { unsubscribeSecret } from "../newsletter/unsubscribe.ts";
 import { readJsonBody } from "../http/validate.ts";
+import { unsubscribeSecret } from "../newsletter/unsubscribe.ts";
 
 const productId = z.coerce.number().int().positive().max(1_000_000);
 
