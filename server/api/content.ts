@@ -12,14 +12,7 @@ import {
   trackBody,
 } from "../../core/contracts/content-queries.ts";
 import { SEARCH_MIN_LENGTH } from "../../core/search.ts";
-import {
-  countViews,
-  readVisitorCookie,
-  recordEvent,
-  visitorCookie,
-  visitorCookieName,
-  visitorKey,
-} from "../content/analytics.ts";
+import { countViews, recordEvent, visitorCookieRemovals, visitorKey } from "../content/analytics.ts";
 import {
   articleById,
   articleBySlug,
@@ -93,20 +86,10 @@ export function contentApi(services: AppServices) {
       if (event.eventType === "product_click" && !(await services.catalogue.byId(event.productId))) {
         throw new InvalidInput("invalid_input", "Invalid request body: productId: unknown product");
       }
-      const visitor = readVisitorCookie(c.req.header("cookie"));
-      const cookieId = visitor?.id ?? null;
-      const key = visitorKey({ cookieId, ip: clientIp(c), userAgent: c.req.header("user-agent") ?? "" });
-      // Pages stay cookie-free and cacheable, so the visitor cookie is issued here. Without it this view
-      // counts under IP + user agent (so clients that never keep cookies cannot inflate counts); the next
-      // ones under the cookie. An id under the old name moves to the current one, keeping its views.
-      if (!visitor) c.header("Set-Cookie", visitorCookie(services.env).header);
-      else if (visitor.name !== visitorCookieName(services.env)) {
-        c.header("Set-Cookie", visitorCookie(services.env, visitor.id).header, { append: true });
-        const secure = visitor.name.startsWith("__Host-") ? "; Secure" : "";
-        c.header("Set-Cookie", `${visitor.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`, {
-          append: true,
-        });
-      }
+      const key = visitorKey({ ip: clientIp(c), userAgent: c.req.header("user-agent") ?? "" });
+      // No cookie counts a reader (decision 045); one left from before is dropped.
+      for (const removal of visitorCookieRemovals(c.req.header("cookie")))
+        c.header("Set-Cookie", removal, { append: true });
       const recorded = await recordEvent(db, event, key);
       return c.json({ recorded }, 202);
     })

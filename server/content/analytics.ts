@@ -1,66 +1,40 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { and, eq, like, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { articleEvents } from "../db/schema.ts";
-import type { Env } from "../env.ts";
 
 /**
- * Article analytics, built so that bots and floods cannot
- * inflate counts without bound:
- * - a visitor is a hash of a first-party anonymous cookie (`mana_vid`, `__Host-mana_vid` in production,
- *   issued by the track call) or, without it, of IP + user agent;
+ * Article analytics, built so that bots and floods cannot inflate counts without bound, and with no
+ * cookie (decision 045: the shop shows no consent banner, so it sets only strictly necessary cookies):
+ * - a visitor is a one-way hash of the network address and the user agent;
  * - the key is prefixed with a hash of the network address, so one address can add at most
- *   MAX_VISITORS_PER_NETWORK views of an article per hour even if it rotates cookies;
+ *   MAX_VISITORS_PER_NETWORK views of an article per hour however it varies its user agent;
  * - the database keeps at most one view per article, visitor and hour (unique partial index).
+ * The visitor cookie of before (`mana_vid`, `__Host-mana_vid`) is no longer read; a browser that still
+ * sends one is told to drop it.
  */
 export const VISITOR_COOKIE = "mana_vid";
 export const HOST_VISITOR_COOKIE = `__Host-${VISITOR_COOKIE}`;
-const VISITOR_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 export const MAX_VISITORS_PER_NETWORK = 50;
 export const MAX_CLICKS_PER_VISITOR_HOUR = 30;
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 
-/**
- * Named like the cart cookie (server/http/cart-cookie.ts): `__Host-` + Secure in production over https
- * binds it to our origin, the plain name in development and tests (plain http).
- */
-export function visitorCookieName(env: Env): string {
-  return env.NODE_ENV === "production" && env.PUBLIC_URL?.startsWith("https:")
-    ? HOST_VISITOR_COOKIE
-    : VISITOR_COOKIE;
-}
-
-/**
- * The visitor id and the name it came under. Both names are read: visitors from before the prefix keep
- * their id (and are moved to the current name), and a switch of PUBLIC_URL does not reset everybody.
- */
-export function readVisitorCookie(
-  cookieHeader: string | null | undefined,
-): { id: string; name: string } | null {
+/** The Set-Cookie lines that drop a visitor cookie of before the request still carries (none without one). */
+export function visitorCookieRemovals(cookieHeader: string | null | undefined): string[] {
+  const removals: string[] = [];
   for (const name of [HOST_VISITOR_COOKIE, VISITOR_COOKIE]) {
-    const match = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${name}=([a-f0-9]{32})(?:;|$)`));
-    if (match?.[1]) return { id: match[1], name };
+    if (!cookieHeader || !new RegExp(`(?:^|;\\s*)${name}=`).test(cookieHeader)) continue;
+    const secure = name.startsWith("__Host-") ? "; Secure" : "";
+    removals.push(`${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`);
   }
-  return null;
+  return removals;
 }
 
-/** The Set-Cookie header for a visitor id (a fresh one unless given) under the current name. */
-export function visitorCookie(
-  env: Env,
-  id = randomBytes(16).toString("hex"),
-): { id: string; header: string } {
-  const name = visitorCookieName(env);
-  const secure = name.startsWith("__Host-") ? "; Secure" : "";
-  const header = `${name}=${id}; Path=/; Max-Age=${VISITOR_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure}`;
-  return { id, header };
-}
-
-export function visitorKey(input: { cookieId: string | null; ip: string; userAgent: string }): string {
+/** A visitor's key: the network's hash, then the hash of network address and user agent. */
+export function visitorKey(input: { ip: string; userAgent: string }): string {
   const network = sha(`net:${input.ip}`).slice(0, 16);
-  const who = input.cookieId
-    ? `c${sha(`vid:${input.cookieId}`)}`
-    : `a${sha(`ipua:${input.ip}|${input.userAgent}`)}`;
+  const who = `a${sha(`ipua:${input.ip}|${input.userAgent}`)}`;
   return `${network}:${who.slice(0, 41)}`;
 }
 

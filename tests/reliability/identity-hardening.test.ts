@@ -40,7 +40,7 @@ describe("cookies of a production shop over https", () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
-  it("sets session, cart and visitor cookies HttpOnly, SameSite=Lax, Secure, with __Secure-/__Host- prefixes", async () => {
+  it("sets session and cart cookies HttpOnly, SameSite=Lax, Secure, with __Secure-/__Host- prefixes, and no visitor cookie", async () => {
     const signUp = await call("POST", "/api/auth/sign-up/email", {
       email: uniqueEmail("prod"),
       password: "correct horse 7",
@@ -56,7 +56,8 @@ describe("cookies of a production shop over https", () => {
     ];
     expect(lines.some((l) => l.startsWith("__Secure-mana.session_token="))).toBe(true);
     expect(lines.some((l) => l.startsWith("__Host-mana_cart="))).toBe(true);
-    expect(lines.some((l) => /^__Host-mana_vid=[a-f0-9]{32};/.test(l))).toBe(true);
+    // Reading an article sets no cookie (decision 045).
+    expect(lines.some((l) => /mana_vid=[a-f0-9]/.test(l))).toBe(false);
     for (const line of lines) {
       const name = line.split("=")[0] as string;
       expect(line, name).toMatch(/;\s*HttpOnly/i);
@@ -70,22 +71,20 @@ describe("cookies of a production shop over https", () => {
     }
   });
 
-  it("moves a visitor id from the unprefixed cookie to __Host-mana_vid, keeping its views", async () => {
+  it("drops a visitor cookie of before, under either name, and issues none", async () => {
     const id = "c0ffee".padEnd(32, "0");
     const view = (cookie: string) =>
       call("POST", "/api/content/analytics/track", { articleId: 2, eventType: "view" }, cookie);
     const first = await view(`mana_vid=${id}`);
     expect(first.status).toBe(202);
     expect(await first.json()).toEqual({ recorded: true });
-    const set = first.headers.getSetCookie();
-    expect(set.find((l) => l.startsWith("__Host-mana_vid="))).toMatch(
-      new RegExp(`^__Host-mana_vid=${id}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax; Secure$`),
-    );
-    expect(set.find((l) => l.startsWith("mana_vid="))).toMatch(/^mana_vid=; Path=\/; Max-Age=0;/);
-    // The same visitor under the new name: the view is not counted twice, and no new cookie is issued.
+    expect(first.headers.getSetCookie()).toEqual(["mana_vid=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"]);
+    // The same reader under the other name: not counted twice, and that cookie is dropped too.
     const again = await view(`__Host-mana_vid=${id}`);
     expect(await again.json()).toEqual({ recorded: false });
-    expect(again.headers.getSetCookie()).toEqual([]);
+    expect(again.headers.getSetCookie()).toEqual([
+      "__Host-mana_vid=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure",
+    ]);
   });
 
   it("sends HSTS for a year with includeSubDomains, nosniff and a Referrer-Policy; no-store on private answers", async () => {
