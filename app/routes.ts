@@ -32,6 +32,8 @@ export default [
   route("shipping-returns", "routes/shipping-returns.tsx"),
   route("accessibility", "routes/accessibility.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("report-a-reaction", "routes/report-a-reaction.tsx"),
+  route("reviews/policy", "routes/review-policy.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("success", "routes/success.tsx"),
   route("pay/:sessionId", "routes/pay.$sessionId.tsx"),
@@ -49,6 +51,8 @@ export default [
     route("outbox", "routes/admin-outbox.tsx"),
     route("outbox/:id", "routes/admin-outbox-message.tsx"),
     route("reviews", "routes/admin-reviews.tsx"),
+    route("reactions", "routes/admin-reactions.tsx"),
+    route("reactions/:id", "routes/admin-reaction.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -47,3 +47,9 @@ export function shipsToCalifornia(address: { country?: string | null; region?: s
     (address.region ?? "").trim().toUpperCase() === "CA"
   );
 }
+
+/** A product in the cart that needs a warning, as checkout shows it. */
+export interface CartProp65Warning {
+  productName: string;
+  warning: Prop65Warning;
+}

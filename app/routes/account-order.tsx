@@ -1,5 +1,6 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import { Link } from "react-router";
+import { reactionFormPath } from "../../core/reaction-report.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { OrderActions, OrderBadge, OrderDetailSections } from "../components/orders/order-details.tsx";
@@ -13,6 +14,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.order ? `Order ${loaderData.order.orderNumber} | MANA` : "Order | MANA" },
   { name: "robots", content: "noindex" },
 ];
+
+/** The reaction form opened with this order, and its product when it holds only one. */
+function reactionLink(order: { orderNumber: string; items: { productId: number }[] }) {
+  const products = [...new Set(order.items.map((i) => i.productId))];
+  return reactionFormPath({
+    order: order.orderNumber,
+    product: products.length === 1 ? String(products[0]) : undefined,
+  });
+}
 
 /** One order: number, date, status, lines and figures, payment, shipping address and timeline. */
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
@@ -44,6 +54,12 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
           <OrderActions order={order} />
         </div>
       </div>
+      <p className="mt-6 text-sm">
+        Had a reaction to a product in this order?{" "}
+        <Link to={reactionLink(order)} className="font-semibold text-forest underline underline-offset-2">
+          Report a reaction
+        </Link>
+      </p>
     </section>
   );
 }

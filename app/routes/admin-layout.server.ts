@@ -14,6 +14,7 @@ const SECTIONS: { to: string; label: string; permission: Permission }[] = [
   { to: "/admin/products", label: "Products", permission: { product: ["read"] } },
   { to: "/admin/customers", label: "Customers", permission: { customer: ["read"] } },
   { to: "/admin/reviews", label: "Reviews", permission: { review: ["read"] } },
+  { to: "/admin/reactions", label: "Reactions", permission: { reaction: ["read"] } },
   { to: "/admin/newsletter", label: "Newsletter", permission: { newsletter: ["read"] } },
   { to: "/admin/outbox", label: "Outbox", permission: { outbox: ["read"] } },
 ];

@@ -5,6 +5,7 @@ import { listAddresses } from "../../server/addresses/address-book.ts";
 import { resolveCartOwner } from "../../server/cart/cart-owner.ts";
 import { listCart } from "../../server/cart/cart-store.ts";
 import { checkoutDisclosure } from "../../server/checkout/renewal-consent.ts";
+import { prop65WarningsOf } from "../../server/content/product-labels.ts";
 import type { AppServices } from "../../server/context.ts";
 import { cartVisitor } from "../../server/http/cart-cookie.ts";
 import { pricedCartSummary } from "../../server/orders/order-summary.ts";
@@ -49,6 +50,18 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
   };
 }
 
+/** California's warnings of the cart's products (decision 044); the page shows them for a California address. */
+async function cartProp65Warnings(services: AppServices, lines: { productId: number }[]) {
+  const products = await services.catalogue.list();
+  const inCart = lines.flatMap((l) => products.filter((p) => p.id === l.productId));
+  return prop65WarningsOf(inCart, services.env.PROP65_FILE);
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return data(await loadCheckoutPage(context.get(appContext), request.headers), { headers: noStore });
+  const services = context.get(appContext);
+  const page = await loadCheckoutPage(services, request.headers);
+  return data(
+    { ...page, prop65Warnings: await cartProp65Warnings(services, page.cartItems) },
+    { headers: noStore },
+  );
 }

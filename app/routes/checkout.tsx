@@ -99,6 +99,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             savedAddresses={loaderData.savedAddresses}
             cartItems={cartItems}
             renewal={loaderData.renewal}
+            prop65Warnings={loaderData.prop65Warnings}
             onCartChanged={() => void revalidate()}
           />
           <ul className="grid gap-3 text-sm text-muted sm:grid-cols-2">

@@ -1,5 +1,8 @@
+import HeartPulse from "lucide-react/icons/heart-pulse";
 import Mail from "lucide-react/icons/mail";
 import MessageCircle from "lucide-react/icons/message-circle";
+import { Link } from "react-router";
+import { REACTION_FORM_PATH } from "../../core/reaction-report.ts";
 import { TextPage } from "../components/layout/text-page.tsx";
 import type { Route } from "./+types/contact";
 
@@ -36,6 +39,16 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
       <p className="flex items-center gap-3">
         <MessageCircle className="size-5 text-gold" aria-hidden />
         <span>Include your order number for order questions; it is on your order history page.</span>
+      </p>
+      <p className="flex items-center gap-3">
+        <HeartPulse className="size-5 text-gold" aria-hidden />
+        <span>
+          Had a reaction or a side effect with one of our products?{" "}
+          <Link to={REACTION_FORM_PATH} className="font-medium text-forest underline underline-offset-2">
+            Report a reaction
+          </Link>
+          : it goes straight to the team.
+        </span>
       </p>
     </TextPage>
   );

@@ -2,6 +2,8 @@ import { data, redirect } from "react-router";
 import type { AddressFieldErrors } from "../../core/address.ts";
 import type { CardErrors, SandboxPageData } from "../../core/contracts/checkout.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
+import { shipsToCalifornia } from "../../core/prop65.ts";
+import { prop65WarningsOf } from "../../server/content/product-labels.ts";
 import type { AppServices } from "../../server/context.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { orderSummary } from "../../server/orders/order-summary.ts";
@@ -31,12 +33,28 @@ export async function loadSandboxPage(
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await loadSandboxPage(context.get(appContext), params.sessionId);
+  const services = context.get(appContext);
+  const page = await loadSandboxPage(services, params.sessionId);
   if (!page) throw data(null, { status: 404, headers: noStore });
   if (page.status !== "pending" && page.status !== "cancelled") {
     throw redirect(`/success?session_id=${encodeURIComponent(params.sessionId)}`, { headers: noStore });
   }
-  return data(page, { headers: noStore });
+  return data(
+    { ...page, prop65Warnings: await orderProp65Warnings(services, params.sessionId, page) },
+    { headers: noStore },
+  );
+}
+
+/**
+ * California's warnings of the order's products when it ships to California, drawn by the server before
+ * the card form (27 CCR §25602(b); decision 044): the page needs no script to show them.
+ */
+async function orderProp65Warnings(services: AppServices, sessionId: string, page: SandboxPageData) {
+  if (!page.shippingAddress || !shipsToCalifornia(page.shippingAddress)) return [];
+  const session = await loadSandboxSession(shopDeps(services), sessionId);
+  const products = await services.catalogue.list();
+  const ordered = (session?.lines ?? []).flatMap((l) => products.filter((p) => p.id === l.productId));
+  return prop65WarningsOf(ordered, services.env.PROP65_FILE);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -3,6 +3,7 @@ import type { AddressFieldErrors } from "../../core/address.ts";
 import { formatMoney } from "../../core/money.ts";
 import { ShipsTo } from "../components/address/ships-to.tsx";
 import { CardForm } from "../components/checkout/card-form.tsx";
+import { CheckoutProp65 } from "../components/checkout/checkout-prop65.tsx";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
 import { usePayAddress } from "../components/checkout/pay-address.tsx";
 import { TestModeBanner } from "../components/checkout/test-mode-banner.tsx";
@@ -22,7 +23,7 @@ const NO_ERRORS: AddressFieldErrors = {};
  * without a shipping address asks for it here, with the card (docs/decisions/027-address-on-the-payment-page.md).
  */
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
-  const { summary, email, orderNumber, status, shippingAddress, shipTo } = loaderData;
+  const { summary, email, orderNumber, status, shippingAddress, shipTo, prop65Warnings } = loaderData;
   const navigation = useNavigation();
   const address = usePayAddress(
     shipTo,
@@ -45,6 +46,11 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
           <div className="rounded-card bg-white p-5 shadow-card sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
             <h1 className="text-2xl">Pay with card</h1>
             <p className="mt-1 mb-5 text-sm text-muted">Test mode: no real payment is taken.</p>
+            {prop65Warnings.length > 0 ? (
+              <div className="mb-5 -mt-6">
+                <CheckoutProp65 warnings={prop65Warnings} address={shippingAddress} />
+              </div>
+            ) : null}
             {status === "cancelled" ? (
               <p role="alert" className="text-danger">
                 This checkout was cancelled. Return to your cart to start again.

@@ -18,7 +18,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!product) throw data(null, { status: 404 });
   const origin = shopOrigin(env, requestHost(request), "page");
   // A product the owner added without a label in content/ still has its page, without the panel.
-  const label = productLabel(product.slug) ?? null;
+  const label = productLabel(product.slug, env.PROP65_FILE) ?? null;
   // Nothing here depends on who asks: the page is cached for signed-in customers too (decision 040); what
   // the viewer may do in the reviews is asked by the browser (GET /api/products/:id/reviews/mine).
   const reviews = await productReviews(services.database.db, product.id, reviewsPage(request));

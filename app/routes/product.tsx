@@ -9,6 +9,7 @@ import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { ProductReviews } from "../components/reviews/product-reviews.tsx";
 import { ProductLabelSection } from "../components/shop/product-label-section.tsx";
+import { Prop65Notice } from "../components/shop/prop65-warning.tsx";
 import { PurchasePanel } from "../components/shop/purchase-panel.tsx";
 import { RelatedContent } from "../components/shop/related-content.tsx";
 import { WishlistHeart } from "../components/shop/wishlist-heart.tsx";
@@ -102,6 +103,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          {/* California's warning on the product page, before the product can be bought (27 CCR §25602(b)). */}
+          {label?.prop65 ? <Prop65Notice warning={label.prop65} /> : null}
           <PurchasePanel product={p} />
           <ul className="grid gap-2 rounded-card bg-sand p-4 text-sm">
             {promises.map(({ Icon, text }) => (
@@ -114,7 +117,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <FdaDisclaimer />
         </div>
       </section>
-      {label ? <ProductLabelSection productName={p.name} label={label} /> : null}
+      {label ? <ProductLabelSection productName={p.name} productSlug={p.slug} label={label} /> : null}
       <ProductReviews productId={p.id} reviews={reviews} />
       <RelatedContent productId={p.id} />
     </>

@@ -3,6 +3,7 @@ import { z } from "zod";
 import distributors from "../../content/distributors.json" with { type: "json" };
 import products from "../../content/products.json" with { type: "json" };
 import { labelDistributor, type ProductLabelView, prop65Label } from "../../core/contracts/product-label.ts";
+import type { CartProp65Warning } from "../../core/prop65.ts";
 import { productFile } from "../db/content-schemas.ts";
 
 export const distributorFile = z.record(z.string().regex(/^[a-z0-9-]+$/), labelDistributor);
@@ -64,4 +65,20 @@ function labelsWith(prop65Path: string | undefined): Map<string, ProductLabelVie
 
 export function productLabel(slug: string, prop65Path?: string): ProductLabelView | undefined {
   return labelsWith(prop65Path).get(slug);
+}
+
+/** The Proposition 65 warnings of the given products (each once, in the order given), for checkout. */
+export function prop65WarningsOf(
+  products: { slug: string; name: string }[],
+  prop65Path?: string,
+): CartProp65Warning[] {
+  const seen = new Set<string>();
+  const out: CartProp65Warning[] = [];
+  for (const p of products) {
+    const warning = productLabel(p.slug, prop65Path)?.prop65;
+    if (!warning || seen.has(p.slug)) continue;
+    seen.add(p.slug);
+    out.push({ productName: p.name, warning });
+  }
+  return out;
 }

@@ -5,6 +5,7 @@ import { type AddressFieldErrors, formatAddressLines } from "../../../core/addre
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { CheckoutPageData } from "../../../core/contracts/checkout.ts";
 import { isPlaceholderEmail } from "../../../core/placeholder-email.ts";
+import type { CartProp65Warning } from "../../../core/prop65.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiErrorOf, apiRequest } from "../../lib/api.ts";
 import { DefaultBadge } from "../address/address-card.tsx";
@@ -18,6 +19,7 @@ import {
   validateAddress,
 } from "../address/address-form-model.ts";
 import { Button } from "../ui/button.tsx";
+import { CheckoutProp65 } from "./checkout-prop65.tsx";
 import { RenewalConsent } from "./renewal-consent.tsx";
 
 export interface CheckoutLineInput {
@@ -48,6 +50,7 @@ export function CheckoutForm({
   savedAddresses,
   cartItems,
   renewal,
+  prop65Warnings = [],
   onCartChanged,
 }: {
   signedInEmail: string | null;
@@ -57,6 +60,8 @@ export function CheckoutForm({
   cartItems: CheckoutLineInput[];
   /** The cart's automatic-renewal disclosure; null without subscriptions. */
   renewal: CheckoutPageData["renewal"];
+  /** California's warnings of the cart's products, shown while the order ships to California. */
+  prop65Warnings?: CartProp65Warning[];
   onCartChanged: () => void;
 }) {
   const [email, setEmail] = useState(signedInEmail ?? "");
@@ -281,6 +286,10 @@ export function CheckoutForm({
           ) : null}
         </div>
       ) : null}
+      <CheckoutProp65
+        warnings={prop65Warnings}
+        address={typing ? address : savedAddresses.find((a) => a.id === choice)}
+      />
       {renewal ? (
         <RenewalConsent
           ref={renewalBox}

@@ -198,9 +198,17 @@ export function ProductReviews({
   const others = reviews.reviews.filter((r) => r.id !== ownId);
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="container-shop grid gap-8 py-12">
-      <h2 id="reviews-heading" className="text-3xl">
-        Customer reviews
-      </h2>
+      <div className="grid gap-2">
+        <h2 id="reviews-heading" className="text-3xl">
+          Customer reviews
+        </h2>
+        <p className="text-sm text-muted">
+          We publish critical reviews as we publish kind ones, and never hide one for its rating.{" "}
+          <Link to="/reviews/policy" className="font-semibold text-forest underline underline-offset-2">
+            Our review policy
+          </Link>
+        </p>
+      </div>
       <div className="grid gap-8 md:grid-cols-[minmax(0,22rem)_1fr]">
         <div className="grid content-start gap-6">
           {summary.count > 0 ? (

@@ -1,10 +1,22 @@
 import ChevronDown from "lucide-react/icons/chevron-down";
-import type { ProductLabel } from "../../../core/contracts/product-label.ts";
+import type { ProductLabelView } from "../../../core/contracts/product-label.ts";
 import { FdaDisclaimer } from "../layout/fda-disclaimer.tsx";
+import { DistributorLine } from "./distributor-line.tsx";
 import { SupplementFacts } from "./supplement-facts.tsx";
 
-/** The product page's label band: Supplement Facts, directions, storage and warnings, then the questions. */
-export function ProductLabelSection({ productName, label }: { productName: string; label: ProductLabel }) {
+/**
+ * The product page's label band: Supplement Facts with who distributes the product and where to report a
+ * reaction, directions, storage and warnings, then the questions.
+ */
+export function ProductLabelSection({
+  productName,
+  productSlug,
+  label,
+}: {
+  productName: string;
+  productSlug: string;
+  label: ProductLabelView;
+}) {
   return (
     <section aria-labelledby="label-heading" className="bg-sand">
       <div className="container-shop grid gap-10 py-12 md:grid-cols-2">
@@ -13,6 +25,7 @@ export function ProductLabelSection({ productName, label }: { productName: strin
             What's inside
           </h2>
           <SupplementFacts label={label} />
+          <DistributorLine distributor={label.distributedBy} productSlug={productSlug} />
         </div>
         <div className="flex flex-col gap-5">
           <LabelText title="Suggested use" text={label.suggestedUse} />
