@@ -6,7 +6,7 @@
  */
 import renewalTerms from "../content/legal/renewal-terms.json" with { type: "json" };
 import { formatMoney } from "./money.ts";
-import { addMonths } from "./subscription-rules.ts";
+import { addMonths, PRICE_NOTICE_MIN_DAYS } from "./subscription-rules.ts";
 
 export interface RenewalTerms {
   /** Bumped by the owner whenever the wording changes; kept with every consent. */
@@ -19,6 +19,8 @@ export interface RenewalTerms {
   total: string;
   /** {date}: the first renewal's day. */
   firstCharge: string;
+  /** {days}: how long before a new price is charged the subscriber is told (decision 043). */
+  priceChange: string;
   cancel: string;
   checkbox: string;
 }
@@ -44,6 +46,7 @@ export interface RenewalDisclosure {
   /** The sum of every renewal, when there is more than one subscription. */
   total: string | null;
   firstCharge: string;
+  priceChange: string;
   cancel: string;
   checkbox: string;
   /** The day the first renewal is charged for a payment made on the day the disclosure was built (ISO date). */
@@ -96,12 +99,14 @@ export function renewalDisclosure(
   const total = renewing.length > 1 ? fill(terms.total, { price: formatMoney(sum) }) : null;
   const first = firstRenewalDate(now);
   const firstCharge = fill(terms.firstCharge, { date: LONG_DATE.format(first) });
+  const priceChange = fill(terms.priceChange, { days: String(PRICE_NOTICE_MIN_DAYS) });
   const text = [
     terms.heading,
     terms.intro,
     ...items.map((i) => `- ${i}`),
     ...(total ? [total] : []),
     firstCharge,
+    priceChange,
     terms.cancel,
   ].join("\n");
   return {
@@ -111,6 +116,7 @@ export function renewalDisclosure(
     items,
     total,
     firstCharge,
+    priceChange,
     cancel: terms.cancel,
     checkbox: terms.checkbox,
     firstRenewalDate: first.toISOString().slice(0, 10),
