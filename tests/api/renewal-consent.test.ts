@@ -176,7 +176,8 @@ describe.each(testDatabases)("consent to automatic renewal at checkout on %s", (
   it("the owner sees the consent on the subscription's page and in the CSV; customers and guests do not", async () => {
     const v = await guestWithSubscription();
     const email = newEmail("csv");
-    const res = await v.checkout({ email }, { "user-agent": "CsvTest/3" });
+    // A user agent is the client's to write: one that reads as a formula stays text in the spreadsheet.
+    const res = await v.checkout({ email }, { "user-agent": '=HYPERLINK("http://evil.example")' });
     const { order, sessionId } = await orderOf(res.body.url);
     await payWithSandboxCard(shopDeps(shop.services), sessionId, CARD_4242);
     const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
@@ -189,7 +190,7 @@ describe.each(testDatabases)("consent to automatic renewal at checkout on %s", (
       disclosure: consent?.disclosure,
       disclosureHash: consent?.disclosureHash,
       ipAddress: "127.0.0.1",
-      userAgent: "CsvTest/3",
+      userAgent: '=HYPERLINK("http://evil.example")',
       email,
     });
 
@@ -202,7 +203,7 @@ describe.each(testDatabases)("consent to automatic renewal at checkout on %s", (
       const row = text.split("\r\n").find((l) => l.includes(order.orderNumber));
       expect(row).toContain(`"${email}"`);
       expect(row).toContain(`"${consent?.disclosureHash}"`);
-      expect(row).toContain('"CsvTest/3"');
+      expect(row).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     }
     const today = new Date().toISOString().slice(0, 10);
     const inRange = await admin.call("GET", `/api/admin/renewal-consents.csv?from=${today}&to=${today}`);
