@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { priceNoticeWindow } from "../../core/subscription-rules.ts";
 import { listAdminProducts, productAudit, updateProduct } from "../../server/admin/products.ts";
 import { allows } from "../../server/auth/roles.ts";
 import { applyCatalogueChange } from "../../server/catalogue-sync.ts";
@@ -32,6 +33,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     {
       products,
       audit,
+      // "Apply to existing subscriptions": the days its date may take (decision 043).
+      priceNotice: priceNoticeWindow(new Date()),
       may: {
         price: allows(user.role, { product: ["price"] }),
         stock: allows(user.role, { product: ["stock"] }),
@@ -42,7 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** The edit form's fields: each pair needs its right, as in permissionFor. */
-const PRICE_FIELDS = ["price", "discount"];
+const PRICE_FIELDS = ["price", "discount", "applyToSubscriptions", "applyToSubscriptionsFrom"];
 const STOCK_FIELDS = ["stock", "threshold"];
 
 /**
@@ -69,6 +72,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   // A field left out of the post keeps the product's value.
   const { patch, errors } = readProductForm({ ...formValues(product), ...fields }, product, asks);
   if (Object.keys(errors).length > 0) return invalid(intent, errors);
+  // "Apply to existing subscriptions" ticked: the price (new, or as it is) reaches them from the date,
+  // which the server checks (7 to 30 days ahead).
+  if (asks.price && fields.applyToSubscriptions === "on")
+    patch.applyToSubscriptionsFrom = fields.applyToSubscriptionsFrom ?? "";
   if (Object.keys(patch).length === 0) return done(intent, true);
   // The rights asked above cover the patch's (permissionFor), as the API asks them.
   return attempt(intent, async () => {

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Prices, subscription discounts and stock of every product, each editable as the role allows. */
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { products, audit, may } = loaderData;
+  const { products, audit, may, priceNotice } = loaderData;
   return (
     <section className="mt-6">
       <h1 className="text-3xl sm:text-4xl">Products</h1>
@@ -72,7 +72,13 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-8 grid gap-6">
         {products.map((p) => (
-          <ProductEditor key={p.id} product={p} audit={audit[p.id] ?? []} may={may} />
+          <ProductEditor
+            key={p.id}
+            product={p}
+            audit={audit[p.id] ?? []}
+            may={may}
+            priceNotice={priceNotice}
+          />
         ))}
       </div>
     </section>

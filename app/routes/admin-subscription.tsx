@@ -219,6 +219,12 @@ function Terms({ sub }: { sub: AdminSubscriptionDetail }) {
       <Row term="Amount">
         {formatMoney(sub.amountCents)} {everyMonths(sub.intervalMonths)}
       </Row>
+      {sub.pendingAmountCents !== null && sub.pendingFrom ? (
+        <Row term="New price">
+          {formatMoney(sub.pendingAmountCents)} from the renewal on or after {formatDate(sub.pendingFrom)}{" "}
+          (the subscriber was e-mailed)
+        </Row>
+      ) : null}
       <Row term="Next billing">{sub.nextBillingDate ? formatDate(sub.nextBillingDate) : "—"}</Row>
       {sub.status === "paused" ? (
         <Row term="Paused until">{sub.pausedUntil ? formatDate(sub.pausedUntil) : "Resumed by hand"}</Row>

@@ -47,6 +47,9 @@ export interface AdminSubscriptionDetail {
   productName: string;
   quantity: number;
   amountCents: number;
+  /** A new price announced to the subscriber (decision 043): charged from the renewal on or after `pendingFrom`. */
+  pendingAmountCents: number | null;
+  pendingFrom: string | null;
   intervalMonths: number;
   status: string;
   nextBillingDate: string | null;

@@ -111,6 +111,8 @@ export async function adminSubscriptionDetail(
     productName: sub.productName,
     quantity: sub.quantity,
     amountCents: sub.amountCents,
+    pendingAmountCents: sub.status === "cancelled" ? null : sub.pendingAmountCents,
+    pendingFrom: sub.status === "cancelled" ? null : (sub.pendingAmountFrom?.toISOString() ?? null),
     intervalMonths: sub.intervalMonths,
     status: sub.status,
     nextBillingDate: shownNextBilling(stateOf(sub))?.toISOString() ?? null,

@@ -13,6 +13,8 @@ interface Props {
   product: AdminProductView;
   audit: AdminAuditView[];
   may: { price: boolean; stock: boolean };
+  /** The days "Apply to existing subscriptions" may take effect on, as "YYYY-MM-DD" (decision 043). */
+  priceNotice: { earliest: string; latest: string; default: string };
 }
 
 const FIELDS: {
@@ -58,7 +60,7 @@ const FIELDS: {
  * first field to fix then takes the focus. The page reads the product again after a save, and the form
  * starts again from the values the shop now has.
  */
-export function ProductEditor({ product, audit, may }: Props) {
+export function ProductEditor({ product, audit, may, priceNotice }: Props) {
   const id = useId();
   const intent = `product-${product.id}`;
   const { fetcher, errors, pending } = useFormAction(intent, () =>
@@ -137,6 +139,14 @@ export function ProductEditor({ product, audit, may }: Props) {
               );
             })}
           </div>
+          {may.price ? (
+            <ExistingSubscriptions
+              id={id}
+              name={product.name}
+              window={priceNotice}
+              error={errors?.applyToSubscriptionsFrom}
+            />
+          ) : null}
           {errors?.form ? (
             <p role="alert" className="text-sm font-medium text-danger">
               {errors.form}
@@ -162,6 +172,69 @@ export function ProductEditor({ product, audit, may }: Props) {
   );
 }
 
+/**
+ * "Apply to existing subscriptions", off by default: subscriptions keep the price they were bought at
+ * unless the owner ticks it; then the price saved reaches them from the date (7 to 30 days ahead), each
+ * subscriber e-mailed now (server/subscriptions/price-notice.ts).
+ */
+function ExistingSubscriptions({
+  id,
+  name,
+  window,
+  error,
+}: {
+  id: string;
+  name: string;
+  window: Props["priceNotice"];
+  error: string | undefined;
+}) {
+  const dateId = `${id}-apply-from`;
+  return (
+    <fieldset className="grid gap-3 rounded-xl border border-sand-deep p-4">
+      <legend className="px-1 text-sm font-semibold text-ink">Existing subscriptions of {name}</legend>
+      <label className="flex min-h-11 items-start gap-3 text-sm text-ink">
+        <input
+          type="checkbox"
+          name="applyToSubscriptions"
+          value="on"
+          aria-describedby={`${id}-apply-hint`}
+          className="mt-0.5 size-5 accent-forest"
+        />
+        <span>Apply the price to existing subscriptions</span>
+      </label>
+      <p id={`${id}-apply-hint`} className="text-sm text-muted">
+        Off: subscriptions keep the price they were bought at. On: each subscriber is e-mailed the old and the
+        new price now, and their renewals from the date below charge the new price, with their own
+        subscription discount. Subscriptions bought as part of a stack keep their share of the stack's price.
+      </p>
+      <div className="grid max-w-xs gap-1.5">
+        <label htmlFor={dateId} className="text-sm font-medium text-ink">
+          Takes effect on
+        </label>
+        <input
+          id={dateId}
+          name="applyToSubscriptionsFrom"
+          type="date"
+          min={window.earliest}
+          max={window.latest}
+          defaultValue={window.default}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${dateId}-hint${error ? ` ${dateId}-error` : ""}`}
+          className={`${inputClass} ${error ? "border-danger" : ""}`}
+        />
+        <p id={`${dateId}-hint`} className="text-sm text-muted">
+          From 7 to 30 days ahead; used only when the box above is ticked.
+        </p>
+        {error ? (
+          <p id={`${dateId}-error`} className="text-sm font-medium text-danger">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
 const NAMES: Record<string, string> = {
   priceCents: "Price",
   subscriptionDiscount: "Subscription discount",
@@ -178,6 +251,11 @@ function shown(field: string, value: unknown): string {
 /** "Price $30.00 → $31.00; Stock on hand 100 → 0". */
 function describeChange(a: AdminAuditView): string {
   const after = a.after ?? {};
+  if (a.action === "subscription-price-announced") {
+    const n = Number(after.subscriptions ?? 0);
+    const stack = Number(after.stackLinesUnchanged ?? 0);
+    return `Existing subscriptions: ${shown("priceCents", after.priceCents)} from ${String(after.takesEffect)}, ${n === 1 ? "1 subscriber" : `${n} subscribers`} e-mailed${stack ? `; ${stack} in a stack unchanged` : ""}`;
+  }
   return Object.keys(after)
     .map((k) => `${NAMES[k] ?? k} ${shown(k, a.before?.[k])} → ${shown(k, after[k])}`)
     .join("; ");
