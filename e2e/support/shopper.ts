@@ -25,6 +25,16 @@ export async function payWithTestCard(page: Page, nameOnCard: string): Promise<v
   await expect(page).toHaveURL(/\/success\?session_id=cs_sandbox_/);
 }
 
+/**
+ * Ticks the box beside the pay button that agrees to a subscription's automatic renewal (a cart with a
+ * subscription pays only with it: docs/decisions/042-renewal-consent-at-checkout.md), once the page's
+ * script runs (a box ticked before would be reset).
+ */
+export async function agreeToRenewal(page: Page): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByRole("checkbox", { name: /renews automatically/ }).check();
+}
+
 type Line = { productId: number; quantity?: number; isSubscription?: boolean };
 
 /**
@@ -47,6 +57,7 @@ export async function boughtOnSandbox(
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   if (address === "new") await fillAddress(page);
   else await expect(page.getByRole("radio", { name: /Sam Shopper/ })).toBeChecked();
+  if (lines.some((l) => l.isSubscription)) await agreeToRenewal(page);
   await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
   await payWithTestCard(page, "Sam Shopper");
   const orders = await (await page.request.get(`${base}/api/orders`)).json();
