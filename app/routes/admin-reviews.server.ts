@@ -41,7 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const moveForm = z.object({
   id: uuidField("There is no such review."),
-  status: z.enum(["published", "hidden"], { error: "Choose Publish or Hide." }),
+  status: adminReviewMoveBody.shape.status,
   // The form's select sends "" for "Choose a reason"; the API's own schema words the refusal.
   reason: z.string().optional(),
 });
