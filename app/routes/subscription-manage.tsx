@@ -43,8 +43,7 @@ export default function SubscriptionManagePage({ loaderData }: Route.ComponentPr
         <AccountActionPath.Provider value={pathname}>
           <h1 className="text-3xl">Your subscription</h1>
           <p className="mt-2 text-muted">
-            Pause, skip or cancel it here, no account needed. Cancelling takes effect at once: nothing is
-            charged after the period you have already paid for.
+            Pause, skip or cancel it here, no account needed. Once it is cancelled, nothing more is charged.
           </p>
           <ManagedSubscription
             sub={loaderData.subscription}
@@ -81,6 +80,8 @@ function ManagedSubscription({
   const opener = useRef<HTMLElement | null>(null);
   return (
     <div className="mt-6">
+      {/* The card's title is a third-level heading, as under the account page's "Your subscriptions". */}
+      <h2 className="sr-only">What it is and what you can do</h2>
       <SubscriptionCard
         sub={sub}
         stackName={stackName}

@@ -192,13 +192,13 @@ function ExistingSubscriptions({
   return (
     <fieldset className="grid gap-3 rounded-xl border border-sand-deep p-4">
       <legend className="px-1 text-sm font-semibold text-ink">Existing subscriptions of {name}</legend>
-      <label className="flex min-h-11 items-start gap-3 text-sm text-ink">
+      <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
         <input
           type="checkbox"
           name="applyToSubscriptions"
           value="on"
           aria-describedby={`${id}-apply-hint`}
-          className="mt-0.5 size-5 accent-forest"
+          className="size-5 shrink-0 accent-forest"
         />
         <span>Apply the price to existing subscriptions</span>
       </label>
