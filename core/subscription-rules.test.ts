@@ -4,8 +4,11 @@ import {
   afterFailedCharge,
   allowedActions,
   canDo,
+  checkPriceNoticeDay,
   planAction,
+  priceNoticeWindow,
   refusal,
+  renewalAmountCents,
   SUBSCRIPTION_ACTIONS,
   SUBSCRIPTION_STATUSES,
   type SubscriptionState,
@@ -148,5 +151,42 @@ describe("subscription rules", () => {
       retryAt: new Date("2027-01-25T00:00:00Z"),
     });
     expect(afterFailedCharge(first, 4)).toEqual({ status: "cancelled" });
+  });
+});
+
+describe("a price change for existing subscriptions (decision 043)", () => {
+  it("takes effect 7 to 30 days ahead, 30 by default; any other day or text is refused", () => {
+    expect(priceNoticeWindow(now)).toEqual({
+      earliest: "2027-01-17",
+      latest: "2027-02-09",
+      default: "2027-02-09",
+    });
+    expect(checkPriceNoticeDay("2027-01-17", now)).toEqual({
+      ok: true,
+      from: new Date("2027-01-17T00:00:00Z"),
+    });
+    expect(checkPriceNoticeDay("2027-02-09", now).ok).toBe(true);
+    for (const day of ["2027-01-16", "2027-02-10", "2027-01-10", "2027-02-30", "17/01/2027", ""])
+      expect(checkPriceNoticeDay(day, now), day).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/7 to 30 days/),
+      });
+  });
+
+  it("charges the new price from the first renewal on or after its date, the old one before", () => {
+    const sub = {
+      amountCents: 2550,
+      pendingAmountCents: 2720,
+      pendingAmountFrom: new Date("2027-02-01T00:00:00Z"),
+    };
+    expect(renewalAmountCents({ ...sub, nextBillingDate: new Date("2027-01-31T12:00:00Z") })).toBe(2550);
+    expect(renewalAmountCents({ ...sub, nextBillingDate: new Date("2027-02-01T12:00:00Z") })).toBe(2720);
+    expect(
+      renewalAmountCents({
+        ...sub,
+        pendingAmountCents: null,
+        nextBillingDate: new Date("2027-03-01T12:00:00Z"),
+      }),
+    ).toBe(2550);
   });
 });
