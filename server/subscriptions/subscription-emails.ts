@@ -1,4 +1,5 @@
 import { formatMoney } from "../../core/money.ts";
+import { RENEWAL_TERMS } from "../../core/renewal-disclosure.ts";
 import { renewalAmountCents } from "../../core/subscription-rules.ts";
 import type { ShopDeps } from "../deps.ts";
 import { addressBlock, type EmailBlock, labelled, linkBlock, paragraph, shopEmail } from "../mail/layout.ts";
@@ -69,7 +70,8 @@ function subscriptionEmail(
         ? linkBlock("All your subscriptions, signed in", accountSubscriptionsUrl(links.origin))
         : null,
     ],
-    link: { label: "Manage, pause or cancel this subscription", href: manageUrl(links, sub) },
+    // The label the renewal terms name ("the \"Manage your subscription\" link in every e-mail about it").
+    link: { label: "Manage your subscription", href: manageUrl(links, sub) },
     dedupeKey: options.dedupeKey,
   });
 }
@@ -254,11 +256,12 @@ export function renewalCancelledEmail(sub: SubscriptionRow, links: SubscriptionL
   });
 }
 
-/** How a subscriber cancels, in the words every notice repeats (decision 043). */
+/**
+ * How a subscriber cancels, in the owner's words every notice repeats (content/legal/renewal-terms.json,
+ * the same the checkout shows beside the renewal box; decision 043).
+ */
 function howToCancel(): EmailBlock {
-  return paragraph(
-    "You can pause, skip or cancel online at any time from the link below, without an account and without calling us. A cancelled subscription is never charged again; an active one runs to the end of the period already paid for.",
-  );
+  return paragraph(RENEWAL_TERMS.cancel);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lineTotalCents } from "../../core/pricing.ts";
+import { RENEWAL_TERMS } from "../../core/renewal-disclosure.ts";
 import { addDays, addMonths, isoDay } from "../../core/subscription-rules.ts";
 import { adminAudit, orders, outbox, products, subscriptions } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
@@ -79,7 +80,7 @@ describe.each(testDatabases)("a subscriber's notices on %s", (kind) => {
     expect(text).toContain(`$${(sub.amountCents / 100).toFixed(2)}`);
     expect(text).toContain("every month");
     expect(text).toContain("Next charge");
-    expect(text).toMatch(/cancel online at any time/);
+    expect(text).toContain(RENEWAL_TERMS.cancel);
     expect(text).toContain(`${MANAGE_PAGE_PATH}/${sub.id}.`);
     expect((await subNow(sub.id)).termsRemindedAt?.getTime()).toBe(now.getTime());
   });
