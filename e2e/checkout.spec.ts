@@ -4,6 +4,7 @@ import { openDatabase } from "../server/db/client.ts";
 import { orderLines, orders, outbox } from "../server/db/schema.ts";
 import { type AddressFields, fillAddress, HOME } from "./support/address.ts";
 import { OwnShop } from "./support/own-shop.ts";
+import { agreeToRenewal } from "./support/shopper.ts";
 
 // These journeys run against a server of their own (same production build, fresh embedded database), so
 // that afterwards the database itself can be opened and checked: PGlite admits one process at a time.
@@ -33,11 +34,17 @@ async function addToCart(page: Page, productId: number, isSubscription = false) 
 /** The page's script has taken over its controlled fields (what is typed before would be reset). */
 const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toBeAttached();
 
-async function startCheckout(page: Page, email: string, address: AddressFields = {}) {
+async function startCheckout(
+  page: Page,
+  email: string,
+  address: AddressFields = {},
+  { renews = false }: { renews?: boolean } = {},
+) {
   await page.goto(`${base}/checkout`);
   await hydrated(page);
   await page.getByLabel("Email address").fill(email);
   await fillAddress(page, address);
+  if (renews) await agreeToRenewal(page);
   await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
   await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
   await expect(page.getByText("Test mode: no real payment", { exact: false }).first()).toBeVisible();
@@ -64,7 +71,7 @@ test("a guest buys two products (one as a subscription) and pays with 4242 on th
   await expect(summary.getByText("$5.95", { exact: true })).toBeVisible();
   await expect(summary.getByText("$69.95", { exact: true })).toBeVisible();
 
-  await startCheckout(page, "e2e.buyer@example.com", { fullName: "Bea Buyer", line2: "" });
+  await startCheckout(page, "e2e.buyer@example.com", { fullName: "Bea Buyer", line2: "" }, { renews: true });
   await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue("e2e.buyer@example.com");
   // The sandbox page shows where the order ships, as the shopper typed it.
   await expect(page.getByTestId("ships-to")).toHaveText(

@@ -5,6 +5,7 @@ import { openDatabase } from "../server/db/client.ts";
 import { orders } from "../server/db/schema.ts";
 import { fillAddress } from "./support/address.ts";
 import { OwnShop } from "./support/own-shop.ts";
+import { agreeToRenewal } from "./support/shopper.ts";
 
 // The owner ships and delivers orders with `npm run admin`. On the embedded database (PGlite) one process
 // at a time may open the data directory (docs/decisions/011-one-process-per-embedded-database.md), so these
@@ -90,6 +91,7 @@ test("a paid order shipped by the owner with UPS shows its timeline and tracking
   await add(page, 2, true);
   await page.goto(`${base}/checkout`);
   await fillAddress(page);
+  await agreeToRenewal(page);
   await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
   await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { fillAddress } from "./support/address.ts";
 import { OwnShop } from "./support/own-shop.ts";
+import { agreeToRenewal } from "./support/shopper.ts";
 
 // A month passes: `npm run admin -- subscriptions run-due --as-of …` renews what is due. A subscription paid
 // with 4242 renews into an order in the history with its e-mail; one paid with 4000 0000 0000 0341 fails at
@@ -34,6 +35,7 @@ async function subscribeAndPay(productId: number, card: string, total: string) {
   await expect(page.getByRole("heading", { name: "Shipping address" })).toBeVisible();
   // The first checkout saves the address; the next one preselects it.
   if (await page.getByRole("group", { name: "Ship to" }).isHidden()) await fillAddress(page);
+  await agreeToRenewal(page);
   await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
   await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
   await page.getByLabel("Card number").fill(card);

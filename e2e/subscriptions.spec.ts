@@ -5,6 +5,7 @@ import type { SubscriptionView } from "../core/contracts/subscriptions.ts";
 import { addMonths } from "../core/subscription-rules.ts";
 import { fillAddress } from "./support/address.ts";
 import { setTheme } from "./support/looks.ts";
+import { agreeToRenewal } from "./support/shopper.ts";
 
 // A customer's subscriptions, from the shop to the account page: subscribe to a product and to a stack,
 // pay, then pause, resume, skip, modify and cancel, each confirmed in a dialog, shown on the card at once
@@ -95,6 +96,7 @@ test("a customer subscribes to a product and to a stack, pays, and sees both on 
 
   await page.goto("/checkout");
   await fillAddress(page, { fullName: "Sam Subscriber" });
+  await agreeToRenewal(page);
   await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
   await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
