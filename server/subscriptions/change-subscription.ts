@@ -245,9 +245,16 @@ async function newValues(
       // A stack's line leaves the stack: its own subscription price for the new number of units.
       if (leavesStack(sub, change))
         return { quantity: change.quantity, ...ownPriceValues(catalogue, sub, change.quantity) };
-      // The same price per unit the subscription has now, for the new number of units.
+      // The same price per unit the subscription has now, for the new number of units; an announced new
+      // price (decision 043) keeps its own price per unit too.
       const perUnit = sub.amountCents / sub.quantity;
-      return { quantity: change.quantity, amountCents: Math.round(perUnit * change.quantity) };
+      return {
+        quantity: change.quantity,
+        amountCents: Math.round(perUnit * change.quantity),
+        ...(sub.pendingAmountCents === null
+          ? {}
+          : { pendingAmountCents: Math.round((sub.pendingAmountCents / sub.quantity) * change.quantity) }),
+      };
     }
     case "swap": {
       const product = catalogue.find((p) => p.id === change.productId);
@@ -262,6 +269,9 @@ async function newValues(
         bundleId: "",
         discountPercent,
         amountCents: lineTotalCents(product.priceCents, sub.quantity, discountPercent),
+        // Priced at the catalogue's price now: a new price announced for the old product no longer applies.
+        pendingAmountCents: null,
+        pendingAmountFrom: null,
       };
     }
     case "address": {

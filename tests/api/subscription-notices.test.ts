@@ -210,6 +210,18 @@ describe.each(testDatabases)("a subscriber's notices on %s", (kind) => {
     expect(audit.length).toBeGreaterThanOrEqual(1);
     expect(audit[0]?.after).toMatchObject({ priceCents: 3600, takesEffect: from });
 
+    // A new quantity keeps the announced price per unit; a swap to another product drops it.
+    const change = (id: string, c: Parameters<typeof changeSubscription>[1]["change"]) =>
+      changeSubscription(shopDeps(shop.services), { id, userId: null, actor: "customer", change: c });
+    await change(two.id, { action: "quantity", quantity: 3 });
+    expect(await subNow(two.id)).toMatchObject({ quantity: 3, pendingAmountCents: 9180 });
+    await change(two.id, { action: "swap", productId: 2 });
+    expect(await subNow(two.id)).toMatchObject({
+      productId: 2,
+      pendingAmountCents: null,
+      pendingAmountFrom: null,
+    });
+
     // The first renewal falls before the date: moved three days ahead of it, it charges the old price.
     const early = addDays(fromDate, -3);
     await changeSubscription(shopDeps(shop.services), {
