@@ -19,6 +19,7 @@ import { accountContactOf } from "../../core/placeholder-email.ts";
 import { AccountOrders } from "../components/account/account-lists.tsx";
 import { ProfileCard } from "../components/account/profile-card.tsx";
 import { ReadingList } from "../components/account/reading-list.tsx";
+import { YourData } from "../components/account/your-data.tsx";
 import { AddressBookSection } from "../components/address/address-book.tsx";
 import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { signOutWithToast } from "../components/layout/account-menu.tsx";
@@ -178,6 +179,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
               </div>
             </div>
             <ReadingList bookmarks={loaderData.readingList} />
+            <YourData />
           </Tabs.Content>
           <Tabs.Content value="orders" className="mt-6">
             <AccountOrders orders={orders} />

@@ -12,8 +12,10 @@ const cell = "border-t border-sand px-3 py-2 align-top";
 export function CookieTable({ cookies, storage }: { cookies: CookieEntry[]; storage: CookieEntry[] }) {
   return (
     <div className="grid gap-6">
-      <div className="overflow-x-auto rounded-card bg-white shadow-card">
-        <table className="w-full text-left text-sm">
+      {/* Scrolls sideways on a narrow screen; focusable so the keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keyboard */}
+      <div tabIndex={0} className="overflow-x-auto rounded-card bg-white shadow-card">
+        <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="px-3 pt-3 text-left font-semibold text-ink">Cookies the shop sets</caption>
           <thead>
             <tr>
@@ -34,7 +36,7 @@ export function CookieTable({ cookies, storage }: { cookies: CookieEntry[]; stor
           <tbody>
             {cookies.map((c) => (
               <tr key={c.name}>
-                <th scope="row" className={`${cell} font-mono text-xs font-normal break-all`}>
+                <th scope="row" className={`${cell} font-mono text-xs font-normal whitespace-nowrap`}>
                   {c.name}
                 </th>
                 <td className={cell}>{c.purpose}</td>
@@ -45,8 +47,9 @@ export function CookieTable({ cookies, storage }: { cookies: CookieEntry[]; stor
           </tbody>
         </table>
       </div>
-      <div className="overflow-x-auto rounded-card bg-white shadow-card">
-        <table className="w-full text-left text-sm">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the focus to scroll by keyboard */}
+      <div tabIndex={0} className="overflow-x-auto rounded-card bg-white shadow-card">
+        <table className="w-full min-w-[30rem] text-left text-sm">
           <caption className="px-3 pt-3 text-left font-semibold text-ink">Kept in your browser only</caption>
           <thead>
             <tr>
@@ -64,7 +67,7 @@ export function CookieTable({ cookies, storage }: { cookies: CookieEntry[]; stor
           <tbody>
             {storage.map((c) => (
               <tr key={c.name}>
-                <th scope="row" className={`${cell} font-mono text-xs font-normal break-all`}>
+                <th scope="row" className={`${cell} font-mono text-xs font-normal whitespace-nowrap`}>
                   {c.name}
                 </th>
                 <td className={cell}>{c.purpose}</td>
