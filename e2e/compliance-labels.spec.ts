@@ -22,6 +22,8 @@ const WARNING =
   "WARNING: Consuming this product can expose you to chemicals including lead, which is known to the State of California to cause birth defects or other reproductive harm. For more information go to www.P65Warnings.ca.gov/food.";
 
 let owner: Page;
+/** The page of the report the customer sent, once the owner opened it. */
+let reportPath = "/admin/reactions";
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(150_000);
@@ -78,7 +80,10 @@ test("a customer reports a reaction from the product page; the owner's e-mail is
   await page.getByLabel("E-mail").fill("riley@example.com");
   await page.getByRole("button", { name: "Send report" }).click();
   // Consent is required: the server says so beside the box.
-  await expect(page.getByRole("alert")).toContainText("consent must be true");
+  await expect(page.getByRole("alert")).toContainText("Your report was not sent yet");
+  await expect(page.getByRole("checkbox", { name: /I agree/ })).toHaveAccessibleDescription(
+    /consent must be true/,
+  );
   await page.getByRole("checkbox", { name: /I agree/ }).check();
   await page.getByRole("button", { name: "Send report" }).click();
   await expect(page.getByRole("status")).toContainText("We received your report");
@@ -108,6 +113,7 @@ test("a customer reports a reaction from the product page; the owner's e-mail is
   await owner.getByLabel("Owner's note").fill("Called Riley; mild, resolved.");
   await owner.getByRole("button", { name: "Save" }).click();
   await expect(owner.getByText("Status: New → In review")).toBeVisible();
+  reportPath = new URL(owner.url()).pathname;
 });
 
 test("checkout shows the Proposition 65 warning before payment for a California address, not a New York one", async ({
@@ -155,5 +161,8 @@ test("the new pages pass axe at both widths in the light and the dark theme", as
     ["review-policy", "/reviews/policy"],
     ["product-facts", "/products/ashwagandha"],
   ]);
-  await checkLooks(owner, shop.base, [["admin-reactions", "/admin/reactions"]]);
+  await checkLooks(owner, shop.base, [
+    ["admin-reactions", "/admin/reactions"],
+    ["admin-reaction", reportPath],
+  ]);
 });

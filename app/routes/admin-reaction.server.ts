@@ -4,6 +4,7 @@ import { reactionReportChangeBody } from "../../core/contracts/reactions.ts";
 import { UUID } from "../../core/uuid.ts";
 import { auditViewOf } from "../../server/audit/audit.ts";
 import { allows } from "../../server/auth/roles.ts";
+import { NotFound } from "../../server/domain-errors.ts";
 import { changeReactionReport, reactionReport } from "../../server/reactions/reaction-reports.ts";
 import { attempt, dashboardAction, dashboardPage, invalid, parseForm, readForm } from "../admin.server.ts";
 import { noStore } from "../session.server.ts";
@@ -16,7 +17,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services, user } = await dashboardPage(context, request, { reaction: ["read"] });
   if (!UUID.test(params.id)) throw data(null, { status: 404, headers: noStore });
   const db = services.database.db;
-  const report = await reactionReport(db, params.id).catch(() => null);
+  const report = await reactionReport(db, params.id).catch((err) => {
+    if (err instanceof NotFound) return null;
+    throw err;
+  });
   if (!report) throw data(null, { status: 404, headers: noStore });
   const audit = await auditViewOf(db, "reaction_report", report.id);
   return data(

@@ -47,9 +47,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
             <h1 className="text-2xl">Pay with card</h1>
             <p className="mt-1 mb-5 text-sm text-muted">Test mode: no real payment is taken.</p>
             {prop65Warnings.length > 0 ? (
-              <div className="mb-5 -mt-6">
-                <CheckoutProp65 warnings={prop65Warnings} address={shippingAddress} />
-              </div>
+              <CheckoutProp65 warnings={prop65Warnings} address={shippingAddress} className="mb-5" />
             ) : null}
             {status === "cancelled" ? (
               <p role="alert" className="text-danger">

@@ -68,15 +68,17 @@ export default function ReportReactionPage({ loaderData }: Route.ComponentProps)
     onSuccess: () => setErrors({}),
     onError: (err) => {
       const failure = apiErrorOf(err);
-      const fields = { ...(failure?.fields ?? {}) };
-      // A message that names a field ("email must be…") is shown beside it.
-      const named = failure?.message.match(/^(\w+) /)?.[1];
-      if (failure?.fromServer && named && named in ids && !fields[named]) fields[named] = failure.message;
+      // The server's message per field, shown beside the fields this form has.
+      const fields = Object.fromEntries(Object.entries(failure?.fields ?? {}).filter(([key]) => key in ids));
+      const onField = Object.keys(fields).length > 0;
       setErrors({
         ...fields,
-        form: failure?.fromServer
-          ? failure.message
-          : "We could not send your report. Check your connection and try again.",
+        // A problem shown beside its field is named once there; the alert says what to do.
+        form: !failure?.fromServer
+          ? "We could not send your report. Check your connection and try again."
+          : onField
+            ? "Your report was not sent yet: check the field marked below."
+            : failure.message,
       });
     },
   });

@@ -1,10 +1,12 @@
 import { Hono } from "hono";
-import { reactionReportBody } from "../../core/contracts/reactions.ts";
+import { z } from "zod";
+import { type ReactionReportInput, reactionReportBody } from "../../core/contracts/reactions.ts";
 import { trustedProxies } from "../auth/auth.ts";
 import type { AppServices } from "../context.ts";
+import { InvalidInput } from "../domain-errors.ts";
 import { clientIp, proxyList } from "../http/client-ip.ts";
 import { requestHost, shopOrigin } from "../http/shop-origin.ts";
-import { readJsonBody } from "../http/validate.ts";
+import { parseWith, readJsonBody } from "../http/validate.ts";
 import { createReactionReport } from "../reactions/reaction-reports.ts";
 
 /**
@@ -12,6 +14,22 @@ import { createReactionReport } from "../reactions/reaction-reports.ts";
  * address given, so nobody mails strangers or the owner in bulk (decision 044).
  */
 export const REACTION_REPORTS = { window: 600, max: 10 };
+
+/**
+ * The body checked as every body is (the message names each field that is wrong), with a message per field
+ * too, so the form shows each beside its field.
+ */
+function parseReport(body: unknown): ReactionReportInput {
+  try {
+    return parseWith(reactionReportBody, body, "request body");
+  } catch (err) {
+    const result = reactionReportBody.safeParse(body);
+    if (!(err instanceof InvalidInput) || result.success) throw err;
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
+    throw new InvalidInput(err.code, err.message, { fields });
+  }
+}
 
 /**
  * POST /api/reactions: a report of a reaction to a product, from a guest or a signed-in customer (whose
@@ -24,7 +42,7 @@ export function reactionsApi(services: AppServices) {
   const { env, database, identity } = services;
   const proxies = proxyList(trustedProxies(env));
   return new Hono().post("/", async (c) => {
-    const input = await readJsonBody(c, reactionReportBody);
+    const input = parseReport(await readJsonBody(c, z.unknown()));
     const decision = await identity.limits.consume(`reaction:${clientIp(c, proxies)}`, REACTION_REPORTS);
     if (!decision.allowed) {
       const retryAfter = String(decision.retryAfter ?? REACTION_REPORTS.window);

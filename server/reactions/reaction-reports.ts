@@ -105,7 +105,7 @@ export async function createReactionReport(
       .where(eq(products.id, input.productId));
     if (!product)
       throw new InvalidInput("unknown_product", "productId must be one of the shop's products", {
-        fields: { productId: "Choose a product from the list." },
+        fields: { productId: "productId must be one of the shop's products" },
       });
     const orderId = input.orderNumber
       ? await orderOfReporter(tx, input.orderNumber, { userId: reporter.userId, email: input.email })

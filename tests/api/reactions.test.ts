@@ -92,6 +92,8 @@ describe.each(testDatabases)("reports of reactions on %s", (kind) => {
     const res = await report(new Visitor(shop), body);
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(says);
+    // The same words per field, for the form to show beside each.
+    expect(Object.values(res.body.fields ?? {}).join(" ")).toContain(says.replace(/^\w+ /, ""));
   });
 
   it("links a signed-in customer's report to their order, and refuses another customer's order without revealing it", async () => {

@@ -9,15 +9,19 @@ import { Prop65Notice } from "../shop/prop65-warning.tsx";
 export function CheckoutProp65({
   warnings,
   address,
+  className = "mt-6",
 }: {
   warnings: CartProp65Warning[];
   address: { country?: string | null; region?: string | null } | null | undefined;
+  /** The spacing of the warnings where they appear. */
+  className?: string;
 }) {
   const shown = warnings.length > 0 && address && shipsToCalifornia(address);
   return (
-    <div aria-live="polite" className="mt-6 empty:hidden">
+    // The live region stays in the page (empty) so that a warning appearing in it is announced.
+    <div aria-live="polite">
       {shown ? (
-        <section aria-label="California Proposition 65 warning" className="grid gap-3">
+        <section aria-label="California Proposition 65 warning" className={`grid gap-3 ${className}`}>
           {warnings.map((w) => (
             <Prop65Notice key={w.productName} warning={w.warning} productName={w.productName} />
           ))}
