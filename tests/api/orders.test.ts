@@ -195,6 +195,9 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
       nextBillingDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       pausedUntil: null,
       endsAt: null,
+      // No price change announced for it (decision 043).
+      pendingAmount: null,
+      pendingFrom: null,
       shippingAddress: expect.objectContaining({ city: "Springfield", country: "US" }),
       cardLabel: "Visa ending 4242",
       actions: [
