@@ -163,7 +163,10 @@ function DeleteAccount() {
                   records and reaction reports stay as the law asks.
                 </li>
               </ul>
-              <p>We e-mail you a confirmation. You may want to download your data first.</p>
+              <p>
+                We e-mail a confirmation to the account's e-mail address, if it has one. You may want to
+                download your data first.
+              </p>
             </div>
           </DialogDescription>
           <div className="mt-5 grid gap-4">
