@@ -49,7 +49,10 @@ export async function reportPaymentEvent(
 }
 
 async function reportOnce(
-  deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "mailer" | "logger" | "origin" | "shipTo">,
+  deps: Pick<
+    ShopDeps,
+    "db" | "catalogue" | "payments" | "mailer" | "logger" | "origin" | "manageSecret" | "shipTo"
+  >,
   provider: PaymentProvider["name"],
   event: PaymentEvent,
 ): Promise<EventOutcome> {
