@@ -148,10 +148,11 @@ test.describe("checkout on a phone", () => {
     await expect(toggle).toBeVisible();
     await expect(toggle.locator("xpath=ancestor-or-self::summary")).toContainText("$");
 
-    // Tab from the e-mail field to the toggle, then open it with the keyboard.
+    // Tab from the e-mail field to the toggle, then open it with the keyboard. On the way: the address
+    // fields, the renewal consent's box (the cart holds subscriptions, decision 042) and the pay button.
     await email.focus();
     const toggleElement = toggle.locator("xpath=ancestor-or-self::summary");
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < 20; i++) {
       if (await toggleElement.evaluate((el) => el === document.activeElement)) break;
       await page.keyboard.press("Tab");
     }
