@@ -3,7 +3,7 @@
  * this returns, so they always agree and always sum. Pure: no I/O.
  *
  * Each line: unit price × quantity − subscription discount = line total.
- * The order: subtotal (the line totals) − bundle savings + shipping + tax = total.
+ * The order: subtotal (the line totals) − bundle savings − discount code + shipping + tax = total.
  */
 
 export interface OrderTotalsLineInput {
@@ -17,6 +17,9 @@ export interface OrderTotalsInput {
   lines: OrderTotalsLineInput[];
   /** Bundle savings: the order's `discount_cents`. */
   discountCents: number;
+  /** The discount code's reduction and the code (orders placed before codes have neither). */
+  codeDiscountCents?: number;
+  discountCode?: string | null;
   shippingCents: number;
   taxCents: number;
   /** What was charged, as stored on the order. */
@@ -42,9 +45,11 @@ export interface OrderTotals {
   /** What the subscription discounts took off, for the summary's "you saved" line. */
   subscriptionSavingsCents: number;
   bundleSavingsCents: number;
+  codeDiscountCents: number;
+  discountCode: string | null;
   shippingCents: number;
   taxCents: number;
-  /** subtotal − bundle savings + shipping + tax. */
+  /** subtotal − bundle savings − code + shipping + tax. */
   totalCents: number;
   refundedCents: number;
   /** True when the figures above sum to what was charged (the order's stored total). */
@@ -64,12 +69,16 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
     };
   });
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineCents, 0);
-  const totalCents = subtotalCents - input.discountCents + input.shippingCents + input.taxCents;
+  const codeDiscountCents = input.codeDiscountCents ?? 0;
+  const totalCents =
+    subtotalCents - input.discountCents - codeDiscountCents + input.shippingCents + input.taxCents;
   return {
     lines,
     subtotalCents,
     subscriptionSavingsCents: lines.reduce((sum, l) => sum + l.subscriptionDiscountCents, 0),
     bundleSavingsCents: input.discountCents,
+    codeDiscountCents,
+    discountCode: input.discountCode ?? null,
     shippingCents: input.shippingCents,
     taxCents: input.taxCents,
     totalCents,
@@ -92,6 +101,12 @@ export function summaryRows(t: OrderTotals): SummaryRow[] {
   const rows: SummaryRow[] = [{ label: "Subtotal", cents: t.subtotalCents, kind: "subtotal" }];
   if (t.bundleSavingsCents > 0)
     rows.push({ label: "Bundle savings", cents: -t.bundleSavingsCents, kind: "saving" });
+  if (t.codeDiscountCents > 0)
+    rows.push({
+      label: t.discountCode ? `Discount (${t.discountCode})` : "Discount",
+      cents: -t.codeDiscountCents,
+      kind: "saving",
+    });
   rows.push({
     label: "Shipping",
     cents: t.shippingCents,

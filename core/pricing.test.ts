@@ -44,7 +44,13 @@ describe("pricing rules", () => {
   it("subscription line = price x (1 - discount) x quantity, 15% by default", () => {
     expect(lineTotalCents(3000, 2, 15)).toBe(5100);
     const totals = priceCart([line("a", 2, 1, { isSubscription: true })], [], 595);
-    expect(totals.lines[0]).toEqual({ id: "a", discountPercent: 15, lineCents: 3400, savingCents: 0 });
+    expect(totals.lines[0]).toEqual({
+      id: "a",
+      discountPercent: 15,
+      lineCents: 3400,
+      savingCents: 0,
+      codeCents: 0,
+    });
   });
 
   it("uses the product's own subscription discount when it sets one", () => {

@@ -1,3 +1,5 @@
+import { type CodeRefusal, type CodeTerms, refusal } from "./discount-code.ts";
+
 /**
  * The shop's money rules, in integer cents, shared by the browser and the server so the
  * drawer, the checkout summary and the order always agree. Pure: no I/O.
@@ -73,6 +75,8 @@ export interface PricedLine {
   /** The line's share of its bundle's saving (0 outside a complete set): a subscription line renews at
    * `lineCents - savingCents`, so the subscriptions of a stack sum to its subscription price. */
   savingCents: number;
+  /** The line's share of the discount code (0 without one): what the code takes off this line. */
+  codeCents: number;
 }
 
 export interface BundleSaving {
@@ -89,8 +93,13 @@ export interface CartTotals {
   subtotalCents: number;
   bundleSavings: BundleSaving[];
   discountCents: number;
+  /** The discount code's reduction, after the bundle savings and before shipping (0 without one). */
+  codeCents: number;
+  /** The code the cart carries: its terms, and why it gives nothing when it does not apply. */
+  code: { terms: CodeTerms; refusal: CodeRefusal | null } | null;
   shippingCents: number;
   freeShipping: boolean;
+  /** subtotal − bundle savings − code + shipping: never below zero. */
   totalCents: number;
   itemCount: number;
   hasSubscriptionItems: boolean;
@@ -133,10 +142,19 @@ export function bundleSetCents(bundle: Bundle, isSubscription: boolean): number 
  * subscription than bought once. A subscription line wholly within complete sets takes the bundle's
  * subscription discount; one of an incomplete bundle, and the units of a line beyond the complete sets,
  * cost the product's own price (less its own subscription discount). Each set's saving is shared out over
- * its lines (`savingCents`), so each line's `lineCents - savingCents` is what it costs. Shipping is free
- * over $75 (after savings) or whenever the cart holds a complete bundle; otherwise the flat rate.
+ * its lines (`savingCents`), so each line's `lineCents - savingCents` is what it costs.
+ *
+ * The order of the reductions is fixed (docs/decisions/046-discount-codes.md): product and bundle/stack
+ * prices, subscription discount, then the discount code (`applyCode`), then shipping: free over $75 (after
+ * savings and code) or whenever the cart holds a complete bundle, or with a free-shipping code; otherwise
+ * the flat rate.
  */
-export function priceCart(lines: PricingLine[], bundles: Bundle[], flatShippingCents: number): CartTotals {
+export function priceCart(
+  lines: PricingLine[],
+  bundles: Bundle[],
+  flatShippingCents: number,
+  code: CodeTerms | null = null,
+): CartTotals {
   const ownDiscount = (l: PricingLine) =>
     l.isSubscription ? subscriptionDiscountPercent(l.productSubscriptionDiscount) : 0;
   const sets = completeSets(lines, bundles);
@@ -149,13 +167,14 @@ export function priceCart(lines: PricingLine[], bundles: Bundle[], flatShippingC
         discountPercent: own,
         lineCents: lineTotalCents(l.unitCents, l.quantity, own),
         savingCents: 0,
+        codeCents: 0,
       };
     // The units in complete sets at the bundle's discount, any beyond them at the product's own.
     const discountPercent = l.isSubscription ? set.bundle.subscriptionDiscount : 0;
     const lineCents =
       lineTotalCents(l.unitCents, set.sets, discountPercent) +
       lineTotalCents(l.unitCents, l.quantity - set.sets, own);
-    return { id: l.id, discountPercent, lineCents, savingCents: 0 };
+    return { id: l.id, discountPercent, lineCents, savingCents: 0, codeCents: 0 };
   });
   const subtotalCents = priced.reduce((sum, l) => sum + l.lineCents, 0);
 
@@ -191,20 +210,70 @@ export function priceCart(lines: PricingLine[], bundles: Bundle[], flatShippingC
   }
   const discountCents = bundleSavings.reduce((sum, s) => sum + s.savingsCents, 0);
   const afterSavings = subtotalCents - discountCents;
-  const freeShipping = lines.length > 0 && (afterSavings > FREE_SHIPPING_OVER_CENTS || completeBundle);
+  const inSet = (i: number) => sets.has(i);
+  const applied = code ? applyCode(code, lines, priced, inSet, afterSavings) : null;
+  const codeCents = priced.reduce((sum, l) => sum + l.codeCents, 0);
+  const afterCode = afterSavings - codeCents;
+  const freeShipping =
+    lines.length > 0 &&
+    (afterCode > FREE_SHIPPING_OVER_CENTS ||
+      completeBundle ||
+      (code?.kind === "free_shipping" && applied?.refusal === null));
   const shippingCents = lines.length === 0 || freeShipping ? 0 : flatShippingCents;
   return {
     lines: priced,
     subtotalCents,
     bundleSavings,
     discountCents,
+    codeCents,
+    code: code && applied ? { terms: code, refusal: applied.refusal } : null,
     shippingCents,
     freeShipping,
-    totalCents: afterSavings + shippingCents,
+    totalCents: afterCode + shippingCents,
     itemCount: lines.reduce((n, l) => n + l.quantity, 0),
     hasSubscriptionItems: lines.some((l) => l.isSubscription),
     hasOneTimeItems: lines.some((l) => !l.isSubscription),
   };
+}
+
+/**
+ * Applies a discount code to the priced lines (their `codeCents`), or says why it gives nothing. The lines
+ * it may discount: those of its products (every product when it names none), less those at a bundle or
+ * stack price when it does not combine with them. Each such line counts at what it costs after its stack
+ * saving. A percentage takes that share of their sum, a fixed amount at most their sum, shared out over
+ * them in proportion (`splitCents`), so no line and no total goes below zero. The minimum is compared with
+ * the whole cart after bundle savings. A free-shipping code discounts no line: `priceCart` drops shipping.
+ */
+function applyCode(
+  code: CodeTerms,
+  lines: PricingLine[],
+  priced: PricedLine[],
+  inSet: (lineIndex: number) => boolean,
+  afterSavings: number,
+): { refusal: CodeRefusal | null } {
+  if (lines.length === 0) return { refusal: null };
+  const eligible = priced.map((l, i) => {
+    const line = lines[i];
+    if (!line) return 0;
+    if (code.productIds && !code.productIds.includes(line.productId)) return 0;
+    if (!code.combinesWithBundles && inSet(i)) return 0;
+    return Math.max(0, l.lineCents - l.savingCents);
+  });
+  const base = eligible.reduce((a, b) => a + b, 0);
+  if (base <= 0) return { refusal: refusal("not_for_these_products", code.code) };
+  if (code.minSubtotalCents && afterSavings < code.minSubtotalCents)
+    return { refusal: refusal("minimum_not_met", code.code, code.minSubtotalCents - afterSavings) };
+  const off =
+    code.kind === "percent"
+      ? Math.round((base * Math.min(100, Math.max(0, code.percent ?? 0))) / 100)
+      : code.kind === "amount"
+        ? Math.min(base, Math.max(0, code.amountCents ?? 0))
+        : 0;
+  splitCents(off, eligible).forEach((share, i) => {
+    const line = priced[i];
+    if (line) line.codeCents = share;
+  });
+  return { refusal: null };
 }
 
 /**

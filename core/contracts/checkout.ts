@@ -40,6 +40,12 @@ export const createSessionBody = z.object({
    * holds a subscription (docs/decisions/042-renewal-consent-at-checkout.md).
    */
   acceptRenewal: z.boolean().optional(),
+  /**
+   * The discount code the page showed applied (null: none). When the server's differs (the code was used
+   * up, or the cart no longer meets it), 409 with the reason, so the shopper never pays another total
+   * than the one shown (docs/decisions/046-discount-codes.md). Absent: not compared.
+   */
+  discountCode: z.string().max(64).nullable().optional(),
   /** The SHA-256 of the disclosure the page showed; when it is no longer the cart's, 409 `renewal_terms_changed`. */
   renewalDisclosureHash: z
     .string()

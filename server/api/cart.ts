@@ -8,7 +8,9 @@ import {
   cartAddBody,
   cartQuantityBody,
 } from "../../core/contracts/cart.ts";
+import { type CartCodeResponse, cartCodeBody } from "../../core/contracts/discount-code.ts";
 import { uuidField } from "../../core/uuid.ts";
+import { trustedProxies } from "../auth/auth.ts";
 import { type CartOwner, resolveCartOwner } from "../cart/cart-owner.ts";
 import {
   addItem,
@@ -22,9 +24,15 @@ import {
 import type { AppServices } from "../context.ts";
 import { notFound } from "../domain-errors.ts";
 import { cartVisitor, newGuestCookie } from "../http/cart-cookie.ts";
+import { clientIp, proxyList } from "../http/client-ip.ts";
 import { readJsonBody } from "../http/validate.ts";
+import { shippingRateCents } from "../orders/price-order.ts";
+import { applyCartCode, cartCode, removeCartCode } from "../promotions/cart-code.ts";
 
 const itemId = uuidField();
+
+/** Codes tried per client address: enough for typos, too few to guess codes (a 429 beyond). */
+export const CODE_TRIES = { window: 600, max: 30 };
 
 /**
  * The cart API. Each visitor's cart is theirs alone: another visitor's line answers 404. Every write
@@ -33,6 +41,7 @@ const itemId = uuidField();
 export function cartApi(services: AppServices) {
   const { database, catalogue } = services;
   const db = database.db;
+  const proxies = proxyList(trustedProxies(services.env));
 
   const owner = async (c: Context) => resolveCartOwner(await cartVisitor(services, c.req.raw.headers));
 
@@ -54,42 +63,66 @@ export function cartApi(services: AppServices) {
     return parsed.data;
   }
 
-  return new Hono()
-    .get("/", async (c) => {
-      return c.json((await listCart(db, catalogue, await owner(c))).items);
-    })
-    .post("/", async (c) => {
-      const body = await readJsonBody(c, cartAddBody);
-      const o = await writer(c);
-      const line = await addItem(db, catalogue, o, body);
-      const { items } = await listCart(db, catalogue, o);
-      return c.json<CartAddResponse>({ ...line, cart: items }, 201);
-    })
-    .put("/:id", async (c) => {
-      const id = lineId(c);
-      const body = await readJsonBody(c, cartQuantityBody);
-      const o = await owner(c);
-      // More of a product than is in stock is refused; fewer always goes through.
-      const current = (await listCart(db, catalogue, o)).items.find((i) => i.id === id);
-      if (current && body.quantity > current.quantity) {
-        const product = { id: current.productId, name: current.product.name };
-        await assertCartFits(db, catalogue, o, product, body.quantity - current.quantity);
-      }
-      await setQuantity(db, await findCartId(db, o), id, body.quantity);
-      const { items } = await listCart(db, catalogue, o);
-      // The line is missing only when its product has left the catalogue: the listing leaves it out.
-      const line = items.find((i) => i.id === id);
-      return c.json({ ...line, cart: items } as CartUpdateResponse);
-    })
-    .delete("/:id", async (c) => {
-      const id = lineId(c);
-      const o = await owner(c);
-      await removeItem(db, await findCartId(db, o), id);
-      const { items } = await listCart(db, catalogue, o);
-      return c.json<CartRemoveResponse>({ deleted: true, cart: items });
-    })
-    .delete("/", async (c) => {
-      const removed = await clearOwnerCart(db, await owner(c));
-      return c.json<CartClearResponse>({ cleared: removed });
-    });
+  return (
+    new Hono()
+      .get("/", async (c) => {
+        return c.json((await listCart(db, catalogue, await owner(c))).items);
+      })
+      .post("/", async (c) => {
+        const body = await readJsonBody(c, cartAddBody);
+        const o = await writer(c);
+        const line = await addItem(db, catalogue, o, body);
+        const { items } = await listCart(db, catalogue, o);
+        return c.json<CartAddResponse>({ ...line, cart: items }, 201);
+      })
+      // The cart's discount code (core/contracts/discount-code.ts): before the line routes, so "code" is
+      // never read as a line id.
+      .get("/code", async (c) => {
+        const visitor = await cartVisitor(services, c.req.raw.headers);
+        return c.json<CartCodeResponse>(await cartCode(db, visitor, resolveCartOwner(visitor), new Date()));
+      })
+      .post("/code", async (c) => {
+        const body = await readJsonBody(c, cartCodeBody);
+        const tries = await services.identity.limits.consume(`code:${clientIp(c, proxies)}`, CODE_TRIES);
+        if (!tries.allowed) {
+          const message = "Too many codes tried. Please try again in a few minutes.";
+          const retryAfter = String(tries.retryAfter ?? CODE_TRIES.window);
+          return c.json({ message, code: "too_many_requests" }, 429, { "Retry-After": retryAfter });
+        }
+        const visitor = await cartVisitor(services, c.req.raw.headers);
+        const o = await writer(c);
+        const deps = { db, catalogue, flatShippingCents: shippingRateCents(services.env.SHIPPING_FLAT_RATE) };
+        return c.json<CartCodeResponse>(await applyCartCode(deps, visitor, o, body.code, new Date()));
+      })
+      .delete("/code", async (c) => {
+        return c.json<CartCodeResponse>(await removeCartCode(db, await owner(c)));
+      })
+      .put("/:id", async (c) => {
+        const id = lineId(c);
+        const body = await readJsonBody(c, cartQuantityBody);
+        const o = await owner(c);
+        // More of a product than is in stock is refused; fewer always goes through.
+        const current = (await listCart(db, catalogue, o)).items.find((i) => i.id === id);
+        if (current && body.quantity > current.quantity) {
+          const product = { id: current.productId, name: current.product.name };
+          await assertCartFits(db, catalogue, o, product, body.quantity - current.quantity);
+        }
+        await setQuantity(db, await findCartId(db, o), id, body.quantity);
+        const { items } = await listCart(db, catalogue, o);
+        // The line is missing only when its product has left the catalogue: the listing leaves it out.
+        const line = items.find((i) => i.id === id);
+        return c.json({ ...line, cart: items } as CartUpdateResponse);
+      })
+      .delete("/:id", async (c) => {
+        const id = lineId(c);
+        const o = await owner(c);
+        await removeItem(db, await findCartId(db, o), id);
+        const { items } = await listCart(db, catalogue, o);
+        return c.json<CartRemoveResponse>({ deleted: true, cart: items });
+      })
+      .delete("/", async (c) => {
+        const removed = await clearOwnerCart(db, await owner(c));
+        return c.json<CartClearResponse>({ cleared: removed });
+      })
+  );
 }

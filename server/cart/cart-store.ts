@@ -198,8 +198,10 @@ export async function removeItem(db: Db, cartId: string | null, itemId: string):
   if (rows.length === 0) throw notFound("Cart item not found.");
 }
 
+/** Empties a paid order's cart: its lines and its discount code (a code is for one order). */
 export async function clearCart(db: Tx, cartId: string | null): Promise<number> {
   if (!cartId) return 0;
+  await db.update(carts).set({ discountCode: null }).where(eq(carts.id, cartId));
   const rows = await db.delete(cartItems).where(eq(cartItems.cartId, cartId)).returning({ id: cartItems.id });
   return rows.length;
 }
@@ -223,7 +225,7 @@ export async function clearOwnerCart(db: Db, owner: CartOwner): Promise<number> 
 export async function mergeGuestCart(db: Db, guestTokenHash: string, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [guest] = await tx
-      .select({ id: carts.id })
+      .select({ id: carts.id, discountCode: carts.discountCode })
       .from(carts)
       .where(eq(carts.guestTokenHash, guestTokenHash))
       .for("update");
@@ -238,6 +240,41 @@ export async function mergeGuestCart(db: Db, guestTokenHash: string, userId: str
       select ${userCartId}, product_id, quantity, is_subscription, bundle_id from cart_items where cart_id = ${guest.id}
       on conflict (cart_id, product_id, is_subscription, bundle_id)
       do update set quantity = least(cart_items.quantity + excluded.quantity, ${MAX_LINE_QUANTITY}), updated_at = now()`);
+    // The code applied as a guest comes along unless the account's cart has one of its own.
+    if (guest.discountCode)
+      await tx
+        .update(carts)
+        .set({ discountCode: sql`coalesce(${carts.discountCode}, ${guest.discountCode})` })
+        .where(eq(carts.id, userCartId));
     await tx.delete(carts).where(eq(carts.id, guest.id));
   });
+}
+
+/** The discount code the owner's cart carries (canonical), or null. */
+export async function cartDiscountCode(db: Db, owner: CartOwner): Promise<string | null> {
+  const key = ownerKey(owner);
+  if (!key) return null;
+  const where = owner.kind === "user" ? eq(carts.userId, key) : eq(carts.guestTokenHash, key);
+  const [row] = await db.select({ code: carts.discountCode }).from(carts).where(where).limit(1);
+  return row?.code ?? null;
+}
+
+/** Sets (or, with null, removes) the cart's discount code, making the owner's cart when they have none. */
+export async function setCartDiscountCode(db: Db, owner: CartOwner, code: string | null): Promise<void> {
+  const key = ownerKey(owner);
+  if (!key) throw new Error("a cart needs an owner");
+  if (owner.kind === "user") {
+    await db
+      .insert(carts)
+      .values({ userId: key, discountCode: code })
+      .onConflictDoUpdate({ target: carts.userId, set: { discountCode: code, updatedAt: sql`now()` } });
+  } else {
+    await db
+      .insert(carts)
+      .values({ guestTokenHash: key, discountCode: code })
+      .onConflictDoUpdate({
+        target: carts.guestTokenHash,
+        set: { discountCode: code, updatedAt: sql`now()` },
+      });
+  }
 }

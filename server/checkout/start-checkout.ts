@@ -7,7 +7,7 @@ import { uuidField } from "../../core/uuid.ts";
 import { addAddressOnce, findAddress } from "../addresses/address-book.ts";
 import { parseShippingAddress } from "../addresses/shipping-address.ts";
 import { type CartVisitor, resolveCartOwner } from "../cart/cart-owner.ts";
-import { listCart } from "../cart/cart-store.ts";
+import { cartDiscountCode, listCart } from "../cart/cart-store.ts";
 import type { ShopDeps } from "../deps.ts";
 import { Conflict, InvalidInput, notFound, ProviderUnavailable } from "../domain-errors.ts";
 import { createOrFindPendingOrder } from "../orders/create-order.ts";
@@ -15,6 +15,14 @@ import { attachSession } from "../orders/order-life.ts";
 import { type PricedOrder, priceOrder, shippingRateCents } from "../orders/price-order.ts";
 import { assertInStock } from "../orders/take-stock.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
+import {
+  codeTerms,
+  type DiscountCodeRow,
+  findCode,
+  recordsRefusal,
+  refusalError,
+  reserveCodeUse,
+} from "../promotions/discount-codes.ts";
 import { type ConsentClient, checkoutDisclosure, recordRenewalConsent } from "./renewal-consent.ts";
 
 const emailSchema = z.email();
@@ -50,7 +58,14 @@ export async function startCheckout(
     );
   }
 
-  const priced = priceOrder(items, await catalogue.list(), shippingRateCents(deps.shippingFlatRate));
+  const now = new Date();
+  const { priced, code } = await priceWithCode(deps, {
+    owner,
+    items,
+    who: { userId: user?.id ?? null, email, cartId },
+    shown: request.body.discountCode,
+    now,
+  });
   const renewal = renewalConsentGiven(priced, request.body);
 
   // Against the stock on hand now, not the cached catalogue: no payment page for what cannot be sold.
@@ -66,17 +81,31 @@ export async function startCheckout(
     currency: "usd",
     priced,
     shippingAddress,
-    // The consent is the order's: written (or replaced, for the same pending order) in its transaction.
-    alsoInTransaction: renewal
-      ? (tx, placed) =>
-          recordRenewalConsent(tx, {
+    // The consent and the code's use are the order's: written (or kept, for the same pending order) in
+    // its transaction.
+    alsoInTransaction: async (tx, placed) => {
+      if (renewal)
+        await recordRenewalConsent(tx, {
+          orderId: placed.id,
+          userId: user?.id ?? null,
+          email,
+          ...renewal,
+          client: request.client,
+        });
+      if (code)
+        await reserveCodeUse(
+          tx,
+          {
+            codeId: code.id,
             orderId: placed.id,
             userId: user?.id ?? null,
             email,
-            ...renewal,
-            client: request.client,
-          })
-      : undefined,
+            cartId,
+            amountCents: priced.totals.codeCents,
+          },
+          now,
+        );
+    },
   });
   if (order.providerSessionId && order.checkoutUrl) {
     return { url: order.checkoutUrl, orderId: order.id, orderNumber: order.orderNumber };
@@ -101,8 +130,13 @@ export async function startCheckout(
         // A subscription line is charged, now and at each renewal, at its price less its stack saving.
         lineTotalCents: l.isSubscription ? l.lineTotalCents - l.savingCents : l.lineTotalCents,
       })),
-      // What stays as a one-off discount: the savings of stacks bought once.
-      discountCents: priced.lines.reduce((sum, l) => sum + (l.isSubscription ? 0 : l.savingCents), 0),
+      // What stays as a one-off discount: the savings of stacks bought once, and the code on every line
+      // (a code that carries into renewals is the subscription's own, server/subscriptions/).
+      discountCents: priced.lines.reduce(
+        (sum, l) => sum + (l.isSubscription ? 0 : l.savingCents) + l.codeCents,
+        0,
+      ),
+      discountCode: order.discountCode,
       shippingCents: order.shippingCents,
       totalCents: order.totalCents,
       successUrl: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
@@ -119,6 +153,42 @@ export async function startCheckout(
   }
   const stored = await attachSession(db, order.id, session);
   return { url: stored.url, orderId: order.id, orderNumber: order.orderNumber };
+}
+
+/**
+ * Prices the cart with its discount code when the code still applies: the shop's records (active, dates,
+ * uses left, this customer's earlier uses and orders, now that the e-mail is known) and the cart (minimum,
+ * products). A page that showed another code applied than the one that applies now is answered 409 with
+ * the reason, so nobody pays a total they were not shown; a page that sent none is not compared (the
+ * product spec's own payload).
+ */
+async function priceWithCode(
+  deps: Pick<ShopDeps, "db" | "catalogue" | "shippingFlatRate">,
+  input: {
+    owner: ReturnType<typeof resolveCartOwner>;
+    items: Awaited<ReturnType<typeof listCart>>["items"];
+    who: { userId: string | null; email: string; cartId: string };
+    shown: string | null | undefined;
+    now: Date;
+  },
+): Promise<{ priced: PricedOrder; code: DiscountCodeRow | null }> {
+  const products = await deps.catalogue.list();
+  const shipping = shippingRateCents(deps.shippingFlatRate);
+  const stored = await cartDiscountCode(deps.db, input.owner);
+  const row = stored ? await findCode(deps.db, stored) : null;
+  let refused = row ? await recordsRefusal(deps.db, row, input.who, input.now) : null;
+  let priced = priceOrder(input.items, products, shipping, row && !refused ? codeTerms(row) : null);
+  refused = refused ?? priced.totals.code?.refusal ?? null;
+  if (row && refused) priced = priceOrder(input.items, products, shipping, null);
+  const applied = row && !refused ? row : null;
+  if (input.shown !== undefined && (input.shown ?? null) !== (applied?.code ?? null)) {
+    if (refused && row?.code === input.shown) throw refusalError(refused);
+    throw new Conflict(
+      "discount_changed",
+      "Your discount has changed since this page was loaded. Please review your order and try again.",
+    );
+  }
+  return { priced, code: applied };
 }
 
 /**

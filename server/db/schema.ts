@@ -248,6 +248,8 @@ export const carts = pgTable("carts", {
   userId: text("user_id")
     .unique()
     .references(() => user.id, { onDelete: "cascade" }),
+  /** The discount code the visitor applied (canonical, upper-case); re-checked at checkout and payment. */
+  discountCode: text("discount_code"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -351,6 +353,10 @@ export const orders = pgTable(
     /** The payment a refund is made against: Stripe's payment intent (pi_...), the sandbox's session. */
     providerPaymentId: text("provider_payment_id"),
     taxCents: integer("tax_cents").notNull().default(0),
+    /** The discount code the order used (canonical) and what it took off, after the bundle savings and before
+     * shipping (core/pricing.ts). */
+    discountCode: text("discount_code"),
+    codeDiscountCents: integer("code_discount_cents").notNull().default(0),
     /** The shipping address as the customer confirmed it at checkout (core/address.ts): a copy, so editing
      * the address book later never changes a placed order. Null only on orders placed before addresses. */
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
@@ -469,6 +475,8 @@ export const orderLines = pgTable(
     /** The line's share of its stack's saving (core/pricing.ts): a subscription line renews at
      * `lineTotalCents - savingCents`. */
     savingCents: integer("saving_cents").notNull().default(0),
+    /** The line's share of the order's discount code (core/pricing.ts). */
+    codeDiscountCents: integer("code_discount_cents").notNull().default(0),
   },
   (t) => [index("order_lines_order").on(t.orderId)],
 );
@@ -531,6 +539,11 @@ export const subscriptions = pgTable(
      * date it applies to, e-mailed 7-30 days ahead; until then `amountCents` is charged (decision 043).
      */
     pendingAmountCents: integer("pending_amount_cents"),
+    /** A discount code carried into renewals: each renewal charges `amountCents - promoCents` while
+     * `promoRenewalsLeft` is above 0, or always when it is null (a code for every renewal). 0: none. */
+    promoCode: text("promo_code"),
+    promoCents: integer("promo_cents").notNull().default(0),
+    promoRenewalsLeft: integer("promo_renewals_left"),
     pendingAmountFrom: timestamp("pending_amount_from", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -786,4 +799,67 @@ export const reactionReports = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("reaction_reports_status").on(t.status, t.createdAt)],
+);
+
+/**
+ * A discount code the owner created (core/discount-code.ts has its terms and the pure checks). `code` is
+ * stored canonical (trimmed, upper-case), so codes are case-insensitive and unique.
+ */
+export const discountCodes = pgTable("discount_codes", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  code: text("code").notNull().unique(),
+  /** percent | amount | free_shipping */
+  kind: text("kind").notNull(),
+  percent: integer("percent"),
+  amountCents: integer("amount_cents"),
+  minSubtotalCents: integer("min_subtotal_cents"),
+  startsAt: timestamp("starts_at", { withTimezone: true }),
+  endsAt: timestamp("ends_at", { withTimezone: true }),
+  /** Total uses (paid orders and checkouts under way); null: no limit. */
+  maxUses: integer("max_uses"),
+  oncePerCustomer: boolean("once_per_customer").notNull().default(false),
+  firstOrderOnly: boolean("first_order_only").notNull().default(false),
+  /** Only these products' lines are discounted; null: every product. */
+  productIds: jsonb("product_ids").$type<number[]>(),
+  /** Whether lines bought at a bundle or stack price are discounted too. */
+  combinesWithBundles: boolean("combines_with_bundles").notNull().default(true),
+  /** On subscriptions: first_order | first_n | every (renewals). */
+  renewals: text("renewals").notNull().default("first_order"),
+  renewalCount: integer("renewal_count"),
+  /** active | paused | ended */
+  status: text("status").notNull().default("active"),
+  createdBy: text("created_by"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One order's use of a code. A checkout reserves the use in the order's transaction with the code's row
+ * locked, so concurrent checkouts never take more uses than the code has; the payment makes it `used`; a
+ * cancelled or never-paid order `released`, which gives the use back.
+ */
+export const discountRedemptions = pgTable(
+  "discount_redemptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    codeId: uuid("code_id")
+      .notNull()
+      .references(() => discountCodes.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Lower-case: one use per customer is checked by account and by e-mail. */
+    email: text("email").notNull(),
+    /** reserved | used | released */
+    status: text("status").notNull().default("reserved"),
+    amountCents: integer("amount_cents").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("discount_redemptions_code").on(t.codeId, t.status),
+    index("discount_redemptions_email").on(t.email),
+  ],
 );

@@ -31,8 +31,14 @@ export interface NewOrder {
 export function cartFingerprint(order: NewOrder): string {
   const t = order.priced.totals;
   const material = JSON.stringify({
-    lines: cartSignature(order.priced.lines, (l) => [l.unitPriceCents, l.lineTotalCents, l.savingCents]),
-    totals: [t.subtotalCents, t.discountCents, t.shippingCents, t.totalCents],
+    lines: cartSignature(order.priced.lines, (l) => [
+      l.unitPriceCents,
+      l.lineTotalCents,
+      l.savingCents,
+      l.codeCents,
+    ]),
+    totals: [t.subtotalCents, t.discountCents, t.codeCents, t.shippingCents, t.totalCents],
+    code: t.code && !t.code.refusal ? t.code.terms.code : null,
     email: order.email.toLowerCase(),
     userId: order.userId,
     provider: order.provider,
@@ -82,6 +88,8 @@ export async function createOrFindPendingOrder(
       currency: input.currency,
       subtotalCents: t.subtotalCents,
       discountCents: t.discountCents,
+      discountCode: t.code && !t.code.refusal ? t.code.terms.code : null,
+      codeDiscountCents: t.codeCents,
       shippingCents: t.shippingCents,
       totalCents: t.totalCents,
       provider: input.provider,
@@ -100,6 +108,7 @@ export async function createOrFindPendingOrder(
         discountPercent: l.discountPercent,
         lineTotalCents: l.lineTotalCents,
         savingCents: l.savingCents,
+        codeDiscountCents: l.codeCents,
       })),
     );
     await input.alsoInTransaction?.(tx, order);

@@ -5,6 +5,7 @@ import { assertMove } from "../../core/order-status.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orders, refunds, subscriptions, user } from "../db/schema.ts";
+import { markCodeUsed, releaseCodeUses } from "../promotions/discount-codes.ts";
 import { recordOrderEvent } from "./order-events.ts";
 import { newOrderNumber } from "./order-number.ts";
 import type { OrderRow } from "./order-rows.ts";
@@ -59,6 +60,7 @@ export async function markOrderPaid(
     .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
     .returning({ paidAt: orders.paidAt });
   if (!row) throw new Error(`order ${order.id} changed while it was locked`);
+  await markCodeUsed(tx, order.id);
   await recordOrderEvent(tx, order.id, "paid", { amountCents: order.totalCents });
 }
 
@@ -67,14 +69,20 @@ export type UnpaidCancelReason = "payment_failed" | "sold_out" | "abandoned";
 
 /**
  * The one write of a move to cancelled, whoever makes it: the status, its date, and what the caller adds
- * (a refund recorded with it). Returns the rows it moved.
+ * (a refund recorded with it). A cancelled order gives its discount code's use back. Returns the rows it
+ * moved.
  */
-function writeCancelled(tx: Tx, where: SQL | undefined, more: { refundedCents?: number } = {}) {
-  return tx
+async function writeCancelled(tx: Tx, where: SQL | undefined, more: { refundedCents?: number } = {}) {
+  const moved = await tx
     .update(orders)
     .set({ ...more, status: "cancelled", cancelledAt: sql`now()`, updatedAt: sql`now()` })
     .where(where)
     .returning();
+  await releaseCodeUses(
+    tx,
+    moved.filter((o) => o.discountCode).map((o) => o.id),
+  );
+  return moved;
 }
 
 /**

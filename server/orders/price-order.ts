@@ -1,4 +1,5 @@
 import type { CartItemView } from "../../core/contracts/cart.ts";
+import type { CodeTerms } from "../../core/discount-code.ts";
 import { type Bundle, type CartTotals, type PricingLine, priceCart } from "../../core/pricing.ts";
 import type { Product } from "../catalogue.ts";
 
@@ -17,6 +18,8 @@ export interface PricedOrderLine {
   lineTotalCents: number;
   /** The line's share of its stack's saving: a subscription line renews at lineTotalCents - savingCents. */
   savingCents: number;
+  /** The line's share of the discount code. */
+  codeCents: number;
 }
 
 export interface PricedOrder {
@@ -36,6 +39,7 @@ export function priceOrder(
   items: CartItemView[],
   products: Product[],
   flatShippingCents: number,
+  code: CodeTerms | null = null,
 ): PricedOrder {
   const bundles = new Map<string, Bundle>();
   const pricing: PricingLine[] = [];
@@ -55,7 +59,7 @@ export function priceOrder(
       productSubscriptionDiscount: product.subscriptionDiscount,
     });
   }
-  const totals = priceCart(pricing, [...bundles.values()], flatShippingCents);
+  const totals = priceCart(pricing, [...bundles.values()], flatShippingCents, code);
   const lines = known.map(({ item, product }, i) => {
     const priced = totals.lines[i];
     if (!priced) throw new Error("pricing returned fewer lines than it was given");
@@ -72,6 +76,7 @@ export function priceOrder(
       discountPercent: priced.discountPercent,
       lineTotalCents: priced.lineCents,
       savingCents: priced.savingCents,
+      codeCents: priced.codeCents,
     };
   });
   return { lines, totals };

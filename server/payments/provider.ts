@@ -26,8 +26,10 @@ export interface CheckoutSessionInput {
   shipTo: readonly string[];
   currency: string;
   lines: CheckoutLine[];
-  /** Bundle savings taken off the first payment. */
+  /** Bundle savings of stacks bought once and the discount code, taken off the first payment. */
   discountCents: number;
+  /** The discount code among them, for the provider's name of the reduction. */
+  discountCode?: string | null;
   shippingCents: number;
   totalCents: number;
   /** Absolute URLs: `{CHECKOUT_SESSION_ID}` in successUrl is replaced by the provider. */

@@ -178,13 +178,13 @@ export function createStripeProvider(env: Env, client: Stripe = createStripeClie
       calling("create the checkout session", async () => {
         let couponId: string | null = null;
         if (input.discountCents > 0) {
-          // Bundle savings come off the first payment only.
+          // Bundle savings and the code come off the first payment only (renewals carry their own).
           const coupon = await client.coupons.create(
             {
               amount_off: input.discountCents,
               currency: input.currency,
               duration: "once",
-              name: "Bundle savings",
+              name: input.discountCode ? `Savings and code ${input.discountCode}` : "Bundle savings",
             },
             { idempotencyKey: `mana-order-coupon:${input.orderId}` },
           );
