@@ -9,6 +9,8 @@ import {
   account,
   addresses,
   adminAudit,
+  discountRedemptions,
+  giftCards,
   newsletterConfirmations,
   newsletterSubscribers,
   orderEvents,
@@ -308,6 +310,31 @@ export async function deleteAccount(
         .set({ before: REMOVED, after: REMOVED })
         .where(or(mentions(adminAudit.before, needles), mentions(adminAudit.after, needles)));
     }
+
+    // A code's uses stay counted (a limited code is not given back), without the customer's e-mail; gift
+    // cards keep their value for whoever holds them, without the deleted customer's name, address or words.
+    const lowerEmails = emails.map((e) => e.toLowerCase());
+    await tx
+      .update(discountRedemptions)
+      .set({ email: placeholder })
+      .where(
+        lowerEmails.length
+          ? or(eq(discountRedemptions.userId, userId), inArray(discountRedemptions.email, lowerEmails))
+          : eq(discountRedemptions.userId, userId),
+      );
+    await tx
+      .update(giftCards)
+      .set({ purchaserEmail: null, senderName: null })
+      .where(
+        emails.length
+          ? or(eq(giftCards.purchaserUserId, userId), inArray(giftCards.purchaserEmail, emails))
+          : eq(giftCards.purchaserUserId, userId),
+      );
+    if (emails.length)
+      await tx
+        .update(giftCards)
+        .set({ recipientEmail: placeholder, recipientName: null, message: null })
+        .where(inArray(giftCards.recipientEmail, emails));
 
     const deletedReviews = await tx
       .delete(reviews)

@@ -250,6 +250,11 @@ export const carts = pgTable("carts", {
     .references(() => user.id, { onDelete: "cascade" }),
   /** The discount code the visitor applied (canonical, upper-case); re-checked at checkout and payment. */
   discountCode: text("discount_code"),
+  /** Gift cards the visitor applied (their ids: the codes are never stored), store credit to use, and how
+   * many 100-point steps of Wellness Points to redeem. */
+  giftCardIds: jsonb("gift_card_ids").$type<string[]>().notNull().default([]),
+  useCredit: boolean("use_credit").notNull().default(false),
+  pointSteps: integer("point_steps").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -357,6 +362,8 @@ export const orders = pgTable(
      * shipping (core/pricing.ts). */
     discountCode: text("discount_code"),
     codeDiscountCents: integer("code_discount_cents").notNull().default(0),
+    /** What gift cards, store credit and points paid of the total (`order_tenders`); the card pays the rest. */
+    tenderedCents: integer("tendered_cents").notNull().default(0),
     /** The shipping address as the customer confirmed it at checkout (core/address.ts): a copy, so editing
      * the address book later never changes a placed order. Null only on orders placed before addresses. */
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
@@ -862,4 +869,135 @@ export const discountRedemptions = pgTable(
     index("discount_redemptions_code").on(t.codeId, t.status),
     index("discount_redemptions_email").on(t.email),
   ],
+);
+
+/**
+ * A gift card: bought in the shop or issued by the owner. Its code is shown once (in the e-mail that
+ * delivers it) and stored only as a hash; `last4` names it elsewhere. The balance is the sum of its entries
+ * (docs/decisions/047-gift-cards-credit-and-points.md).
+ */
+export const giftCards = pgTable(
+  "gift_cards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Set when the card is delivered (its code made and e-mailed then); null before: not redeemable. */
+    codeHash: text("code_hash").unique(),
+    last4: text("last4"),
+    currency: text("currency").notNull().default("usd"),
+    initialCents: integer("initial_cents").notNull(),
+    /** The order that bought it (null: issued by the owner). */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    purchaserUserId: text("purchaser_user_id").references(() => user.id, { onDelete: "set null" }),
+    purchaserEmail: text("purchaser_email"),
+    recipientEmail: text("recipient_email").notNull(),
+    recipientName: text("recipient_name"),
+    senderName: text("sender_name"),
+    message: text("message"),
+    /** The day it is e-mailed to the recipient (the scheduled jobs send it); null: at once. */
+    deliverOn: timestamp("deliver_on", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    /** pending (its order not paid yet) | active | voided */
+    status: text("status").notNull().default("pending"),
+    issuedBy: text("issued_by"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("gift_cards_recipient").on(t.recipientEmail),
+    index("gift_cards_purchaser").on(t.purchaserUserId),
+    index("gift_cards_due").on(t.deliverOn).where(sql`${t.deliveredAt} is null`),
+  ],
+);
+
+/** Every movement of a gift card's balance, signed cents: issued, redeemed, released, refunded, voided, adjusted. */
+export const giftCardEntries = pgTable(
+  "gift_card_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    giftCardId: uuid("gift_card_id")
+      .notNull()
+      .references(() => giftCards.id),
+    kind: text("kind").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    actor: text("actor"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("gift_card_entries_card").on(t.giftCardId)],
+);
+
+/**
+ * A customer's store credit (cents) and Wellness Points (points), one row per movement, signed; the balance
+ * is the sum per kind. `reason`: refund, goodwill, referral, earned, redeemed, released, reversed, adjusted.
+ */
+export const customerLedger = pgTable(
+  "customer_ledger",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** credit | points */
+    kind: text("kind").notNull(),
+    reason: text("reason").notNull(),
+    amount: integer("amount").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    actor: text("actor"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("customer_ledger_user").on(t.userId, t.kind),
+    // Points are earned once per order, and taken back once.
+    uniqueIndex("customer_ledger_once")
+      .on(t.userId, t.kind, t.reason, t.orderId)
+      .where(sql`${t.reason} in ('earned', 'reversed', 'referral')`),
+  ],
+);
+
+/**
+ * What paid an order besides the card: gift cards, store credit, points (as their dollar value). Held by
+ * the checkout with the order, captured by its payment, released by its cancellation.
+ */
+export const orderTenders = pgTable(
+  "order_tenders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** gift_card | credit | points */
+    kind: text("kind").notNull(),
+    giftCardId: uuid("gift_card_id").references(() => giftCards.id),
+    amountCents: integer("amount_cents").notNull(),
+    /** For points: how many were spent. */
+    points: integer("points"),
+    /** held | captured | released */
+    status: text("status").notNull().default("held"),
+    /** What of it was given back by refunds. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_tenders_order").on(t.orderId)],
+);
+
+/** A gift card in a cart: its amount and, for a friend, who gets it, the message and the day. */
+export const cartGiftCards = pgTable(
+  "cart_gift_cards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** Null: to the buyer's own e-mail. */
+    recipientEmail: text("recipient_email"),
+    recipientName: text("recipient_name"),
+    senderName: text("sender_name"),
+    message: text("message"),
+    deliverOn: timestamp("deliver_on", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("cart_gift_cards_cart").on(t.cartId)],
 );

@@ -54,7 +54,26 @@ const CHECKED_COLUMNS: Record<string, string[]> = {
   verification: ["id", "identifier", "value"],
   rate_limit: ["id", "key"],
   profiles: ["user_id", "email", "display_name", "photo_url", "phone_number"],
-  carts: ["guest_token_hash", "user_id"],
+  carts: ["guest_token_hash", "user_id", "discount_code", "gift_card_ids"],
+  cart_gift_cards: ["recipient_email", "recipient_name", "sender_name", "message"],
+  discount_redemptions: ["user_id", "email", "status"],
+  gift_cards: [
+    "code_hash",
+    "last4",
+    "currency",
+    "purchaser_user_id",
+    "purchaser_email",
+    "recipient_email",
+    "recipient_name",
+    "sender_name",
+    "message",
+    "status",
+    "issued_by",
+    "note",
+  ],
+  gift_card_entries: ["kind", "actor", "note"],
+  customer_ledger: ["user_id", "kind", "reason", "actor", "note"],
+  order_tenders: ["kind", "status"],
   cart_items: ["bundle_id"],
   newsletter_subscribers: ["email"],
   newsletter_confirmations: ["email", "token_hash"],
@@ -73,6 +92,7 @@ const CHECKED_COLUMNS: Record<string, string[]> = {
     "shipping_address",
     "carrier",
     "tracking_code",
+    "discount_code",
   ],
   refunds: ["reason", "status", "provider", "provider_refund_id", "actor"],
   order_events: ["type", "detail"],
@@ -92,6 +112,7 @@ const CHECKED_COLUMNS: Record<string, string[]> = {
     "provider",
     "provider_subscription_id",
     "provider_customer_id",
+    "promo_code",
   ],
   subscription_events: ["type", "actor", "detail"],
   sandbox_cards: ["token", "brand", "last4", "renewal"],
@@ -124,7 +145,7 @@ const KEPT_BY_LAW: Record<string, string[]> = {
 };
 
 /** The catalogue and editorial content: the shop's own text, never a customer's. */
-const CATALOGUE_TABLES = ["products", "stacks", "experts", "articles"];
+const CATALOGUE_TABLES = ["products", "stacks", "experts", "articles", "discount_codes"];
 
 const NAME = "Rosalind Quincey-Fairweather";
 const PHONE = "+15557340981";
