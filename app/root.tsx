@@ -1,6 +1,14 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { use, useEffect, useState } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { lazy, Suspense, use, useCallback, useEffect, useState } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
@@ -15,6 +23,28 @@ import { SYSTEM_THEME_SCRIPT, type Theme, ThemeContext } from "./lib/theme.ts";
 import { NotFoundPage } from "./routes/not-found.tsx";
 
 if (typeof document !== "undefined") shareNonceWithWidgets();
+
+const CodeLink = lazy(() => import("./components/shop/code-link.tsx"));
+
+/**
+ * The code of a `?code=WELCOME10` link, taken out of the address bar as soon as the page has hydrated (a
+ * reload does not apply it again); its applier is loaded only then. Not on the owner's dashboard, whose
+ * pages may use the parameter for their own ends.
+ */
+function useCodeLink(): [string | null, () => void] {
+  const { search, pathname } = useLocation();
+  const [code, setCode] = useState<string | null>(null);
+  useEffect(() => {
+    const linked = new URLSearchParams(search).get("code");
+    if (linked === null || pathname.startsWith("/admin")) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete("code");
+    window.history.replaceState(window.history.state, "", url);
+    if (linked.trim()) setCode(linked);
+  }, [search, pathname]);
+  const done = useCallback(() => setCode(null), []);
+  return [code, done];
+}
 
 export const links: Route.LinksFunction = () => [
   // The body face, above the fold on every page: fetched while the document still streams, not once the
@@ -78,6 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const [linkedCode, linkedCodeDone] = useCodeLink();
   useEffect(() => {
     // The page's script has taken over: journeys wait for this before typing into controlled fields
     // (e2e/support/shopper.ts), which hydration would otherwise reset.
@@ -93,6 +124,11 @@ function Shell({ children }: { children: React.ReactNode }) {
         <Footer />
         <LazyCartDrawer />
         <LazyToaster />
+        {linkedCode ? (
+          <Suspense fallback={null}>
+            <CodeLink code={linkedCode} onDone={linkedCodeDone} />
+          </Suspense>
+        ) : null}
       </CartDrawerProvider>
     </QueryClientProvider>
   );

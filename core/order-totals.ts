@@ -107,8 +107,10 @@ export function summaryRows(t: OrderTotals): SummaryRow[] {
       cents: -t.codeDiscountCents,
       kind: "saving",
     });
+  // A free-shipping code's saving is the shipping line: it names the code.
+  const freeByCode = t.discountCode && t.codeDiscountCents === 0 && t.shippingCents === 0;
   rows.push({
-    label: "Shipping",
+    label: freeByCode ? `Shipping (${t.discountCode})` : "Shipping",
     cents: t.shippingCents,
     kind: "shipping",
     ...(t.shippingCents === 0 ? { display: "Free" } : {}),

@@ -6,6 +6,8 @@ import type {
   CartRemoveResponse,
   CartUpdateResponse,
 } from "../../core/contracts/cart.ts";
+import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
+import type { CodeTerms } from "../../core/discount-code.ts";
 import { toCents } from "../../core/money.ts";
 import { type Bundle, type CartTotals, priceCart } from "../../core/pricing.ts";
 import { apiErrorOf, apiRequest } from "../lib/api.ts";
@@ -24,8 +26,15 @@ export interface CartLineInput {
   bundleId?: string;
 }
 
-/** Prices the cart with the same rules the server uses at checkout. Shipping is shown at checkout. */
-export function cartTotals(items: CartItem[], flatShippingCents = 0): CartTotals {
+/**
+ * Prices the cart with the same rules the server uses at checkout, with the cart's discount code when it
+ * has one (the pricing says when the cart does not meet it). Shipping is shown at checkout.
+ */
+export function cartTotals(
+  items: CartItem[],
+  flatShippingCents = 0,
+  code: CodeTerms | null = null,
+): CartTotals {
   const bundles = new Map<string, Bundle>();
   for (const i of items) if (i.bundle) bundles.set(i.bundle.id, i.bundle);
   return priceCart(
@@ -40,6 +49,7 @@ export function cartTotals(items: CartItem[], flatShippingCents = 0): CartTotals
     })),
     [...bundles.values()],
     flatShippingCents,
+    code,
   );
 }
 
@@ -48,7 +58,11 @@ export function cartTotals(items: CartItem[], flatShippingCents = 0): CartTotals
  * would each open a cart of their own (only the last cookie would stick). TanStack Query runs mutations
  * of one scope in order.
  */
-const cartScope = { id: "cart" };
+export const cartScope = { id: "cart" };
+
+/** The cart's discount code (GET /api/cart/code), read and changed by app/hooks/use-cart-code.ts. */
+export const cartCodeQueryKey = ["/api/cart/code"] as const;
+export const fetchCartCode = () => apiRequest<CartCodeResponse>("GET", "/api/cart/code");
 
 /** A cart add is retried 2 times, 500 ms apart. */
 const ADD_RETRIES = 2;
@@ -78,7 +92,12 @@ function stockRefusal(err: unknown): string | null {
 
 const errorToast = (description: string) => toast({ title: "Error", description, variant: "destructive" });
 
-/** The visitor's cart: always stale, refetched on window focus, set from the answer of every change. */
+/**
+ * The visitor's cart: always stale, refetched on window focus, set from the answer of every change. Its
+ * totals take the cart's discount code once something has read it (the drawer, the checkout, a `?code=`
+ * link: app/hooks/use-cart-code.ts); the header's count alone never asks for it. A code the shop's records
+ * refuse now (used up since it was applied) is left out of the sum.
+ */
 export function useCart() {
   const query = useQuery({
     queryKey: cartQueryKey,
@@ -86,8 +105,10 @@ export function useCart() {
     staleTime: 0,
     refetchOnWindowFocus: true,
   });
+  const { data: code } = useQuery({ queryKey: cartCodeQueryKey, queryFn: fetchCartCode, enabled: false });
   const items = query.data ?? [];
-  return { ...query, items, totals: cartTotals(items) };
+  const terms = code?.code && !code.refusal ? code.code : null;
+  return { ...query, items, totals: cartTotals(items, 0, terms) };
 }
 
 /**

@@ -3,13 +3,14 @@ import type { CheckoutPageData } from "../../core/contracts/checkout.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import { listAddresses } from "../../server/addresses/address-book.ts";
 import { resolveCartOwner } from "../../server/cart/cart-owner.ts";
-import { listCart } from "../../server/cart/cart-store.ts";
+import { cartDiscountCode, listCart } from "../../server/cart/cart-store.ts";
 import { checkoutDisclosure } from "../../server/checkout/renewal-consent.ts";
 import { prop65WarningsOf } from "../../server/content/product-labels.ts";
 import type { AppServices } from "../../server/context.ts";
 import { cartVisitor } from "../../server/http/cart-cookie.ts";
 import { pricedCartSummary } from "../../server/orders/order-summary.ts";
-import { priceOrder, shippingRateCents } from "../../server/orders/price-order.ts";
+import { type PricedOrder, priceOrder, shippingRateCents } from "../../server/orders/price-order.ts";
+import { codeTerms, findCode, recordsRefusal } from "../../server/promotions/discount-codes.ts";
 import { appContext } from "../context.server.ts";
 import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/checkout";
@@ -22,7 +23,7 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
   const visitor = await cartVisitor(services, headers);
   const { user } = visitor;
   const owner = resolveCartOwner(visitor);
-  const { items } = await listCart(database.db, catalogue, owner);
+  const { cartId, items } = await listCart(database.db, catalogue, owner);
   const flatShippingCents = shippingRateCents(env.SHIPPING_FLAT_RATE);
   const base = {
     signedInEmail: realEmail(user?.email),
@@ -35,7 +36,11 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
       : [],
   };
   if (items.length === 0) return { ...base, summary: null, cartItems: [], renewal: null };
-  const priced = priceOrder(items, await catalogue.list(), flatShippingCents);
+  const priced = await pricedWithCartCode(services, {
+    owner,
+    items,
+    who: { userId: user?.id ?? null, email: realEmail(user?.email) || null, cartId },
+  });
   return {
     ...base,
     cartItems: items.map((i) => ({
@@ -48,6 +53,31 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
     // Built as the server rebuilds it when the checkout starts (server/checkout/start-checkout.ts).
     renewal: checkoutDisclosure(priced, new Date()),
   };
+}
+
+/**
+ * The cart priced as the checkout will price it (server/checkout/start-checkout.ts): with its discount code
+ * when the shop's records allow it for this visitor (a guest's e-mail is checked when they pay) and the
+ * cart meets it; otherwise as if it had none, so the summary never shows a total the checkout would not
+ * charge. docs/decisions/046-discount-codes.md.
+ */
+async function pricedWithCartCode(
+  services: AppServices,
+  input: {
+    owner: ReturnType<typeof resolveCartOwner>;
+    items: Awaited<ReturnType<typeof listCart>>["items"];
+    who: { userId: string | null; email: string | null; cartId: string | null };
+  },
+): Promise<PricedOrder> {
+  const { database, catalogue, env } = services;
+  const products = await catalogue.list();
+  const shipping = shippingRateCents(env.SHIPPING_FLAT_RATE);
+  const stored = await cartDiscountCode(database.db, input.owner);
+  const row = stored ? await findCode(database.db, stored) : null;
+  const refused = row ? await recordsRefusal(database.db, row, input.who, new Date()) : null;
+  if (!row || refused) return priceOrder(input.items, products, shipping, null);
+  const priced = priceOrder(input.items, products, shipping, codeTerms(row));
+  return priced.totals.code?.refusal ? priceOrder(input.items, products, shipping, null) : priced;
 }
 
 /** California's warnings of the cart's products (decision 044); the page shows them for a California address. */

@@ -5,6 +5,7 @@ import Truck from "lucide-react/icons/truck";
 import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { cartSignature } from "../../core/cart-signature.ts";
+import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
 import { formatMoney } from "../../core/money.ts";
 import { CheckoutForm } from "../components/checkout/checkout-form.tsx";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
@@ -18,20 +19,32 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Keeps the summary in step with the cart drawer: when the cart query changes, the loader runs again. */
+/**
+ * Keeps the summary in step with the cart drawer and the discount code field: when the cart query changes,
+ * or the cart's code changes (applied or removed here or in the drawer), the loader runs again.
+ */
 function useFollowCart(current: string) {
   const queryClient = useQueryClient();
   const { revalidate } = useRevalidator();
-  useEffect(
-    () =>
-      queryClient.getQueryCache().subscribe((event) => {
-        if (event.type !== "updated" || event.action.type !== "success") return;
-        if (event.query.queryKey[0] !== "/api/cart") return;
-        const items = event.query.state.data;
-        if (Array.isArray(items) && cartSignature(items) !== current) void revalidate();
-      }),
-    [queryClient, revalidate, current],
-  );
+  // The cart's code as last read: undefined until the first answer, which the loader has already priced.
+  const seenCode = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    seenCode.current ??= queryClient.getQueryData<CartCodeResponse>(["/api/cart/code"])?.code?.code;
+    return queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== "updated" || event.action.type !== "success") return;
+      const key = event.query.queryKey[0];
+      if (key === "/api/cart/code") {
+        const code = (event.query.state.data as CartCodeResponse | undefined)?.code?.code ?? null;
+        const before = seenCode.current;
+        seenCode.current = code;
+        if (before !== undefined && before !== code) void revalidate();
+        return;
+      }
+      if (key !== "/api/cart") return;
+      const items = event.query.state.data;
+      if (Array.isArray(items) && cartSignature(items) !== current) void revalidate();
+    });
+  }, [queryClient, revalidate, current]);
 }
 
 /** From this width up the summary is always open (Tailwind's md breakpoint, 48rem). */
@@ -100,6 +113,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             cartItems={cartItems}
             renewal={loaderData.renewal}
             prop65Warnings={loaderData.prop65Warnings}
+            discountCode={summary.code?.code ?? null}
             onCartChanged={() => void revalidate()}
           />
           <ul className="grid gap-3 text-sm text-muted sm:grid-cols-2">

@@ -70,6 +70,12 @@ export interface OrderSummaryData {
   lines: SummaryLine[];
   subtotalCents: number;
   bundleSavings: { name: string; cents: number }[];
+  /**
+   * The discount code that applies (or applied) and what it takes off the items, after the bundle savings
+   * and before shipping; 0 for a free-shipping code, whose saving is the shipping line. Absent or null:
+   * none (docs/decisions/046-discount-codes.md).
+   */
+  code?: { code: string; cents: number } | null;
   shippingCents: number;
   /** A placed order's tax (0 where none); absent on a cart's summary before it is an order. */
   taxCents?: number;

@@ -20,6 +20,9 @@ export function pricedCartSummary({ lines, totals }: PricedOrder): OrderSummaryD
     })),
     subtotalCents: totals.subtotalCents,
     bundleSavings: totals.bundleSavings.map((s) => ({ name: s.name, cents: s.savingsCents })),
+    // A code the cart does not meet is priced as none (its refusal is the page's to show).
+    code:
+      totals.code && !totals.code.refusal ? { code: totals.code.terms.code, cents: totals.codeCents } : null,
     shippingCents: totals.shippingCents,
     totalCents: totals.totalCents,
   };
@@ -46,6 +49,7 @@ export function orderSummary(products: Product[], order: OrderRow, lines: OrderL
     subtotalCents: totals.subtotalCents,
     bundleSavings:
       totals.bundleSavingsCents > 0 ? [{ name: "Bundle savings", cents: totals.bundleSavingsCents }] : [],
+    code: totals.discountCode ? { code: totals.discountCode, cents: totals.codeDiscountCents } : null,
     shippingCents: totals.shippingCents,
     taxCents: totals.taxCents,
     totalCents: totals.totalCents,

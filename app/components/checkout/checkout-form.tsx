@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Lock from "lucide-react/icons/lock";
 import { useId, useRef, useState } from "react";
 import { type AddressFieldErrors, formatAddressLines } from "../../../core/address.ts";
@@ -6,6 +6,7 @@ import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { CheckoutPageData } from "../../../core/contracts/checkout.ts";
 import { isPlaceholderEmail } from "../../../core/placeholder-email.ts";
 import type { CartProp65Warning } from "../../../core/prop65.ts";
+import { cartCodeQueryKey } from "../../hooks/use-cart.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiErrorOf, apiRequest } from "../../lib/api.ts";
 import { DefaultBadge } from "../address/address-card.tsx";
@@ -18,6 +19,7 @@ import {
   firstErrorField,
   validateAddress,
 } from "../address/address-form-model.ts";
+import { DiscountCodeField } from "../shop/discount-code-field.tsx";
 import { Button } from "../ui/button.tsx";
 import { CheckoutProp65 } from "./checkout-prop65.tsx";
 import { RenewalConsent } from "./renewal-consent.tsx";
@@ -51,6 +53,7 @@ export function CheckoutForm({
   cartItems,
   renewal,
   prop65Warnings = [],
+  discountCode = null,
   onCartChanged,
 }: {
   signedInEmail: string | null;
@@ -62,6 +65,9 @@ export function CheckoutForm({
   renewal: CheckoutPageData["renewal"];
   /** California's warnings of the cart's products, shown while the order ships to California. */
   prop65Warnings?: CartProp65Warning[];
+  /** The discount code the summary shows applied (null: none): sent with the checkout, which refuses
+   * another total than the one shown (409). */
+  discountCode?: string | null;
   onCartChanged: () => void;
 }) {
   const [email, setEmail] = useState(signedInEmail ?? "");
@@ -74,6 +80,14 @@ export function CheckoutForm({
   const [agreedTo, setAgreedTo] = useState<string | null>(null);
   const [renewalError, setRenewalError] = useState<string | null>(null);
   const renewalBox = useRef<HTMLInputElement>(null);
+  // Why the checkout refused the code shown (used up, used by this e-mail), until the code changes.
+  const [codeRefusal, setCodeRefusal] = useState<string | null>(null);
+  const [refusedFor, setRefusedFor] = useState(discountCode);
+  if (refusedFor !== discountCode) {
+    setRefusedFor(discountCode);
+    setCodeRefusal(null);
+  }
+  const queryClient = useQueryClient();
   // Ticked for the disclosure on screen only: new terms (another cart, another day) need a new tick.
   const agreed = renewal !== null && agreedTo === renewal.hash;
   const emailId = useId();
@@ -86,6 +100,7 @@ export function CheckoutForm({
         email: signedInEmail ?? email.trim(),
         userId: null,
         cartItems,
+        discountCode,
         ...(renewal ? { acceptRenewal: agreed, renewalDisclosureHash: renewal.hash } : {}),
         ...shipping,
       }),
@@ -108,6 +123,16 @@ export function CheckoutForm({
         if (failure.code === "renewal_terms_changed") onCartChanged();
         setAgreedTo(null);
         refuseRenewal(failure.message);
+        return;
+      }
+      // The code shown no longer applies (used up, used before by this e-mail, the cart no longer meets it)
+      // or the cart's code changed elsewhere: the summary is loaded again and the reason shown on the code.
+      if (failure?.code === "discount_changed" || failure?.code?.startsWith("code_")) {
+        onCartChanged();
+        void queryClient.invalidateQueries({ queryKey: cartCodeQueryKey });
+        if (failure.code !== "discount_changed") setCodeRefusal(failure.message);
+        setRedirecting(false);
+        toast({ title: "Your discount changed", description: failure.message, variant: "destructive" });
         return;
       }
       // 409: the cart changed in another tab or the drawer; show the cart as it is now.
@@ -286,6 +311,12 @@ export function CheckoutForm({
           ) : null}
         </div>
       ) : null}
+      <DiscountCodeField
+        className="mt-8"
+        refusal={codeRefusal}
+        onChanged={() => setCodeRefusal(null)}
+        disabled={processing}
+      />
       <CheckoutProp65
         warnings={prop65Warnings}
         address={typing ? address : savedAddresses.find((a) => a.id === choice)}

@@ -2,7 +2,10 @@ import type { OrderSummaryData } from "../../../core/contracts/checkout.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { FREE_SHIPPING_OVER_CENTS } from "../../../core/pricing.ts";
 
-/** Lines, subscription discounts, bundle savings, subtotal, shipping and total: one summary for every step. */
+/**
+ * Lines, subscription discounts, bundle savings, the discount code, subtotal, shipping and total: one
+ * summary for every step.
+ */
 export function OrderSummary({
   summary,
   title = "Order Summary",
@@ -14,6 +17,7 @@ export function OrderSummary({
   flatShippingCents?: number;
 }) {
   const headingId = `summary-${title.toLowerCase().replace(/\W+/g, "-")}`;
+  const code = summary.code ?? null;
   return (
     <section aria-labelledby={headingId} className="rounded-card bg-sand p-5 shadow-card sm:p-6">
       <h2 id={headingId} className="text-xl">
@@ -63,7 +67,14 @@ export function OrderSummary({
             <dd className="text-right text-verdant">-{formatMoney(s.cents)}</dd>
           </div>
         ))}
-        <dt className="text-muted">Shipping</dt>
+        {code && code.cents > 0 ? (
+          <>
+            <dt className="text-verdant">Discount ({code.code})</dt>
+            <dd className="text-right text-verdant">-{formatMoney(code.cents)}</dd>
+          </>
+        ) : null}
+        {/* A free-shipping code's saving is the shipping line: it names the code. */}
+        <dt className="text-muted">{code && code.cents === 0 ? `Shipping (${code.code})` : "Shipping"}</dt>
         <dd className="text-right">
           {summary.shippingCents === 0 ? "Free" : formatMoney(summary.shippingCents)}
         </dd>

@@ -78,7 +78,16 @@ export function OrderFigures({ order }: { order: OrderPageView }) {
             <dd className="text-right text-verdant">-{formatMoney(t.bundleSavingsCents)}</dd>
           </>
         ) : null}
-        <dt className="text-muted">Shipping</dt>
+        {t.codeDiscountCents > 0 ? (
+          <>
+            <dt className="text-verdant">{t.discountCode ? `Discount (${t.discountCode})` : "Discount"}</dt>
+            <dd className="text-right text-verdant">-{formatMoney(t.codeDiscountCents)}</dd>
+          </>
+        ) : null}
+        {/* A free-shipping code's saving is the shipping line: it names the code. */}
+        <dt className="text-muted">
+          {t.discountCode && t.codeDiscountCents === 0 ? `Shipping (${t.discountCode})` : "Shipping"}
+        </dt>
         <dd className="text-right">{t.shippingCents === 0 ? "Free" : formatMoney(t.shippingCents)}</dd>
         <dt className="text-muted">Tax</dt>
         <dd className="text-right">{formatMoney(t.taxCents)}</dd>

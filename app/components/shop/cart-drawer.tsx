@@ -1,5 +1,6 @@
 import Trash from "lucide-react/icons/trash";
 import { Link } from "react-router";
+import { describeCode } from "../../../core/discount-code.ts";
 import { formatMoney } from "../../../core/money.ts";
 import {
   type CartItem,
@@ -8,6 +9,7 @@ import {
   useRemoveCartItem,
   useUpdateCartItem,
 } from "../../hooks/use-cart.ts";
+import { useCartCode } from "../../hooks/use-cart-code.ts";
 import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
 import { setToastSlot } from "../../hooks/use-toast.ts";
 import { returnFocusTo } from "../../lib/return-focus.ts";
@@ -20,6 +22,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from "../ui/dialog.tsx";
+import { DiscountCodeField } from "./discount-code-field.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
 
 function CartLine({
@@ -80,15 +83,21 @@ function CartLine({
   );
 }
 
-/** The cart drawer: lines, bundle savings, total, checkout. Opening it refreshes the cart. */
+/** The cart drawer: lines, bundle savings, discount code, total, checkout. Opening it refreshes the cart. */
 export function CartDrawer() {
   const { open, setOpen, opener } = useCartDrawer();
   const { items, totals, isLoading, refetch } = useCart();
+  const code = useCartCode();
   const clear = useClearCart();
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (next) void refetch();
+    if (next) {
+      void refetch();
+      void code.refetch();
+    }
   };
+  // The code's own line once it gives something: its amount, or free shipping.
+  const applied = code.code && !code.refusal ? code.code : null;
   const byId = new Map(totals.lines.map((l) => [l.id, l]));
   const continueShopping = (
     <DialogClose asChild>
@@ -132,6 +141,7 @@ export function CartDrawer() {
         <div ref={setToastSlot} />
         {!isLoading && items.length > 0 ? (
           <div className="space-y-3 border-t border-sand-deep px-6 py-5">
+            <DiscountCodeField />
             {totals.bundleSavings.map((s) => (
               <p key={s.bundleId} className="flex justify-between text-verdant">
                 <span>
@@ -140,10 +150,20 @@ export function CartDrawer() {
                 <span className="tabular-nums">−{formatMoney(s.savingsCents)}</span>
               </p>
             ))}
+            {applied ? (
+              <p className="flex justify-between text-verdant" data-testid="cart-code-line">
+                <span>Discount ({applied.code})</span>
+                <span className="tabular-nums">
+                  {applied.kind === "free_shipping"
+                    ? describeCode(applied)
+                    : `−${formatMoney(totals.codeCents)}`}
+                </span>
+              </p>
+            ) : null}
             <p className="flex justify-between text-lg font-semibold">
               <span>Total</span>
               <span className="tabular-nums" data-testid="cart-total">
-                {formatMoney(totals.subtotalCents - totals.discountCents)}
+                {formatMoney(totals.subtotalCents - totals.discountCents - totals.codeCents)}
               </span>
             </p>
             <p className="text-sm text-muted">Free shipping on orders over $75 and on bundles.</p>

@@ -1,0 +1,179 @@
+import Tag from "lucide-react/icons/tag";
+import { useEffect, useId, useRef, useState } from "react";
+import { codeConditions, describeCode } from "../../../core/discount-code.ts";
+import { codeFailure, useApplyCartCode, useCartCode, useRemoveCartCode } from "../../hooks/use-cart-code.ts";
+import { Button } from "../ui/button.tsx";
+import { inputClass } from "../ui/field.tsx";
+
+/**
+ * The discount code of the cart drawer and the checkout: a labelled field with its Apply button (Enter
+ * applies too) while the cart has no code; once it has one, a chip with what it gives, its conditions and a
+ * Remove button, or why it gives nothing now in the server's or the pricing's words ("Add $10.00 more to
+ * use the code FREESHIP."). Not a <form>: the checkout's field sits inside the checkout's own form. Focus
+ * goes to the chip once a code is applied and back to the field once it is removed.
+ * docs/decisions/046-discount-codes.md.
+ */
+export function DiscountCodeField({
+  onChanged,
+  refusal: shownRefusal,
+  disabled = false,
+  className,
+}: {
+  /** Called once the cart's code changed (applied or removed): the checkout reloads its summary. */
+  onChanged?: () => void;
+  /** A refusal the page met elsewhere (the checkout's 409), shown on the chip instead of the hook's. */
+  refusal?: string | null;
+  disabled?: boolean;
+  className?: string;
+}) {
+  const inputId = useId();
+  const errorId = useId();
+  const conditionsId = useId();
+  const { code, refusal } = useCartCode();
+  const apply = useApplyCartCode();
+  const remove = useRemoveCartCode();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const chip = useRef<HTMLParagraphElement>(null);
+  // Where focus goes after the next render: the chip after an apply, the field after a remove.
+  const [focusNext, setFocusNext] = useState<"chip" | "field" | null>(null);
+  useEffect(() => {
+    if (focusNext === "chip") chip.current?.focus();
+    if (focusNext === "field") input.current?.focus();
+    if (focusNext) setFocusNext(null);
+  }, [focusNext]);
+
+  function submit() {
+    if (apply.isPending || disabled) return;
+    const typed = text.trim();
+    if (!typed) {
+      setError("Enter a code to apply it.");
+      input.current?.focus();
+      return;
+    }
+    setError(null);
+    apply.mutate(typed, {
+      onSuccess: () => {
+        setText("");
+        setFocusNext("chip");
+        onChanged?.();
+      },
+      onError: (err) => {
+        setError(codeFailure(err));
+        input.current?.focus();
+      },
+    });
+  }
+
+  function takeOff() {
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setFocusNext("field");
+        onChanged?.();
+      },
+    });
+  }
+
+  const why = shownRefusal ?? refusal?.message ?? null;
+  if (code) {
+    const conditions = codeConditions(code);
+    return (
+      <div
+        className={`rounded-xl border px-4 py-3 ${why ? "border-danger/50 bg-white" : "border-verdant/50 bg-white"} ${className ?? ""}`}
+        data-testid="discount-code-chip"
+      >
+        <div className="flex items-start justify-between gap-3">
+          <p
+            ref={chip}
+            tabIndex={-1}
+            aria-describedby={conditionsId}
+            className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 font-semibold text-ink"
+          >
+            <Tag aria-hidden className="size-4 shrink-0 text-verdant" />
+            <span className="break-all">{code.code}</span>
+            <span className="font-normal text-muted">
+              {why ? "not applied" : `applied: ${describeCode(code)}`}
+            </span>
+          </p>
+          <Button
+            variant="destructive"
+            size="sm"
+            className="-my-2 -mr-3 shrink-0"
+            onClick={takeOff}
+            pending={remove.isPending}
+            disabled={disabled}
+            aria-label={`Remove the code ${code.code}`}
+          >
+            Remove
+          </Button>
+        </div>
+        <div id={conditionsId}>
+          {why ? (
+            <p role="alert" className="mt-1 text-sm font-semibold text-danger">
+              {why}
+            </p>
+          ) : null}
+          {conditions.length > 0 ? (
+            <ul className="mt-1 text-sm text-muted">
+              {conditions.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="block text-sm font-semibold text-ink">
+        Discount code
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          ref={input}
+          id={inputId}
+          name="discount-code"
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+          value={text}
+          disabled={disabled}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (error) setError(null);
+          }}
+          onKeyDown={(e) => {
+            // Enter applies the code (and never sends the checkout's own form).
+            if (e.key === "Enter") {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`${inputClass} min-w-0 flex-1 uppercase placeholder:normal-case`}
+        />
+        <Button
+          variant="secondary"
+          size="md"
+          onClick={submit}
+          pending={apply.isPending}
+          pendingText="Applying…"
+          disabled={disabled}
+        >
+          Apply
+        </Button>
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="mt-1 text-sm font-semibold text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
