@@ -43,6 +43,8 @@ export default [
     route("orders/ship", "routes/admin-orders-ship.tsx"),
     route("orders/:number", "routes/admin-order.tsx"),
     route("products", "routes/admin-products.tsx"),
+    route("codes", "routes/admin-codes.tsx"),
+    route("codes/new", "routes/admin-codes-new.tsx"),
     route("subscriptions", "routes/admin-subscriptions.tsx"),
     route("subscriptions/:id", "routes/admin-subscription.tsx"),
     route("customers", "routes/admin-customers.tsx"),

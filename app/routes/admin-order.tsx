@@ -127,6 +127,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                   <dd className="text-right tabular-nums">−{formatMoney(order.discountCents)}</dd>
                 </>
               ) : null}
+              {order.discountCode ? (
+                <>
+                  <dt className="text-muted">Discount ({order.discountCode})</dt>
+                  <dd className="text-right tabular-nums">−{formatMoney(order.codeDiscountCents)}</dd>
+                </>
+              ) : null}
               <dt className="text-muted">Shipping</dt>
               <dd className="text-right tabular-nums">
                 {order.shippingCents ? formatMoney(order.shippingCents) : "Free"}

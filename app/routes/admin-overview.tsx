@@ -9,12 +9,23 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
+function Stat({
+  label,
+  value,
+  note,
+  extra,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  extra?: string;
+}) {
   return (
     <div className="rounded-card bg-white p-4 shadow-card">
       <dt className="text-sm text-muted">{label}</dt>
       <dd className="mt-1 text-2xl font-semibold tabular-nums text-ink">{value}</dd>
       {note ? <dd className="mt-1 text-xs text-muted">{note}</dd> : null}
+      {extra ? <dd className="mt-0.5 text-xs text-muted">{extra}</dd> : null}
     </div>
   );
 }
@@ -34,6 +45,12 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
             label={p.label === "Today" ? "Today" : `Last ${p.label}`}
             value={formatMoney(p.revenueCents)}
             note={`${p.orders} paid order${p.orders === 1 ? "" : "s"}`}
+            // What customers paid is the figure; what codes took off is beside it (decision 046).
+            extra={
+              p.codeDiscountCents > 0
+                ? `${formatMoney(p.codeDiscountCents)} off with discount codes`
+                : "No discount codes used"
+            }
           />
         ))}
       </dl>

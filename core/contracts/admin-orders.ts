@@ -73,6 +73,9 @@ export interface AdminOrderDetail {
   paidAt: string | null;
   subtotalCents: number;
   discountCents: number;
+  /** The discount code the order used (canonical) and what it took off; null and 0 without one. */
+  discountCode: string | null;
+  codeDiscountCents: number;
   shippingCents: number;
   taxCents: number;
   totalCents: number;

@@ -92,6 +92,8 @@ export async function adminOrderDetail(db: DbOrTx, orderNumber: string): Promise
     paidAt: order.paidAt?.toISOString() ?? null,
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
+    discountCode: order.discountCode,
+    codeDiscountCents: order.codeDiscountCents,
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,
     totalCents: order.totalCents,

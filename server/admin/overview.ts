@@ -4,8 +4,16 @@ import { orders, subscriptions } from "../db/schema.ts";
 
 /** The owner's overview: money taken, work waiting, subscriptions, and 30 days of revenue by day. */
 export interface Overview {
-  /** Paid orders and revenue (what was paid less what was refunded), by period ending now. */
-  periods: { label: "Today" | "7 days" | "30 days"; orders: number; revenueCents: number }[];
+  /**
+   * Paid orders and revenue (what was paid less what was refunded), by period ending now, and what
+   * discount codes took off those orders (cancelled ones left out, as the codes' page counts).
+   */
+  periods: {
+    label: "Today" | "7 days" | "30 days";
+    orders: number;
+    revenueCents: number;
+    codeDiscountCents: number;
+  }[];
   waitingToShip: number;
   activeSubscriptions: number;
   /** Monthly recurring revenue: each active subscription's price over its months between deliveries. */
@@ -25,6 +33,7 @@ export async function loadOverview(db: DbOrTx, now = new Date()): Promise<Overvi
   const today = startOfUtcDay(now);
   const since = (days: number) => new Date(today.getTime() - (days - 1) * DAY_MS);
   const revenue = sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)::int`;
+  const codeDiscount = sql<number>`coalesce(sum(case when ${orders.status} <> 'cancelled' then ${orders.codeDiscountCents} else 0 end), 0)::int`;
 
   const periods: Overview["periods"] = [];
   for (const [label, days] of [
@@ -33,10 +42,15 @@ export async function loadOverview(db: DbOrTx, now = new Date()): Promise<Overvi
     ["30 days", 30],
   ] as const) {
     const [row] = await db
-      .select({ orders: count(), revenueCents: revenue })
+      .select({ orders: count(), revenueCents: revenue, codeDiscountCents: codeDiscount })
       .from(orders)
       .where(and(isNotNull(orders.paidAt), gte(orders.paidAt, since(days))));
-    periods.push({ label, orders: row?.orders ?? 0, revenueCents: Number(row?.revenueCents ?? 0) });
+    periods.push({
+      label,
+      orders: row?.orders ?? 0,
+      revenueCents: Number(row?.revenueCents ?? 0),
+      codeDiscountCents: Number(row?.codeDiscountCents ?? 0),
+    });
   }
 
   const [waiting] = await db.select({ n: count() }).from(orders).where(eq(orders.status, "processing"));

@@ -5,6 +5,7 @@ import { loadOverview } from "../admin/overview.ts";
 import { allows, type Permission, statements } from "../auth/roles.ts";
 import type { AppServices } from "../context.ts";
 import { adminAudit } from "../db/schema.ts";
+import { adminCodesApi } from "./admin-codes.ts";
 import { adminCustomersApi } from "./admin-customers.ts";
 import { adminNewsletterApi } from "./admin-newsletter.ts";
 import { adminOrdersApi } from "./admin-orders.ts";
@@ -59,5 +60,6 @@ export function adminApi(services: AppServices) {
       .route("/subscriptions", adminSubscriptionsApi(services))
       .route("/reviews", adminReviewsApi(services))
       .route("/reactions", adminReactionsApi(services))
+      .route("/codes", adminCodesApi(services))
   );
 }

@@ -4,8 +4,8 @@ import { defaultStatements } from "better-auth/plugins/admin/access";
 /**
  * Who may do what in the owner's dashboard, through Better Auth's access control (its admin plugin keeps
  * the role on the user). `admin`: everything. `staff`: orders (read, ship, deliver, cancel), customers and
- * subscriptions on a customer's behalf, reviews (publish, hide); no refunds, no prices, no shop settings, no
- * roles. `user`: a customer, nothing here.
+ * subscriptions on a customer's behalf, reviews (publish, hide), discount codes (read); no refunds, no
+ * prices, no codes made or changed, no shop settings, no roles. `user`: a customer, nothing here.
  */
 export const statements = {
   ...defaultStatements,
@@ -19,6 +19,9 @@ export const statements = {
   review: ["read", "moderate", "settings"],
   // Reports of reactions to a product carry health details: the admin reads and handles them (decision 044).
   reaction: ["read", "handle"],
+  // Discount codes: staff see them and what they brought in; the admin makes, pauses and ends them
+  // (decision 046).
+  code: ["read", "manage"],
 } as const;
 
 export const accessControl = createAccessControl(statements);
@@ -33,6 +36,7 @@ export const roles = {
     product: ["read"],
     outbox: ["read"],
     review: ["read", "moderate"],
+    code: ["read"],
   }),
   user: accessControl.newRole({ user: [], session: [] }),
 };

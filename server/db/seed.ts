@@ -10,7 +10,7 @@ import {
   searchTextOf,
   stackFile,
 } from "./content-schemas.ts";
-import { articles, experts, products, stacks } from "./schema.ts";
+import { articles, discountCodes, experts, products, stacks } from "./schema.ts";
 
 const contentDir = fileURLToPath(new URL("../../content/", import.meta.url));
 
@@ -30,8 +30,20 @@ async function readArticleDir(dir: string) {
 }
 
 /**
- * Loads content/ into the database, replacing the catalogue's text and the editorial content, in one
- * transaction. Prices, subscription discounts and stock of products already there are the owner's.
+ * The demo's discount codes (docs/decisions/046-discount-codes.md). A code already there is left as it is:
+ * from then on the owner pauses or ends it on the dashboard.
+ */
+export const DEMO_CODES: (typeof discountCodes.$inferInsert)[] = [
+  // 10% off, once per customer, bundle prices too; not only a first order.
+  { code: "WELCOME10", kind: "percent", percent: 10, oncePerCustomer: true, combinesWithBundles: true },
+  { code: "FREESHIP", kind: "free_shipping", minSubtotalCents: 4000 },
+  { code: "SAVE5", kind: "amount", amountCents: 500, minSubtotalCents: 5000 },
+];
+
+/**
+ * Loads content/ into the database, replacing the catalogue's text and the editorial content, and adds the
+ * demo's discount codes, in one transaction. Prices, subscription discounts and stock of products already
+ * there are the owner's, as are codes already there.
  */
 export async function seed(db: Db) {
   const catalogue = productFile.parse(await readJson("products.json"));
@@ -76,6 +88,12 @@ export async function seed(db: Db) {
         searchText: searchTextOf(a),
       };
       await tx.insert(articles).values(row).onConflictDoUpdate({ target: articles.id, set: row });
+    }
+    for (const code of DEMO_CODES) {
+      await tx
+        .insert(discountCodes)
+        .values({ ...code, createdBy: "the demo seed" })
+        .onConflictDoNothing({ target: discountCodes.code });
     }
   });
   return {

@@ -1,0 +1,57 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  type AdminCodesResponse,
+  type AdminCodeView,
+  adminCodeCreate,
+  adminCodePatch,
+} from "../../core/contracts/admin-codes.ts";
+import { requireDashboard } from "../admin/access.ts";
+import { createCode, listAdminCodes, setCodeStatus } from "../admin/codes.ts";
+import type { AppServices } from "../context.ts";
+import { InvalidInput } from "../domain-errors.ts";
+import { readJsonBody } from "../http/validate.ts";
+
+/**
+ * A body checked with a schema, refused (400) with a message per field, as the dashboard's form shows them,
+ * and the first few together as the message.
+ */
+function checked<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "form";
+    fields[key] ??= issue.message;
+  }
+  const message = Object.entries(fields)
+    .slice(0, 5)
+    .map(([key, text]) => (key === "form" ? text : `${key}: ${text}`))
+    .join("; ");
+  throw new InvalidInput("invalid_input", `Invalid request body: ${message}`, { fields });
+}
+
+/**
+ * /api/admin/codes: every discount code with its uses and what its orders brought in (code:read, staff
+ * too); a new code and a code's pause, resumption or end (code:manage, admin only). Each write records an
+ * audit row with the change (docs/decisions/046-discount-codes.md).
+ */
+export function adminCodesApi(services: AppServices) {
+  const db = services.database.db;
+  const actorOf = (user: { id: string; email: string }) => ({ userId: user.id, email: user.email });
+  return new Hono()
+    .get("/", async (c) => {
+      await requireDashboard(services, c.req.raw.headers, { code: ["read"] });
+      return c.json<AdminCodesResponse>(await listAdminCodes(db));
+    })
+    .post("/", async (c) => {
+      const user = await requireDashboard(services, c.req.raw.headers, { code: ["manage"] });
+      const body = checked(adminCodeCreate, await readJsonBody(c, z.unknown()));
+      return c.json<AdminCodeView>(await createCode(db, actorOf(user), body), 201);
+    })
+    .patch("/:id", async (c) => {
+      const user = await requireDashboard(services, c.req.raw.headers, { code: ["manage"] });
+      const { status } = checked(adminCodePatch, await readJsonBody(c, z.unknown()));
+      return c.json<AdminCodeView>(await setCodeStatus(db, actorOf(user), c.req.param("id"), status));
+    });
+}
