@@ -1,5 +1,9 @@
 import { and, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appContext } from "../../app/context.server.ts";
+import { action as codesAction } from "../../app/routes/admin-codes.server.ts";
+import { action as newCodeAction } from "../../app/routes/admin-codes-new.server.ts";
 import type { AdminCodeView } from "../../core/contracts/admin-codes.ts";
 import { adminAudit, discountCodes, orders } from "../../server/db/schema.ts";
 import { seed } from "../../server/db/seed.ts";
@@ -9,6 +13,9 @@ import { sessionIdOf } from "../support/stripe-shop.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { people } from "./admin-fixtures.ts";
 import { headerIdentity, newCustomer, Visitor } from "./checkout-visitor.ts";
+
+const ORIGIN = "http://localhost";
+type Answer = { status: number; body: unknown; location?: string | null };
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
 const DAY_MS = 86_400_000;
@@ -371,5 +378,106 @@ describe.each(testDatabases)("the dashboard's discount codes on %s", (kind) => {
     const checkout = await buyer.checkout({ email: "used-up@example.com", discountCode: code.terms.code });
     expect(checkout.status).toBe(200);
     expect((await list()).find((c) => c.id === code.id)).toMatchObject({ reserved: 1, state: "used_up" });
+  });
+
+  /** Posts a form to a dashboard page's action as `as` (nobody when null), from `origin`. */
+  async function postForm(
+    page: "codes" | "codes/new",
+    as: Visitor | null,
+    fields: Record<string, string>,
+    origin = ORIGIN,
+  ): Promise<Answer> {
+    const context = new RouterContextProvider();
+    context.set(appContext, shop.services);
+    const request = new Request(`${ORIGIN}/admin/${page}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin,
+        ...(as?.userId ? { "x-test-user": as.userId } : {}),
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+    const run = page === "codes" ? codesAction : newCodeAction;
+    try {
+      const answer = (await run({ context, request, params: {} } as never)) as {
+        data: unknown;
+        init?: { status?: number } | null;
+      };
+      return { status: answer.init?.status ?? 200, body: answer.data };
+    } catch (thrown) {
+      if (thrown instanceof Response)
+        return { status: thrown.status, body: null, location: thrown.headers.get("location") };
+      const refused = thrown as { data?: unknown; init?: { status?: number } };
+      if (refused.init?.status) return { status: refused.init.status, body: refused.data };
+      throw thrown;
+    }
+  }
+
+  it("the pages' forms: the admin makes and ends a code; staff, customers, other sites and the signed out cannot", async () => {
+    const code = fresh("form");
+    const form = { intent: "create", code, kind: "percent", percent: "15", combinesWithBundles: "on" };
+    expect((await postForm("codes/new", who.staff, form)).status).toBe(403);
+    expect((await postForm("codes/new", who.customer, form)).status).toBe(403);
+    expect((await postForm("codes/new", who.admin, form, "https://evil.example")).status).toBe(403);
+    expect(await postForm("codes/new", null, form)).toMatchObject({ status: 302, location: "/auth" });
+    expect((await list()).find((c) => c.terms.code === code.toUpperCase())).toBeUndefined();
+
+    // Each wrong field answered beside it, the body's rules included (the server's, by the form's names).
+    const wrong = await postForm("codes/new", who.admin, {
+      intent: "create",
+      code: "a b",
+      kind: "amount",
+      amount: "0",
+      endsOn: "2020-01-01",
+    });
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: {
+        intent: "create",
+        errors: { amount: "The amount off must be more than $0.00." },
+      },
+    });
+    const rules = await postForm("codes/new", who.admin, {
+      intent: "create",
+      code: "a b",
+      kind: "amount",
+      amount: "5",
+      "product-999": "on",
+    });
+    expect(rules).toMatchObject({
+      status: 400,
+      body: { errors: { code: "A code is 3 to 32 letters, digits, dashes or underscores." } },
+    });
+    const past = await postForm("codes/new", who.admin, {
+      intent: "create",
+      code: fresh(),
+      kind: "free_shipping",
+      endsOn: "2020-01-01",
+    });
+    expect(past).toMatchObject({ status: 400, body: { errors: { endsOn: /already passed/ } } });
+
+    const made = await postForm("codes/new", who.admin, form);
+    expect(made).toMatchObject({ status: 302, location: `/admin/codes?created=${code.toUpperCase()}` });
+    const listed = (await list()).find((c) => c.terms.code === code.toUpperCase());
+    expect(listed).toMatchObject({ terms: { kind: "percent", percent: 15, combinesWithBundles: true } });
+    expect(await postForm("codes/new", who.admin, form)).toMatchObject({
+      status: 409,
+      body: { errors: { code: `The code ${code.toUpperCase()} already exists: choose another.` } },
+    });
+
+    const end = { intent: "status", id: listed?.id ?? "", status: "ended" };
+    expect((await postForm("codes", who.staff, end)).status).toBe(403);
+    expect((await postForm("codes", who.admin, end, "https://evil.example")).status).toBe(403);
+    expect((await list()).find((c) => c.id === listed?.id)?.status).toBe("active");
+    expect(await postForm("codes", who.admin, { ...end, id: "nope" })).toMatchObject({
+      status: 400,
+      body: { errors: { id: "There is no such discount code." } },
+    });
+    expect(await postForm("codes", who.admin, end)).toMatchObject({ status: 200, body: { errors: null } });
+    expect(await postForm("codes", who.admin, { ...end, status: "active" })).toMatchObject({
+      status: 409,
+      body: { errors: { form: /has ended and cannot be used again/ } },
+    });
   });
 });
