@@ -13,6 +13,7 @@ import { adminCommandApi } from "./admin-command.ts";
 import { authRoutes } from "./auth.ts";
 import { bookmarksApi } from "./bookmarks.ts";
 import { cartApi } from "./cart.ts";
+import { cartBalancesApi, giftCardsApi } from "./cart-balances.ts";
 import { checkoutApi } from "./checkout.ts";
 import { contentApi } from "./content.ts";
 import { newsletterApi } from "./newsletter.ts";
@@ -67,7 +68,10 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
   api.route("/reviews", reviewsApi(services));
   api.route("/content", contentApi(services));
   api.route("/search", searchApi(services));
+  // Before cartApi, whose /:id routes would otherwise take /balances and /gift-cards.
+  api.route("/cart", cartBalancesApi(services));
   api.route("/cart", cartApi(services));
+  api.route("/gift-cards", giftCardsApi(services));
   const { frontDoor } = services.identity;
   if (frontDoor) {
     // The shop's own /api/auth routes first, so Better Auth's catch-all does not swallow them.

@@ -1,0 +1,79 @@
+/**
+ * The wire contract of what pays an order besides the card (docs/decisions/047-gift-cards-credit-and-points.md):
+ * gift cards applied to the cart, store credit and Wellness Points, the gift-card balance check, and gift
+ * cards bought in the cart.
+ */
+import { z } from "zod";
+
+/** A gift card as the cart and the account show it: never its code, only its last four characters. */
+export interface AppliedGiftCard {
+  id: string;
+  last4: string;
+  balanceCents: number;
+}
+
+/**
+ * GET /api/cart/balances (and the answer of every write below): the gift cards applied to the cart with
+ * their balances now, and for a signed-in customer their store credit and points and what they chose to
+ * use. The browser runs `applyTenders` (core/tenders.ts) on these, as the server does at checkout.
+ */
+export interface CartBalancesResponse {
+  giftCards: AppliedGiftCard[];
+  signedIn: boolean;
+  creditCents: number;
+  useCredit: boolean;
+  points: number;
+  pointSteps: number;
+}
+
+/** POST /api/cart/gift-cards: a gift card's code, as printed (spaces and dashes are ignored). */
+export const applyGiftCardBody = z.strictObject({ code: z.string().max(64) });
+
+/** PUT /api/cart/balances (signed in): use the store credit, and how many 100-point steps to redeem. */
+export const cartBalancesBody = z.strictObject({
+  useCredit: z.boolean(),
+  pointSteps: z.number().int().min(0).max(1000),
+});
+
+/** POST /api/gift-cards/balance: a code, to see what is left on it (rate-limited). */
+export const giftCardBalanceBody = z.strictObject({ code: z.string().max(64) });
+export interface GiftCardBalanceResponse {
+  last4: string;
+  balanceCents: number;
+  currency: string;
+}
+
+/** Gift card amounts: the fixed ones, or a custom one between these bounds (cents). */
+export const GIFT_CARD_AMOUNTS = [2500, 5000, 10_000] as const;
+export const GIFT_CARD_MIN_CENTS = 1000;
+export const GIFT_CARD_MAX_CENTS = 50_000;
+export const GIFT_CARD_MESSAGE_MAX = 500;
+
+/**
+ * POST /api/cart/gift-card-lines: a gift card to buy, for the buyer (no recipient) or for a friend by
+ * e-mail, with a message and a day to send it (today or later, within a year).
+ */
+export const giftCardLineBody = z.strictObject({
+  amountCents: z.number().int().min(GIFT_CARD_MIN_CENTS).max(GIFT_CARD_MAX_CENTS),
+  recipientEmail: z.email().max(254).optional(),
+  recipientName: z.string().trim().max(100).optional(),
+  senderName: z.string().trim().max(100).optional(),
+  message: z.string().trim().max(GIFT_CARD_MESSAGE_MAX).optional(),
+  /** YYYY-MM-DD; absent: sent when the order is paid. */
+  deliverOn: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
+export type GiftCardLineBody = z.infer<typeof giftCardLineBody>;
+
+/** A gift card in the cart, as GET /api/cart/gift-card-lines lists it. */
+export interface GiftCardLineView {
+  id: string;
+  amountCents: number;
+  recipientEmail: string | null;
+  recipientName: string | null;
+  senderName: string | null;
+  message: string | null;
+  deliverOn: string | null;
+}

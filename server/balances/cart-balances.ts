@@ -1,0 +1,211 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type {
+  AppliedGiftCard,
+  CartBalancesResponse,
+  GiftCardLineBody,
+  GiftCardLineView,
+} from "../../core/contracts/balances.ts";
+import type { CartOwner } from "../cart/cart-owner.ts";
+import { ownerKey } from "../cart/cart-queries.ts";
+import type { Db, DbOrTx } from "../db/client.ts";
+import { cartGiftCards, carts, giftCards } from "../db/schema.ts";
+import { Conflict, InvalidInput, LimitExceeded, NotFound, notFound } from "../domain-errors.ts";
+import { balancesOf } from "./customer-ledger.ts";
+import { findGiftCardByCode, giftCardBalance } from "./gift-cards.ts";
+
+/**
+ * The cart's balances: gift cards applied (their ids; a code is never stored), store credit and points to
+ * use, and gift cards to buy (docs/decisions/047-gift-cards-credit-and-points.md).
+ */
+
+/** At most this many gift cards on one order. */
+export const MAX_GIFT_CARDS_PER_ORDER = 5;
+/** At most this many gift cards bought in one order. */
+export const MAX_GIFT_CARD_LINES = 10;
+
+type CartRow = typeof carts.$inferSelect;
+
+function ownerWhere(owner: CartOwner) {
+  const key = ownerKey(owner);
+  if (!key) return null;
+  return owner.kind === "user" ? eq(carts.userId, key) : eq(carts.guestTokenHash, key);
+}
+
+export async function cartRow(db: DbOrTx, owner: CartOwner): Promise<CartRow | null> {
+  const where = ownerWhere(owner);
+  if (!where) return null;
+  const [row] = await db.select().from(carts).where(where).limit(1);
+  return row ?? null;
+}
+
+/** The owner's cart row, made when they have none. */
+async function ensureCart(db: Db, owner: CartOwner): Promise<CartRow> {
+  const key = ownerKey(owner);
+  if (!key) throw new Error("a cart needs an owner");
+  await db
+    .insert(carts)
+    .values(owner.kind === "user" ? { userId: key } : { guestTokenHash: key })
+    .onConflictDoNothing();
+  const row = await cartRow(db, owner);
+  if (!row) throw new Error("cart could not be created");
+  return row;
+}
+
+/** The applied gift cards still usable, with their balances now (a voided or empty one is left out). */
+export async function appliedGiftCards(db: DbOrTx, ids: string[]): Promise<AppliedGiftCard[]> {
+  const out: AppliedGiftCard[] = [];
+  for (const id of ids) {
+    const [card] = await db.select().from(giftCards).where(eq(giftCards.id, id)).limit(1);
+    if (!card || card.status !== "active" || !card.last4) continue;
+    const balanceCents = await giftCardBalance(db, id);
+    if (balanceCents > 0) out.push({ id, last4: card.last4, balanceCents });
+  }
+  return out;
+}
+
+export async function cartBalances(db: DbOrTx, owner: CartOwner): Promise<CartBalancesResponse> {
+  const row = await cartRow(db, owner);
+  const signedIn = owner.kind === "user";
+  const mine = signedIn ? await balancesOf(db, owner.userId) : { creditCents: 0, points: 0 };
+  return {
+    giftCards: row ? await appliedGiftCards(db, row.giftCardIds) : [],
+    signedIn,
+    creditCents: mine.creditCents,
+    useCredit: signedIn && (row?.useCredit ?? false),
+    points: mine.points,
+    pointSteps: signedIn ? (row?.pointSteps ?? 0) : 0,
+  };
+}
+
+/** Applies a gift card by its code: refused when unknown (404), empty (409), or one too many. */
+export async function applyGiftCard(db: Db, owner: CartOwner, code: string): Promise<CartBalancesResponse> {
+  const card = await findGiftCardByCode(db, code);
+  if (!card)
+    throw new NotFound(
+      "We don't know this gift card code. Please check it and try again.",
+      "gift_card_unknown",
+    );
+  if ((await giftCardBalance(db, card.id)) <= 0)
+    throw new Conflict("gift_card_empty", `The gift card ending ${card.last4} has nothing left on it.`);
+  const row = await ensureCart(db, owner);
+  if (!row.giftCardIds.includes(card.id)) {
+    if (row.giftCardIds.length >= MAX_GIFT_CARDS_PER_ORDER)
+      throw new LimitExceeded(
+        "too_many_gift_cards",
+        `An order can use at most ${MAX_GIFT_CARDS_PER_ORDER} gift cards.`,
+      );
+    await db
+      .update(carts)
+      .set({ giftCardIds: [...row.giftCardIds, card.id], updatedAt: sql`now()` })
+      .where(eq(carts.id, row.id));
+  }
+  return cartBalances(db, owner);
+}
+
+export async function removeGiftCard(db: Db, owner: CartOwner, id: string): Promise<CartBalancesResponse> {
+  const row = await cartRow(db, owner);
+  if (!row?.giftCardIds.includes(id)) throw notFound("That gift card is not in your cart.");
+  await db
+    .update(carts)
+    .set({ giftCardIds: row.giftCardIds.filter((x) => x !== id), updatedAt: sql`now()` })
+    .where(eq(carts.id, row.id));
+  return cartBalances(db, owner);
+}
+
+/** A signed-in customer's choice: use the store credit, and how many steps of points. */
+export async function setCartBalances(
+  db: Db,
+  owner: CartOwner,
+  input: { useCredit: boolean; pointSteps: number },
+): Promise<CartBalancesResponse> {
+  if (owner.kind !== "user")
+    throw new InvalidInput("sign_in_required", "Sign in to use your store credit or Wellness Points.");
+  const mine = await balancesOf(db, owner.userId);
+  if (input.pointSteps * 100 > mine.points)
+    throw new InvalidInput("not_enough_points", `You have ${mine.points} points: not enough for that.`);
+  const row = await ensureCart(db, owner);
+  await db
+    .update(carts)
+    .set({ useCredit: input.useCredit, pointSteps: input.pointSteps, updatedAt: sql`now()` })
+    .where(eq(carts.id, row.id));
+  return cartBalances(db, owner);
+}
+
+function lineView(r: typeof cartGiftCards.$inferSelect): GiftCardLineView {
+  return {
+    id: r.id,
+    amountCents: r.amountCents,
+    recipientEmail: r.recipientEmail,
+    recipientName: r.recipientName,
+    senderName: r.senderName,
+    message: r.message,
+    deliverOn: r.deliverOn ? r.deliverOn.toISOString().slice(0, 10) : null,
+  };
+}
+
+export async function giftCardLines(db: DbOrTx, owner: CartOwner): Promise<GiftCardLineView[]> {
+  const row = await cartRow(db, owner);
+  if (!row) return [];
+  const rows = await db
+    .select()
+    .from(cartGiftCards)
+    .where(eq(cartGiftCards.cartId, row.id))
+    .orderBy(asc(cartGiftCards.createdAt), asc(cartGiftCards.id));
+  return rows.map(lineView);
+}
+
+/** The latest day a gift card may be scheduled for, from `now`. */
+const MAX_DELIVERY_DAYS = 365;
+
+/** Adds a gift card to buy: its day is today or later (UTC), within a year. */
+export async function addGiftCardLine(
+  db: Db,
+  owner: CartOwner,
+  body: GiftCardLineBody,
+  now: Date,
+): Promise<GiftCardLineView[]> {
+  let deliverOn: Date | null = null;
+  if (body.deliverOn) {
+    deliverOn = new Date(`${body.deliverOn}T00:00:00.000Z`);
+    const today = new Date(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`);
+    if (Number.isNaN(deliverOn.getTime()) || deliverOn.toISOString().slice(0, 10) !== body.deliverOn)
+      throw new InvalidInput("invalid_date", "Please choose a real day to send the gift card.");
+    if (deliverOn < today)
+      throw new InvalidInput("date_in_past", "Please choose today or a day to come to send the gift card.");
+    if (deliverOn.getTime() - today.getTime() > MAX_DELIVERY_DAYS * 86_400_000)
+      throw new InvalidInput("date_too_far", "Please choose a day within a year to send the gift card.");
+    if (deliverOn.getTime() === today.getTime()) deliverOn = null;
+  }
+  const row = await ensureCart(db, owner);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartGiftCards)
+    .where(eq(cartGiftCards.cartId, row.id));
+  if ((count?.n ?? 0) >= MAX_GIFT_CARD_LINES)
+    throw new LimitExceeded(
+      "too_many_gift_cards",
+      `An order can hold at most ${MAX_GIFT_CARD_LINES} gift cards.`,
+    );
+  await db.insert(cartGiftCards).values({
+    cartId: row.id,
+    amountCents: body.amountCents,
+    recipientEmail: body.recipientEmail?.toLowerCase() ?? null,
+    recipientName: body.recipientName || null,
+    senderName: body.senderName || null,
+    message: body.message || null,
+    deliverOn,
+  });
+  return giftCardLines(db, owner);
+}
+
+export async function removeGiftCardLine(db: Db, owner: CartOwner, id: string): Promise<GiftCardLineView[]> {
+  const row = await cartRow(db, owner);
+  const deleted = row
+    ? await db
+        .delete(cartGiftCards)
+        .where(and(eq(cartGiftCards.id, id), eq(cartGiftCards.cartId, row.id)))
+        .returning({ id: cartGiftCards.id })
+    : [];
+  if (deleted.length === 0) throw notFound("That gift card is not in your cart.");
+  return giftCardLines(db, owner);
+}
