@@ -107,3 +107,53 @@ describe("renewalDisclosure", () => {
     expect(b?.text).toBe(a?.text);
   });
 });
+
+describe("renewalDisclosure with a discount code carried into renewals", () => {
+  const code = (renewals: "first_order" | "first_n" | "every", renewalCount: number | null = null) => ({
+    code: "WELCOME10",
+    kind: "percent" as const,
+    percent: 10,
+    renewals,
+    renewalCount,
+  });
+  const discounted = (extra: Partial<RenewalLine> = {}) =>
+    line({ lineTotalCents: 2833, codeCents: 283, ...extra });
+
+  it("states the discounted price, for how many renewals, and the price after them", () => {
+    const d = renewalDisclosure([discounted()], NOV_26, RENEWAL_TERMS, code("first_n", 3));
+    expect(d?.items).toEqual([
+      "Ashwagandha: $25.50 every month for the first 3 renewals with the code WELCOME10, then $28.33 every month, shipping free",
+    ]);
+    expect(d?.text).toContain("- Ashwagandha: $25.50 every month for the first 3 renewals");
+    expect(renewalDisclosure([discounted()], NOV_26, RENEWAL_TERMS, code("first_n", 1))?.items[0]).toContain(
+      "for the first renewal with the code WELCOME10, then $28.33",
+    );
+  });
+
+  it("states a price discounted at every renewal", () => {
+    const d = renewalDisclosure([discounted()], NOV_26, RENEWAL_TERMS, code("every"));
+    expect(d?.items).toEqual([
+      "Ashwagandha: $25.50 every month with the code WELCOME10 (instead of $28.33), shipping free",
+    ]);
+  });
+
+  it("is the plain disclosure for a first-order code, or a line the code did not discount", () => {
+    const plain = renewalDisclosure([line({ lineTotalCents: 2833 })], NOV_26);
+    expect(renewalDisclosure([discounted()], NOV_26, RENEWAL_TERMS, code("first_order"))?.text).toBe(
+      plain?.text,
+    );
+    expect(
+      renewalDisclosure([discounted({ codeCents: 0 })], NOV_26, RENEWAL_TERMS, code("first_n", 3))?.text,
+    ).toBe(plain?.text);
+  });
+
+  it("totals several subscriptions while discounted and after", () => {
+    const d = renewalDisclosure(
+      [discounted(), discounted({ productName: "Total Restore", lineTotalCents: 3400, codeCents: 340 })],
+      NOV_26,
+      RENEWAL_TERMS,
+      code("first_n", 2),
+    );
+    expect(d?.total).toBe("In all, $56.10 every month for the first 2 renewals, then $62.33 every month.");
+  });
+});

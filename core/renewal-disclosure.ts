@@ -6,6 +6,7 @@
  */
 import renewalTerms from "../content/legal/renewal-terms.json" with { type: "json" };
 import { formatMoney } from "./money.ts";
+import { type PromoTerms, startingPromo } from "./renewal-promo.ts";
 import { addMonths, PRICE_NOTICE_MIN_DAYS } from "./subscription-rules.ts";
 
 export interface RenewalTerms {
@@ -15,8 +16,20 @@ export interface RenewalTerms {
   intro: string;
   /** One line per subscription: {product}, {price}. */
   item: string;
+  /**
+   * A subscription a discount code carries into its first renewals (core/renewal-promo.ts): {product},
+   * {price} (discounted), {renewals} (`firstRenewal` or `firstRenewals`), {code}, {fullPrice}.
+   */
+  discountedItem: string;
+  /** One the code discounts at every renewal: {product}, {price}, {code}, {fullPrice}. */
+  discountedItemEvery: string;
   /** Shown with more than one subscription: {price}. */
   total: string;
+  /** The total while the code's first renewals are discounted: {price}, {renewals}, {fullPrice}. */
+  discountedTotal: string;
+  firstRenewal: string;
+  /** {count}: more than one. */
+  firstRenewals: string;
   /** {date}: the first renewal's day. */
   firstCharge: string;
   /** {days}: how long before a new price is charged the subscriber is told (decision 043). */
@@ -36,6 +49,8 @@ export interface RenewalLine {
   lineTotalCents: number;
   /** The line's share of its stack's saving. */
   savingCents: number;
+  /** The line's share of the cart's discount code (0 or absent: none). */
+  codeCents?: number;
 }
 
 export interface RenewalDisclosure {
@@ -83,20 +98,53 @@ function productLabel(line: RenewalLine): string {
 
 /**
  * The disclosure for the cart's subscription lines, or null when it has none (no consent is asked).
- * `now` is the day the customer is shown it: the first renewal is charged one month after paying.
+ * `now` is the day the customer is shown it: the first renewal is charged one month after paying. `code`
+ * is the discount code the cart's price applies (null: none): when it carries into renewals, each line it
+ * discounted says what its discounted renewals charge, for how many, and the price after them, exactly as
+ * the paid path will store it (core/renewal-promo.ts `startingPromo`).
  */
 export function renewalDisclosure(
   lines: readonly RenewalLine[],
   now: Date,
   terms: RenewalTerms = RENEWAL_TERMS,
+  code: PromoTerms | null = null,
 ): RenewalDisclosure | null {
   const renewing = lines.filter((l) => l.isSubscription);
   if (renewing.length === 0) return null;
-  const items = renewing.map((l) =>
-    fill(terms.item, { product: productLabel(l), price: formatMoney(renewalCents(l)) }),
-  );
-  const sum = renewing.reduce((cents, l) => cents + renewalCents(l), 0);
-  const total = renewing.length > 1 ? fill(terms.total, { price: formatMoney(sum) }) : null;
+  const priced = renewing.map((l) => {
+    const full = renewalCents(l);
+    const promo = startingPromo(code, l.codeCents ?? 0, full);
+    return { line: l, full, discounted: full - promo.promoCents, promo };
+  });
+  const discounting = priced.find((p) => p.promo.promoCents > 0)?.promo ?? null;
+  const renewals = (count: number) =>
+    count === 1 ? terms.firstRenewal : fill(terms.firstRenewals, { count: String(count) });
+  const items = priced.map(({ line, full, discounted, promo }) => {
+    const product = productLabel(line);
+    if (promo.promoCents <= 0 || !promo.promoCode)
+      return fill(terms.item, { product, price: formatMoney(full) });
+    const values = {
+      product,
+      price: formatMoney(discounted),
+      code: promo.promoCode,
+      fullPrice: formatMoney(full),
+    };
+    return promo.promoRenewalsLeft === null
+      ? fill(terms.discountedItemEvery, values)
+      : fill(terms.discountedItem, { ...values, renewals: renewals(promo.promoRenewalsLeft) });
+  });
+  const sum = priced.reduce((cents, p) => cents + p.full, 0);
+  const sumDiscounted = priced.reduce((cents, p) => cents + p.discounted, 0);
+  const total =
+    renewing.length <= 1
+      ? null
+      : discounting && discounting.promoRenewalsLeft !== null
+        ? fill(terms.discountedTotal, {
+            price: formatMoney(sumDiscounted),
+            renewals: renewals(discounting.promoRenewalsLeft),
+            fullPrice: formatMoney(sum),
+          })
+        : fill(terms.total, { price: formatMoney(sumDiscounted) });
   const first = firstRenewalDate(now);
   const firstCharge = fill(terms.firstCharge, { date: LONG_DATE.format(first) });
   const priceChange = fill(terms.priceChange, { days: String(PRICE_NOTICE_MIN_DAYS) });

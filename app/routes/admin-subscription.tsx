@@ -225,6 +225,7 @@ function Terms({ sub }: { sub: AdminSubscriptionDetail }) {
           (the subscriber was e-mailed)
         </Row>
       ) : null}
+      {sub.discountLine ? <Row term="Discount code">{sub.discountLine}</Row> : null}
       <Row term="Next billing">{sub.nextBillingDate ? formatDate(sub.nextBillingDate) : "—"}</Row>
       {sub.status === "paused" ? (
         <Row term="Paused until">{sub.pausedUntil ? formatDate(sub.pausedUntil) : "Resumed by hand"}</Row>

@@ -50,6 +50,8 @@ export interface AdminSubscriptionDetail {
   /** A new price announced to the subscriber (decision 043): charged from the renewal on or after `pendingFrom`. */
   pendingAmountCents: number | null;
   pendingFrom: string | null;
+  /** A discount code carried into its renewals, in the customer's words (core/renewal-promo.ts); null: none left. */
+  discountLine: string | null;
   intervalMonths: number;
   status: string;
   nextBillingDate: string | null;

@@ -40,6 +40,11 @@ export interface SubscriptionView {
    */
   pendingAmount: string | null;
   pendingFrom: string | null;
+  /**
+   * A discount code carried into its renewals, as the customer reads it (core/renewal-promo.ts): "WELCOME10:
+   * 3 discounted renewals left ($25.47 each, $2.83 off)"; null when no renewal is discounted any more.
+   */
+  discountLine: string | null;
 }
 
 const months = <T extends readonly number[]>(choices: T) =>

@@ -5,6 +5,7 @@ import {
   type AdminSubscriptionsQuery,
   type AdminSubscriptionsResponse,
 } from "../../core/contracts/admin-subscriptions.ts";
+import { promoLine } from "../../core/renewal-promo.ts";
 import { canDo, shownNextBilling } from "../../core/subscription-rules.ts";
 import { UUID } from "../../core/uuid.ts";
 import { auditViewOf, recordAudit } from "../audit/audit.ts";
@@ -113,6 +114,7 @@ export async function adminSubscriptionDetail(
     amountCents: sub.amountCents,
     pendingAmountCents: sub.status === "cancelled" ? null : sub.pendingAmountCents,
     pendingFrom: sub.status === "cancelled" ? null : (sub.pendingAmountFrom?.toISOString() ?? null),
+    discountLine: sub.status === "cancelled" ? null : promoLine(sub, sub.amountCents),
     intervalMonths: sub.intervalMonths,
     status: sub.status,
     nextBillingDate: shownNextBilling(stateOf(sub))?.toISOString() ?? null,

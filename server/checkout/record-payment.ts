@@ -12,6 +12,7 @@ import { cancelUnpaidOrders, markOrderPaid, recordOversold } from "../orders/ord
 import { loadOrderLines, type OrderRow } from "../orders/order-rows.ts";
 import { recordAddressRefused, shippingAddressForPayment } from "../orders/payment-address.ts";
 import { type Shortfall, takeOrderStock } from "../orders/take-stock.ts";
+import { startingPromos } from "../promotions/renewal-promo.ts";
 import { manageUrl } from "../subscriptions/manage-link.ts";
 import { startProviderSubscriptions } from "../subscriptions/provider-billing.ts";
 import { renewalConsentOfOrder } from "./renewal-consent.ts";
@@ -196,7 +197,11 @@ async function recordShortfall(deps: Pick<ShopDeps, "logger">, tx: Tx, order: Or
   );
 }
 
-/** One subscription per subscription line of the paid order. */
+/**
+ * One subscription per subscription line of the paid order. A line the order's code discounted carries
+ * the code into its renewals as the code says (core/renewal-promo.ts): what each renewal takes off, and
+ * how many renewals.
+ */
 async function createSubscriptions(
   deps: Pick<ShopDeps, "payments">,
   tx: Tx,
@@ -209,10 +214,12 @@ async function createSubscriptions(
   // The provider's current view wins over the moment of payment: a cancellation that arrived before
   // this event is not undone (events in any order, one final state).
   const state = subscriptionId ? await deps.payments.getSubscription(subscriptionId) : null;
+  const promoOf = await startingPromos(tx, order.discountCode);
   await tx
     .insert(subscriptions)
     .values(
       lines.map((l) => ({
+        ...promoOf(l, l.lineTotalCents - l.savingCents),
         userId: order.userId,
         orderId: order.id,
         orderLineId: l.id,

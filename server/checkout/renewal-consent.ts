@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, eq, gte, lt } from "drizzle-orm";
-import { type RenewalDisclosure, renewalDisclosure } from "../../core/renewal-disclosure.ts";
+import { RENEWAL_TERMS, type RenewalDisclosure, renewalDisclosure } from "../../core/renewal-disclosure.ts";
 import type { DbOrTx, Tx } from "../db/client.ts";
 import { orders, renewalConsents } from "../db/schema.ts";
 import type { PricedOrder } from "../orders/price-order.ts";
@@ -16,12 +16,16 @@ export function disclosureHash(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
-/** The disclosure of a priced cart on `now`'s day, with its hash; null without subscription lines. */
+/**
+ * The disclosure of a priced cart on `now`'s day, with its hash; null without subscription lines. A
+ * discount code the price applies and that carries into renewals is part of it (core/renewal-promo.ts).
+ */
 export function checkoutDisclosure(
   priced: PricedOrder,
   now: Date,
 ): { disclosure: RenewalDisclosure; hash: string } | null {
-  const disclosure = renewalDisclosure(priced.lines, now);
+  const code = priced.totals.code && !priced.totals.code.refusal ? priced.totals.code.terms : null;
+  const disclosure = renewalDisclosure(priced.lines, now, RENEWAL_TERMS, code);
   return disclosure ? { disclosure, hash: disclosureHash(disclosure.text) } : null;
 }
 

@@ -79,6 +79,11 @@ export interface SubscriptionStart {
   sessionId: string;
   currency: string;
   terms: BillingTerms;
+  /**
+   * A discount code carried into the renewals (core/renewal-promo.ts): what each discounted renewal takes
+   * off, and how many renewals it discounts (null: every one). Null or absent: none.
+   */
+  promo?: { code: string; amountOffCents: number; renewals: number | null } | null;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   PaymentProviderError,
   type ProviderBilling,
   type ProviderRefund,
+  type SubscriptionStart,
   stripeSubscriptionState,
 } from "./provider.ts";
 
@@ -125,6 +126,27 @@ export function stripeRecurringPrice(currency: string, terms: BillingTerms) {
     product: stripeProductId(terms.productId),
     unit_amount: terms.amountCents,
     recurring: { interval: "month" as const, interval_count: terms.intervalMonths },
+  };
+}
+
+/**
+ * The coupon a subscription's renewals carry for a discount code (core/renewal-promo.ts): the amount each
+ * renewal takes off, in the order's currency, for the renewals it discounts (`repeating` over that many
+ * billing periods' months) or for every one (`forever`).
+ */
+export function stripeRenewalCoupon(
+  currency: string,
+  terms: Pick<BillingTerms, "intervalMonths">,
+  promo: NonNullable<SubscriptionStart["promo"]>,
+) {
+  return {
+    amount_off: promo.amountOffCents,
+    currency,
+    name: `Code ${promo.code} on renewals`,
+    metadata: { code: promo.code },
+    ...(promo.renewals === null
+      ? { duration: "forever" as const }
+      : { duration: "repeating" as const, duration_in_months: promo.renewals * terms.intervalMonths }),
   };
 }
 
@@ -312,10 +334,16 @@ function stripeBilling(client: Stripe): ProviderBilling {
           { idempotencyKey: `mana-customer-card:${input.subscriptionId}` },
         );
         await ensureProduct(client, input.terms);
+        const coupon = input.promo
+          ? await client.coupons.create(stripeRenewalCoupon(input.currency, input.terms, input.promo), {
+              idempotencyKey: `mana-subscription-coupon:${input.subscriptionId}`,
+            })
+          : null;
         const sub = await client.subscriptions.create(
           {
             customer: input.customerId,
             items: [{ price_data: stripeRecurringPrice(input.currency, input.terms) }],
+            ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
             // The first period was paid at checkout: nothing is billed until the next billing date.
             trial_end: unix(input.terms.nextBillingDate),
             proration_behavior: "none",

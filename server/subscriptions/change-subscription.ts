@@ -10,6 +10,7 @@ import { subscriptions } from "../db/schema.ts";
 import type { ShopDeps } from "../deps.ts";
 import { Conflict, InvalidInput, notFound, ProviderUnavailable } from "../domain-errors.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
+import { promoAfterPriceChange } from "../promotions/renewal-promo.ts";
 import { billingTermsOf } from "./provider-billing.ts";
 import { leavesStack, lockStack, otherLines, ownPriceValues } from "./stack-lines.ts";
 import { subscriptionChangedEmail } from "./subscription-emails.ts";
@@ -155,14 +156,31 @@ async function planChange(
 ): Promise<Planned & { others: (Planned & { before: SubscriptionRow })[] }> {
   if (!canDo(sub.status, change.action))
     throw new Conflict("not_allowed", refusal(sub.status, change.action));
-  const values = await newValues(db, catalogue, sub, change, now);
-  const others = leavesStack(sub, change)
-    ? otherLines(stack, sub).map((before) => {
-        const otherValues = ownPriceValues(catalogue, before);
-        return { before, values: otherValues, after: { ...before, ...otherValues } };
-      })
-    : [];
+  const values = await withPromo(db, sub, await newValues(db, catalogue, sub, change, now));
+  const others: (Planned & { before: SubscriptionRow })[] = [];
+  if (leavesStack(sub, change))
+    for (const before of otherLines(stack, sub)) {
+      const otherValues = await withPromo(db, before, ownPriceValues(catalogue, before));
+      others.push({ before, values: otherValues, after: { ...before, ...otherValues } });
+    }
   return { values, after: { ...sub, ...values }, others };
+}
+
+/**
+ * A new price carries the subscription's discount code along: a percentage follows the new amount, a swap
+ * to a product the code does not cover ends it (server/promotions/renewal-promo.ts).
+ */
+async function withPromo<T extends Partial<SubscriptionRow>>(
+  db: DbOrTx,
+  sub: SubscriptionRow,
+  values: T,
+): Promise<T> {
+  if (values.amountCents === undefined || sub.promoCents <= 0) return values;
+  const promo = await promoAfterPriceChange(db, sub, {
+    amountCents: values.amountCents,
+    productId: (values as Partial<SubscriptionRow>).productId ?? sub.productId,
+  });
+  return promo.promoCents === sub.promoCents ? values : { ...values, ...promo };
 }
 
 async function writeRow(tx: Tx, id: string, values: Partial<SubscriptionRow>): Promise<SubscriptionRow> {

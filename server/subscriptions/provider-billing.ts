@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
+import { promoActive } from "../../core/renewal-promo.ts";
 import { isSubscriptionStatus } from "../../core/subscription-rules.ts";
 import { orders, subscriptions } from "../db/schema.ts";
 import type { ShopDeps } from "../deps.ts";
@@ -22,7 +23,8 @@ export function billingTermsOf(row: SubscriptionRow): BillingTerms {
  * Starts on Stripe Billing the subscriptions whose first payment is in but which Stripe does not renew
  * yet: right after the payment, and again from the scheduled job for any a Stripe outage left behind.
  * Each start carries the shop subscription's id as its idempotency key and metadata, so two processes
- * starting one subscription at once make one Stripe subscription.
+ * starting one subscription at once make one Stripe subscription. A subscription a discount code carries
+ * into renewals starts with a coupon for it (server/payments/stripe-provider.ts).
  */
 export async function startProviderSubscriptions(
   deps: Pick<ShopDeps, "db" | "payments" | "logger">,
@@ -68,6 +70,10 @@ export async function startProviderSubscriptions(
         sessionId: order.sessionId,
         currency: order.currency,
         terms: billingTermsOf(sub),
+        promo:
+          sub.promoCode && promoActive(sub)
+            ? { code: sub.promoCode, amountOffCents: sub.promoCents, renewals: sub.promoRenewalsLeft }
+            : null,
       });
       await db.transaction(async (tx) => {
         const [stored] = await tx

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { applyPromo, promoActive } from "../../core/renewal-promo.ts";
 import { UUID } from "../../core/uuid.ts";
 import type { Product } from "../catalogue.ts";
 import type { Tx } from "../db/client.ts";
@@ -8,6 +9,7 @@ import { applyOnce, type ReportedEvent } from "../orders/apply-once.ts";
 import { orderConfirmationEmail } from "../orders/confirmation-email.ts";
 import { loadOrderLines, type OrderRow } from "../orders/order-rows.ts";
 import type { ProviderSubscriptionState } from "../payments/provider.ts";
+import { promoTermsOf } from "../promotions/renewal-promo.ts";
 import { createRenewalOrder, findRenewalOrder } from "./renewal-order.ts";
 import { renewalFailedEmail } from "./subscription-emails.ts";
 import { recordSubscriptionEvent, type SubscriptionRow } from "./subscription-rows.ts";
@@ -127,17 +129,31 @@ async function recordRenewal(
   for (const sub of subs) {
     if (renewal.outcome === "paid") {
       if (await findRenewalOrder(tx, sub.id, renewal.billingDate)) continue;
+      // Stripe took the code's part off with the subscription's coupon (server/payments/stripe-provider.ts);
+      // the order shows it and the renewal is counted, as for the sandbox's (core/renewal-promo.ts).
+      const promo = applyPromo(
+        sub,
+        promoActive(sub) ? await promoTermsOf(tx, sub.promoCode) : null,
+        sub.amountCents,
+      );
       renewed.push(
         await createRenewalOrder(tx, catalogue, sub, {
           provider: "stripe",
           billingDate: renewal.billingDate,
           // One invoice can renew several shop subscriptions: the payment is theirs together.
           paymentId: subs.length === 1 ? (renewal.paymentId ?? null) : null,
+          promo:
+            sub.promoCode && promo.offCents > 0 ? { code: sub.promoCode, offCents: promo.offCents } : null,
         }),
       );
       await tx
         .update(subscriptions)
-        .set({ failedAttempts: 0, retryAt: null })
+        .set({
+          failedAttempts: 0,
+          retryAt: null,
+          promoCents: promo.after.promoCents,
+          promoRenewalsLeft: promo.after.promoRenewalsLeft,
+        })
         .where(eq(subscriptions.id, sub.id));
       await recordSubscriptionEvent(tx, sub.id, "renewed", "provider", {
         billingDate: renewal.billingDate.toISOString(),

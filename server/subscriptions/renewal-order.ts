@@ -25,14 +25,23 @@ export async function findRenewalOrder(
 /**
  * The renewal's order, paid: the subscription's product, quantity and price, its shipping address, free
  * shipping, a "placed" and a "paid" event. Listed by catalogue price less the subscription discount, the
- * stack's share shown as savings, so its figures sum like any order's (core/order-totals.ts).
+ * stack's share shown as savings, so its figures sum like any order's (core/order-totals.ts). A renewal a
+ * discount code still covers (`promo`, core/renewal-promo.ts) shows the code and what it took off, on the
+ * order and its line, and charges that much less.
  */
 export async function createRenewalOrder(
   tx: Tx,
   catalogue: Product[],
   sub: SubscriptionRow,
-  renewal: { provider: "sandbox" | "stripe"; billingDate: Date; paymentId?: string | null },
+  renewal: {
+    provider: "sandbox" | "stripe";
+    billingDate: Date;
+    paymentId?: string | null;
+    promo?: { code: string; offCents: number } | null;
+  },
 ): Promise<OrderRow> {
+  const promo = renewal.promo && renewal.promo.offCents > 0 ? renewal.promo : null;
+  const codeCents = promo ? Math.min(promo.offCents, sub.amountCents) : 0;
   const product = catalogue.find((p) => p.id === sub.productId);
   const listed = product
     ? lineTotalCents(product.priceCents, sub.quantity, sub.discountPercent)
@@ -51,7 +60,9 @@ export async function createRenewalOrder(
     subtotalCents: lineTotal,
     discountCents: savingCents,
     shippingCents: 0,
-    totalCents: sub.amountCents,
+    discountCode: promo?.code ?? null,
+    codeDiscountCents: codeCents,
+    totalCents: sub.amountCents - codeCents,
     provider: renewal.provider,
     shippingAddress: sub.shippingAddress,
     paidAt: sql`now()`,
@@ -70,6 +81,7 @@ export async function createRenewalOrder(
     discountPercent,
     lineTotalCents: lineTotal,
     savingCents,
+    codeDiscountCents: codeCents,
   });
   await recordOrderEvent(tx, order.id, "paid", { amountCents: order.totalCents });
   // A renewal takes what stock there is and is never refused for it (decision 019); short, it is marked.

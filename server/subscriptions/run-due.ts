@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { applyPromo, promoActive } from "../../core/renewal-promo.ts";
 import {
   addDays,
   addMonths,
@@ -11,6 +12,7 @@ import type { ShopDeps } from "../deps.ts";
 import { orderConfirmationEmail } from "../orders/confirmation-email.ts";
 import { loadOrderLines } from "../orders/order-rows.ts";
 import { chargeSandboxCard } from "../payments/sandbox-cards.ts";
+import { promoTermsOf } from "../promotions/renewal-promo.ts";
 import { createRenewalOrder } from "./renewal-order.ts";
 import {
   renewalCancelledEmail,
@@ -42,7 +44,8 @@ const MAX_ATTEMPTS_PER_RUN = 100_000;
 /**
  * Everything due up to `asOf`: timed pauses that end, reminders three days ahead, renewals and the
  * retries of failed ones, and the yearly reminder of each subscription's terms. A renewal on or after the
- * date of a price change the owner announced charges the new price and makes it the subscription's own. Safe to run twice and from several processes at once: each renewal runs in one
+ * date of a price change the owner announced charges the new price and makes it the subscription's own; a
+ * discount code carried into renewals takes its part off the amount charged. Safe to run twice and from several processes at once: each renewal runs in one
  * transaction on its subscription's locked row (rows another run holds are skipped), and an order is
  * unique per subscription and billing date, so a period is charged once. E-mails follow each commit, each
  * with its dedupe key. `onlyId` renews that one subscription if it is due (a card just updated).
@@ -136,11 +139,20 @@ async function renewOne(deps: RunDueDeps, id: string, asOf: Date): Promise<Outco
         }
       : locked;
 
+    // A code carried into renewals takes its part off whichever amount is charged, and counts this
+    // renewal in the same transaction as its order (core/renewal-promo.ts).
+    const promo = applyPromo(
+      sub,
+      promoActive(sub) ? await promoTermsOf(tx, sub.promoCode) : null,
+      sub.amountCents,
+    );
+
     const charge = await chargeSandboxCard(tx, sub.paymentToken);
     if (charge.ok) {
       const order = await createRenewalOrder(tx, catalogue, sub, {
         provider: "sandbox",
         billingDate: sub.nextBillingDate,
+        promo: sub.promoCode && promo.offCents > 0 ? { code: sub.promoCode, offCents: promo.offCents } : null,
       });
       const next = addMonths(sub.nextBillingDate, sub.intervalMonths);
       await tx
@@ -150,6 +162,8 @@ async function renewOne(deps: RunDueDeps, id: string, asOf: Date): Promise<Outco
           nextBillingDate: next,
           failedAttempts: 0,
           retryAt: null,
+          promoCents: promo.after.promoCents,
+          promoRenewalsLeft: promo.after.promoRenewalsLeft,
           ...(newPrice
             ? { amountCents: sub.amountCents, pendingAmountCents: null, pendingAmountFrom: null }
             : {}),
@@ -160,6 +174,9 @@ async function renewOne(deps: RunDueDeps, id: string, asOf: Date): Promise<Outco
         orderNumber: order.orderNumber,
         amountCents: order.totalCents,
         billingDate: sub.nextBillingDate.toISOString(),
+        ...(order.discountCode
+          ? { discountCode: order.discountCode, codeDiscountCents: order.codeDiscountCents }
+          : {}),
       });
       return { outcome: "renewed" as const, order };
     }
@@ -230,7 +247,10 @@ async function sendReminders(
       ),
     )
     .returning();
-  for (const sub of claimed) await deps.mailer.send(renewalReminderEmail(sub, deps));
+  for (const sub of claimed)
+    await deps.mailer.send(
+      renewalReminderEmail(sub, deps, promoActive(sub) ? await promoTermsOf(deps.db, sub.promoCode) : null),
+    );
   return claimed.length;
 }
 

@@ -1,5 +1,6 @@
 import { formatMoney } from "../../core/money.ts";
 import { RENEWAL_TERMS } from "../../core/renewal-disclosure.ts";
+import { applyPromo, type PromoTerms, promoLine } from "../../core/renewal-promo.ts";
 import { renewalAmountCents } from "../../core/subscription-rules.ts";
 import type { ShopDeps } from "../deps.ts";
 import { addressBlock, type EmailBlock, labelled, linkBlock, paragraph, shopEmail } from "../mail/layout.ts";
@@ -38,7 +39,14 @@ function summary(sub: SubscriptionRow): EmailBlock[] {
       `${sub.quantity}x ${sub.productName}, ${formatMoney(sub.amountCents)} ${everyMonths(sub.intervalMonths)}`,
     ),
     pendingPriceLine(sub),
+    discountLine(sub),
   ].filter((b): b is EmailBlock => b !== null);
+}
+
+/** A discount code carried into the renewals, while it still discounts one (core/renewal-promo.ts). */
+function discountLine(sub: SubscriptionRow): EmailBlock | null {
+  const line = sub.status === "cancelled" ? null : promoLine(sub, sub.amountCents);
+  return line ? labelled("Discount code", line) : null;
 }
 
 /** A price change the owner announced that is not charged yet (decision 043). */
@@ -202,14 +210,28 @@ export function subscriptionChangedEmail(
   }
 }
 
-/** Three days before a renewal: date, amount, address, and where to skip or change it. */
-export function renewalReminderEmail(sub: SubscriptionRow, links: SubscriptionLinks): MailMessage {
+/**
+ * Three days before a renewal: date, amount (less the discount code's part when it still discounts this
+ * renewal: `promoTerms` are the code's, core/renewal-promo.ts), address, and where to skip or change it.
+ */
+export function renewalReminderEmail(
+  sub: SubscriptionRow,
+  links: SubscriptionLinks,
+  promoTerms: Pick<PromoTerms, "kind" | "percent"> | null = null,
+): MailMessage {
+  const charged = renewalAmountCents(sub);
+  const off = applyPromo(sub, promoTerms, charged).offCents;
   return subscriptionEmail(sub, links, {
     subject: `Your ${sub.productName} renews on ${formatDay(sub.nextBillingDate)}`,
     heading: "Your next delivery is coming up.",
     blocks: [
       labelled("Renews on", formatDay(sub.nextBillingDate)),
-      labelled("Amount", formatMoney(renewalAmountCents(sub))),
+      labelled(
+        "Amount",
+        off > 0 && sub.promoCode
+          ? `${formatMoney(charged - off)} (${formatMoney(off)} off with ${sub.promoCode})`
+          : formatMoney(charged),
+      ),
       addressBlock(sub),
       linkBlock("Skip or change this delivery", manageUrl(links, sub)),
     ],

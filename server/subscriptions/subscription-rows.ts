@@ -1,6 +1,7 @@
 import { and, desc, eq, type InferSelectModel } from "drizzle-orm";
 import type { SubscriptionView } from "../../core/contracts/subscriptions.ts";
 import { formatCents } from "../../core/money.ts";
+import { promoLine } from "../../core/renewal-promo.ts";
 import {
   allowedActions,
   isSubscriptionStatus,
@@ -57,6 +58,7 @@ export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
       row.pendingAmountCents !== null && row.pendingAmountFrom && row.status !== "cancelled"
         ? row.pendingAmountFrom.toISOString()
         : null,
+    discountLine: row.status === "cancelled" ? null : promoLine(row, row.amountCents),
   };
 }
 

@@ -53,6 +53,11 @@ export function SubscriptionCard({
           </h3>
           <p className="mt-1 font-semibold text-ink">{priceLine(sub)}</p>
           {pendingPriceLine(sub) ? <p className="text-sm text-ink">{pendingPriceLine(sub)}</p> : null}
+          {sub.discountLine ? (
+            <p className="text-sm text-ink" data-testid="subscription-discount">
+              {sub.discountLine}
+            </p>
+          ) : null}
           {sub.bundleId ? (
             <p className="text-sm text-muted">{stackName ? `Part of the ${stackName}` : "Part of a stack"}</p>
           ) : null}

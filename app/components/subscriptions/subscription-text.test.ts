@@ -27,6 +27,7 @@ const sub: SubscriptionView = {
   endsAt: null,
   pendingAmount: null,
   pendingFrom: null,
+  discountLine: null,
   shippingAddress: {
     fullName: "Sam Shopper",
     line1: "1 Main St",
