@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "../../core/subscription-rules.ts";
-import { orders, outbox, subscriptionEvents, subscriptions } from "../../server/db/schema.ts";
+import { discountCodes, orders, outbox, subscriptionEvents, subscriptions } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { shopOrigin } from "../../server/http/shop-origin.ts";
 import { afterStripeCardUpdate, startCardUpdate } from "../../server/subscriptions/card-update.ts";
@@ -316,5 +316,69 @@ describe.each(testDatabases)("subscriptions billed by Stripe on %s", (kind) => {
     });
     expect(await startProviderSubscriptions(shopDeps(shop.services))).toEqual({ started: 1, failed: 0 });
     expect((await act("hal", waiting?.id as string, "skip")).status).toBe(200);
+  });
+
+  it("a code for the first renewals starts the Stripe subscription with a coupon for them; its renewals show it", async () => {
+    const codes = [
+      {
+        code: `STRIPE3${kind.slice(0, 2).toUpperCase()}${process.pid}`,
+        renewals: "first_n",
+        renewalCount: 3,
+      },
+      {
+        code: `STRIPEALL${kind.slice(0, 2).toUpperCase()}${process.pid}`,
+        renewals: "every",
+        renewalCount: null,
+      },
+    ] as const;
+    for (const [i, c] of codes.entries()) {
+      await db()
+        .insert(discountCodes)
+        .values({ ...c, kind: "percent", percent: 10 });
+      const userId = `ivy${i}`;
+      await createUser(shop, userId, `${userId}@example.com`);
+      const v = new Visitor(shop, userId);
+      await v.add(2, 1, true);
+      expect((await v.call("POST", "/api/cart/code", { code: c.code })).status).toBe(200);
+      const { body } = await v.checkout({ email: `${userId}@example.com`, discountCode: c.code });
+      const sessionId = new URL(body.url).pathname.split("/").pop() as string;
+      await deliver("checkout.session.completed", {
+        ...(standIn.sessions.get(sessionId) as Params),
+        payment_status: "paid",
+        payment_intent: `pi_${sessionId.slice(-12)}`,
+      });
+      const [sub] = await db()
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.email, `${userId}@example.com`));
+      if (!sub?.providerSubscriptionId) throw new Error("not started at Stripe");
+      // $34.00 a month, 10% off: $3.40 off the first three renewals, or every one, in the order's currency.
+      const [coupon] = standIn.requests.filter(
+        (r) => r.path === "/v1/coupons" && r.idempotencyKey === `mana-subscription-coupon:${sub.id}`,
+      );
+      expect(coupon?.params).toMatchObject(
+        c.renewals === "every"
+          ? { amount_off: "340", currency: "usd", duration: "forever" }
+          : { amount_off: "340", currency: "usd", duration: "repeating", duration_in_months: "3" },
+      );
+      expect(atStripe(sub).discounts).toEqual([
+        {
+          object: "discount",
+          coupon: expect.objectContaining({ amount_off: 340, duration: coupon?.params.duration }),
+        },
+      ]);
+
+      // Stripe's renewal invoice, paid: the renewal order shows the code and what it took off.
+      const periodStart = unix(sub.nextBillingDate);
+      await deliver("invoice.paid", {
+        id: `in_${userId}`,
+        billing_reason: "subscription_cycle",
+        lines: { data: [{ period: { start: periodStart } }] },
+        parent: { subscription_details: { subscription: sub.providerSubscriptionId } },
+      });
+      const [renewal] = await db().select().from(orders).where(eq(orders.subscriptionId, sub.id));
+      expect(renewal).toMatchObject({ discountCode: c.code, codeDiscountCents: 340, totalCents: 3060 });
+      expect((await row(sub.id)).promoRenewalsLeft).toBe(c.renewals === "every" ? null : 2);
+    }
   });
 });

@@ -46,6 +46,8 @@ export class StripeStandIn {
   readonly subscriptions = new Map<string, Params>();
   private readonly idempotent = new Map<string, string>();
   private readonly coupons = new Map<string, number>();
+  /** Coupons as created, by id: what a subscription's discounts point to. */
+  readonly couponObjects = new Map<string, Params>();
   /** Customers created for orders, by id: what the shop sent as e-mail, name and shipping. */
   readonly customers = new Map<string, Params>();
   private readonly hanging = new Set<() => void>();
@@ -255,13 +257,18 @@ export class StripeStandIn {
     if (req.method === "POST" && url.pathname === "/v1/coupons") {
       const id = `coupon_${randomBytes(6).toString("hex")}`;
       this.coupons.set(id, Number(params.amount_off));
-      return remember({
+      const coupon = {
         id,
         object: "coupon",
         amount_off: Number(params.amount_off),
         currency: params.currency,
         duration: params.duration,
-      });
+        duration_in_months: params.duration_in_months ? Number(params.duration_in_months) : null,
+        name: params.name ?? null,
+        metadata: params.metadata ?? {},
+      };
+      this.couponObjects.set(id, coupon);
+      return remember(coupon);
     }
     if (req.method === "POST" && url.pathname === "/v1/customers") {
       const id = `cus_test_${randomBytes(8).toString("hex")}`;
@@ -436,6 +443,11 @@ export class StripeStandIn {
         ended_at: null,
         latest_invoice: null,
         items: { object: "list", data: [this.item(`si_${id.slice(4)}`, price, trialEnd)] },
+        // As Stripe keeps them: a discount per coupon the subscription was created with.
+        discounts: list(params.discounts).map((d) => ({
+          object: "discount",
+          coupon: this.couponObjects.get(String(d.coupon)) ?? { id: d.coupon },
+        })),
       };
       this.subscriptions.set(id, created);
       return remember(created);
