@@ -22,12 +22,14 @@ export const USAGE = `Usage:
   npm run admin -- orders purge-pending [--older-than-days N]   (default: PENDING_ORDER_MAX_AGE_DAYS, 7)
   npm run admin -- subscriptions run-due [--as-of YYYY-MM-DD]
                    renewals, retries, reminders and ended pauses due up to that day (default: now); safe to run twice
+  npm run admin -- jobs run-due [--as-of YYYY-MM-DD]
+                   every scheduled job due up to that day: the subscriptions' and gift cards sent on their day
   npm run admin -- users promote <email> [--role admin|staff]   (default admin: opens the dashboard at /admin)
   npm run admin -- users demote <email>                         (back to a customer)`;
 
 export type AdminCommand =
   | { kind: "role"; email: string; role: "admin" | "staff" | "user" }
-  | { kind: "run-due"; asOf: Date | null }
+  | { kind: "run-due"; asOf: Date | null; all?: boolean }
   | { kind: "list" }
   /** olderThanDays null: the shop's PENDING_ORDER_MAX_AGE_DAYS. */
   | { kind: "purge-pending"; olderThanDays: number | null }
@@ -78,9 +80,12 @@ export function parseAdminCommand(args: string[]): { command: AdminCommand } | {
 
 function parse(args: string[]): AdminCommand {
   const [resource, command, orderNumber] = args;
-  if ((resource !== "orders" && resource !== "subscriptions" && resource !== "users") || !command)
+  if (
+    (resource !== "orders" && resource !== "subscriptions" && resource !== "users" && resource !== "jobs") ||
+    !command
+  )
     refuse(USAGE);
-  if (resource === "subscriptions" && command !== "run-due") refuse(USAGE);
+  if ((resource === "subscriptions" || resource === "jobs") && command !== "run-due") refuse(USAGE);
   if (resource === "users" && ((command !== "promote" && command !== "demote") || !orderNumber))
     refuse(USAGE);
 
@@ -123,14 +128,15 @@ function parse(args: string[]): AdminCommand {
     return { kind: "role", email: orderNumber as string, role };
   }
 
-  if (resource === "subscriptions") {
+  if (resource === "subscriptions" || resource === "jobs") {
+    const all = resource === "jobs";
     // --as-of 2027-01-15: the end of that day (UTC), so everything due on it runs.
     const asOfOption = option("--as-of");
-    if (asOfOption === undefined) return { kind: "run-due", asOf: null };
+    if (asOfOption === undefined) return { kind: "run-due", asOf: null, all };
     const day = /^\d{4}-\d{2}-\d{2}$/.test(asOfOption) ? new Date(`${asOfOption}T23:59:59.999Z`) : null;
     if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== asOfOption)
       refuse(`--as-of needs a date such as 2027-01-15.`);
-    return { kind: "run-due", asOf: day };
+    return { kind: "run-due", asOf: day, all };
   }
 
   if (command === "list") return { kind: "list" };
@@ -199,13 +205,25 @@ async function run(command: AdminCommand, deps: AdminCommandDeps, out: string[])
         import("../newsletter/unsubscribe.ts"),
       ]);
     const catalogue = deps.catalogue ?? new Catalogue(database.db);
-    const report = await runDueSubscriptions(
-      { db: database.db, catalogue, mailer, origin: shopOrigin(env), manageSecret: unsubscribeSecret(env) },
-      asOf,
-    );
+    const runDeps = {
+      db: database.db,
+      catalogue,
+      mailer,
+      origin: shopOrigin(env),
+      manageSecret: unsubscribeSecret(env),
+    };
+    let giftCards: number | null = null;
+    let report: Awaited<ReturnType<typeof runDueSubscriptions>>;
+    if (command.all) {
+      const { runDueWork } = await import("../jobs/due-work.ts");
+      const done = await runDueWork(runDeps, asOf);
+      report = done.subscriptions;
+      giftCards = done.giftCardsDelivered;
+    } else report = await runDueSubscriptions(runDeps, asOf);
     out.push(
       `Ran what was due up to ${asOf.toISOString()}: ${report.renewed} renewed, ${report.failed} failed (to be retried), ${report.cancelled} cancelled after failed payments, ${report.resumed} resumed after a pause, ${report.reminded} reminders sent${report.termsReminded ? `, ${report.termsReminded} yearly reminders of the terms sent` : ""}.`,
     );
+    if (giftCards !== null) out.push(`Gift cards sent on their day: ${giftCards}.`);
   } else if (command.kind === "list") {
     const rows = await latestOrders(database.db);
     if (rows.length === 0) out.push("No orders yet.");

@@ -1,5 +1,6 @@
 import { fromPglite, PgBoss } from "pg-boss";
 import type { Logger } from "pino";
+import { deliverDueGiftCards } from "../balances/issue-gift-cards.ts";
 import type { AppServices } from "../context.ts";
 import { shopDeps } from "../deps.ts";
 import { purgePendingOrders } from "../orders/purge-pending.ts";
@@ -18,6 +19,8 @@ export const JOBS = {
   subscriptions: { name: "subscriptions-run-due", cron: "*/10 * * * *" },
   /** Checkouts never paid, cancelled after PENDING_ORDER_MAX_AGE_DAYS. */
   purge: { name: "orders-purge-pending", cron: "17 * * * *" },
+  /** Gift cards sent on their day (server/balances/issue-gift-cards.ts). */
+  giftCards: { name: "gift-cards-deliver", cron: "*/10 * * * *" },
 } as const;
 
 export interface Scheduler {
@@ -42,6 +45,10 @@ export async function startScheduler(services: AppServices, logger: Logger): Pro
       const report = await runDueSubscriptions(shopDeps(services));
       if (report.renewed + report.failed + report.cancelled + report.reminded + report.resumed > 0)
         logger.info(report, "subscriptions: due work done");
+    },
+    giftCards: async () => {
+      const delivered = await deliverDueGiftCards(shopDeps(services));
+      if (delivered > 0) logger.info({ delivered }, "gift cards delivered");
     },
     purge: async () => {
       const purged = await purgePendingOrders(services.database.db, services.env.PENDING_ORDER_MAX_AGE_DAYS);

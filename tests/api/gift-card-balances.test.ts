@@ -8,8 +8,10 @@ import {
   giftCardCodeHash,
   newGiftCardCode,
 } from "../../server/balances/gift-cards.ts";
+import { deliverDueGiftCards, issueGiftCard, voidGiftCard } from "../../server/balances/issue-gift-cards.ts";
 import { holdTenders, releaseTenders } from "../../server/balances/order-tenders.ts";
-import { giftCardEntries, giftCards, orders } from "../../server/db/schema.ts";
+import { giftCardEntries, giftCards, orders, outbox } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
 import { insertOrder } from "../../server/orders/order-life.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { createUser, headerIdentity, Visitor } from "./checkout-visitor.ts";
@@ -166,5 +168,62 @@ describe.each(testDatabases)("gift card and customer balances on %s", (kind) => 
     expect(attempts.filter((a) => a.status === "fulfilled")).toHaveLength(1);
     expect((await balancesOf(db(), id)).points).toBe(0);
     expect(await db().select().from(orders).where(eq(orders.userId, id))).toHaveLength(2);
+  });
+
+  it("a card for a friend's day is sent by the scheduled jobs on that day, once, and its code works", async () => {
+    const [card] = await db()
+      .insert(giftCards)
+      .values({
+        initialCents: 5000,
+        recipientEmail: `friend-${kind}@example.com`,
+        recipientName: "Robin",
+        senderName: "Alex",
+        message: "Happy birthday!",
+        deliverOn: new Date("2027-03-10T00:00:00.000Z"),
+        purchaserEmail: "alex@example.com",
+        status: "active",
+      })
+      .returning();
+    if (!card) throw new Error("no card");
+    await addGiftCardEntry(db(), { giftCardId: card.id, kind: "issued", amountCents: 5000 });
+    const deps = shopDeps(shop.services);
+    const only = (asOf: string) => deliverDueGiftCards(deps, new Date(asOf), card.id);
+    expect(await only("2027-03-09T23:59:59.999Z")).toBe(0);
+    expect(await only("2027-03-10T23:59:59.999Z")).toBe(1);
+    expect(await only("2027-03-11T23:59:59.999Z")).toBe(0);
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `gift-card:${card.id}`));
+    expect(mail?.to).toBe(`friend-${kind}@example.com`);
+    expect(mail?.subject).toBe("Alex sent you a $50.00 MANA gift card");
+    expect(mail?.text).toContain("Alex wrote: “Happy birthday!”");
+    const code = mail?.text.match(/Gift card code: ([2-9A-Z-]{19})/)?.[1];
+    expect(code).toBeDefined();
+    const balance = await new Visitor(shop).call("POST", "/api/gift-cards/balance", { code });
+    expect(balance.body.balanceCents).toBe(5000);
+  });
+
+  it("the owner issues a card, delivered at once, and voids it: what was left goes and it no longer pays", async () => {
+    const deps = shopDeps(shop.services);
+    const { id } = await issueGiftCard(deps, {
+      amountCents: 2000,
+      recipientEmail: `goodwill-${kind}@example.com`,
+      recipientName: null,
+      message: null,
+      note: "Late parcel",
+      actor: "the shop",
+    });
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `gift-card:${id}`));
+    expect(mail?.subject).toBe("Your $20.00 MANA gift card");
+    const code = mail?.text.match(/Gift card code: ([2-9A-Z-]{19})/)?.[1] as string;
+    expect(await voidGiftCard(db(), { id, reason: "Issued twice", actor: "the shop" })).toEqual({
+      voidedCents: 2000,
+    });
+    expect(await giftCardBalance(db(), id)).toBe(0);
+    expect((await new Visitor(shop).call("POST", "/api/gift-cards/balance", { code })).status).toBe(404);
   });
 });

@@ -1,0 +1,23 @@
+import { deliverDueGiftCards } from "../balances/issue-gift-cards.ts";
+import type { ShopDeps } from "../deps.ts";
+import { type RunDueReport, runDueSubscriptions } from "../subscriptions/run-due.ts";
+
+/**
+ * Everything that waits for a day, run up to `asOf`: subscriptions (renewals, retries, reminders, ended
+ * pauses) and gift cards sent on their day. The scheduled jobs run each part on its own schedule
+ * (server/jobs/scheduler.ts); `npm run admin -- jobs run-due --as-of` runs them all for a day. Each part is
+ * safe to run twice and from several processes.
+ */
+export interface DueWorkReport {
+  subscriptions: RunDueReport;
+  giftCardsDelivered: number;
+}
+
+export async function runDueWork(
+  deps: Pick<ShopDeps, "db" | "catalogue" | "mailer" | "origin" | "manageSecret">,
+  asOf = new Date(),
+): Promise<DueWorkReport> {
+  const subscriptions = await runDueSubscriptions(deps, asOf);
+  const giftCardsDelivered = await deliverDueGiftCards(deps, asOf);
+  return { subscriptions, giftCardsDelivered };
+}
