@@ -138,7 +138,7 @@ export interface AdminCodeView {
   discountCents: number;
 }
 
-/** GET /api/admin/codes: every code, newest first. */
+/** GET /api/admin/codes: every code, newest first, ended ones last. */
 export interface AdminCodesResponse {
   codes: AdminCodeView[];
 }

@@ -29,13 +29,16 @@ export function codeState(row: DiscountCodeRow, liveUses: number, now: Date): Co
 }
 
 /**
- * Every code, newest first. Uses are the codes' redemptions (`used`: paid; `reserved`: a checkout under
+ * Every code, newest first, ended ones last. Uses are the codes' redemptions (`used`: paid; `reserved`: a checkout under
  * way). Orders, revenue and discount are the paid orders that carry the code (renewals it discounted
  * too), cancelled ones left out; revenue is what was paid less what was refunded, as the overview counts.
  */
 export async function listAdminCodes(db: DbOrTx, now = new Date()): Promise<AdminCodesResponse> {
   const [rows, uses, sales] = await Promise.all([
-    db.select().from(discountCodes).orderBy(desc(discountCodes.createdAt), discountCodes.code),
+    db
+      .select()
+      .from(discountCodes)
+      .orderBy(sql`${discountCodes.status} = 'ended'`, desc(discountCodes.createdAt), discountCodes.code),
     db
       .select({
         codeId: discountRedemptions.codeId,

@@ -28,43 +28,48 @@ export function CodeActions({ code }: { code: AdminCodeView }) {
   const toggle = useFormAction("status", () => toast({ title: `${name} ${DONE[code.status]}` }));
   const next: CodeStatus = code.status === "active" ? "paused" : "active";
   useRefocusWhenGone(group, code.status);
-
-  if (code.status === "ended")
-    return <p className="text-sm text-muted">Ended: shoppers can no longer use it.</p>;
+  const endedNote = useRef<HTMLParagraphElement>(null);
 
   // This code's own answer (a post without JavaScript is answered above the list).
   const error = firstError(toggle.fetcher.data?.errors ?? null, ["status", "id"]);
   return (
     <div ref={group} className="grid gap-2">
-      <div className="flex flex-wrap gap-2">
-        <toggle.fetcher.Form method="post">
-          <input type="hidden" name="intent" value="status" />
-          <input type="hidden" name="id" value={code.id} />
+      {code.status === "ended" ? (
+        // Where focus goes once the code has ended and its buttons are gone.
+        <p ref={endedNote} tabIndex={-1} className="text-sm text-muted">
+          Ended: shoppers can no longer use it.
+        </p>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <toggle.fetcher.Form method="post">
+            <input type="hidden" name="intent" value="status" />
+            <input type="hidden" name="id" value={code.id} />
+            <Button
+              type="submit"
+              size="sm"
+              variant="secondary"
+              name="status"
+              value={next}
+              pending={toggle.pending}
+              pendingText={next === "paused" ? "Pausing…" : "Resuming…"}
+              aria-label={`${next === "paused" ? "Pause" : "Resume"} ${name}`}
+            >
+              {next === "paused" ? "Pause" : "Resume"}
+            </Button>
+          </toggle.fetcher.Form>
           <Button
-            type="submit"
+            ref={endButton}
             size="sm"
-            variant="secondary"
-            name="status"
-            value={next}
-            pending={toggle.pending}
-            pendingText={next === "paused" ? "Pausing…" : "Resuming…"}
-            aria-label={`${next === "paused" ? "Pause" : "Resume"} ${name}`}
+            variant="destructive"
+            className="border border-danger"
+            aria-haspopup="dialog"
+            aria-label={`End ${name}`}
+            onClick={() => setEnding(true)}
           >
-            {next === "paused" ? "Pause" : "Resume"}
+            End
           </Button>
-        </toggle.fetcher.Form>
-        <Button
-          ref={endButton}
-          size="sm"
-          variant="destructive"
-          className="border border-danger"
-          aria-haspopup="dialog"
-          aria-label={`End ${name}`}
-          onClick={() => setEnding(true)}
-        >
-          End
-        </Button>
-      </div>
+        </div>
+      )}
       {error ? (
         <p role="alert" className="text-sm text-danger">
           {error}
@@ -76,7 +81,7 @@ export function CodeActions({ code }: { code: AdminCodeView }) {
           if (!running.current) setEnding(false);
         }}
         opener={() => endButton.current}
-        fallback={() => group.current?.querySelector("button") ?? null}
+        fallback={() => group.current?.querySelector("button") ?? endedNote.current}
       >
         {ending ? <EndForm code={code} running={running} onDone={() => setEnding(false)} /> : null}
       </ActionDialog>

@@ -114,7 +114,7 @@ describe("a code as the list words it", () => {
   });
 
   it("counts uses against the limit and says those in checkout apart", () => {
-    expect(usesText({ uses: 3, reserved: 0, maxUses: null })).toBe("3");
+    expect(usesText({ uses: 3, reserved: 0, maxUses: null })).toBe("3 (no limit)");
     expect(usesText({ uses: 3, reserved: 2, maxUses: 100 })).toBe("3 of 100 (+2 in checkout)");
   });
 });

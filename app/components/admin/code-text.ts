@@ -57,8 +57,8 @@ function listed(names: string[]): string {
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
-/** "3 of 100", or "3" without a limit; uses held by checkouts under way said apart. */
+/** "3 of 100", or "3 (no limit)"; uses held by checkouts under way said apart. */
 export function usesText(code: Pick<AdminCodeView, "uses" | "reserved" | "maxUses">): string {
-  const used = code.maxUses === null ? `${code.uses}` : `${code.uses} of ${code.maxUses}`;
+  const used = code.maxUses === null ? `${code.uses} (no limit)` : `${code.uses} of ${code.maxUses}`;
   return code.reserved > 0 ? `${used} (+${code.reserved} in checkout)` : used;
 }
