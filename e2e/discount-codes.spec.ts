@@ -1,0 +1,204 @@
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { fillAddress } from "./support/address.ts";
+import { setTheme, THEMES, WIDTHS } from "./support/looks.ts";
+import { OwnShop } from "./support/own-shop.ts";
+import { payWithTestCard, signedUp } from "./support/shopper.ts";
+
+// The shopper's discount code (docs/decisions/046-discount-codes.md): a `?code=` link applies it, the
+// drawer and the checkout show it with its discount, the sandbox charges the discounted total, and the
+// order page and the confirmation e-mail show the discount. The seed's demo codes: WELCOME10 (10% off, once
+// per customer), FREESHIP (free shipping from $40), SAVE5 ($5 off from $50).
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const shop = new OwnShop("discount-codes");
+const stamp = Date.now();
+const pages: Page[] = [];
+
+test.beforeAll(async () => {
+  await shop.start();
+});
+
+test.afterAll(async () => {
+  for (const p of pages) await p.context().close();
+  await shop.stop();
+});
+
+/** Where the screenshots go: the test's output, or SHOTS_DIR for a person to look at after the run. */
+const shot = (name: string) =>
+  process.env.SHOTS_DIR ? join(process.env.SHOTS_DIR, name) : test.info().outputPath(name);
+
+const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
+}
+
+async function openCart(page: Page): Promise<Locator> {
+  await page.getByRole("button", { name: /^Open cart/ }).click();
+  const drawer = page.getByRole("dialog", { name: "Your MANA Cart" });
+  await expect(drawer).toBeVisible();
+  return drawer;
+}
+
+async function addFromHome(page: Page, names: string[]) {
+  for (const name of names) {
+    await page.getByRole("button", { name: `Add to Cart: ${name}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Added to cart" })).toBeVisible();
+  }
+}
+
+async function newShopper(browser: Browser, name: string): Promise<Page> {
+  const page = await signedUp(browser, shop.base, `${name}-${stamp}@example.com`, name);
+  pages.push(page);
+  return page;
+}
+
+test("a shopper arrives with ?code=WELCOME10, pays 10% less, and sees the discount on the order page and in the e-mail", async ({
+  browser,
+}) => {
+  const page = await newShopper(browser, "welcome");
+  const email = `welcome-${stamp}@example.com`;
+  await page.goto(`${shop.base}/?code=welcome10&utm_source=mail`);
+  await hydrated(page);
+  await expect(page.getByRole("status").filter({ hasText: "WELCOME10 applied: 10% off" })).toBeVisible();
+  // The code leaves the address bar (a reload does not apply it again); the other parameters stay.
+  await expect(page).toHaveURL(`${shop.base}/?utm_source=mail`);
+
+  await addFromHome(page, ["Korean Ginseng", "Total Restore"]); // $30.00 + $40.00
+  const drawer = await openCart(page);
+  const chip = drawer.getByTestId("discount-code-chip");
+  await expect(chip).toContainText("WELCOME10");
+  await expect(chip).toContainText("applied: 10% off");
+  await expect(chip).toContainText("Combines with bundle and stack prices.");
+  await expect(drawer.getByTestId("cart-code-line")).toHaveText("Discount (WELCOME10)−$7.00");
+  await expect(drawer.getByTestId("cart-total")).toHaveText("$63.00");
+  expect(await axeViolations(page)).toEqual([]);
+
+  await drawer.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(`${shop.base}/checkout`);
+  await hydrated(page);
+  const summary = page.getByRole("region", { name: "Order Summary" });
+  await expect(summary.getByRole("term").filter({ hasText: "Discount (WELCOME10)" })).toBeVisible();
+  await expect(summary).toContainText("-$7.00");
+  // $70.00 − $7.00 = $63.00, under $75: shipping $5.95.
+  await expect(summary).toContainText("$68.95");
+  await expect(page.getByTestId("discount-code-chip")).toContainText("WELCOME10");
+  expect(await axeViolations(page)).toEqual([]);
+
+  await fillAddress(page, { fullName: "Wendy Welcome" });
+  await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
+  await expect(page.getByRole("button", { name: "Pay $68.95" })).toBeVisible();
+  await expect(page.getByText("Discount (WELCOME10)")).toBeVisible();
+  await payWithTestCard(page, "Wendy Welcome");
+  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+  await expect(page.getByText("Discount (WELCOME10)")).toBeVisible();
+
+  const orders = await (await page.request.get(`${shop.base}/api/orders`)).json();
+  const number = orders[0].orderNumber as string;
+  await page.goto(`${shop.base}/account/orders/${number}`);
+  await expect(page.getByRole("term").filter({ hasText: "Discount (WELCOME10)" })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "-$7.00" })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("$68.95");
+
+  await page.goto(`${shop.base}/dev/outbox`);
+  const confirmation = page
+    .getByRole("listitem")
+    .filter({ hasText: email })
+    .filter({ has: page.getByRole("heading", { name: /Your MANA order MANA-\w+ is confirmed/ }) });
+  await expect(confirmation).toContainText("Discount (WELCOME10)");
+  await expect(confirmation).toContainText("-$7.00");
+  await expect(confirmation).toContainText("$68.95");
+
+  // Once per customer: the same link again says so, and the cart has no code.
+  await page.goto(`${shop.base}/?code=WELCOME10`);
+  await expect(
+    page.getByRole("status").filter({ hasText: "You have already used the code WELCOME10." }),
+  ).toBeVisible();
+});
+
+test("a code whose minimum the cart does not meet says how much more to add; removing a code gives the field back", async ({
+  browser,
+}) => {
+  const page = await newShopper(browser, "short");
+  await page.goto(shop.base);
+  await hydrated(page);
+  await addFromHome(page, ["Korean Ginseng"]); // $30.00
+  const drawer = await openCart(page);
+  const field = drawer.getByLabel("Discount code");
+  await field.fill("freeship");
+  await field.press("Enter");
+  await expect(drawer.getByRole("alert")).toHaveText("Add $10.00 more to use the code FREESHIP.");
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAccessibleDescription("Add $10.00 more to use the code FREESHIP.");
+  await expect(drawer.getByTestId("cart-total")).toHaveText("$30.00");
+
+  // A code the cart meets now, then a line removed: the chip says what the cart lacks.
+  await drawer.getByRole("button", { name: "Increase quantity of Korean Ginseng" }).click();
+  await expect(drawer.getByTestId("cart-total")).toHaveText("$60.00");
+  await field.fill("SAVE5");
+  await drawer.getByRole("button", { name: "Apply" }).click();
+  const chip = drawer.getByTestId("discount-code-chip");
+  await expect(chip).toContainText("SAVE5");
+  await expect(chip).toContainText("applied: $5.00 off");
+  await expect(chip).toContainText("On orders of $50.00 or more.");
+  await expect(drawer.getByTestId("cart-code-line")).toHaveText("Discount (SAVE5)−$5.00");
+  await expect(drawer.getByTestId("cart-total")).toHaveText("$55.00");
+  await drawer.getByRole("button", { name: "Decrease quantity of Korean Ginseng" }).click();
+  await expect(chip.getByRole("alert")).toHaveText("Add $20.00 more to use the code SAVE5.");
+  await expect(drawer.getByTestId("cart-code-line")).toHaveCount(0);
+  await expect(drawer.getByTestId("cart-total")).toHaveText("$30.00");
+  expect(await axeViolations(page)).toEqual([]);
+
+  await drawer.getByRole("button", { name: "Remove the code SAVE5" }).click();
+  await expect(chip).toHaveCount(0);
+  await expect(drawer.getByLabel("Discount code")).toBeFocused();
+
+  // On the checkout, the same field: applying reloads the summary with the discount.
+  await page.goto(`${shop.base}/checkout`);
+  await hydrated(page);
+  await page.getByLabel("Discount code").fill("save5");
+  await page.getByLabel("Discount code").press("Enter");
+  await expect(page.getByRole("alert").filter({ hasText: "Add $20.00 more" })).toBeVisible();
+  await page.getByLabel("Discount code").fill("FREESHIP");
+  await page.getByLabel("Discount code").press("Enter");
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Add $10.00 more to use the code FREESHIP." }),
+  ).toBeVisible();
+});
+
+test("the drawer and the checkout with a code, light and dark, wide and narrow", async ({ browser }) => {
+  const page = await newShopper(browser, "looks");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto(`${shop.base}/?code=SAVE5`);
+  await hydrated(page);
+  await expect(page.getByRole("status").filter({ hasText: "SAVE5 applied: $5.00 off" })).toBeVisible();
+  await addFromHome(page, ["Korean Ginseng", "Total Restore"]);
+  for (const theme of THEMES) {
+    await setTheme(page, theme, shop.base);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(shop.base);
+      await hydrated(page);
+      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+      const drawer = await openCart(page);
+      await expect(drawer.getByTestId("cart-code-line")).toHaveText("Discount (SAVE5)−$5.00");
+      expect(await axeViolations(page), `drawer ${theme} ${width}`).toEqual([]);
+      await page.screenshot({ path: shot(`drawer-${width}-${theme}.png`) });
+
+      await page.goto(`${shop.base}/checkout`);
+      await hydrated(page);
+      if (width < 768) await page.getByText("Show order summary").click();
+      await expect(page.getByRole("term").filter({ hasText: "Discount (SAVE5)" })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await axeViolations(page), `checkout ${theme} ${width}`).toEqual([]);
+      await page.screenshot({
+        path: shot(`checkout-${width}-${theme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+});
