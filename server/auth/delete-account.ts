@@ -9,6 +9,7 @@ import {
   account,
   addresses,
   adminAudit,
+  discountCodes,
   discountRedemptions,
   giftCards,
   newsletterConfirmations,
@@ -311,6 +312,11 @@ export async function deleteAccount(
         .where(or(mentions(adminAudit.before, needles), mentions(adminAudit.after, needles)));
     }
 
+    // The customer's referral code ends with the account (its uses stay counted).
+    await tx
+      .update(discountCodes)
+      .set({ status: "ended", updatedAt: sql`now()` })
+      .where(eq(discountCodes.referrerUserId, userId));
     // A code's uses stay counted (a limited code is not given back), without the customer's e-mail; gift
     // cards keep their value for whoever holds them, without the deleted customer's name, address or words.
     const lowerEmails = emails.map((e) => e.toLowerCase());

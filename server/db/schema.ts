@@ -364,6 +364,8 @@ export const orders = pgTable(
     codeDiscountCents: integer("code_discount_cents").notNull().default(0),
     /** What gift cards, store credit and points paid of the total (`order_tenders`); the card pays the rest. */
     tenderedCents: integer("tendered_cents").notNull().default(0),
+    /** Gift cards bought with the order: part of its total, never discounted, shipped or paid by balances. */
+    giftCardCents: integer("gift_card_cents").notNull().default(0),
     /** The shipping address as the customer confirmed it at checkout (core/address.ts): a copy, so editing
      * the address book later never changes a placed order. Null only on orders placed before addresses. */
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
@@ -835,6 +837,8 @@ export const discountCodes = pgTable("discount_codes", {
   renewalCount: integer("renewal_count"),
   /** active | paused | ended */
   status: text("status").notNull().default("active"),
+  /** A customer's referral code: $10 off a friend's first order (docs/decisions/047-gift-cards-credit-and-points.md). */
+  referrerUserId: text("referrer_user_id").references(() => user.id, { onDelete: "set null" }),
   createdBy: text("created_by"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -949,10 +953,10 @@ export const customerLedger = pgTable(
   },
   (t) => [
     index("customer_ledger_user").on(t.userId, t.kind),
-    // Points are earned once per order, and taken back once.
+    // Points are earned once per order, and a referral credited once per friend's order.
     uniqueIndex("customer_ledger_once")
       .on(t.userId, t.kind, t.reason, t.orderId)
-      .where(sql`${t.reason} in ('earned', 'reversed', 'referral')`),
+      .where(sql`${t.reason} in ('earned', 'referral')`),
   ],
 );
 
@@ -1000,4 +1004,28 @@ export const cartGiftCards = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("cart_gift_cards_cart").on(t.cartId)],
+);
+
+/**
+ * A friend's order placed with a customer's referral code: the referrer is credited once the order is
+ * delivered and 30 days have passed without a refund (the scheduled jobs), or the referral is void.
+ */
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referrerUserId: text("referrer_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** pending | credited | void */
+    status: text("status").notNull().default("pending"),
+    voidReason: text("void_reason"),
+    creditedAt: timestamp("credited_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("referrals_referrer").on(t.referrerUserId), index("referrals_status").on(t.status)],
 );

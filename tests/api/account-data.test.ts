@@ -74,6 +74,7 @@ const CHECKED_COLUMNS: Record<string, string[]> = {
   gift_card_entries: ["kind", "actor", "note"],
   customer_ledger: ["user_id", "kind", "reason", "actor", "note"],
   order_tenders: ["kind", "status"],
+  referrals: ["referrer_user_id", "status", "void_reason"],
   cart_items: ["bundle_id"],
   newsletter_subscribers: ["email"],
   newsletter_confirmations: ["email", "token_hash"],
