@@ -67,6 +67,15 @@ export interface BillingTerms {
   intervalMonths: number;
   nextBillingDate: Date;
   pausedUntil: Date | null;
+  /** A discount code still discounting renewals (core/renewal-promo.ts); null or absent: none. */
+  promo?: RenewalPromoTerms | null;
+}
+
+/** What each discounted renewal takes off, and for how many renewals (null: every one). */
+export interface RenewalPromoTerms {
+  code: string;
+  amountOffCents: number;
+  renewals: number | null;
 }
 
 /** A subscription to start with the provider once its first payment (which saved the card) is in. */
@@ -83,7 +92,7 @@ export interface SubscriptionStart {
    * A discount code carried into the renewals (core/renewal-promo.ts): what each discounted renewal takes
    * off, and how many renewals it discounts (null: every one). Null or absent: none.
    */
-  promo?: { code: string; amountOffCents: number; renewals: number | null } | null;
+  promo?: RenewalPromoTerms | null;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   PaymentProviderError,
   type ProviderBilling,
   type ProviderRefund,
-  type SubscriptionStart,
+  type RenewalPromoTerms,
   stripeSubscriptionState,
 } from "./provider.ts";
 
@@ -137,7 +137,7 @@ export function stripeRecurringPrice(currency: string, terms: BillingTerms) {
 export function stripeRenewalCoupon(
   currency: string,
   terms: Pick<BillingTerms, "intervalMonths">,
-  promo: NonNullable<SubscriptionStart["promo"]>,
+  promo: RenewalPromoTerms,
 ) {
   return {
     amount_off: promo.amountOffCents,
@@ -334,8 +334,9 @@ function stripeBilling(client: Stripe): ProviderBilling {
           { idempotencyKey: `mana-customer-card:${input.subscriptionId}` },
         );
         await ensureProduct(client, input.terms);
-        const coupon = input.promo
-          ? await client.coupons.create(stripeRenewalCoupon(input.currency, input.terms, input.promo), {
+        const promo = input.promo ?? input.terms.promo ?? null;
+        const coupon = promo
+          ? await client.coupons.create(stripeRenewalCoupon(input.currency, input.terms, promo), {
               idempotencyKey: `mana-subscription-coupon:${input.subscriptionId}`,
             })
           : null;
@@ -373,6 +374,20 @@ function stripeBilling(client: Stripe): ProviderBilling {
           if (!item) throw new PaymentProviderError(`subscription ${providerId} has no item`);
           await ensureProduct(client, after);
           params.items = [{ id: item.id, price_data: stripeRecurringPrice(current.currency, after) }];
+          // A discount code's amount that follows the new price (a percentage) gets a coupon of its own for
+          // the renewals it has left; one that ended (a swap the code does not cover) is taken off.
+          const promoBefore = before.promo ?? null;
+          const promoAfter = after.promo ?? null;
+          if (promoBefore?.amountOffCents !== promoAfter?.amountOffCents) {
+            if (!promoAfter) params.discounts = "";
+            else {
+              const coupon = await client.coupons.create(
+                stripeRenewalCoupon(current.currency, after, promoAfter),
+                { idempotencyKey: `${idempotencyKey}:coupon` },
+              );
+              params.discounts = [{ coupon: coupon.id }];
+            }
+          }
         }
         await client.subscriptions.update(providerId, params, { idempotencyKey });
       }),

@@ -16,6 +16,10 @@ export function billingTermsOf(row: SubscriptionRow): BillingTerms {
     intervalMonths: row.intervalMonths,
     nextBillingDate: row.nextBillingDate,
     pausedUntil: row.pausedUntil,
+    promo:
+      row.promoCode && promoActive(row)
+        ? { code: row.promoCode, amountOffCents: row.promoCents, renewals: row.promoRenewalsLeft }
+        : null,
   };
 }
 
@@ -70,10 +74,6 @@ export async function startProviderSubscriptions(
         sessionId: order.sessionId,
         currency: order.currency,
         terms: billingTermsOf(sub),
-        promo:
-          sub.promoCode && promoActive(sub)
-            ? { code: sub.promoCode, amountOffCents: sub.promoCents, renewals: sub.promoRenewalsLeft }
-            : null,
       });
       await db.transaction(async (tx) => {
         const [stored] = await tx

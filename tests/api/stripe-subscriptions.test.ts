@@ -379,6 +379,20 @@ describe.each(testDatabases)("subscriptions billed by Stripe on %s", (kind) => {
       const [renewal] = await db().select().from(orders).where(eq(orders.subscriptionId, sub.id));
       expect(renewal).toMatchObject({ discountCode: c.code, codeDiscountCents: 340, totalCents: 3060 });
       expect((await row(sub.id)).promoRenewalsLeft).toBe(c.renewals === "every" ? null : 2);
+
+      // Two units: the code's 10% follows the new price at Stripe too, for the renewals it has left.
+      const mark = standIn.requests.length;
+      expect((await act(userId, sub.id, "quantity", { quantity: 2 })).status).toBe(200);
+      expect(await row(sub.id)).toMatchObject({ amountCents: 6800, promoCents: 680 });
+      const [again] = standIn.requests.slice(mark).filter((r) => r.path === "/v1/coupons");
+      expect(again?.params).toMatchObject(
+        c.renewals === "every"
+          ? { amount_off: "680", duration: "forever" }
+          : { amount_off: "680", duration: "repeating", duration_in_months: "2" },
+      );
+      expect(atStripe(sub).discounts).toEqual([
+        { object: "discount", coupon: expect.objectContaining({ amount_off: 680 }) },
+      ]);
     }
   });
 });

@@ -185,6 +185,15 @@ export class StripeStandIn {
           Number(items[i]?.current_period_end),
         );
     }
+    if (params.discounts !== undefined) found.discounts = this.discountsOf(params.discounts);
+  }
+
+  /** A subscription's discounts as Stripe keeps them: one per coupon it was given ("" clears them). */
+  private discountsOf(discounts: unknown): Params[] {
+    return list(discounts).map((d) => ({
+      object: "discount",
+      coupon: this.couponObjects.get(String(d.coupon)) ?? { id: d.coupon },
+    }));
   }
 
   /** Payment intents the stand-in took (id -> amount), which refunds are made against. */
@@ -444,10 +453,7 @@ export class StripeStandIn {
         latest_invoice: null,
         items: { object: "list", data: [this.item(`si_${id.slice(4)}`, price, trialEnd)] },
         // As Stripe keeps them: a discount per coupon the subscription was created with.
-        discounts: list(params.discounts).map((d) => ({
-          object: "discount",
-          coupon: this.couponObjects.get(String(d.coupon)) ?? { id: d.coupon },
-        })),
+        discounts: this.discountsOf(params.discounts),
       };
       this.subscriptions.set(id, created);
       return remember(created);
