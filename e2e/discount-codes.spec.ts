@@ -168,6 +168,26 @@ test("a code whose minimum the cart does not meet says how much more to add; rem
   await expect(
     page.getByRole("alert").filter({ hasText: "Add $10.00 more to use the code FREESHIP." }),
   ).toBeVisible();
+  await page.getByLabel("Discount code").fill("WELCOME10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  // Focus moves to the chip that replaced the field.
+  await expect(page.getByTestId("discount-code-chip").locator('p[tabindex="-1"]')).toBeFocused();
+  const summary = page.getByRole("region", { name: "Order Summary" });
+  await expect(summary.getByRole("term").filter({ hasText: "Discount (WELCOME10)" })).toBeVisible();
+  await expect(summary).toContainText("$32.95"); // $30.00 − $3.00 + $5.95 shipping
+
+  // The code taken off elsewhere (another tab) after the page showed it: the checkout says so, and the
+  // summary is loaded again without it.
+  expect((await page.request.delete(`${shop.base}/api/cart/code`)).status()).toBe(200);
+  await fillAddress(page, { fullName: "Sid Short" });
+  await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your discount has changed since this page was loaded." }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(`${shop.base}/checkout`);
+  await expect(summary.getByRole("term").filter({ hasText: "Discount (WELCOME10)" })).toHaveCount(0);
+  await expect(summary).toContainText("$35.95");
+  await expect(page.getByLabel("Discount code")).toBeVisible();
 });
 
 test("the drawer and the checkout with a code, light and dark, wide and narrow", async ({ browser }) => {
