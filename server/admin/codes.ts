@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type {
   AdminCodeCreate,
   AdminCodesResponse,
@@ -29,7 +29,7 @@ export function codeState(row: DiscountCodeRow, liveUses: number, now: Date): Co
 }
 
 /**
- * Every code, newest first, ended ones last. Uses are the codes' redemptions (`used`: paid; `reserved`: a checkout under
+ * Every code the shop made (customers' referral codes are not listed), newest first, ended ones last. Uses are the codes' redemptions (`used`: paid; `reserved`: a checkout under
  * way). Orders, revenue and discount are the paid orders that carry the code (renewals it discounted
  * too), cancelled ones left out; revenue is what was paid less what was refunded, as the overview counts.
  */
@@ -38,6 +38,8 @@ export async function listAdminCodes(db: DbOrTx, now = new Date()): Promise<Admi
     db
       .select()
       .from(discountCodes)
+      // A customer's referral code is theirs, not one the owner made: it is not listed here.
+      .where(isNull(discountCodes.referrerUserId))
       .orderBy(sql`${discountCodes.status} = 'ended'`, desc(discountCodes.createdAt), discountCodes.code),
     db
       .select({

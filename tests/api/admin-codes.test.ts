@@ -94,6 +94,13 @@ describe.each(testDatabases)("the dashboard's discount codes on %s", (kind) => {
     expect(again.filter((c) => c.terms.code === "SAVE5")).toHaveLength(1);
     expect(again.find((c) => c.terms.code === "SAVE5")?.status).toBe("paused");
     await who.admin.call("PATCH", `/api/admin/codes/${save5.id}`, { status: "active" });
+
+    // A customer's referral code is theirs: not in the owner's list.
+    const referral = fresh("FRIEND");
+    await db()
+      .insert(discountCodes)
+      .values({ code: referral, kind: "amount", amountCents: 1000, referrerUserId: who.customer.userId });
+    expect((await list()).map((c) => c.terms.code)).not.toContain(referral);
   });
 
   it("makes a code from every field, stored canonical, listed with no uses, with an audit row", async () => {
