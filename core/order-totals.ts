@@ -20,6 +20,9 @@ export interface OrderTotalsInput {
   /** The discount code's reduction and the code (orders placed before codes have neither). */
   codeDiscountCents?: number;
   discountCode?: string | null;
+  /** Gift cards bought with the order, and what gift cards, store credit and points paid of it. */
+  giftCardCents?: number;
+  tenderedCents?: number;
   shippingCents: number;
   taxCents: number;
   /** What was charged, as stored on the order. */
@@ -47,10 +50,13 @@ export interface OrderTotals {
   bundleSavingsCents: number;
   codeDiscountCents: number;
   discountCode: string | null;
+  giftCardCents: number;
   shippingCents: number;
   taxCents: number;
-  /** subtotal − bundle savings − code + shipping + tax. */
+  /** subtotal − bundle savings − code + gift cards + shipping + tax. */
   totalCents: number;
+  /** Paid by gift cards, store credit and points; the card paid `totalCents - tenderedCents`. */
+  tenderedCents: number;
   refundedCents: number;
   /** True when the figures above sum to what was charged (the order's stored total). */
   balanced: boolean;
@@ -70,8 +76,14 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
   });
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineCents, 0);
   const codeDiscountCents = input.codeDiscountCents ?? 0;
+  const giftCardCents = input.giftCardCents ?? 0;
   const totalCents =
-    subtotalCents - input.discountCents - codeDiscountCents + input.shippingCents + input.taxCents;
+    subtotalCents -
+    input.discountCents -
+    codeDiscountCents +
+    giftCardCents +
+    input.shippingCents +
+    input.taxCents;
   return {
     lines,
     subtotalCents,
@@ -79,6 +91,8 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
     bundleSavingsCents: input.discountCents,
     codeDiscountCents,
     discountCode: input.discountCode ?? null,
+    giftCardCents,
+    tenderedCents: input.tenderedCents ?? 0,
     shippingCents: input.shippingCents,
     taxCents: input.taxCents,
     totalCents,
@@ -93,7 +107,7 @@ export interface SummaryRow {
   cents: number;
   /** How the amount is written: "Free" for shipping that costs nothing. */
   display?: string;
-  kind: "subtotal" | "saving" | "shipping" | "tax" | "total";
+  kind: "subtotal" | "saving" | "shipping" | "tax" | "total" | "paid";
 }
 
 /** The rows under an order's lines, in the order every view and e-mail lists them. */
@@ -107,6 +121,7 @@ export function summaryRows(t: OrderTotals): SummaryRow[] {
       cents: -t.codeDiscountCents,
       kind: "saving",
     });
+  if (t.giftCardCents > 0) rows.push({ label: "Gift cards", cents: t.giftCardCents, kind: "subtotal" });
   // A free-shipping code's saving is the shipping line: it names the code.
   const freeByCode = t.discountCode && t.codeDiscountCents === 0 && t.shippingCents === 0;
   rows.push({
@@ -117,6 +132,10 @@ export function summaryRows(t: OrderTotals): SummaryRow[] {
   });
   rows.push({ label: "Tax", cents: t.taxCents, kind: "tax" });
   rows.push({ label: "Total", cents: t.totalCents, kind: "total" });
+  if (t.tenderedCents > 0) {
+    rows.push({ label: "Paid with gift cards, credit or points", cents: -t.tenderedCents, kind: "paid" });
+    rows.push({ label: "Paid by card", cents: t.totalCents - t.tenderedCents, kind: "paid" });
+  }
   return rows;
 }
 

@@ -46,6 +46,11 @@ export const createSessionBody = z.object({
    * than the one shown (docs/decisions/046-discount-codes.md). Absent: not compared.
    */
   discountCode: z.string().max(64).nullable().optional(),
+  /**
+   * What the page showed gift cards, store credit and points paying, in cents; when the server's differs
+   * (a balance changed), 409 `balances_changed`. Absent: not compared.
+   */
+  tenderedCents: z.number().int().min(0).max(100_000_000).optional(),
   /** The SHA-256 of the disclosure the page showed; when it is no longer the cart's, 409 `renewal_terms_changed`. */
   renewalDisclosureHash: z
     .string()

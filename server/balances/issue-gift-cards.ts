@@ -137,6 +137,19 @@ export async function deliverDueGiftCards(
   return delivered;
 }
 
+/** Sends the cards a paid order bought that are due today (the others wait for their day). */
+export async function deliverOrderGiftCards(deps: DeliveryDeps, orderId: string): Promise<number> {
+  const cards = await deps.db
+    .select({ id: giftCards.id })
+    .from(giftCards)
+    .where(
+      and(eq(giftCards.orderId, orderId), eq(giftCards.status, "active"), isNull(giftCards.deliveredAt)),
+    );
+  let sent = 0;
+  for (const c of cards) sent += await deliverDueGiftCards(deps, new Date(), c.id);
+  return sent;
+}
+
 /** The owner issues a card (a goodwill gesture): active at once, delivered now, with its audit row. */
 export async function issueGiftCard(
   deps: DeliveryDeps,

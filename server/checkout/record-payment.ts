@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import { canMove, isPaidStatus } from "../../core/order-status.ts";
 import { UUID } from "../../core/uuid.ts";
+import { deliverOrderGiftCards } from "../balances/issue-gift-cards.ts";
 import { clearCart } from "../cart/cart-store.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orders, subscriptions } from "../db/schema.ts";
@@ -127,12 +128,14 @@ async function applyReport(
     return "order_cancelled";
   }
   if (order.status !== "pending") return isPaidStatus(order.status) ? "already_paid" : "ignored";
-  if (report.amountCents !== order.totalCents || (report.currency ?? "").toLowerCase() !== order.currency) {
+  // The provider charges what is due: the total less what gift cards, store credit and points paid.
+  const due = order.totalCents - order.tenderedCents;
+  if (report.amountCents !== due || (report.currency ?? "").toLowerCase() !== order.currency) {
     deps.logger.error(
       {
         eventId: event.id,
         orderId: order.id,
-        expected: order.totalCents,
+        expected: due,
         received: report.amountCents,
         currency: report.currency,
       },
@@ -263,6 +266,8 @@ async function afterPayment(
   if (await cancelIfOversold(deps, order)) return;
   if (!isPaidStatus(order.status)) return;
   await confirmPaid(deps, order);
+  // Gift cards the order bought for today are sent now; those for a later day by the scheduled jobs.
+  await deliverOrderGiftCards(deps, order.id);
   await startProviderSubscriptions(deps, { orderId: order.id });
 }
 

@@ -6,12 +6,17 @@ import { isPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
 import { uuidField } from "../../core/uuid.ts";
 import { addAddressOnce, findAddress } from "../addresses/address-book.ts";
 import { parseShippingAddress } from "../addresses/shipping-address.ts";
+import { cartRow } from "../balances/cart-balances.ts";
+import { checkoutBalances } from "../balances/checkout-balances.ts";
+import { cartGiftCardCents, writeOrderGiftCards } from "../balances/issue-gift-cards.ts";
+import { holdTenders } from "../balances/order-tenders.ts";
 import { type CartVisitor, resolveCartOwner } from "../cart/cart-owner.ts";
 import { cartDiscountCode, listCart } from "../cart/cart-store.ts";
 import type { ShopDeps } from "../deps.ts";
 import { Conflict, InvalidInput, notFound, ProviderUnavailable } from "../domain-errors.ts";
 import { createOrFindPendingOrder } from "../orders/create-order.ts";
 import { attachSession } from "../orders/order-life.ts";
+import type { OrderRow } from "../orders/order-rows.ts";
 import { type PricedOrder, priceOrder, shippingRateCents } from "../orders/price-order.ts";
 import { assertInStock } from "../orders/take-stock.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
@@ -23,6 +28,7 @@ import {
   refusalError,
   reserveCodeUse,
 } from "../promotions/discount-codes.ts";
+import { recordCheckoutPayment } from "./record-payment.ts";
 import { type ConsentClient, checkoutDisclosure, recordRenewalConsent } from "./renewal-consent.ts";
 
 const emailSchema = z.email();
@@ -32,7 +38,18 @@ const emailSchema = z.email();
  * the catalogue, creates (or finds) the pending order and asks the payment provider for its session.
  */
 export async function startCheckout(
-  deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "logger" | "origin" | "shipTo" | "shippingFlatRate">,
+  deps: Pick<
+    ShopDeps,
+    | "db"
+    | "catalogue"
+    | "payments"
+    | "logger"
+    | "origin"
+    | "shipTo"
+    | "shippingFlatRate"
+    | "mailer"
+    | "manageSecret"
+  >,
   request: { visitor: CartVisitor; body: CreateSessionBody; client: ConsentClient },
 ): Promise<{ url: string; orderId: string; orderNumber: string }> {
   const { db, catalogue, payments } = deps;
@@ -47,8 +64,14 @@ export async function startCheckout(
     throw new InvalidInput("invalid_email", "Please enter a valid email address.");
   }
 
-  const { cartId, items } = await listCart(db, catalogue, owner);
-  if (!cartId || items.length === 0) throw new InvalidInput("empty_cart", "Your cart is empty.");
+  const listed = await listCart(db, catalogue, owner);
+  const { items } = listed;
+  // A cart may hold only gift cards to buy: its row is the cart then.
+  const cart = await cartRow(db, owner);
+  const cartId = listed.cartId ?? cart?.id ?? null;
+  const giftCardCents = await cartGiftCardCents(db, cartId);
+  if (!cartId || (items.length === 0 && giftCardCents === 0))
+    throw new InvalidInput("empty_cart", "Your cart is empty.");
 
   // The page must have shown exactly this cart (the same lines, in any order): no surprise at the provider.
   if (cartSignature(items) !== cartSignature(request.body.cartItems)) {
@@ -67,11 +90,21 @@ export async function startCheckout(
     now,
   });
   const renewal = renewalConsentGiven(priced, request.body);
+  const balances = await checkoutBalances(db, {
+    priced,
+    giftCardCents,
+    cart,
+    userId: user?.id ?? null,
+    shownTenderedCents: request.body.tenderedCents,
+  });
 
   // Against the stock on hand now, not the cached catalogue: no payment page for what cannot be sold.
   await assertInStock(db, items);
 
   const shippingAddress = await checkoutAddress(deps, user?.id ?? null, request.body);
+  // Nothing is left for a payment page to collect an address with: the page must give it.
+  if (balances.dueCents === 0 && !shippingAddress)
+    throw new InvalidInput("address_required", "Please enter your address to place your order.");
 
   const { order } = await createOrFindPendingOrder(db, {
     cartId,
@@ -80,10 +113,18 @@ export async function startCheckout(
     provider: payments.name,
     currency: "usd",
     priced,
+    balances,
     shippingAddress,
-    // The consent and the code's use are the order's: written (or kept, for the same pending order) in
-    // its transaction.
+    // The consent, the code's use, the balances it takes and the gift cards it buys are the order's:
+    // written (or kept, for the same pending order) in its transaction.
     alsoInTransaction: async (tx, placed) => {
+      await holdTenders(tx, {
+        orderId: placed.id,
+        cartId,
+        userId: user?.id ?? null,
+        tenders: balances.tenders,
+      });
+      await writeOrderGiftCards(tx, { orderId: placed.id, cartId, userId: user?.id ?? null, email });
       if (renewal)
         await recordRenewalConsent(tx, {
           orderId: placed.id,
@@ -110,6 +151,10 @@ export async function startCheckout(
   if (order.providerSessionId && order.checkoutUrl) {
     return { url: order.checkoutUrl, orderId: order.id, orderNumber: order.orderNumber };
   }
+  if (balances.dueCents === 0) {
+    const url = await payWithBalances(deps, order);
+    return { url, orderId: order.id, orderNumber: order.orderNumber };
+  }
 
   // The shop's origin as the page was asked for (server/http/shop-origin.ts): where the provider sends
   // the customer back.
@@ -123,22 +168,35 @@ export async function startCheckout(
       shippingAddress,
       shipTo: deps.shipTo,
       currency: order.currency,
-      lines: priced.lines.map((l) => ({
-        productName: l.productName,
-        quantity: l.quantity,
-        isSubscription: l.isSubscription,
-        // A subscription line is charged, now and at each renewal, at its price less its stack saving.
-        lineTotalCents: l.isSubscription ? l.lineTotalCents - l.savingCents : l.lineTotalCents,
-      })),
+      lines: priced.lines
+        .map((l) => ({
+          productName: l.productName,
+          quantity: l.quantity,
+          isSubscription: l.isSubscription,
+          // A subscription line is charged, now and at each renewal, at its price less its stack saving.
+          lineTotalCents: l.isSubscription ? l.lineTotalCents - l.savingCents : l.lineTotalCents,
+        }))
+        .concat(
+          balances.giftCardCents > 0
+            ? [
+                {
+                  productName: "MANA gift cards",
+                  quantity: 1,
+                  isSubscription: false,
+                  lineTotalCents: balances.giftCardCents,
+                },
+              ]
+            : [],
+        ),
       // What stays as a one-off discount: the savings of stacks bought once, and the code on every line
       // (a code that carries into renewals is the subscription's own, server/subscriptions/).
-      discountCents: priced.lines.reduce(
-        (sum, l) => sum + (l.isSubscription ? 0 : l.savingCents) + l.codeCents,
-        0,
-      ),
+      // Gift cards, store credit and points paid with it come off too: the provider charges what is due.
+      discountCents:
+        priced.lines.reduce((sum, l) => sum + (l.isSubscription ? 0 : l.savingCents) + l.codeCents, 0) +
+        balances.tenderedCents,
       discountCode: order.discountCode,
       shippingCents: order.shippingCents,
-      totalCents: order.totalCents,
+      totalCents: order.totalCents - order.tenderedCents,
       successUrl: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${origin}/checkout`,
       origin,
@@ -153,6 +211,33 @@ export async function startCheckout(
   }
   const stored = await attachSession(db, order.id, session);
   return { url: stored.url, orderId: order.id, orderNumber: order.orderNumber };
+}
+
+/**
+ * An order its gift cards, store credit and points pay in full has no payment page: its payment is
+ * recorded at once, through the same path as a provider's report (server/checkout/record-payment.ts), and
+ * the shopper goes straight to the success page.
+ */
+async function payWithBalances(
+  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "logger" | "origin" | "manageSecret" | "shipTo">,
+  order: OrderRow,
+): Promise<string> {
+  const sessionId = `paid_by_balance_${order.id}`;
+  const stored = await attachSession(deps.db, order.id, {
+    sessionId,
+    url: `/success?session_id=${encodeURIComponent(sessionId)}`,
+  });
+  await recordCheckoutPayment(deps, {
+    event: { provider: deps.payments.name, id: `balance:${order.id}`, type: "balance.paid" },
+    payment: "paid",
+    sessionId: stored.sessionId,
+    orderId: order.id,
+    amountCents: 0,
+    currency: order.currency,
+    subscriptionId: null,
+    customerId: null,
+  });
+  return stored.url;
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { ShippingAddress } from "../../core/address.ts";
 import { cartSignature } from "../../core/cart-signature.ts";
+import type { CheckoutBalances } from "../balances/checkout-balances.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { carts, orderLines, orders } from "../db/schema.ts";
 import { insertOrder } from "./order-life.ts";
@@ -18,6 +19,8 @@ export interface NewOrder {
   provider: string;
   currency: string;
   priced: PricedOrder;
+  /** Gift cards bought and what gift cards, store credit and points pay (absent: none). */
+  balances?: Pick<CheckoutBalances, "giftCardCents" | "totalCents" | "tenders" | "tenderedCents">;
   /** Null when the checkout was started without one: the payment page collects it (decision 027). */
   shippingAddress: ShippingAddress | null;
   /** Written with the order, for a new order and for the pending one found again (a renewal consent). */
@@ -39,6 +42,8 @@ export function cartFingerprint(order: NewOrder): string {
     ]),
     totals: [t.subtotalCents, t.discountCents, t.codeCents, t.shippingCents, t.totalCents],
     code: t.code && !t.code.refusal ? t.code.terms.code : null,
+    giftCards: order.balances?.giftCardCents ?? 0,
+    tenders: order.balances?.tenders ?? [],
     email: order.email.toLowerCase(),
     userId: order.userId,
     provider: order.provider,
@@ -91,26 +96,30 @@ export async function createOrFindPendingOrder(
       discountCode: t.code && !t.code.refusal ? t.code.terms.code : null,
       codeDiscountCents: t.codeCents,
       shippingCents: t.shippingCents,
-      totalCents: t.totalCents,
+      totalCents: input.balances?.totalCents ?? t.totalCents,
+      giftCardCents: input.balances?.giftCardCents ?? 0,
+      tenderedCents: input.balances?.tenderedCents ?? 0,
       provider: input.provider,
       shippingAddress: input.shippingAddress,
     });
     const orderId = order.id;
-    await tx.insert(orderLines).values(
-      input.priced.lines.map((l) => ({
-        orderId,
-        productId: l.productId,
-        productName: l.productName,
-        quantity: l.quantity,
-        isSubscription: l.isSubscription,
-        bundleId: l.bundleId,
-        unitPriceCents: l.unitPriceCents,
-        discountPercent: l.discountPercent,
-        lineTotalCents: l.lineTotalCents,
-        savingCents: l.savingCents,
-        codeDiscountCents: l.codeCents,
-      })),
-    );
+    // A cart of gift cards only has no product lines.
+    if (input.priced.lines.length > 0)
+      await tx.insert(orderLines).values(
+        input.priced.lines.map((l) => ({
+          orderId,
+          productId: l.productId,
+          productName: l.productName,
+          quantity: l.quantity,
+          isSubscription: l.isSubscription,
+          bundleId: l.bundleId,
+          unitPriceCents: l.unitPriceCents,
+          discountPercent: l.discountPercent,
+          lineTotalCents: l.lineTotalCents,
+          savingCents: l.savingCents,
+          codeDiscountCents: l.codeCents,
+        })),
+      );
     await input.alsoInTransaction?.(tx, order);
     return { order, reused: false };
   });

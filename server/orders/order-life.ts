@@ -3,6 +3,8 @@ import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { ShippingAddress } from "../../core/address.ts";
 import { assertMove } from "../../core/order-status.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.ts";
+import { activateOrderGiftCards, dropPendingGiftCards } from "../balances/issue-gift-cards.ts";
+import { captureTenders, releaseTenders } from "../balances/order-tenders.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orders, refunds, subscriptions, user } from "../db/schema.ts";
 import { markCodeUsed, releaseCodeUses } from "../promotions/discount-codes.ts";
@@ -61,6 +63,8 @@ export async function markOrderPaid(
     .returning({ paidAt: orders.paidAt });
   if (!row) throw new Error(`order ${order.id} changed while it was locked`);
   await markCodeUsed(tx, order.id);
+  await captureTenders(tx, order.id);
+  await activateOrderGiftCards(tx, order.id);
   await recordOrderEvent(tx, order.id, "paid", { amountCents: order.totalCents });
 }
 
@@ -69,8 +73,8 @@ export type UnpaidCancelReason = "payment_failed" | "sold_out" | "abandoned";
 
 /**
  * The one write of a move to cancelled, whoever makes it: the status, its date, and what the caller adds
- * (a refund recorded with it). A cancelled order gives its discount code's use back. Returns the rows it
- * moved.
+ * (a refund recorded with it). A cancelled order gives its discount code's use back and, never paid,
+ * what its gift cards, store credit and points held. Returns the rows it moved.
  */
 async function writeCancelled(tx: Tx, where: SQL | undefined, more: { refundedCents?: number } = {}) {
   const moved = await tx
@@ -82,6 +86,10 @@ async function writeCancelled(tx: Tx, where: SQL | undefined, more: { refundedCe
     tx,
     moved.filter((o) => o.discountCode).map((o) => o.id),
   );
+  // What balances held for an order never paid goes back; gift cards it would have bought go with it.
+  const unpaid = moved.filter((o) => !o.paidAt).map((o) => o.id);
+  await releaseTenders(tx, unpaid);
+  await dropPendingGiftCards(tx, unpaid);
   return moved;
 }
 

@@ -123,7 +123,8 @@ export function confirmSandboxSession(
   const payment = sandboxPaymentEvent({
     sessionId: order.providerSessionId as string,
     orderId: order.id,
-    amountCents: order.totalCents,
+    // The card pays what is due: the total less what gift cards, store credit and points paid.
+    amountCents: order.totalCents - order.tenderedCents,
     currency: order.currency,
     hasSubscription: lines.some((l) => l.isSubscription),
     card,

@@ -1,0 +1,66 @@
+import { applyTenders, type Tender } from "../../core/tenders.ts";
+import type { DbOrTx } from "../db/client.ts";
+import { Conflict } from "../domain-errors.ts";
+import type { PricedOrder } from "../orders/price-order.ts";
+import { appliedGiftCards } from "./cart-balances.ts";
+import { balancesOf } from "./customer-ledger.ts";
+
+/**
+ * The last step of an order's price (docs/decisions/047-gift-cards-credit-and-points.md): the gift cards
+ * it buys are added to the total, then what the cart applied pays the part balances may pay, read fresh
+ * from the balances (the browser's figure is never trusted).
+ */
+export interface CheckoutBalances {
+  /** The gift cards bought with the order. */
+  giftCardCents: number;
+  /** The order's total: goods after savings and code, shipping, and the gift cards it buys. */
+  totalCents: number;
+  tenders: Tender[];
+  tenderedCents: number;
+  /** What the card pays. */
+  dueCents: number;
+}
+
+/** The part of a priced cart that balances may pay: its one-time lines as they cost, and the shipping. */
+export function payableByBalances(priced: PricedOrder): number {
+  const oneTime = priced.lines
+    .filter((l) => !l.isSubscription)
+    .reduce((sum, l) => sum + l.lineTotalCents - l.savingCents - l.codeCents, 0);
+  return Math.max(0, oneTime + priced.totals.shippingCents);
+}
+
+export async function checkoutBalances(
+  db: DbOrTx,
+  input: {
+    priced: PricedOrder;
+    giftCardCents: number;
+    cart: { giftCardIds: string[]; useCredit: boolean; pointSteps: number } | null;
+    userId: string | null;
+    /** What the page showed the balances paying (absent: not compared). */
+    shownTenderedCents?: number;
+  },
+): Promise<CheckoutBalances> {
+  const totalCents = input.priced.totals.totalCents + input.giftCardCents;
+  const cart = input.cart;
+  const mine =
+    input.userId && cart && (cart.useCredit || cart.pointSteps > 0)
+      ? await balancesOf(db, input.userId)
+      : { creditCents: 0, points: 0 };
+  const result = applyTenders(totalCents, payableByBalances(input.priced), {
+    giftCards: cart ? await appliedGiftCards(db, cart.giftCardIds) : [],
+    creditCents: cart?.useCredit && input.userId ? mine.creditCents : 0,
+    pointsBalance: mine.points,
+    pointSteps: input.userId ? (cart?.pointSteps ?? 0) : 0,
+  });
+  if (input.shownTenderedCents !== undefined && input.shownTenderedCents !== result.tenderedCents)
+    throw new Conflict(
+      "balances_changed",
+      "What your gift cards, store credit or points pay has changed since this page was loaded. Please review your order and try again.",
+    );
+  if (result.dueCents === 0 && input.priced.lines.some((l) => l.isSubscription))
+    throw new Conflict(
+      "card_needed",
+      "A subscription's renewals are charged to a card, so an order with a subscription cannot be paid in full without one.",
+    );
+  return { giftCardCents: input.giftCardCents, totalCents, ...result };
+}
