@@ -1,6 +1,7 @@
 import Calendar from "lucide-react/icons/calendar";
 import CreditCard from "lucide-react/icons/credit-card";
 import MapPin from "lucide-react/icons/map-pin";
+import Tag from "lucide-react/icons/tag";
 import { Link } from "react-router";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { Button } from "../ui/button.tsx";
@@ -54,8 +55,9 @@ export function SubscriptionCard({
           <p className="mt-1 font-semibold text-ink">{priceLine(sub)}</p>
           {pendingPriceLine(sub) ? <p className="text-sm text-ink">{pendingPriceLine(sub)}</p> : null}
           {sub.discountLine ? (
-            <p className="text-sm text-ink" data-testid="subscription-discount">
-              {sub.discountLine}
+            <p className="mt-1 flex items-start gap-2 text-sm text-ink">
+              <Tag className="mt-0.5 size-4 shrink-0 text-verdant" aria-hidden />
+              <span data-testid="subscription-discount">{sub.discountLine}</span>
             </p>
           ) : null}
           {sub.bundleId ? (
