@@ -91,6 +91,15 @@ describe.each(testDatabases)("discount codes on renewals on %s", (kind) => {
     );
     expect(await discountLine(userId)).toBe(`${code}: 3 discounted renewals left ($30.60 each, $3.40 off)`);
 
+    // Three days ahead, the reminder names the discounted amount and the code.
+    await runDueSubscriptions(shopDeps(shop.services), addDays(sub.nextBillingDate, -2));
+    const [reminder] = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, `${userId}@example.com`), like(outbox.subject, "%renews on%")));
+    expect(reminder?.text).toContain(`Amount: $30.60 ($3.40 off with ${code})`);
+    expect(reminder?.text).toContain(`Discount code: ${code}: 3 discounted renewals left`);
+
     for (let i = 0; i < 5; i += 1) await renew(sub.id);
     const renewals = await renewalsOf(sub.id);
     expect(renewals.map((o) => o.totalCents)).toEqual([3060, 3060, 3060, 3400, 3400]);
@@ -140,6 +149,26 @@ describe.each(testDatabases)("discount codes on renewals on %s", (kind) => {
       [3400, null],
       [3400, null],
     ]);
+  });
+
+  it("a code for other products gives the subscription's renewals nothing", async () => {
+    const code = await newCode({ renewals: "every", productIds: [1] });
+    const userId = `rc${++n}${kind.slice(0, 2)}`;
+    await createUser(shop, userId, `${userId}@example.com`);
+    const v = new Visitor(shop, userId);
+    await v.add(1, 1, false); // Korean Ginseng, once: the code's product
+    await v.add(2, 1, true); // Total Restore as a subscription: not the code's
+    expect((await v.call("POST", "/api/cart/code", { code })).status).toBe(200);
+    const { body } = await v.checkout({ email: `${userId}@example.com`, discountCode: code });
+    const sessionId = new URL(body.url).pathname.split("/").pop() as string;
+    expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, CARD)).toMatchObject({
+      kind: "paid",
+    });
+    const [sub] = await db()
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.email, `${userId}@example.com`));
+    expect(sub).toMatchObject({ amountCents: 3400, promoCode: null, promoCents: 0 });
   });
 
   it("a fixed-amount code takes its amount off each renewal", async () => {
