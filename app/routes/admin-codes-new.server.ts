@@ -28,10 +28,11 @@ export async function action({ context, request }: Route.ActionArgs) {
     return invalid(intent, { form: "The page sent a form it does not have. Reload it and try again." });
   const db = services.database.db;
   const ids = (await codeProducts(db)).map((p) => p.id);
+  // Every field's message at once: what the form could not read, then the body's rules for the rest.
   const read = readCodeForm(fields, ids);
-  if (Object.keys(read.errors).length > 0) return invalid(intent, read.errors);
   const body = parseForm(adminCodeCreate, read.body);
-  if (!body.ok) return invalid(intent, formErrorsOf(body.errors));
+  const errors = { ...(body.ok ? {} : formErrorsOf(body.errors)), ...read.errors };
+  if (!body.ok || Object.keys(errors).length > 0) return invalid(intent, errors);
   let code: string;
   try {
     code = (await createCode(db, { userId: user.id, email: user.email }, body.value)).terms.code;

@@ -376,6 +376,21 @@ describe.each(testDatabases)("the dashboard's discount codes on %s", (kind) => {
     expect(detail.body).toMatchObject({ discountCode: code.terms.code, codeDiscountCents: 1200 });
   });
 
+  it("an end and a resumption at once: the code ends, and is never active after", async () => {
+    for (let round = 0; round < 3; round++) {
+      const made = await create({ code: fresh("race"), kind: "percent", percent: 5 });
+      const id = (made.body as AdminCodeView).id;
+      await who.admin.call("PATCH", `/api/admin/codes/${id}`, { status: "paused" });
+      const [ended, resumed] = await Promise.all([
+        who.admin.call("PATCH", `/api/admin/codes/${id}`, { status: "ended" }),
+        who.admin.call("PATCH", `/api/admin/codes/${id}`, { status: "active" }),
+      ]);
+      expect(ended.status).toBe(200);
+      expect([200, 409]).toContain(resumed.status);
+      expect((await list()).find((c) => c.id === id)?.status).toBe("ended");
+    }
+  });
+
   it("says a code with no use left is used up", async () => {
     const made = await create({ code: fresh("once"), kind: "amount", amountCents: 100, maxUses: 1 });
     const code = made.body as AdminCodeView;
@@ -442,7 +457,10 @@ describe.each(testDatabases)("the dashboard's discount codes on %s", (kind) => {
       status: 400,
       body: {
         intent: "create",
-        errors: { amount: "The amount off must be more than $0.00." },
+        errors: {
+          amount: "The amount off must be more than $0.00.",
+          code: "A code is 3 to 32 letters, digits, dashes or underscores.",
+        },
       },
     });
     const rules = await postForm("codes/new", who.admin, {
