@@ -136,6 +136,8 @@ export const refundBody = z.object({
     .trim()
     .min(1, "say why the order is refunded")
     .max(REFUND_REASON_MAX, `at most ${REFUND_REASON_MAX} characters`),
+  /** Where the card's part goes: back to the card (default) or to the customer's store credit. */
+  to: z.enum(["original", "credit"]).optional(),
 });
 
 /** Bulk shipping from a CSV file (decision 020): its limits, shown on the page and checked by the server. */

@@ -76,10 +76,17 @@ export function orderCancelledEmail(
 /** Money was given back on the order (part or all of it). Sent once per refund. */
 export function orderRefundedEmail(
   order: OrderRow,
-  refund: { id: string; amountCents: number },
+  refund: { id: string; amountCents: number; provider?: string },
   origin: string,
 ): MailMessage {
   const whole = order.refundedCents >= order.totalCents;
+  // Where the money went (server/orders/refund-order.ts): the balances that paid, store credit, or the card.
+  const where =
+    refund.provider === "balances"
+      ? "It goes back to the gift cards, store credit or Wellness Points that paid for the order, at once."
+      : refund.provider === "store_credit"
+        ? "It is added to your MANA store credit, at once: it pays for your next orders at checkout."
+        : "It goes back to your original payment method and can take 5-10 business days to show.";
   return orderEmail({
     order,
     origin,
@@ -88,7 +95,7 @@ export function orderRefundedEmail(
     blocks: [
       labelled("Refunded", formatMoney(refund.amountCents)),
       whole ? null : labelled("Refunded on this order so far", formatMoney(order.refundedCents)),
-      paragraph("It goes back to your original payment method and can take 5-10 business days to show."),
+      paragraph(where),
     ],
     dedupeKey: `order-refunded:${refund.id}`,
   });

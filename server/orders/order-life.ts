@@ -5,6 +5,7 @@ import { assertMove } from "../../core/order-status.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.ts";
 import { activateOrderGiftCards, dropPendingGiftCards } from "../balances/issue-gift-cards.ts";
 import { captureTenders, releaseTenders } from "../balances/order-tenders.ts";
+import { creditOrderPoints, reversePointsAfterRefund } from "../balances/points.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orders, refunds, subscriptions, user } from "../db/schema.ts";
 import { markCodeUsed, releaseCodeUses } from "../promotions/discount-codes.ts";
@@ -160,6 +161,7 @@ export async function moveOrderByOwner(
       .where(eq(orders.id, order.id))
       .returning()) as [OrderRow];
     await recordOrderEvent(tx, order.id, "delivered");
+    await creditOrderPoints(tx, moved);
   } else {
     const refund = move.refundedCents;
     [moved] = (await writeCancelled(
@@ -236,6 +238,8 @@ export async function settleRefundedCents(tx: Tx, orderId: string): Promise<Orde
     })
     .where(eq(orders.id, orderId))
     .returning();
+  // A refund takes back the points the refunded part earned.
+  await reversePointsAfterRefund(tx, order as OrderRow);
   return order as OrderRow;
 }
 

@@ -2,9 +2,12 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { REFUND_REASON_MAX } from "../../core/contracts/admin-orders.ts";
 import { formatMoney } from "../../core/money.ts";
 import { OrderTransitionError } from "../../core/order-status.ts";
+import { pointsForCents, refundSplit } from "../../core/tenders.ts";
 import { type AuditActor, actorName, recordAudit } from "../audit/audit.ts";
-import type { Db, DbOrTx } from "../db/client.ts";
-import { orders, refunds } from "../db/schema.ts";
+import { addLedgerEntry } from "../balances/customer-ledger.ts";
+import { addGiftCardEntry } from "../balances/gift-cards.ts";
+import type { Db, DbOrTx, Tx } from "../db/client.ts";
+import { orders, orderTenders, refunds } from "../db/schema.ts";
 import type { ShopDeps } from "../deps.ts";
 import type { ProviderRefund } from "../payments/provider.ts";
 import { orderRefundedEmail } from "./fulfilment-emails.ts";
@@ -30,16 +33,19 @@ export async function committedCents(tx: DbOrTx, orderId: string): Promise<numbe
 }
 
 /**
- * Gives back `amountCents` of a paid order through its payment provider. The refund is written first,
- * as pending, with the order row locked: concurrent refunds queue on that lock and each counts the ones
- * before it, so together they never exceed what was paid. Then the provider is asked (the refund's id is
- * its idempotency key); a failure marks the refund failed and nothing was given back. A success records
- * the order's "refunded" step and e-mails the customer once per refund.
+ * Gives back `amountCents` of a paid order, in the documented order (core/tenders.ts `refundSplit`):
+ * first to the gift cards that paid it, then to store credit, then points, then the card; with `to:
+ * "credit"` the card's part goes to the customer's store credit instead. Everything is written with the
+ * order row locked: concurrent refunds queue on that lock and each counts the ones before it, so together
+ * they never exceed what was paid. The balances' part is given back in that transaction (a refund row
+ * "balances", succeeded). The card's part is written as pending, then the provider is asked (the refund's
+ * id is its idempotency key); a failure marks it failed and nothing was given back to the card. A success
+ * records the order's "refunded" step and e-mails the customer once per refund.
  */
 export async function refundOrder(
   deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "origin">,
   orderNumber: string,
-  input: { amountCents: number; reason: string; actor: AuditActor },
+  input: { amountCents: number; reason: string; actor: AuditActor; to?: "original" | "credit" },
 ): Promise<{ order: OrderRow; refund: RefundRow; emailed: boolean }> {
   const number = orderNumber.trim().toUpperCase();
   const reason = input.reason.trim();
@@ -57,11 +63,6 @@ export async function refundOrder(
       throw new OrderTransitionError(
         `Order ${number} was paid through ${order.provider}, which this shop no longer takes payments with: refund it there.`,
       );
-    const paymentId = refundablePayment(order);
-    if (!paymentId)
-      throw new OrderTransitionError(
-        `The shop does not know the ${order.provider} payment of order ${number}: refund it in the provider's dashboard, and the shop records it when the provider reports it.`,
-      );
     const committed = await committedCents(tx, order.id);
     const left = order.totalCents - committed;
     if (input.amountCents > left)
@@ -70,48 +71,150 @@ export async function refundOrder(
           ? `Order ${number} is already refunded in full (${formatMoney(order.totalCents)}).`
           : `Order ${number} was paid ${formatMoney(order.totalCents)} and ${formatMoney(committed)} is already refunded: at most ${formatMoney(left)} more can be refunded.`,
       );
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        orderId: order.id,
-        amountCents: input.amountCents,
-        reason: reason.slice(0, REFUND_REASON_MAX),
-        provider: order.provider,
-        actor: actorName(input.actor),
-      })
-      .returning();
+    if (input.to === "credit" && !order.userId)
+      throw new OrderTransitionError(
+        `Order ${number} was placed without an account: store credit needs one, so refund it to the card.`,
+      );
+    const given = await giveBackToBalances(tx, order, input.amountCents, input.to === "credit");
+    const cardCents = input.amountCents - given;
+    const paymentId = cardCents > 0 ? refundablePayment(order) : null;
+    if (cardCents > 0 && !paymentId)
+      throw new OrderTransitionError(
+        `The shop does not know the ${order.provider} payment of order ${number}: refund it in the provider's dashboard, and the shop records it when the provider reports it.`,
+      );
+    const write = (amountCents: number, provider: string, status?: "succeeded") =>
+      tx
+        .insert(refunds)
+        .values({
+          orderId: order.id,
+          amountCents,
+          reason: reason.slice(0, REFUND_REASON_MAX),
+          provider,
+          actor: actorName(input.actor),
+          ...(status ? { status } : {}),
+        })
+        .returning();
+    let balanceRefund: RefundRow | null = null;
+    if (given > 0) {
+      [balanceRefund] = (await write(
+        given,
+        input.to === "credit" ? "store_credit" : "balances",
+        "succeeded",
+      )) as [RefundRow];
+      await recordOrderEvent(tx, order.id, "refunded", { amountCents: given });
+    }
+    const cardRefund = cardCents > 0 ? ((await write(cardCents, order.provider)) as [RefundRow])[0] : null;
+    const settled = given > 0 ? await settleRefundedCents(tx, order.id) : order;
     await recordAudit(tx, {
       actor: input.actor,
       action: "order.refund",
       targetType: "order",
       targetId: order.id,
       before: { refundedCents: committed },
-      after: { refundedCents: committed + input.amountCents, amountCents: input.amountCents, reason },
+      after: {
+        refundedCents: committed + input.amountCents,
+        amountCents: input.amountCents,
+        reason,
+        ...(given > 0 ? { toBalancesCents: given } : {}),
+      },
     });
-    return { order, refund: refund as RefundRow, paymentId };
+    return { order: settled, balanceRefund, cardRefund, paymentId };
   });
+
+  let emailed = false;
+  if (asked.balanceRefund) {
+    const sent = await emailSucceeded(deps, {
+      order: asked.order,
+      refunds: [],
+      newlySucceeded: [asked.balanceRefund],
+    });
+    emailed = sent.length > 0;
+  }
+  if (!asked.cardRefund || !asked.paymentId)
+    return { order: asked.order, refund: asked.balanceRefund as RefundRow, emailed };
 
   let answer: ProviderRefund;
   try {
     answer = await deps.payments.refund({
       paymentId: asked.paymentId,
-      amountCents: asked.refund.amountCents,
-      refundId: asked.refund.id,
+      amountCents: asked.cardRefund.amountCents,
+      refundId: asked.cardRefund.id,
       orderId: asked.order.id,
     });
   } catch (err) {
     await deps.db
       .update(refunds)
       .set({ status: "failed", updatedAt: sql`now()` })
-      .where(and(eq(refunds.id, asked.refund.id), eq(refunds.status, "pending")));
+      .where(and(eq(refunds.id, asked.cardRefund.id), eq(refunds.status, "pending")));
     throw err;
   }
+  const cardRefundId = asked.cardRefund.id;
   const settled = await applyProviderRefunds(deps.db, asked.order.id, [
-    { ...answer, shopRefundId: asked.refund.id },
+    { ...answer, shopRefundId: cardRefundId },
   ]);
-  const emailed = await emailSucceeded(deps, settled);
-  const refund = settled.refunds.find((r) => r.id === asked.refund.id) ?? asked.refund;
-  return { order: settled.order, refund, emailed: emailed.includes(refund.id) };
+  const sent = await emailSucceeded(deps, settled);
+  const refund = settled.refunds.find((r) => r.id === cardRefundId) ?? asked.cardRefund;
+  return { order: settled.order, refund, emailed: emailed || sent.includes(refund.id) };
+}
+
+/**
+ * Gives back what gift cards, store credit and points paid of the order, up to `amountCents` and in the
+ * documented order, and with `cardToCredit` the card's part too, as store credit. Answers the cents given
+ * back this way (the rest is the card's).
+ */
+async function giveBackToBalances(tx: Tx, order: OrderRow, amountCents: number, cardToCredit: boolean) {
+  const tenders = await tx
+    .select()
+    .from(orderTenders)
+    .where(and(eq(orderTenders.orderId, order.id), eq(orderTenders.status, "captured")))
+    .orderBy(orderTenders.createdAt, orderTenders.id);
+  const parts = refundSplit(
+    amountCents,
+    tenders.map((t) => ({
+      id: t.id,
+      kind: t.kind as "gift_card" | "credit" | "points",
+      cents: t.amountCents,
+      refundedCents: t.refundedCents,
+    })),
+  );
+  let given = 0;
+  for (const part of parts) {
+    if (part.kind === "card") {
+      if (!cardToCredit || !order.userId) continue;
+      await addLedgerEntry(tx, {
+        userId: order.userId,
+        kind: "credit",
+        reason: "refund",
+        amount: part.cents,
+        orderId: order.id,
+      });
+      given += part.cents;
+      continue;
+    }
+    const tender = tenders.find((t) => t.id === part.tenderId);
+    if (!tender) continue;
+    if (part.kind === "gift_card" && tender.giftCardId)
+      await addGiftCardEntry(tx, {
+        giftCardId: tender.giftCardId,
+        kind: "refunded",
+        amountCents: part.cents,
+        orderId: order.id,
+      });
+    else if (order.userId)
+      await addLedgerEntry(tx, {
+        userId: order.userId,
+        kind: part.kind === "credit" ? "credit" : "points",
+        reason: "refund",
+        amount: part.kind === "credit" ? part.cents : pointsForCents(part.cents),
+        orderId: order.id,
+      });
+    await tx
+      .update(orderTenders)
+      .set({ refundedCents: sql`${orderTenders.refundedCents} + ${part.cents}` })
+      .where(eq(orderTenders.id, tender.id));
+    given += part.cents;
+  }
+  return given;
 }
 
 interface Settled {

@@ -10,7 +10,9 @@ import {
 } from "../../server/balances/gift-cards.ts";
 import { giftCards, orders, orderTenders, outbox } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
+import { moveOrder } from "../../server/orders/move-order.ts";
 import { cancelUnpaidOrders } from "../../server/orders/order-life.ts";
+import { refundOrder } from "../../server/orders/refund-order.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { pendingOrderOf, sessionIdOf } from "../support/stripe-shop.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
@@ -156,5 +158,45 @@ describe.each(testDatabases)("checkout with balances on %s", (kind) => {
     expect(issued).toMatchObject({ status: "active", deliveredAt: null, codeHash: null });
     expect(await giftCardBalance(db(), issued?.id as string)).toBe(5000);
     expect((await v.call("GET", "/api/cart/gift-card-lines")).body).toEqual([]);
+  });
+
+  it("a refund goes back to the gift card first, then the card; points earned at delivery are taken back", async () => {
+    const gift = await issuedCard(3000);
+    const me = await newCustomer(shop, "refunds");
+    await me.add(1);
+    await me.add(3); // $60.00 + $5.95
+    await me.call("POST", "/api/cart/gift-cards", { code: gift.code });
+    const res = await me.checkout({ tenderedCents: 3000 });
+    await payWithSandboxCard(shopDeps(shop.services), sessionIdOf(res.body.url), card);
+    const { order } = await pendingOrderOf(shop, res.body.url);
+    await moveOrder(db(), order.orderNumber, "shipped", {
+      carrier: "UPS",
+      trackingCode: "1Z999AA10123456784",
+    });
+    await moveOrder(db(), order.orderNumber, "delivered");
+    // The card paid $35.95: 35 points.
+    expect(await balancesOf(db(), me.userId as string)).toEqual({ creditCents: 0, points: 35 });
+
+    const deps = shopDeps(shop.services);
+    const first = await refundOrder(deps, order.orderNumber, {
+      amountCents: 4000,
+      reason: "Damaged",
+      actor: "the shop",
+    });
+    expect(first.order.refundedCents).toBe(4000);
+    expect(await giftCardBalance(db(), gift.id)).toBe(3000);
+    // $10.00 of the card's $35.95 came back: what is left earns 25 points.
+    expect(await balancesOf(db(), me.userId as string)).toEqual({ creditCents: 0, points: 25 });
+    const toCredit = await refundOrder(deps, order.orderNumber, {
+      amountCents: 1000,
+      reason: "Goodwill",
+      actor: "the shop",
+      to: "credit",
+    });
+    expect(toCredit.order.refundedCents).toBe(5000);
+    expect(await balancesOf(db(), me.userId as string)).toEqual({ creditCents: 1000, points: 15 });
+    await expect(
+      refundOrder(deps, order.orderNumber, { amountCents: 1596, reason: "Too much", actor: "the shop" }),
+    ).rejects.toThrow(/at most \$15\.95 more/);
   });
 });
