@@ -197,6 +197,9 @@ test("the drawer and the checkout with a code, light and dark, wide and narrow",
   await hydrated(page);
   await expect(page.getByRole("status").filter({ hasText: "SAVE5 applied: $5.00 off" })).toBeVisible();
   await addFromHome(page, ["Korean Ginseng", "Total Restore"]);
+  // The checkout's first paint already shows the applied code (its loader's), not the empty field.
+  const html = await (await page.request.get(`${shop.base}/checkout`)).text();
+  expect(html).toContain('data-testid="discount-code-chip"');
   for (const theme of THEMES) {
     await setTheme(page, theme, shop.base);
     for (const width of WIDTHS) {

@@ -23,7 +23,10 @@ const NO_CODE: CartCodeResponse = { code: null, refusal: null };
  * says when the cart does not meet it), so the drawer and the checkout say the same as the server
  * (docs/decisions/046-discount-codes.md).
  */
-export function useCartCode(): CartCodeState & { isLoading: boolean; refetch: () => unknown } {
+export function useCartCode(
+  /** What the page's loader said of the code, shown until the browser's own answer arrives. */
+  fallback?: CartCodeResponse | null,
+): CartCodeState & { isLoading: boolean; refetch: () => unknown } {
   const query = useQuery({
     queryKey: cartCodeQueryKey,
     queryFn: fetchCartCode,
@@ -31,10 +34,11 @@ export function useCartCode(): CartCodeState & { isLoading: boolean; refetch: ()
     refetchOnWindowFocus: true,
   });
   const { totals } = useCart();
-  const answer = query.data ?? NO_CODE;
+  const answer = query.data ?? fallback ?? NO_CODE;
   return {
     code: answer.code,
-    refusal: answer.refusal ?? totals.code?.refusal ?? null,
+    // The loader's refusal already counts the cart; the browser's answer counts the shop's records only.
+    refusal: answer.refusal ?? (query.data ? totals.code?.refusal : null) ?? null,
     codeCents: totals.codeCents,
     isLoading: query.isLoading,
     refetch: query.refetch,

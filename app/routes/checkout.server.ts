@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { CheckoutPageData } from "../../core/contracts/checkout.ts";
+import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import { listAddresses } from "../../server/addresses/address-book.ts";
 import { resolveCartOwner } from "../../server/cart/cart-owner.ts";
@@ -35,8 +36,8 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
       ? (await listAddresses(database.db, user.id)).filter((a) => env.SHIP_TO_COUNTRIES.includes(a.country))
       : [],
   };
-  if (items.length === 0) return { ...base, summary: null, cartItems: [], renewal: null };
-  const priced = await pricedWithCartCode(services, {
+  if (items.length === 0) return { ...base, summary: null, cartItems: [], renewal: null, cartCode: null };
+  const { priced, cartCode } = await pricedWithCartCode(services, {
     owner,
     items,
     who: { userId: user?.id ?? null, email: realEmail(user?.email) || null, cartId },
@@ -52,6 +53,7 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
     summary: pricedCartSummary(priced),
     // Built as the server rebuilds it when the checkout starts (server/checkout/start-checkout.ts).
     renewal: checkoutDisclosure(priced, new Date()),
+    cartCode,
   };
 }
 
@@ -59,7 +61,8 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
  * The cart priced as the checkout will price it (server/checkout/start-checkout.ts): with its discount code
  * when the shop's records allow it for this visitor (a guest's e-mail is checked when they pay) and the
  * cart meets it; otherwise as if it had none, so the summary never shows a total the checkout would not
- * charge. docs/decisions/046-discount-codes.md.
+ * charge. With it, the cart's code and why it gives nothing now, as the page's code field first shows it.
+ * docs/decisions/046-discount-codes.md.
  */
 async function pricedWithCartCode(
   services: AppServices,
@@ -68,16 +71,28 @@ async function pricedWithCartCode(
     items: Awaited<ReturnType<typeof listCart>>["items"];
     who: { userId: string | null; email: string | null; cartId: string | null };
   },
-): Promise<PricedOrder> {
+): Promise<{ priced: PricedOrder; cartCode: CartCodeResponse | null }> {
   const { database, catalogue, env } = services;
   const products = await catalogue.list();
   const shipping = shippingRateCents(env.SHIPPING_FLAT_RATE);
   const stored = await cartDiscountCode(database.db, input.owner);
   const row = stored ? await findCode(database.db, stored) : null;
-  const refused = row ? await recordsRefusal(database.db, row, input.who, new Date()) : null;
-  if (!row || refused) return priceOrder(input.items, products, shipping, null);
-  const priced = priceOrder(input.items, products, shipping, codeTerms(row));
-  return priced.totals.code?.refusal ? priceOrder(input.items, products, shipping, null) : priced;
+  if (!row) return { priced: priceOrder(input.items, products, shipping, null), cartCode: null };
+  const terms = codeTerms(row);
+  const refused = await recordsRefusal(database.db, row, input.who, new Date());
+  if (refused)
+    return {
+      priced: priceOrder(input.items, products, shipping, null),
+      cartCode: { code: terms, refusal: refused },
+    };
+  const priced = priceOrder(input.items, products, shipping, terms);
+  const cartRefusal = priced.totals.code?.refusal ?? null;
+  if (cartRefusal)
+    return {
+      priced: priceOrder(input.items, products, shipping, null),
+      cartCode: { code: terms, refusal: cartRefusal },
+    };
+  return { priced, cartCode: { code: terms, refusal: null } };
 }
 
 /** California's warnings of the cart's products (decision 044); the page shows them for a California address. */

@@ -114,6 +114,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             renewal={loaderData.renewal}
             prop65Warnings={loaderData.prop65Warnings}
             discountCode={summary.code?.code ?? null}
+            cartCode={loaderData.cartCode}
             onCartChanged={() => void revalidate()}
           />
           <ul className="grid gap-3 text-sm text-muted sm:grid-cols-2">

@@ -7,6 +7,7 @@ import type { AddressFieldErrors, ShippingAddress } from "../address.ts";
 import { MAX_LINE_QUANTITY } from "../pricing.ts";
 import type { RenewalDisclosure } from "../renewal-disclosure.ts";
 import type { AddressView } from "./addresses.ts";
+import type { CartCodeResponse } from "./discount-code.ts";
 
 /**
  * POST /api/checkout/create-session body. Lines may carry the cart's bundleId. Anything else a browser
@@ -102,6 +103,11 @@ export interface CheckoutPageData {
   savedAddresses: AddressView[];
   /** The automatic-renewal disclosure and its hash, when the cart holds a subscription (core/renewal-disclosure.ts). */
   renewal: { disclosure: RenewalDisclosure; hash: string } | null;
+  /**
+   * The cart's discount code and why it gives nothing now (the shop's records, or the cart: a minimum not
+   * met), as the code field shows it before the browser has asked GET /api/cart/code; null for none.
+   */
+  cartCode: CartCodeResponse | null;
 }
 
 export interface SandboxPageData {

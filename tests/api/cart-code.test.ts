@@ -210,8 +210,14 @@ describe.each(testDatabases)("the cart's discount code on %s", (kind) => {
     const empty = new Visitor(shop);
     expect((await applyCode(empty, code.code)).status).toBe(200);
     await empty.add(1, 1, false);
-    // The summary prices the $30.00 cart without it: shipping is charged.
-    expect((await page(empty)).summary).toMatchObject({ code: null, shippingCents: 595, totalCents: 3595 });
+    // The summary prices the $30.00 cart without it: shipping is charged; the code field says why.
+    const shortPage = await page(empty);
+    expect(shortPage.summary).toMatchObject({ code: null, shippingCents: 595, totalCents: 3595 });
+    expect(shortPage.cartCode?.refusal).toEqual({
+      reason: "minimum_not_met",
+      message: `Add $10.00 more to use the code ${code.code}.`,
+      shortByCents: 1000,
+    });
     const refused = await empty.checkout({ email: "short@example.com", discountCode: code.code });
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
@@ -220,7 +226,9 @@ describe.each(testDatabases)("the cart's discount code on %s", (kind) => {
     });
     // Once the cart meets it, shipping is free and the summary names the code.
     await empty.add(4, 1, false);
-    const met = (await page(empty)).summary;
+    const metPage = await page(empty);
+    expect(metPage.cartCode).toMatchObject({ code: { code: code.code }, refusal: null });
+    const met = metPage.summary;
     expect(met).toMatchObject({ code: { code: code.code, cents: 0 }, shippingCents: 0 });
     expect(met?.totalCents).toBe(met?.subtotalCents);
   });

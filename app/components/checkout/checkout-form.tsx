@@ -54,6 +54,7 @@ export function CheckoutForm({
   renewal,
   prop65Warnings = [],
   discountCode = null,
+  cartCode = null,
   onCartChanged,
 }: {
   signedInEmail: string | null;
@@ -68,6 +69,8 @@ export function CheckoutForm({
   /** The discount code the summary shows applied (null: none): sent with the checkout, which refuses
    * another total than the one shown (409). */
   discountCode?: string | null;
+  /** The cart's code as the loader saw it (the code field's first view). */
+  cartCode?: CheckoutPageData["cartCode"];
   onCartChanged: () => void;
 }) {
   const [email, setEmail] = useState(signedInEmail ?? "");
@@ -313,6 +316,7 @@ export function CheckoutForm({
       ) : null}
       <DiscountCodeField
         className="mt-8"
+        initial={cartCode}
         refusal={codeRefusal}
         onChanged={() => setCodeRefusal(null)}
         disabled={processing}

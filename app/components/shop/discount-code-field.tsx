@@ -1,5 +1,6 @@
 import Tag from "lucide-react/icons/tag";
 import { useEffect, useId, useRef, useState } from "react";
+import type { CartCodeResponse } from "../../../core/contracts/discount-code.ts";
 import { codeConditions, describeCode } from "../../../core/discount-code.ts";
 import { codeFailure, useApplyCartCode, useCartCode, useRemoveCartCode } from "../../hooks/use-cart-code.ts";
 import { Button } from "../ui/button.tsx";
@@ -14,11 +15,14 @@ import { inputClass } from "../ui/field.tsx";
  * docs/decisions/046-discount-codes.md.
  */
 export function DiscountCodeField({
+  initial,
   onChanged,
   refusal: shownRefusal,
   disabled = false,
   className,
 }: {
+  /** The cart's code as the page's loader saw it, shown until the browser has asked (no flash of the field). */
+  initial?: CartCodeResponse | null;
   /** Called once the cart's code changed (applied or removed): the checkout reloads its summary. */
   onChanged?: () => void;
   /** A refusal the page met elsewhere (the checkout's 409), shown on the chip instead of the hook's. */
@@ -29,7 +33,7 @@ export function DiscountCodeField({
   const inputId = useId();
   const errorId = useId();
   const conditionsId = useId();
-  const { code, refusal } = useCartCode();
+  const { code, refusal } = useCartCode(initial);
   const apply = useApplyCartCode();
   const remove = useRemoveCartCode();
   const [text, setText] = useState("");
