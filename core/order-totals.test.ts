@@ -124,6 +124,41 @@ describe("order totals", () => {
     expect(t).toMatchObject({ subtotalCents: 9000, shippingCents: 0, taxCents: 720 });
   });
 
+  it("a discount code has its own row, and a free-shipping code names itself on the shipping row", () => {
+    const base = { lines: [], discountCents: 0, taxCents: 0, refundedCents: 0 };
+    const lines = [{ quantity: 2, unitPriceCents: 3000, discountPercent: 0, lineTotalCents: 6000 }];
+    const percent = orderTotals({
+      ...base,
+      lines,
+      codeDiscountCents: 600,
+      discountCode: "WELCOME10",
+      shippingCents: 595,
+      totalCents: 5995,
+    });
+    expect(percent.balanced).toBe(true);
+    expect(summaryRows(percent).map((r) => [r.label, r.cents])).toEqual([
+      ["Subtotal", 6000],
+      ["Discount (WELCOME10)", -600],
+      ["Shipping", 595],
+      ["Tax", 0],
+      ["Total", 5995],
+    ]);
+    const freeShipping = orderTotals({
+      ...base,
+      lines,
+      codeDiscountCents: 0,
+      discountCode: "FREESHIP",
+      shippingCents: 0,
+      totalCents: 6000,
+    });
+    expect(summaryRows(freeShipping).map((r) => [r.label, r.cents, r.display])).toEqual([
+      ["Subtotal", 6000, undefined],
+      ["Shipping (FREESHIP)", 0, "Free"],
+      ["Tax", 0, undefined],
+      ["Total", 6000, undefined],
+    ]);
+  });
+
   it("says when stored figures do not add up to what was charged", () => {
     const { input } = placed([line("a", 1, 3000)]);
     expect(orderTotals({ ...input, totalCents: input.totalCents + 1 }).balanced).toBe(false);
