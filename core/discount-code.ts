@@ -80,7 +80,8 @@ export type CodeRefusalReason =
   | "used_by_you"
   | "minimum_not_met"
   | "not_for_these_products"
-  | "first_order_only";
+  | "first_order_only"
+  | "own_referral";
 
 export interface CodeRefusal {
   reason: CodeRefusalReason;
@@ -101,6 +102,7 @@ export function refusal(reason: CodeRefusalReason, code: string, shortByCents?: 
     minimum_not_met: `Add ${formatMoney(shortByCents ?? 0)} more to use the code ${code}.`,
     not_for_these_products: `The code ${code} is not for the items in your cart.`,
     first_order_only: `The code ${code} is for a first order only.`,
+    own_referral: `The code ${code} is your own referral code: share it with a friend instead.`,
   };
   return { reason, message: messages[reason], ...(shortByCents !== undefined ? { shortByCents } : {}) };
 }

@@ -77,3 +77,43 @@ export interface GiftCardLineView {
   message: string | null;
   deliverOn: string | null;
 }
+
+/** One movement of store credit (cents) or points, as the account's history lists it. */
+export interface LedgerEntryView {
+  kind: "credit" | "points";
+  reason: string;
+  amount: number;
+  orderNumber: string | null;
+  at: string;
+}
+
+/** A gift card on the account: received (to the account's e-mail) or bought; never its code. */
+export interface AccountGiftCardView {
+  id: string;
+  last4: string | null;
+  initialCents: number;
+  balanceCents: number;
+  status: string;
+  recipientEmail: string;
+  deliverOn: string | null;
+  deliveredAt: string | null;
+}
+
+/**
+ * GET /api/account/balances (signed in): store credit and Wellness Points with their history, the gift
+ * cards received and bought, and the referral link with the referrals it brought.
+ */
+export interface AccountBalancesResponse {
+  creditCents: number;
+  points: number;
+  history: LedgerEntryView[];
+  giftCards: { received: AccountGiftCardView[]; bought: AccountGiftCardView[] };
+  referral: {
+    code: string;
+    url: string;
+    friendOffCents: number;
+    minSubtotalCents: number;
+    creditCents: number;
+    referrals: { status: string; at: string; creditedAt: string | null }[];
+  };
+}

@@ -23,7 +23,7 @@ export const USAGE = `Usage:
   npm run admin -- subscriptions run-due [--as-of YYYY-MM-DD]
                    renewals, retries, reminders and ended pauses due up to that day (default: now); safe to run twice
   npm run admin -- jobs run-due [--as-of YYYY-MM-DD]
-                   every scheduled job due up to that day: the subscriptions' and gift cards sent on their day
+                   every scheduled job due up to that day: the subscriptions', gift cards sent on their day, referral credit
   npm run admin -- users promote <email> [--role admin|staff]   (default admin: opens the dashboard at /admin)
   npm run admin -- users demote <email>                         (back to a customer)`;
 
@@ -213,17 +213,23 @@ async function run(command: AdminCommand, deps: AdminCommandDeps, out: string[])
       manageSecret: unsubscribeSecret(env),
     };
     let giftCards: number | null = null;
+    let referrals: { credited: number; voided: number } | null = null;
     let report: Awaited<ReturnType<typeof runDueSubscriptions>>;
     if (command.all) {
       const { runDueWork } = await import("../jobs/due-work.ts");
       const done = await runDueWork(runDeps, asOf);
       report = done.subscriptions;
       giftCards = done.giftCardsDelivered;
+      referrals = done.referrals;
     } else report = await runDueSubscriptions(runDeps, asOf);
     out.push(
       `Ran what was due up to ${asOf.toISOString()}: ${report.renewed} renewed, ${report.failed} failed (to be retried), ${report.cancelled} cancelled after failed payments, ${report.resumed} resumed after a pause, ${report.reminded} reminders sent${report.termsReminded ? `, ${report.termsReminded} yearly reminders of the terms sent` : ""}.`,
     );
     if (giftCards !== null) out.push(`Gift cards sent on their day: ${giftCards}.`);
+    if (referrals !== null)
+      out.push(
+        `Referrals: ${referrals.credited} credited to the referrer, ${referrals.voided} void (order refunded or cancelled).`,
+      );
   } else if (command.kind === "list") {
     const rows = await latestOrders(database.db);
     if (rows.length === 0) out.push("No orders yet.");

@@ -28,6 +28,7 @@ import {
   refusalError,
   reserveCodeUse,
 } from "../promotions/discount-codes.ts";
+import { assertNotOwnReferral } from "../promotions/referrals.ts";
 import { recordCheckoutPayment } from "./record-payment.ts";
 import { type ConsentClient, checkoutDisclosure, recordRenewalConsent } from "./renewal-consent.ts";
 
@@ -102,6 +103,7 @@ export async function startCheckout(
   await assertInStock(db, items);
 
   const shippingAddress = await checkoutAddress(deps, user?.id ?? null, request.body);
+  await assertNotOwnReferral(db, code, shippingAddress);
   // Nothing is left for a payment page to collect an address with: the page must give it.
   if (balances.dueCents === 0 && !shippingAddress)
     throw new InvalidInput("address_required", "Please enter your address to place your order.");

@@ -1,16 +1,18 @@
 import { deliverDueGiftCards } from "../balances/issue-gift-cards.ts";
 import type { ShopDeps } from "../deps.ts";
+import { settleDueReferrals } from "../promotions/referrals.ts";
 import { type RunDueReport, runDueSubscriptions } from "../subscriptions/run-due.ts";
 
 /**
  * Everything that waits for a day, run up to `asOf`: subscriptions (renewals, retries, reminders, ended
- * pauses) and gift cards sent on their day. The scheduled jobs run each part on its own schedule
+ * pauses), gift cards sent on their day, and referrals credited 30 days after the friend's delivery. The scheduled jobs run each part on its own schedule
  * (server/jobs/scheduler.ts); `npm run admin -- jobs run-due --as-of` runs them all for a day. Each part is
  * safe to run twice and from several processes.
  */
 export interface DueWorkReport {
   subscriptions: RunDueReport;
   giftCardsDelivered: number;
+  referrals: { credited: number; voided: number };
 }
 
 export async function runDueWork(
@@ -19,5 +21,6 @@ export async function runDueWork(
 ): Promise<DueWorkReport> {
   const subscriptions = await runDueSubscriptions(deps, asOf);
   const giftCardsDelivered = await deliverDueGiftCards(deps, asOf);
-  return { subscriptions, giftCardsDelivered };
+  const referrals = await settleDueReferrals(deps, asOf);
+  return { subscriptions, giftCardsDelivered, referrals };
 }

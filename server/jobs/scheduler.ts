@@ -4,6 +4,7 @@ import { deliverDueGiftCards } from "../balances/issue-gift-cards.ts";
 import type { AppServices } from "../context.ts";
 import { shopDeps } from "../deps.ts";
 import { purgePendingOrders } from "../orders/purge-pending.ts";
+import { settleDueReferrals } from "../promotions/referrals.ts";
 import { startProviderSubscriptions } from "../subscriptions/provider-billing.ts";
 import { runDueSubscriptions } from "../subscriptions/run-due.ts";
 
@@ -21,6 +22,8 @@ export const JOBS = {
   purge: { name: "orders-purge-pending", cron: "17 * * * *" },
   /** Gift cards sent on their day (server/balances/issue-gift-cards.ts). */
   giftCards: { name: "gift-cards-deliver", cron: "*/10 * * * *" },
+  /** Referrals credited 30 days after the friend's delivery, or voided (server/promotions/referrals.ts). */
+  referrals: { name: "referrals-settle", cron: "41 * * * *" },
 } as const;
 
 export interface Scheduler {
@@ -49,6 +52,10 @@ export async function startScheduler(services: AppServices, logger: Logger): Pro
     giftCards: async () => {
       const delivered = await deliverDueGiftCards(shopDeps(services));
       if (delivered > 0) logger.info({ delivered }, "gift cards delivered");
+    },
+    referrals: async () => {
+      const settled = await settleDueReferrals(shopDeps(services));
+      if (settled.credited + settled.voided > 0) logger.info(settled, "referrals settled");
     },
     purge: async () => {
       const purged = await purgePendingOrders(services.database.db, services.env.PENDING_ORDER_MAX_AGE_DAYS);

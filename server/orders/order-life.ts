@@ -9,6 +9,7 @@ import { creditOrderPoints, reversePointsAfterRefund } from "../balances/points.
 import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orders, refunds, subscriptions, user } from "../db/schema.ts";
 import { markCodeUsed, releaseCodeUses } from "../promotions/discount-codes.ts";
+import { recordReferral } from "../promotions/referrals.ts";
 import { recordOrderEvent } from "./order-events.ts";
 import { newOrderNumber } from "./order-number.ts";
 import type { OrderRow } from "./order-rows.ts";
@@ -64,6 +65,7 @@ export async function markOrderPaid(
     .returning({ paidAt: orders.paidAt });
   if (!row) throw new Error(`order ${order.id} changed while it was locked`);
   await markCodeUsed(tx, order.id);
+  await recordReferral(tx, order);
   await captureTenders(tx, order.id);
   await activateOrderGiftCards(tx, order.id);
   await recordOrderEvent(tx, order.id, "paid", { amountCents: order.totalCents });

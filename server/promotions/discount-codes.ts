@@ -8,7 +8,7 @@ import {
   refusal,
 } from "../../core/discount-code.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { discountCodes, discountRedemptions, orders } from "../db/schema.ts";
+import { discountCodes, discountRedemptions, orders, user } from "../db/schema.ts";
 import { Conflict, InvalidInput, NotFound } from "../domain-errors.ts";
 
 /**
@@ -92,6 +92,8 @@ export async function recordsRefusal(
       .limit(1);
     if (used) return refusal("used_by_you", row.code);
   }
+  if (row.referrerUserId && (await isReferrer(db, row.referrerUserId, who)))
+    return refusal("own_referral", row.code);
   const ordered = customerMatch(who, orders.userId, orders.email);
   if (row.firstOrderOnly && ordered) {
     const [earlier] = await db
@@ -102,6 +104,14 @@ export async function recordsRefusal(
     if (earlier) return refusal("first_order_only", row.code);
   }
   return null;
+}
+
+/** Whether the shopper is the referral code's own customer: the same account or the same e-mail. */
+async function isReferrer(db: Reader, referrerUserId: string, who: CodeUser): Promise<boolean> {
+  if (who.userId === referrerUserId) return true;
+  if (!who.email) return false;
+  const [referrer] = await db.select({ email: user.email }).from(user).where(eq(user.id, referrerUserId)).limit(1);
+  return referrer?.email.toLowerCase() === who.email.toLowerCase();
 }
 
 function customerMatch(

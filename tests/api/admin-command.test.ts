@@ -181,7 +181,7 @@ describe("npm run admin while the shop runs on the embedded database", () => {
     );
     // Every job due by a day, gift cards sent on their day among them.
     expect((await shop.admin("jobs", "run-due", "--as-of", "2027-01-15")).stdout).toBe(
-      "Ran what was due up to 2027-01-15T23:59:59.999Z: 0 renewed, 0 failed (to be retried), 0 cancelled after failed payments, 0 resumed after a pause, 0 reminders sent.\nGift cards sent on their day: 0.\n",
+      "Ran what was due up to 2027-01-15T23:59:59.999Z: 0 renewed, 0 failed (to be retried), 0 cancelled after failed payments, 0 resumed after a pause, 0 reminders sent.\nGift cards sent on their day: 0.\nReferrals: 0 credited to the referrer, 0 void (order refunded or cancelled).\n",
     );
     expect((await shop.admin("jobs", "purge")).code).toBe(1);
     // The audit log says who acted: the command line, not the server.

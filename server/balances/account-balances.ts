@@ -1,0 +1,85 @@
+import { desc, eq, or, sql } from "drizzle-orm";
+import type { AccountBalancesResponse, AccountGiftCardView } from "../../core/contracts/balances.ts";
+import { realEmail } from "../../core/placeholder-email.ts";
+import type { Db } from "../db/client.ts";
+import { customerLedger, giftCardEntries, giftCards, orders } from "../db/schema.ts";
+import { REFERRAL, referralCodeOf, referralsOf, referralUrl } from "../promotions/referrals.ts";
+import { balancesOf } from "./customer-ledger.ts";
+
+/** What the account page shows of a customer's balances (core/contracts/balances.ts). */
+export async function accountBalances(
+  db: Db,
+  user: { id: string; email: string },
+  origin: string,
+): Promise<AccountBalancesResponse> {
+  const email = realEmail(user.email)?.toLowerCase() ?? null;
+  const [mine, history, cards, code, refs] = await Promise.all([
+    balancesOf(db, user.id),
+    db
+      .select({
+        kind: customerLedger.kind,
+        reason: customerLedger.reason,
+        amount: customerLedger.amount,
+        orderNumber: orders.orderNumber,
+        at: customerLedger.createdAt,
+      })
+      .from(customerLedger)
+      .leftJoin(orders, eq(orders.id, customerLedger.orderId))
+      .where(eq(customerLedger.userId, user.id))
+      .orderBy(desc(customerLedger.createdAt), desc(customerLedger.id))
+      .limit(100),
+    db
+      .select({
+        card: giftCards,
+        balance: sql<number>`coalesce((select sum(${giftCardEntries.amountCents}) from ${giftCardEntries} where ${giftCardEntries.giftCardId} = ${giftCards.id}), 0)::int`,
+      })
+      .from(giftCards)
+      .where(
+        email
+          ? or(eq(giftCards.purchaserUserId, user.id), eq(giftCards.recipientEmail, email))
+          : eq(giftCards.purchaserUserId, user.id),
+      )
+      .orderBy(desc(giftCards.createdAt)),
+    referralCodeOf(db, user.id),
+    referralsOf(db, user.id),
+  ]);
+  const view = (c: (typeof cards)[number]): AccountGiftCardView => ({
+    id: c.card.id,
+    last4: c.card.last4,
+    initialCents: c.card.initialCents,
+    balanceCents: c.balance,
+    status: c.card.status,
+    recipientEmail: c.card.recipientEmail,
+    deliverOn: c.card.deliverOn?.toISOString().slice(0, 10) ?? null,
+    deliveredAt: c.card.deliveredAt?.toISOString() ?? null,
+  });
+  const live = cards.filter((c) => c.card.status !== "pending");
+  return {
+    creditCents: mine.creditCents,
+    points: mine.points,
+    history: history.map((h) => ({
+      kind: h.kind as "credit" | "points",
+      reason: h.reason,
+      amount: h.amount,
+      orderNumber: h.orderNumber,
+      at: h.at.toISOString(),
+    })),
+    giftCards: {
+      // A received card shows once delivered: before that it is a surprise kept for its day.
+      received: live.filter((c) => c.card.recipientEmail === email && c.card.deliveredAt).map(view),
+      bought: live.filter((c) => c.card.purchaserUserId === user.id).map(view),
+    },
+    referral: {
+      code,
+      url: referralUrl(origin, code),
+      friendOffCents: REFERRAL.friendOffCents,
+      minSubtotalCents: REFERRAL.minSubtotalCents,
+      creditCents: REFERRAL.creditCents,
+      referrals: refs.map((r) => ({
+        status: r.status,
+        at: r.createdAt.toISOString(),
+        creditedAt: r.creditedAt?.toISOString() ?? null,
+      })),
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import { randomInt } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { ShippingAddress } from "../../core/address.ts";
+import { formatMoney } from "../../core/money.ts";
+import { addLedgerEntry } from "../balances/customer-ledger.ts";
+import type { Db, DbOrTx, Tx } from "../db/client.ts";
+import { addresses, discountCodes, orders, referrals, user } from "../db/schema.ts";
+import { Conflict } from "../domain-errors.ts";
+import { emailLayout, linkBlock, paragraph, signature } from "../mail/layout.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { OrderRow } from "../orders/order-rows.ts";
+
+/**
+ * Referrals (docs/decisions/047-gift-cards-credit-and-points.md). Each customer's referral code is a
+ * discount code that names them: $10 off a friend's first order of $40 or more, once per friend; every
+ * code check applies to it, and nobody uses their own (same account or e-mail at the code's check, same
+ * shipping address at checkout). The friend's paid order records a referral; the scheduled jobs credit
+ * the referrer $10 of store credit once the order was delivered 30 days ago and was not refunded, or
+ * void the referral.
+ */
+export const REFERRAL = {
+  friendOffCents: 1000,
+  minSubtotalCents: 4000,
+  creditCents: 1000,
+  waitDays: 30,
+} as const;
+
+const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/** The customer's referral code, made the first time it is asked for. */
+export async function referralCodeOf(db: Db, userId: string): Promise<string> {
+  const mine = () =>
+    db
+      .select({ code: discountCodes.code })
+      .from(discountCodes)
+      .where(and(eq(discountCodes.referrerUserId, userId), eq(discountCodes.status, "active")))
+      .limit(1);
+  const [found] = await mine();
+  if (found) return found.code;
+  for (;;) {
+    let code = "FRIEND-";
+    for (let i = 0; i < 6; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+    const made = await db.transaction(async (tx) => {
+      // One code per customer even when two pages ask at once: the customer's row is the queue.
+      await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+      const [again] = await tx
+        .select({ code: discountCodes.code })
+        .from(discountCodes)
+        .where(and(eq(discountCodes.referrerUserId, userId), eq(discountCodes.status, "active")))
+        .limit(1);
+      if (again) return again.code;
+      const [row] = await tx
+        .insert(discountCodes)
+        .values({
+          code,
+          kind: "amount",
+          amountCents: REFERRAL.friendOffCents,
+          minSubtotalCents: REFERRAL.minSubtotalCents,
+          oncePerCustomer: true,
+          firstOrderOnly: true,
+          combinesWithBundles: true,
+          renewals: "first_order",
+          referrerUserId: userId,
+          createdBy: "referral",
+        })
+        .onConflictDoNothing({ target: discountCodes.code })
+        .returning({ code: discountCodes.code });
+      return row?.code ?? null;
+    });
+    if (made) return made;
+  }
+}
+
+/** The link a customer shares: any page of the shop with their code, applied on arrival. */
+export const referralUrl = (origin: string, code: string) => `${origin}/?code=${encodeURIComponent(code)}`;
+
+const addressKey = (a: Pick<ShippingAddress, "line1" | "postalCode" | "country">) =>
+  `${a.line1.trim().toLowerCase().replace(/\s+/g, " ")}|${a.postalCode.replace(/\s+/g, "").toUpperCase()}|${a.country}`;
+
+/**
+ * At checkout, once the address is known: a referral code shipped to one of its own customer's addresses
+ * (saved, or of their paid orders) is their own (409).
+ */
+export async function assertNotOwnReferral(
+  db: DbOrTx,
+  code: { code: string; referrerUserId: string | null } | null,
+  address: ShippingAddress | null,
+): Promise<void> {
+  if (!code?.referrerUserId || !address) return;
+  const key = addressKey(address);
+  const saved = await db.select().from(addresses).where(eq(addresses.userId, code.referrerUserId));
+  const shipped = await db
+    .select({ a: orders.shippingAddress })
+    .from(orders)
+    .where(and(eq(orders.userId, code.referrerUserId), sql`${orders.paidAt} is not null`));
+  const theirs = [...saved, ...shipped.map((o) => o.a)].filter((a): a is NonNullable<typeof a> => Boolean(a));
+  if (theirs.some((a) => addressKey(a) === key))
+    throw new Conflict(
+      "code_own_referral",
+      `The code ${code.code} is a referral code for friends: it cannot ship to its owner's address.`,
+    );
+}
+
+/** A paid order placed with a referral code records its referral (in the payment's transaction). */
+export async function recordReferral(tx: Tx, order: OrderRow): Promise<void> {
+  if (!order.discountCode) return;
+  const [code] = await tx
+    .select({ referrerUserId: discountCodes.referrerUserId })
+    .from(discountCodes)
+    .where(eq(discountCodes.code, order.discountCode))
+    .limit(1);
+  if (!code?.referrerUserId || code.referrerUserId === order.userId) return;
+  await tx
+    .insert(referrals)
+    .values({ referrerUserId: code.referrerUserId, orderId: order.id })
+    .onConflictDoNothing({ target: referrals.orderId });
+}
+
+export interface ReferralDeps {
+  db: Db;
+  mailer: Mailer;
+  origin: string;
+}
+
+/**
+ * Settles the referrals due by `asOf`: a friend's order cancelled or refunded voids its referral; one
+ * delivered at least 30 days before `asOf` credits the referrer once (a unique ledger row per order) and
+ * e-mails them. Safe to run twice and from several processes (each referral under its row lock).
+ */
+export async function settleDueReferrals(
+  deps: ReferralDeps,
+  asOf = new Date(),
+): Promise<{ credited: number; voided: number }> {
+  const pending = await deps.db
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(eq(referrals.status, "pending"))
+    .orderBy(referrals.createdAt);
+  let credited = 0;
+  let voided = 0;
+  for (const { id } of pending) {
+    const outcome = await deps.db.transaction(async (tx) => {
+      const [r] = await tx.select().from(referrals).where(eq(referrals.id, id)).for("update");
+      if (!r || r.status !== "pending") return null;
+      const [o] = await tx.select().from(orders).where(eq(orders.id, r.orderId));
+      if (!o || o.status === "cancelled" || o.refundedCents > 0) {
+        await tx
+          .update(referrals)
+          .set({ status: "void", voidReason: o?.status === "cancelled" ? "cancelled" : "refunded" })
+          .where(eq(referrals.id, id));
+        return "voided" as const;
+      }
+      if (!o.deliveredAt || o.deliveredAt.getTime() + REFERRAL.waitDays * 86_400_000 > asOf.getTime())
+        return null;
+      await addLedgerEntry(tx, {
+        userId: r.referrerUserId,
+        kind: "credit",
+        reason: "referral",
+        amount: REFERRAL.creditCents,
+        orderId: o.id,
+      });
+      await tx
+        .update(referrals)
+        .set({ status: "credited", creditedAt: sql`now()` })
+        .where(eq(referrals.id, id));
+      const [referrer] = await tx
+        .select({ email: user.email })
+        .from(user)
+        .where(eq(user.id, r.referrerUserId));
+      const mail = referrer
+        ? await deps.mailer.queue(tx, referralCreditEmail(referrer.email, r.id, deps.origin))
+        : null;
+      return { mail };
+    });
+    if (outcome === "voided") voided += 1;
+    else if (outcome) {
+      credited += 1;
+      if (outcome.mail) await deps.mailer.deliverQueued([outcome.mail]);
+    }
+  }
+  return { credited, voided };
+}
+
+function referralCreditEmail(to: string, referralId: string, origin: string) {
+  const amount = formatMoney(REFERRAL.creditCents);
+  const { text, html } = emailLayout({
+    heading: `You earned ${amount} of MANA store credit`,
+    home: origin,
+    blocks: [
+      paragraph("Hello,"),
+      paragraph(
+        `A friend you invited ordered from MANA, and their order arrived a month ago. Thank you: ${amount} of store credit is on your account, and it pays for your next order at checkout.`,
+      ),
+      linkBlock("Your account", `${origin}/account`),
+      signature(["The MANA team"]),
+    ],
+  });
+  return {
+    to,
+    subject: `You earned ${amount} of MANA store credit`,
+    text,
+    html,
+    dedupeKey: `referral-credit:${referralId}`,
+  };
+}
+
+/** A customer's referrals, newest first, for their account and the owner's customer page. */
+export function referralsOf(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: referrals.id,
+      status: referrals.status,
+      voidReason: referrals.voidReason,
+      createdAt: referrals.createdAt,
+      creditedAt: referrals.creditedAt,
+      orderNumber: orders.orderNumber,
+    })
+    .from(referrals)
+    .innerJoin(orders, eq(orders.id, referrals.orderId))
+    .where(eq(referrals.referrerUserId, userId))
+    .orderBy(desc(referrals.createdAt));
+}

@@ -1,0 +1,133 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { balancesOf } from "../../server/balances/customer-ledger.ts";
+import { addresses, orders, outbox, referrals } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
+import { moveOrder } from "../../server/orders/move-order.ts";
+import { refundOrder } from "../../server/orders/refund-order.ts";
+import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import { settleDueReferrals } from "../../server/promotions/referrals.ts";
+import { pendingOrderOf, sessionIdOf } from "../support/stripe-shop.ts";
+import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
+import { headerIdentity, newCustomer, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
+
+const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
+const DAY = 86_400_000;
+
+/**
+ * Referrals (docs/decisions/047-gift-cards-credit-and-points.md): a friend's first order of $40 or more
+ * gets $10 off with a customer's code; the customer gets $10 of store credit once that order was delivered
+ * 30 days ago and not refunded; nobody refers themselves.
+ */
+describe.each(testDatabases)("referrals on %s", (kind) => {
+  let shop: TestShop;
+  const db = () => shop.services.database.db;
+  beforeAll(async () => {
+    shop = await createTestShop(kind, { identity: headerIdentity(() => shop) });
+  });
+  afterAll(() => shop.close());
+
+  async function referrer() {
+    const me = await newCustomer(shop, "referrer");
+    const res = await me.call("GET", "/api/account/balances");
+    expect(res.status).toBe(200);
+    const { code, url } = res.body.referral as { code: string; url: string };
+    expect(code).toMatch(/^FRIEND-[2-9A-HJKMNP-Z]{6}$/);
+    expect(url).toBe(`http://localhost/?code=${code}`);
+    // Asked again, the same code.
+    expect((await me.call("GET", "/api/account/balances")).body.referral.code).toBe(code);
+    return { me, code };
+  }
+  async function friendOrder(code: string, email: string) {
+    const friend = new Visitor(shop);
+    await friend.add(2); // $40.00 + $5.95
+    expect((await friend.call("POST", "/api/cart/code", { code })).status).toBe(200);
+    const res = await friend.checkout({ email, discountCode: code });
+    expect(res.status).toBe(200);
+    await payWithSandboxCard(shopDeps(shop.services), sessionIdOf(res.body.url), card);
+    return (await pendingOrderOf(shop, res.body.url)).order;
+  }
+  async function deliverDaysAgo(orderNumber: string, days: number) {
+    await moveOrder(db(), orderNumber, "shipped", { carrier: "UPS", trackingCode: "1Z999AA10123456784" });
+    await moveOrder(db(), orderNumber, "delivered");
+    await db()
+      .update(orders)
+      .set({ deliveredAt: new Date(Date.now() - days * DAY) })
+      .where(eq(orders.orderNumber, orderNumber));
+  }
+
+  it("a friend's first order gets $10 off; 30 days after delivery the referrer has $10 of credit, once", async () => {
+    const { me, code } = await referrer();
+    const order = await friendOrder(code, `friend-a-${kind}@example.com`);
+    expect(order).toMatchObject({ discountCode: code, codeDiscountCents: 1000, totalCents: 4595 - 1000 });
+    const [ref] = await db().select().from(referrals).where(eq(referrals.orderId, order.id));
+    expect(ref?.status).toBe("pending");
+
+    const deps = shopDeps(shop.services);
+    await deliverDaysAgo(order.orderNumber, 29);
+    expect(await settleDueReferrals(deps)).toEqual({ credited: 0, voided: 0 });
+    await db()
+      .update(orders)
+      .set({ deliveredAt: new Date(Date.now() - 31 * DAY) })
+      .where(eq(orders.id, order.id));
+    expect(await settleDueReferrals(deps)).toMatchObject({ credited: 1 });
+    expect(await settleDueReferrals(deps)).toEqual({ credited: 0, voided: 0 });
+    expect((await balancesOf(db(), me.userId as string)).creditCents).toBe(1000);
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `referral-credit:${ref?.id}`));
+    expect(mail?.subject).toBe("You earned $10.00 of MANA store credit");
+    const mine = await me.call("GET", "/api/account/balances");
+    expect(mine.body.referral.referrals).toEqual([expect.objectContaining({ status: "credited" })]);
+    expect(mine.body.history).toEqual([
+      expect.objectContaining({ kind: "credit", reason: "referral", amount: 1000 }),
+    ]);
+  });
+
+  it("a refunded friend's order earns nothing: the referral is void", async () => {
+    const { me, code } = await referrer();
+    const order = await friendOrder(code, `friend-b-${kind}@example.com`);
+    await refundOrder(shopDeps(shop.services), order.orderNumber, {
+      amountCents: 500,
+      reason: "Damaged",
+      actor: "the shop",
+    });
+    expect(await settleDueReferrals(shopDeps(shop.services))).toMatchObject({ voided: 1 });
+    expect((await balancesOf(db(), me.userId as string)).creditCents).toBe(0);
+  });
+
+  it("nobody refers themselves: not the same account, e-mail or shipping address; and only from $40", async () => {
+    const { me, code } = await referrer();
+    await me.add(2);
+    const own = await me.call("POST", "/api/cart/code", { code });
+    expect(own.status).toBe(409);
+    expect(own.body.code).toBe("code_own_referral");
+
+    const sameEmail = new Visitor(shop);
+    await sameEmail.add(2);
+    expect((await sameEmail.call("POST", "/api/cart/code", { code })).status).toBe(200);
+    const byEmail = await sameEmail.checkout({ email: `${me.userId}@example.com`, discountCode: code });
+    expect(byEmail.body.code).toBe("code_own_referral");
+
+    await db()
+      .insert(addresses)
+      .values({ userId: me.userId as string, ...TEST_ADDRESS, line2: null, phone: null });
+    const sameHome = new Visitor(shop);
+    await sameHome.add(2);
+    await sameHome.call("POST", "/api/cart/code", { code });
+    const byAddress = await sameHome.checkout({
+      email: `neighbour-${kind}@example.com`,
+      discountCode: code,
+      shippingAddress: { ...TEST_ADDRESS, line1: " 1  main st " },
+    });
+    expect(byAddress.status).toBe(409);
+    expect(byAddress.body.code).toBe("code_own_referral");
+
+    const small = new Visitor(shop);
+    await small.add(1); // $30.00
+    const short = await small.call("POST", "/api/cart/code", { code });
+    expect(short.body).toMatchObject({ code: "code_minimum_not_met" });
+    expect(short.body.message).toBe(`Add $10.00 more to use the code ${code}.`);
+  });
+});
