@@ -199,4 +199,25 @@ describe.each(testDatabases)("checkout with balances on %s", (kind) => {
       refundOrder(deps, order.orderNumber, { amountCents: 1596, reason: "Too much", actor: "the shop" }),
     ).rejects.toThrow(/at most \$15\.95 more/);
   });
+
+  it("three checkouts at once spending one $50 gift card: one takes it, the others are told its balance changed", async () => {
+    const gift = await issuedCard(5000);
+    const visitors = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const v = new Visitor(shop);
+        await v.add(1); // $30.00 + $5.95
+        expect((await v.call("POST", "/api/cart/gift-cards", { code: gift.code })).status).toBe(200);
+        return v;
+      }),
+    );
+    const answers = await Promise.all(
+      visitors.map((v, i) => v.checkout({ email: `race-gift-${i}@example.com`, tenderedCents: 3595 })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.code)).toEqual([
+      "gift_card_balance_changed",
+      "gift_card_balance_changed",
+    ]);
+    expect(await giftCardBalance(db(), gift.id)).toBe(5000 - 3595);
+  });
 });
