@@ -3,6 +3,8 @@ import type { CheckoutPageData } from "../../core/contracts/checkout.ts";
 import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import { listAddresses } from "../../server/addresses/address-book.ts";
+import { cartBalances, giftCardLines } from "../../server/balances/cart-balances.ts";
+import { payableByBalances } from "../../server/balances/checkout-balances.ts";
 import { resolveCartOwner } from "../../server/cart/cart-owner.ts";
 import { cartDiscountCode, listCart } from "../../server/cart/cart-store.ts";
 import { checkoutDisclosure } from "../../server/checkout/renewal-consent.ts";
@@ -36,12 +38,25 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
       ? (await listAddresses(database.db, user.id)).filter((a) => env.SHIP_TO_COUNTRIES.includes(a.country))
       : [],
   };
-  if (items.length === 0) return { ...base, summary: null, cartItems: [], renewal: null, cartCode: null };
+  // A cart may hold only gift cards to buy (decision 047): it is a checkout too.
+  const giftLines = await giftCardLines(database.db, owner);
+  if (items.length === 0 && giftLines.length === 0)
+    return {
+      ...base,
+      summary: null,
+      cartItems: [],
+      renewal: null,
+      cartCode: null,
+      balances: null,
+      payableCents: 0,
+    };
   const { priced, cartCode } = await pricedWithCartCode(services, {
     owner,
     items,
     who: { userId: user?.id ?? null, email: realEmail(user?.email) || null, cartId },
   });
+  const summary = pricedCartSummary(priced);
+  const giftCardCents = giftLines.reduce((sum, l) => sum + l.amountCents, 0);
   return {
     ...base,
     cartItems: items.map((i) => ({
@@ -50,7 +65,23 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
       isSubscription: i.isSubscription,
       bundleId: i.bundleId,
     })),
-    summary: pricedCartSummary(priced),
+    // The gift cards bought are part of the total, as the checkout counts them (start-checkout.ts).
+    summary:
+      giftLines.length === 0
+        ? summary
+        : {
+            ...summary,
+            giftCardCents,
+            giftCards: giftLines.map((l) => ({
+              key: l.id,
+              cents: l.amountCents,
+              recipient: l.recipientName || l.recipientEmail,
+              deliverOn: l.deliverOn,
+            })),
+            totalCents: summary.totalCents + giftCardCents,
+          },
+    balances: await cartBalances(database.db, owner),
+    payableCents: payableByBalances(priced),
     // Built as the server rebuilds it when the checkout starts (server/checkout/start-checkout.ts).
     renewal: checkoutDisclosure(priced, new Date()),
     cartCode,

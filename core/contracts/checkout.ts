@@ -7,6 +7,7 @@ import type { AddressFieldErrors, ShippingAddress } from "../address.ts";
 import { MAX_LINE_QUANTITY } from "../pricing.ts";
 import type { RenewalDisclosure } from "../renewal-disclosure.ts";
 import type { AddressView } from "./addresses.ts";
+import type { CartBalancesResponse } from "./balances.ts";
 import type { CartCodeResponse } from "./discount-code.ts";
 
 /**
@@ -85,6 +86,14 @@ export interface OrderSummaryData {
   shippingCents: number;
   /** A placed order's tax (0 where none); absent on a cart's summary before it is an order. */
   taxCents?: number;
+  /**
+   * Gift cards bought with the order, added to the total (docs/decisions/047-gift-cards-credit-and-points.md).
+   * A cart's summary lists each card; a placed order's gives their sum only.
+   */
+  giftCardCents?: number;
+  giftCards?: { key: string; cents: number; recipient: string | null; deliverOn: string | null }[];
+  /** What gift cards, store credit and points paid of a placed order; the card paid the rest. */
+  tenderedCents?: number;
   totalCents: number;
 }
 
@@ -108,6 +117,13 @@ export interface CheckoutPageData {
    * met), as the code field shows it before the browser has asked GET /api/cart/code; null for none.
    */
   cartCode: CartCodeResponse | null;
+  /**
+   * What may pay besides the card (GET /api/cart/balances as the loader read it) and the part of the total
+   * they may pay (the one-time items and shipping: server/balances/checkout-balances.ts `payableByBalances`):
+   * the page runs `applyTenders` (core/tenders.ts) on them, as the checkout does.
+   */
+  balances: CartBalancesResponse | null;
+  payableCents: number;
 }
 
 export interface SandboxPageData {

@@ -52,6 +52,9 @@ export function orderSummary(products: Product[], order: OrderRow, lines: OrderL
     code: totals.discountCode ? { code: totals.discountCode, cents: totals.codeDiscountCents } : null,
     shippingCents: totals.shippingCents,
     taxCents: totals.taxCents,
+    // Only when the order has them, so an order without reads as before.
+    ...(totals.giftCardCents > 0 ? { giftCardCents: totals.giftCardCents } : {}),
+    ...(totals.tenderedCents > 0 ? { tenderedCents: totals.tenderedCents } : {}),
     totalCents: totals.totalCents,
   };
 }

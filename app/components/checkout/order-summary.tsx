@@ -1,23 +1,41 @@
+import Gift from "lucide-react/icons/gift";
 import type { OrderSummaryData } from "../../../core/contracts/checkout.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { FREE_SHIPPING_OVER_CENTS } from "../../../core/pricing.ts";
 
+/** What one gift card, store credit or points pays, as the checkout lists it before the card's part. */
+export interface TenderRow {
+  key: string;
+  label: string;
+  cents: number;
+}
+
 /**
- * Lines, subscription discounts, bundle savings, the discount code, subtotal, shipping and total: one
- * summary for every step.
+ * Lines, subscription discounts, bundle savings, the discount code, subtotal, gift cards bought, shipping
+ * and total, then what gift cards, store credit and points pay and the card's part: one summary for every
+ * step (core/order-totals.ts `summaryRows` lists the same rows).
  */
 export function OrderSummary({
   summary,
   title = "Order Summary",
   flatShippingCents,
+  tenders,
 }: {
   summary: OrderSummaryData;
   title?: string;
   /** When given, explains the free-shipping rule under the shipping line. */
   flatShippingCents?: number;
+  /** The checkout's tenders (computed in the page with core/tenders.ts); a placed order gives its sum. */
+  tenders?: TenderRow[];
 }) {
   const headingId = `summary-${title.toLowerCase().replace(/\W+/g, "-")}`;
   const code = summary.code ?? null;
+  const paid: TenderRow[] =
+    tenders ??
+    (summary.tenderedCents
+      ? [{ key: "tendered", label: "Paid with gift cards, credit or points", cents: summary.tenderedCents }]
+      : []);
+  const paidCents = paid.reduce((sum, t) => sum + t.cents, 0);
   return (
     <section aria-labelledby={headingId} className="rounded-card bg-sand p-5 shadow-card sm:p-6">
       <h2 id={headingId} className="text-xl">
@@ -55,6 +73,16 @@ export function OrderSummary({
             </div>
           </li>
         ))}
+        {(summary.giftCards ?? []).map((g) => (
+          <li key={g.key} className="flex items-start gap-3 py-3" data-testid="summary-gift-card">
+            <Gift aria-hidden className="mt-0.5 size-14 shrink-0 rounded-xl bg-cream p-3 text-gold" />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-ink">Gift card</p>
+              <p className="text-sm break-words text-muted">{giftCardFor(g)}</p>
+            </div>
+            <p className="font-semibold text-ink tabular-nums">{formatMoney(g.cents)}</p>
+          </li>
+        ))}
       </ul>
       <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t border-sand-deep pt-4 tabular-nums">
         <dt className="text-muted">Subtotal</dt>
@@ -73,6 +101,12 @@ export function OrderSummary({
             <dd className="text-right text-verdant">-{formatMoney(code.cents)}</dd>
           </>
         ) : null}
+        {summary.giftCardCents ? (
+          <>
+            <dt className="text-muted">Gift cards</dt>
+            <dd className="text-right">{formatMoney(summary.giftCardCents)}</dd>
+          </>
+        ) : null}
         {/* A free-shipping code's saving is the shipping line: it names the code. */}
         <dt className="text-muted">{code && code.cents === 0 ? `Shipping (${code.code})` : "Shipping"}</dt>
         <dd className="text-right">
@@ -88,6 +122,21 @@ export function OrderSummary({
           <dt>Total</dt>
           <dd className="text-right">{formatMoney(summary.totalCents)}</dd>
         </div>
+        {paid.map((t) => (
+          <div key={t.key} className="contents">
+            <dt className="text-verdant">{t.label}</dt>
+            <dd className="text-right text-verdant">-{formatMoney(t.cents)}</dd>
+          </div>
+        ))}
+        {paidCents > 0 || tenders ? (
+          <div
+            className="col-span-2 flex items-baseline justify-between gap-4 font-semibold text-ink"
+            data-testid="summary-card-part"
+          >
+            <dt>{tenders ? "To pay by card" : "Paid by card"}</dt>
+            <dd className="text-right">{formatMoney(Math.max(0, summary.totalCents - paidCents))}</dd>
+          </div>
+        ) : null}
       </dl>
       {flatShippingCents !== undefined ? (
         <p className="mt-3 text-sm text-muted">
@@ -98,4 +147,20 @@ export function OrderSummary({
       ) : null}
     </section>
   );
+}
+
+/** "For Ana, sent on 2026-12-24" or "For you, sent when paid": whom a bought gift card goes to, and when. */
+export function giftCardFor(g: { recipient: string | null; deliverOn: string | null }): string {
+  const who = g.recipient ? `For ${g.recipient}` : "For you";
+  return `${who}, sent ${g.deliverOn ? `on ${formatDay(g.deliverOn)}` : "by e-mail once paid"}`;
+}
+
+/** A YYYY-MM-DD day as "December 24, 2026" (the day itself, never shifted by a time zone). */
+export function formatDay(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }

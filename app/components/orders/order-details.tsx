@@ -84,6 +84,12 @@ export function OrderFigures({ order }: { order: OrderPageView }) {
             <dd className="text-right text-verdant">-{formatMoney(t.codeDiscountCents)}</dd>
           </>
         ) : null}
+        {t.giftCardCents > 0 ? (
+          <>
+            <dt className="text-muted">Gift cards</dt>
+            <dd className="text-right">{formatMoney(t.giftCardCents)}</dd>
+          </>
+        ) : null}
         {/* A free-shipping code's saving is the shipping line: it names the code. */}
         <dt className="text-muted">
           {t.discountCode && t.codeDiscountCents === 0 ? `Shipping (${t.discountCode})` : "Shipping"}
@@ -95,6 +101,17 @@ export function OrderFigures({ order }: { order: OrderPageView }) {
           <dt>Total</dt>
           <dd className="text-right">{formatMoney(t.totalCents)}</dd>
         </div>
+        {/* What balances paid and the card's part (core/order-totals.ts summaryRows, decision 047). */}
+        {t.tenderedCents > 0 ? (
+          <>
+            <dt className="text-verdant">Paid with gift cards, credit or points</dt>
+            <dd className="text-right text-verdant">-{formatMoney(t.tenderedCents)}</dd>
+            <dt className="font-semibold text-ink">Paid by card</dt>
+            <dd className="text-right font-semibold text-ink">
+              {formatMoney(t.totalCents - t.tenderedCents)}
+            </dd>
+          </>
+        ) : null}
       </dl>
       {t.subscriptionSavingsCents > 0 ? (
         <p className="mt-2 text-sm text-muted">
