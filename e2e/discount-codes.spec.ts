@@ -118,6 +118,34 @@ test("a shopper arrives with ?code=WELCOME10, pays 10% less, and sees the discou
   await expect(
     page.getByRole("status").filter({ hasText: "You have already used the code WELCOME10." }),
   ).toBeVisible();
+
+  // A guest is known by the e-mail they give at checkout: with the same address, the checkout refuses the
+  // code, says why on it, and goes on at full price once it is removed.
+  const guest = await (await browser.newContext()).newPage();
+  pages.push(guest);
+  // Axe runs while the refusal's toast is on screen: no fade-in for it to read halfway.
+  await guest.emulateMedia({ reducedMotion: "reduce" });
+  await guest.goto(`${shop.base}/?code=WELCOME10`);
+  await hydrated(guest);
+  await expect(guest.getByRole("status").filter({ hasText: "WELCOME10 applied: 10% off" })).toBeVisible();
+  await addFromHome(guest, ["Korean Ginseng"]);
+  await guest.goto(`${shop.base}/checkout`);
+  await hydrated(guest);
+  await guest.getByLabel("Email address").fill(email);
+  await fillAddress(guest, { fullName: "Wendy Welcome" });
+  await guest.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  const guestChip = guest.getByTestId("discount-code-chip");
+  await expect(guestChip.getByRole("alert")).toHaveText("You have already used the code WELCOME10.");
+  await expect(guest).toHaveURL(`${shop.base}/checkout`);
+  expect(await axeViolations(guest)).toEqual([]);
+  await guestChip.getByRole("button", { name: "Remove the code WELCOME10" }).click();
+  await expect(guest.getByLabel("Discount code")).toBeFocused();
+  const guestSummary = guest.getByRole("region", { name: "Order Summary" });
+  await expect(guestSummary.getByRole("term").filter({ hasText: "Discount (WELCOME10)" })).toHaveCount(0);
+  await expect(guestSummary).toContainText("$35.95");
+  await guest.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  await expect(guest).toHaveURL(/\/pay\/cs_sandbox_/);
+  await expect(guest.getByRole("button", { name: "Pay $35.95" })).toBeVisible();
 });
 
 test("a code whose minimum the cart does not meet says how much more to add; removing a code gives the field back", async ({
