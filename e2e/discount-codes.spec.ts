@@ -252,4 +252,25 @@ test("the drawer and the checkout with a code, light and dark, wide and narrow",
       });
     }
   }
+
+  // The field itself, with a refusal under it, in both themes.
+  expect((await page.request.delete(`${shop.base}/api/cart/code`)).status()).toBe(200);
+  await page.setViewportSize({ width: 390, height: 900 });
+  for (const theme of THEMES) {
+    await setTheme(page, theme, shop.base);
+    await page.goto(shop.base);
+    await hydrated(page);
+    const drawer = await openCart(page);
+    await drawer.getByLabel("Discount code").fill("nosuch");
+    await drawer.getByLabel("Discount code").press("Enter");
+    await expect(drawer.getByRole("alert")).toHaveText(
+      "We don't know the code NOSUCH. Please check it and try again.",
+    );
+    expect(await axeViolations(page), `drawer's field ${theme}`).toEqual([]);
+    await page.screenshot({ path: shot(`drawer-field-390-${theme}.png`) });
+    await page.goto(`${shop.base}/checkout`);
+    await hydrated(page);
+    await expect(page.getByLabel("Discount code")).toBeVisible();
+    expect(await axeViolations(page), `checkout's field ${theme}`).toEqual([]);
+  }
 });
