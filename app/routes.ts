@@ -35,6 +35,8 @@ export default [
   route("report-a-reaction", "routes/report-a-reaction.tsx"),
   route("reviews/policy", "routes/review-policy.tsx"),
   route("checkout", "routes/checkout.tsx"),
+  route("gift-cards", "routes/gift-cards.tsx"),
+  route("gift-cards/balance", "routes/gift-cards-balance.tsx"),
   route("success", "routes/success.tsx"),
   route("pay/:sessionId", "routes/pay.$sessionId.tsx"),
   route("admin", "routes/admin-layout.tsx", [

@@ -24,6 +24,9 @@ export async function sitemapEntries(deps: Pick<ShopDeps, "catalogue" | "db">): 
     { path: "/", lastmod: latest([...updated.values()]) },
     { path: "/knowledge", lastmod: latest(articles.map((a) => a.updatedAt)) },
     { path: "/stacks", lastmod: latest(stacks.map((s) => s.updatedAt)) },
+    // The gift card pages change with the code only: dated like the home page.
+    { path: "/gift-cards", lastmod: latest([...updated.values()]) },
+    { path: "/gift-cards/balance", lastmod: latest([...updated.values()]) },
     ...products.map((p) => ({ path: `/products/${p.slug}`, lastmod: updated.get(p.id) ?? latest([]) })),
     ...articles
       .filter((a) => !isStoryEligible(a))

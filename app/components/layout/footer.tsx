@@ -47,6 +47,16 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link to="/gift-cards" className={linkClass}>
+                Gift Cards
+              </Link>
+            </li>
+            <li>
+              <Link to="/gift-cards/balance" className={linkClass}>
+                Gift Card Balance
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-learn">

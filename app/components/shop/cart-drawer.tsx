@@ -1,7 +1,10 @@
+import Gift from "lucide-react/icons/gift";
 import Trash from "lucide-react/icons/trash";
 import { Link } from "react-router";
+import type { GiftCardLineView } from "../../../core/contracts/balances.ts";
 import { describeCode } from "../../../core/discount-code.ts";
 import { formatMoney } from "../../../core/money.ts";
+import { useGiftCardLines, useRemoveGiftCardLine } from "../../hooks/use-balances.ts";
 import {
   type CartItem,
   useCart,
@@ -13,6 +16,7 @@ import { useCartCode } from "../../hooks/use-cart-code.ts";
 import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
 import { setToastSlot } from "../../hooks/use-toast.ts";
 import { returnFocusTo } from "../../lib/return-focus.ts";
+import { giftCardFor } from "../checkout/order-summary.tsx";
 import { Button } from "../ui/button.tsx";
 import {
   Dialog,
@@ -83,11 +87,53 @@ function CartLine({
   );
 }
 
-/** The cart drawer: lines, bundle savings, discount code, total, checkout. Opening it refreshes the cart. */
+/** A gift card to buy (decision 047): its amount, for whom and when it is sent, and a remove button. */
+function GiftCardLine({ line }: { line: GiftCardLineView }) {
+  const remove = useRemoveGiftCardLine();
+  const label = `${formatMoney(line.amountCents)} gift card`;
+  return (
+    <li className="flex gap-4 py-4" aria-busy={remove.isPending} data-testid="cart-gift-card">
+      <span className="flex size-18 shrink-0 items-center justify-center rounded-xl bg-sand text-gold">
+        <Gift aria-hidden className="size-8" />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="font-semibold text-ink">Gift card</p>
+            <p className="text-sm break-words text-muted">
+              {giftCardFor({
+                recipient: line.recipientName || line.recipientEmail,
+                deliverOn: line.deliverOn,
+              })}
+            </p>
+          </div>
+          <p className="font-semibold text-gold tabular-nums">{formatMoney(line.amountCents)}</p>
+        </div>
+        <div className="flex justify-end">
+          <Button
+            variant="destructive"
+            size="icon"
+            onClick={() => remove.mutate(line.id)}
+            disabled={remove.isPending}
+            aria-label={`Remove the ${label} from cart`}
+          >
+            <Trash className="size-5" aria-hidden />
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The cart drawer: lines, gift cards to buy, bundle savings, discount code, total, checkout. Opening it
+ * refreshes the cart.
+ */
 export function CartDrawer() {
   const { open, setOpen, opener } = useCartDrawer();
   const { items, totals, isLoading, refetch } = useCart();
   const code = useCartCode();
+  const gifts = useGiftCardLines(open);
   const clear = useClearCart();
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -96,6 +142,10 @@ export function CartDrawer() {
       void code.refetch();
     }
   };
+  // A cart of gift cards only is not empty: it goes to checkout like any other.
+  const giftCents = gifts.lines.reduce((sum, l) => sum + l.amountCents, 0);
+  const empty = items.length === 0 && gifts.lines.length === 0;
+  const loading = isLoading || (gifts.isLoading && items.length === 0);
   // The code's own line once it gives something: its amount, or free shipping.
   const applied = code.code && !code.refusal ? code.code : null;
   const byId = new Map(totals.lines.map((l) => [l.id, l]));
@@ -118,9 +168,9 @@ export function CartDrawer() {
           <DialogCloseButton label="Close cart" iconClassName="size-6" />
         </div>
         <DialogDescription className="sr-only">Items in your cart and their total</DialogDescription>
-        {isLoading ? (
+        {loading ? (
           <p className="flex-1 px-6 py-10 text-muted">Loading your cart…</p>
-        ) : items.length === 0 ? (
+        ) : empty ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-6 px-6 text-center">
             <p className="font-display text-xl text-forest">Your cart is empty</p>
             {continueShopping}
@@ -135,11 +185,14 @@ export function CartDrawer() {
                 discountPercent={byId.get(item.id)?.discountPercent ?? 0}
               />
             ))}
+            {gifts.lines.map((line) => (
+              <GiftCardLine key={line.id} line={line} />
+            ))}
           </ul>
         )}
         {/* Toasts show here while the drawer is open: the list above gives up the room, the total stays put. */}
         <div ref={setToastSlot} />
-        {!isLoading && items.length > 0 ? (
+        {!loading && !empty ? (
           <div className="space-y-3 border-t border-sand-deep px-6 py-5">
             <DiscountCodeField />
             {totals.bundleSavings.map((s) => (
@@ -163,7 +216,7 @@ export function CartDrawer() {
             <p className="flex justify-between text-lg font-semibold">
               <span>Total</span>
               <span className="tabular-nums" data-testid="cart-total">
-                {formatMoney(totals.subtotalCents - totals.discountCents - totals.codeCents)}
+                {formatMoney(totals.subtotalCents - totals.discountCents - totals.codeCents + giftCents)}
               </span>
             </p>
             <p className="text-sm text-muted">Free shipping on orders over $75 and on bundles.</p>

@@ -1,0 +1,118 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { GiftCardBalanceResponse } from "../../core/contracts/balances.ts";
+import { formatMoney } from "../../core/money.ts";
+import { Button } from "../components/ui/button.tsx";
+import { inputClass } from "../components/ui/field.tsx";
+import { giftCardFailure, useGiftCardBalance } from "../hooks/use-balances.ts";
+import type { Route } from "./+types/gift-cards-balance";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Gift Card Balance | MANA" },
+  { name: "description", content: "See what is left on a MANA gift card." },
+];
+
+/**
+ * What is left on a gift card, by its code (POST /api/gift-cards/balance): the balance and the card's last
+ * four, or why not (an unknown code: 404; too many tries: 429). The answer is announced and focused.
+ */
+export default function GiftCardBalance() {
+  const inputId = useId();
+  const errorId = useId();
+  const check = useGiftCardBalance();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<GiftCardBalanceResponse | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const answer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) answer.current?.focus();
+  }, [result]);
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (check.isPending) return;
+    const typed = code.trim();
+    setResult(null);
+    if (!typed) {
+      setError("Enter the code from your gift card e-mail.");
+      input.current?.focus();
+      return;
+    }
+    setError(null);
+    check.mutate(typed, {
+      onSuccess: (r) => setResult(r),
+      onError: (err) => {
+        setError(giftCardFailure(err));
+        input.current?.focus();
+      },
+    });
+  }
+
+  return (
+    <section className="container-shop py-10 sm:py-14">
+      <div className="mx-auto max-w-xl">
+        <h1 className="text-3xl sm:text-4xl">Gift card balance</h1>
+        <p className="mt-3 text-lg text-muted">
+          Enter the code from the gift card e-mail to see what is left on it.
+        </p>
+        <form noValidate onSubmit={submit} className="mt-8 rounded-card bg-white p-5 shadow-card sm:p-6">
+          <label htmlFor={inputId} className="block text-sm font-semibold text-ink">
+            Gift card code
+          </label>
+          <div className="mt-1 flex flex-col gap-2 sm:flex-row">
+            <input
+              ref={input}
+              id={inputId}
+              name="code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={64}
+              placeholder="XXXX-XXXX-XXXX-XXXX"
+              value={code}
+              onChange={(e) => {
+                setCode(e.target.value);
+                if (error) setError(null);
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className={`${inputClass} min-w-0 flex-1 uppercase placeholder:normal-case`}
+            />
+            <Button type="submit" size="md" pending={check.isPending} pendingText="Checking…">
+              Check balance
+            </Button>
+          </div>
+          {error ? (
+            <p id={errorId} role="alert" className="mt-2 text-sm font-semibold text-danger">
+              {error}
+            </p>
+          ) : null}
+        </form>
+        {result ? (
+          <div
+            ref={answer}
+            tabIndex={-1}
+            role="status"
+            data-testid="gift-card-balance"
+            className="mt-6 rounded-card bg-sand p-5 shadow-card sm:p-6"
+          >
+            <p className="text-muted">Gift card ending {result.last4}</p>
+            <p className="mt-1 font-display text-3xl text-forest tabular-nums">
+              {formatMoney(result.balanceCents)} left
+            </p>
+            <p className="mt-2 text-sm text-muted">It never expires. Use it at checkout, under Gift card.</p>
+          </div>
+        ) : null}
+        <p className="mt-6">
+          <Link
+            to="/gift-cards"
+            className="inline-flex min-h-11 items-center font-semibold text-forest underline underline-offset-2"
+          >
+            Buy a gift card
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}

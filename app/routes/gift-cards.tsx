@@ -1,0 +1,390 @@
+import Gift from "lucide-react/icons/gift";
+import { useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import {
+  GIFT_CARD_AMOUNTS,
+  GIFT_CARD_MAX_CENTS,
+  GIFT_CARD_MESSAGE_MAX,
+  GIFT_CARD_MIN_CENTS,
+  type GiftCardLineBody,
+} from "../../core/contracts/balances.ts";
+import { formatMoney } from "../../core/money.ts";
+import { Button } from "../components/ui/button.tsx";
+import { inputClass } from "../components/ui/field.tsx";
+import { giftCardFailure, useAddGiftCardLine } from "../hooks/use-balances.ts";
+import { useCartDrawer } from "../hooks/use-cart-drawer.tsx";
+import { toast } from "../hooks/use-toast.ts";
+import type { Route } from "./+types/gift-cards";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Gift Cards | MANA" },
+  {
+    name: "description",
+    content:
+      "A MANA gift card from $10 to $500, sent by e-mail today or on the day you choose. It never expires.",
+  },
+];
+
+type Field = "amount" | "recipientEmail" | "message" | "deliverOn";
+type Errors = Partial<Record<Field, string>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const CUSTOM = "custom";
+
+/** Today and the last day a card may be sent on (a year on), as the server counts days: in UTC. */
+function dayRange(now = new Date()) {
+  const today = now.toISOString().slice(0, 10);
+  const last = new Date(`${today}T00:00:00Z`);
+  last.setUTCDate(last.getUTCDate() + 365);
+  return { today, last: last.toISOString().slice(0, 10) };
+}
+
+/** Whole dollars or dollars and cents ("75", "75.50") as cents; null for anything else. */
+function dollarsToCents(text: string): number | null {
+  const t = text.trim().replace(/^\$/, "");
+  if (!/^\d{1,4}(\.\d{1,2})?$/.test(t)) return null;
+  return Math.round(Number(t) * 100);
+}
+
+/**
+ * Buy a gift card (POST /api/cart/gift-card-lines; docs/decisions/047-gift-cards-credit-and-points.md): an
+ * amount ($25, $50, $100 or one between $10 and $500), for oneself or for a friend by e-mail with a message
+ * and a day to send it (today or within a year). Every field's message shows at once, and focus goes to the
+ * first; the server's refusal shows above the button.
+ */
+export default function GiftCards() {
+  const ids = {
+    amount: useId(),
+    custom: useId(),
+    email: useId(),
+    name: useId(),
+    sender: useId(),
+    message: useId(),
+    day: useId(),
+    error: useId(),
+  };
+  const { setOpen } = useCartDrawer();
+  const add = useAddGiftCardLine();
+  const [choice, setChoice] = useState<string>(String(GIFT_CARD_AMOUNTS[1]));
+  const [custom, setCustom] = useState("");
+  const [forFriend, setForFriend] = useState(false);
+  const [recipientEmail, setRecipientEmail] = useState("");
+  const [recipientName, setRecipientName] = useState("");
+  const [senderName, setSenderName] = useState("");
+  const [message, setMessage] = useState("");
+  const { today, last } = dayRange();
+  const [deliverOn, setDeliverOn] = useState(today);
+  const [errors, setErrors] = useState<Errors>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  function validate(): { body: GiftCardLineBody | null; errors: Errors } {
+    const out: Errors = {};
+    const amountCents = choice === CUSTOM ? dollarsToCents(custom) : Number(choice);
+    if (amountCents === null || amountCents < GIFT_CARD_MIN_CENTS || amountCents > GIFT_CARD_MAX_CENTS)
+      out.amount = `Enter an amount from ${formatMoney(GIFT_CARD_MIN_CENTS)} to ${formatMoney(GIFT_CARD_MAX_CENTS)}, like 75 or 75.50.`;
+    if (forFriend) {
+      if (!EMAIL.test(recipientEmail.trim()))
+        out.recipientEmail = "Enter your friend's e-mail address, like name@example.com.";
+      if (message.trim().length > GIFT_CARD_MESSAGE_MAX)
+        out.message = `Keep the message to ${GIFT_CARD_MESSAGE_MAX} characters.`;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(deliverOn) || deliverOn < today || deliverOn > last)
+        out.deliverOn = "Choose today or a day within the next year.";
+    }
+    if (Object.keys(out).length > 0 || amountCents === null) return { body: null, errors: out };
+    const body: GiftCardLineBody = forFriend
+      ? {
+          amountCents,
+          recipientEmail: recipientEmail.trim(),
+          ...(recipientName.trim() ? { recipientName: recipientName.trim() } : {}),
+          ...(senderName.trim() ? { senderName: senderName.trim() } : {}),
+          ...(message.trim() ? { message: message.trim() } : {}),
+          ...(deliverOn > today ? { deliverOn } : {}),
+        }
+      : { amountCents };
+    return { body, errors: {} };
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (add.isPending) return;
+    setRefusal(null);
+    const checked = validate();
+    setErrors(checked.errors);
+    if (!checked.body) {
+      // After the messages render, so each field is read with its message.
+      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      return;
+    }
+    const body = checked.body;
+    add.mutate(body, {
+      onSuccess: () => {
+        toast({
+          title: "Gift card added",
+          description: `A ${formatMoney(body.amountCents)} gift card is in your cart.`,
+        });
+        setMessage("");
+        setOpen(true);
+      },
+      onError: (err) => setRefusal(giftCardFailure(err)),
+    });
+  }
+
+  const described = (field: Field, id: string, hint?: string) => ({
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby":
+      [errors[field] ? `${id}-error` : null, hint ?? null].filter(Boolean).join(" ") || undefined,
+  });
+  const fieldError = (field: Field, id: string) =>
+    errors[field] ? (
+      <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-danger">
+        {errors[field]}
+      </p>
+    ) : null;
+  const clear = (field: Field) => errors[field] && setErrors((e) => ({ ...e, [field]: undefined }));
+  const radioCard =
+    "flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border border-sand-deep bg-white px-4 font-semibold text-ink has-[:checked]:border-forest has-[:checked]:bg-sand has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-forest";
+
+  return (
+    <section className="container-shop py-10 sm:py-14">
+      <div className="mx-auto grid max-w-5xl items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+        <div>
+          <h1 className="text-3xl sm:text-4xl">Gift cards</h1>
+          <p className="mt-3 text-lg text-muted">
+            Give someone a month of calm, or a season of it. They choose what supports them.
+          </p>
+          <form
+            ref={form}
+            noValidate
+            onSubmit={submit}
+            className="mt-8 grid gap-6 rounded-card bg-white p-5 shadow-card sm:p-6"
+          >
+            <fieldset>
+              <legend className="text-xl font-display text-forest">Amount</legend>
+              <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
+                {GIFT_CARD_AMOUNTS.map((cents) => (
+                  <label key={cents} className={radioCard}>
+                    <input
+                      type="radio"
+                      name="amount"
+                      value={cents}
+                      checked={choice === String(cents)}
+                      onChange={() => {
+                        setChoice(String(cents));
+                        clear("amount");
+                      }}
+                      className="sr-only"
+                    />
+                    {formatMoney(cents).replace(".00", "")}
+                  </label>
+                ))}
+                <label className={radioCard}>
+                  <input
+                    type="radio"
+                    name="amount"
+                    value={CUSTOM}
+                    checked={choice === CUSTOM}
+                    onChange={() => setChoice(CUSTOM)}
+                    className="sr-only"
+                  />
+                  Other amount
+                </label>
+              </div>
+              {choice === CUSTOM ? (
+                <div className="mt-4">
+                  <label htmlFor={ids.custom} className="block text-sm font-semibold text-ink">
+                    Amount in dollars
+                  </label>
+                  <div className="relative mt-1 max-w-48">
+                    <span aria-hidden className="absolute inset-y-0 left-3 flex items-center text-muted">
+                      $
+                    </span>
+                    <input
+                      id={ids.custom}
+                      name="custom-amount"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      value={custom}
+                      onChange={(e) => {
+                        setCustom(e.target.value);
+                        clear("amount");
+                      }}
+                      {...described("amount", ids.amount, `${ids.custom}-hint`)}
+                      className={`${inputClass} pl-7`}
+                    />
+                  </div>
+                  <p id={`${ids.custom}-hint`} className="mt-1 text-sm text-muted">
+                    From {formatMoney(GIFT_CARD_MIN_CENTS).replace(".00", "")} to{" "}
+                    {formatMoney(GIFT_CARD_MAX_CENTS).replace(".00", "")}.
+                  </p>
+                </div>
+              ) : null}
+              {fieldError("amount", ids.amount)}
+            </fieldset>
+            <fieldset>
+              <legend className="text-xl font-display text-forest">Who is it for?</legend>
+              <div className="mt-3 grid grid-cols-2 gap-2 sm:max-w-md">
+                <label className={radioCard}>
+                  <input
+                    type="radio"
+                    name="for"
+                    checked={!forFriend}
+                    onChange={() => setForFriend(false)}
+                    className="sr-only"
+                  />
+                  For me
+                </label>
+                <label className={radioCard}>
+                  <input
+                    type="radio"
+                    name="for"
+                    checked={forFriend}
+                    onChange={() => setForFriend(true)}
+                    className="sr-only"
+                  />
+                  For a friend
+                </label>
+              </div>
+              <p className="mt-2 text-sm text-muted">
+                {forFriend
+                  ? "We e-mail the code to your friend on the day you choose."
+                  : "We e-mail the code to you once your order is paid."}
+              </p>
+            </fieldset>
+            {forFriend ? (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <div className="sm:col-span-2">
+                  <label htmlFor={ids.email} className="block text-sm font-semibold text-ink">
+                    Friend's e-mail
+                  </label>
+                  <input
+                    id={ids.email}
+                    type="email"
+                    name="recipient-email"
+                    autoComplete="off"
+                    inputMode="email"
+                    value={recipientEmail}
+                    onChange={(e) => {
+                      setRecipientEmail(e.target.value);
+                      clear("recipientEmail");
+                    }}
+                    maxLength={254}
+                    {...described("recipientEmail", ids.email)}
+                    className={`${inputClass} mt-1`}
+                  />
+                  {fieldError("recipientEmail", ids.email)}
+                </div>
+                <div>
+                  <label htmlFor={ids.name} className="block text-sm font-semibold text-ink">
+                    Friend's name <span className="font-normal text-muted">(optional)</span>
+                  </label>
+                  <input
+                    id={ids.name}
+                    name="recipient-name"
+                    autoComplete="off"
+                    value={recipientName}
+                    onChange={(e) => setRecipientName(e.target.value)}
+                    maxLength={100}
+                    className={`${inputClass} mt-1`}
+                  />
+                </div>
+                <div>
+                  <label htmlFor={ids.sender} className="block text-sm font-semibold text-ink">
+                    Your name <span className="font-normal text-muted">(optional)</span>
+                  </label>
+                  <input
+                    id={ids.sender}
+                    name="sender-name"
+                    autoComplete="name"
+                    value={senderName}
+                    onChange={(e) => setSenderName(e.target.value)}
+                    maxLength={100}
+                    className={`${inputClass} mt-1`}
+                  />
+                </div>
+                <div className="sm:col-span-2">
+                  <label htmlFor={ids.message} className="block text-sm font-semibold text-ink">
+                    Message <span className="font-normal text-muted">(optional)</span>
+                  </label>
+                  <textarea
+                    id={ids.message}
+                    name="message"
+                    rows={4}
+                    value={message}
+                    onChange={(e) => {
+                      setMessage(e.target.value);
+                      clear("message");
+                    }}
+                    {...described("message", ids.message, `${ids.message}-count`)}
+                    className={`${inputClass} mt-1 py-2`}
+                  />
+                  <p id={`${ids.message}-count`} className="mt-1 text-sm text-muted">
+                    {message.trim().length} of {GIFT_CARD_MESSAGE_MAX} characters
+                  </p>
+                  {fieldError("message", ids.message)}
+                </div>
+                <div>
+                  <label htmlFor={ids.day} className="block text-sm font-semibold text-ink">
+                    Send it on
+                  </label>
+                  <input
+                    id={ids.day}
+                    type="date"
+                    name="deliver-on"
+                    min={today}
+                    max={last}
+                    value={deliverOn}
+                    onChange={(e) => {
+                      setDeliverOn(e.target.value);
+                      clear("deliverOn");
+                    }}
+                    {...described("deliverOn", ids.day, `${ids.day}-hint`)}
+                    className={`${inputClass} mt-1`}
+                  />
+                  <p id={`${ids.day}-hint`} className="mt-1 text-sm text-muted">
+                    Today or any day within a year.
+                  </p>
+                  {fieldError("deliverOn", ids.day)}
+                </div>
+              </div>
+            ) : null}
+            {refusal ? (
+              <p id={ids.error} role="alert" className="text-sm font-semibold text-danger">
+                {refusal}
+              </p>
+            ) : null}
+            <Button
+              type="submit"
+              size="lg"
+              className="w-full sm:w-auto"
+              pending={add.isPending}
+              pendingText="Adding…"
+            >
+              <Gift aria-hidden className="size-5" />
+              Add to cart
+            </Button>
+          </form>
+        </div>
+        <aside aria-labelledby="gift-how" className="rounded-card bg-sand p-5 shadow-card sm:p-6">
+          <h2 id="gift-how" className="text-xl">
+            How gift cards work
+          </h2>
+          <ul className="mt-4 grid list-disc gap-3 pl-5 leading-relaxed text-ink">
+            <li>The code arrives by e-mail: to you once paid, or to your friend on the day you choose.</li>
+            <li>The balance never expires. Spend it in one order or over many.</li>
+            <li>It pays for products and shipping. It does not pay for subscriptions or other gift cards.</li>
+            <li>Enter the code at checkout, under Gift card.</li>
+          </ul>
+          <p className="mt-5">
+            <Link
+              to="/gift-cards/balance"
+              className="inline-flex min-h-11 items-center font-semibold text-forest underline underline-offset-2"
+            >
+              Check a gift card balance
+            </Link>
+          </p>
+        </aside>
+      </div>
+    </section>
+  );
+}
