@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { COMPLETE_STACK, pricingLine, TEST_PRICES } from "../tests/support/pricing-lines.ts";
 import {
-  type Bundle,
   dailyPriceCents,
   lineTotalCents,
-  type PricingLine,
   priceCart,
   splitCents,
   stackCustomers,
@@ -11,28 +10,9 @@ import {
   stackRating,
 } from "./pricing.ts";
 
-const prices: Record<number, number> = { 1: 3000, 2: 4000, 3: 3000, 4: 3000 };
-const line = (
-  id: string,
-  productId: number,
-  quantity = 1,
-  extra: Partial<PricingLine> = {},
-): PricingLine => ({
-  id,
-  productId,
-  quantity,
-  isSubscription: false,
-  bundleId: "",
-  unitCents: prices[productId] ?? 0,
-  ...extra,
-});
-const complete: Bundle = {
-  id: "complete-mana-system",
-  name: "Complete MANA System",
-  productIds: [1, 2, 3, 4],
-  bundlePriceCents: 10000,
-  subscriptionDiscount: 20,
-};
+const _prices = TEST_PRICES;
+const line = pricingLine;
+const complete = COMPLETE_STACK;
 
 describe("pricing rules", () => {
   it("daily price is the monthly price divided by 30, to the cent", () => {

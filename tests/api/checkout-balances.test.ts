@@ -1,13 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addLedgerEntry, balancesOf } from "../../server/balances/customer-ledger.ts";
-import {
-  addGiftCardEntry,
-  canonicalGiftCardCode,
-  giftCardBalance,
-  giftCardCodeHash,
-  newGiftCardCode,
-} from "../../server/balances/gift-cards.ts";
+import { giftCardBalance } from "../../server/balances/gift-cards.ts";
 import { giftCards, orders, orderTenders, outbox } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { moveOrder } from "../../server/orders/move-order.ts";
@@ -17,6 +11,7 @@ import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { pendingOrderOf, sessionIdOf } from "../support/stripe-shop.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { headerIdentity, newCustomer, Visitor } from "./checkout-visitor.ts";
+import { issuedGiftCard } from "./promotion-fixtures.ts";
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
 
@@ -33,24 +28,7 @@ describe.each(testDatabases)("checkout with balances on %s", (kind) => {
   });
   afterAll(() => shop.close());
 
-  async function issuedCard(cents: number) {
-    const code = newGiftCardCode();
-    const canonical = canonicalGiftCardCode(code) as string;
-    const [row] = await db()
-      .insert(giftCards)
-      .values({
-        codeHash: giftCardCodeHash(canonical),
-        last4: canonical.slice(-4),
-        initialCents: cents,
-        recipientEmail: "holder@example.com",
-        status: "active",
-        deliveredAt: new Date(),
-      })
-      .returning();
-    if (!row) throw new Error("no card");
-    await addGiftCardEntry(db(), { giftCardId: row.id, kind: "issued", amountCents: cents });
-    return { id: row.id, code };
-  }
+  const issuedCard = (cents: number) => issuedGiftCard(shop, cents);
 
   it("a gift card pays half the order, the card the rest; the order and the card's balance say so", async () => {
     const gift = await issuedCard(3000);

@@ -7,6 +7,7 @@ import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { pendingOrderOf, sessionIdOf } from "../support/stripe-shop.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { headerIdentity, Visitor } from "./checkout-visitor.ts";
+import { newDiscountCode } from "./promotion-fixtures.ts";
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
 
@@ -18,21 +19,13 @@ const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123",
 describe.each(testDatabases)("discount code uses on %s", (kind) => {
   let shop: TestShop;
   const db = () => shop.services.database.db;
-  let codes = 0;
   beforeAll(async () => {
     shop = await createTestShop(kind, { identity: headerIdentity(() => shop) });
   });
   afterAll(() => shop.close());
 
-  async function newCode(extra: Partial<typeof discountCodes.$inferInsert> = {}) {
-    const code = `USES${++codes}X${process.pid}`;
-    const [row] = await db()
-      .insert(discountCodes)
-      .values({ code, kind: "percent", percent: 10, ...extra })
-      .returning();
-    if (!row) throw new Error("code not created");
-    return row;
-  }
+  const newCode = (extra: Partial<typeof discountCodes.$inferInsert> = {}) =>
+    newDiscountCode(shop, "USES", extra);
   async function guestWithCode(code: string) {
     const v = new Visitor(shop);
     await v.add(1, 1, false); // $30.00

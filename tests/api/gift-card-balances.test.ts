@@ -5,7 +5,6 @@ import {
   addGiftCardEntry,
   canonicalGiftCardCode,
   giftCardBalance,
-  giftCardCodeHash,
   newGiftCardCode,
 } from "../../server/balances/gift-cards.ts";
 import { deliverDueGiftCards, issueGiftCard, voidGiftCard } from "../../server/balances/issue-gift-cards.ts";
@@ -15,6 +14,7 @@ import { shopDeps } from "../../server/deps.ts";
 import { insertOrder } from "../../server/orders/order-life.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { createUser, headerIdentity, Visitor } from "./checkout-visitor.ts";
+import { issuedGiftCard } from "./promotion-fixtures.ts";
 
 /**
  * Gift cards, store credit and points as balances (docs/decisions/047-gift-cards-credit-and-points.md):
@@ -30,21 +30,9 @@ describe.each(testDatabases)("gift card and customer balances on %s", (kind) => 
   afterAll(() => shop.close());
 
   async function issuedCard(cents: number) {
-    const code = newGiftCardCode();
-    const canonical = canonicalGiftCardCode(code) as string;
-    const [card] = await db()
-      .insert(giftCards)
-      .values({
-        codeHash: giftCardCodeHash(canonical),
-        last4: canonical.slice(-4),
-        initialCents: cents,
-        recipientEmail: "friend@example.com",
-        status: "active",
-        deliveredAt: new Date(),
-      })
-      .returning();
+    const { id, code } = await issuedGiftCard(shop, cents);
+    const [card] = await db().select().from(giftCards).where(eq(giftCards.id, id));
     if (!card) throw new Error("no card");
-    await addGiftCardEntry(db(), { giftCardId: card.id, kind: "issued", amountCents: cents });
     return { card, code };
   }
   let orderNo = 0;

@@ -1,18 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  addGiftCardEntry,
-  canonicalGiftCardCode,
-  giftCardBalance,
-  giftCardCodeHash,
-  newGiftCardCode,
-} from "../../server/balances/gift-cards.ts";
-import { discountCodes, giftCards, orders } from "../../server/db/schema.ts";
+import { giftCardBalance } from "../../server/balances/gift-cards.ts";
+import { discountCodes, orders } from "../../server/db/schema.ts";
 import { postEvent, stripeEvent } from "../reliability/support/stripe-events.ts";
 import { pendingOrderOf, useStripeShop } from "../support/stripe-shop.ts";
 import type { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { type TestShop, testDatabases } from "../support/test-app.ts";
 import { Visitor } from "./checkout-visitor.ts";
+import { issuedGiftCard } from "./promotion-fixtures.ts";
 
 /**
  * Codes and gift cards on Stripe (decisions 046 and 047): Stripe Checkout is asked for the discounted amount
@@ -25,24 +20,7 @@ describe.each(testDatabases)("promotions on Stripe on %s", (kind) => {
   const db = () => shop.services.database.db;
   useStripeShop(kind, (started) => ({ shop, standIn } = started));
 
-  async function issuedCard(cents: number) {
-    const code = newGiftCardCode();
-    const canonical = canonicalGiftCardCode(code) as string;
-    const [row] = await db()
-      .insert(giftCards)
-      .values({
-        codeHash: giftCardCodeHash(canonical),
-        last4: canonical.slice(-4),
-        initialCents: cents,
-        recipientEmail: "holder@example.com",
-        status: "active",
-        deliveredAt: new Date(),
-      })
-      .returning();
-    if (!row) throw new Error("no card");
-    await addGiftCardEntry(db(), { giftCardId: row.id, kind: "issued", amountCents: cents });
-    return { id: row.id, code };
-  }
+  const issuedCard = (cents: number) => issuedGiftCard(shop, cents);
 
   it("Checkout charges the total less the code and the gift card, and the paid event is checked against it", async () => {
     const code = `STRIPE10X${process.pid}${kind}`.toUpperCase().replace(/[^A-Z0-9]/g, "");
