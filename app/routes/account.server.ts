@@ -15,10 +15,12 @@ import {
 } from "../../server/addresses/address-book.ts";
 import { parseShippingAddress } from "../../server/addresses/shipping-address.ts";
 import { updateProfile } from "../../server/auth/profile.ts";
+import { accountBalances } from "../../server/balances/account-balances.ts";
 import { listBookmarks, removeBookmark } from "../../server/content/bookmarks.ts";
 import { listStacks } from "../../server/content/stacks.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { InvalidInput, NotFound } from "../../server/domain-errors.ts";
+import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
 import { parseWith } from "../../server/http/validate.ts";
 import { listOrdersForUser } from "../../server/orders/order-queries.ts";
 import { cardUpdatePath, startCardUpdate } from "../../server/subscriptions/card-update.ts";
@@ -64,17 +66,21 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const userId = session.user.id;
   const onSubscriptions = tab === "subscriptions";
   const onOverview = tab === "overview";
-  const [profile, orders, subscriptions, addresses, products, stacks, readingList] = await Promise.all([
-    loadProfile(context, session),
-    listOrdersForUser(database.db, userId),
-    listSubscriptionsForUser(database.db, userId),
-    listAddresses(database.db, userId),
-    // The Subscriptions tab's swap choices and "Subscribe again" links, and its stacks' names.
-    onSubscriptions ? catalogue.list() : [],
-    onSubscriptions ? listStacks(database.db, catalogue) : [],
-    // The Overview's reading list: the articles saved with Bookmark.
-    onOverview ? listBookmarks(database.db, userId) : [],
-  ]);
+  const origin = shopOrigin(env, requestHost(request), "page");
+  const [profile, orders, subscriptions, addresses, products, stacks, readingList, balances] =
+    await Promise.all([
+      loadProfile(context, session),
+      listOrdersForUser(database.db, userId),
+      listSubscriptionsForUser(database.db, userId),
+      listAddresses(database.db, userId),
+      // The Subscriptions tab's swap choices and "Subscribe again" links, and its stacks' names.
+      onSubscriptions ? catalogue.list() : [],
+      onSubscriptions ? listStacks(database.db, catalogue) : [],
+      // The Overview's reading list: the articles saved with Bookmark.
+      onOverview ? listBookmarks(database.db, userId) : [],
+      // The Overview's points, store credit, gift cards and referral link (decision 047).
+      onOverview ? accountBalances(database.db, session.user, origin) : null,
+    ]);
   const shopProducts: ShopProduct[] = products.map((p) => ({
     id: p.id,
     slug: p.slug,
@@ -94,6 +100,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       products: shopProducts,
       stackNames,
       readingList,
+      balances,
     },
     { headers: noStore },
   );

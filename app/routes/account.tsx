@@ -5,6 +5,7 @@ import Package from "lucide-react/icons/package";
 import Settings from "lucide-react/icons/settings";
 import Star from "lucide-react/icons/star";
 import User from "lucide-react/icons/user";
+import Wallet from "lucide-react/icons/wallet";
 import { Tabs } from "radix-ui";
 import { useEffect, useRef } from "react";
 import {
@@ -15,8 +16,10 @@ import {
   useSearchParams,
 } from "react-router";
 import type { AccountActionResult } from "../../core/contracts/account.ts";
+import { formatMoney } from "../../core/money.ts";
 import { accountContactOf } from "../../core/placeholder-email.ts";
 import { AccountOrders } from "../components/account/account-lists.tsx";
+import { BalancesSection, pointsWorthCents } from "../components/account/balances-section.tsx";
 import { ProfileCard } from "../components/account/profile-card.tsx";
 import { ReadingList } from "../components/account/reading-list.tsx";
 import { YourData } from "../components/account/your-data.tsx";
@@ -75,7 +78,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const { profile, tab } = loaderData;
-  const { orders, subscriptions } = loaderData;
+  const { orders, subscriptions, balances } = loaderData;
   const welcomed = useRef(false);
 
   // Back from a social provider: sync the profile and greet.
@@ -167,17 +170,34 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </Tabs.List>
           <Tabs.Content value="overview" className="mt-6 grid gap-6">
             <ProfileCard profile={profile} onSaved={() => authClient.$store.notify("$sessionSignal")} />
-            <div className="grid gap-4 sm:grid-cols-3">
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <StatCard label="Total Orders" value={orders.length} />
               <StatCard label="Active Subscriptions" value={activeSubscriptions} />
               <div className="rounded-card bg-white p-5 shadow-card">
                 <p className="flex items-center gap-2 text-sm text-muted">
                   <Star className="size-4" aria-hidden /> Wellness Points
                 </p>
-                <p className="mt-1 font-display text-3xl text-forest">0</p>
-                <p className="mt-1 text-sm text-muted">Coming soon</p>
+                <p className="mt-1 font-display text-3xl text-forest">
+                  {new Intl.NumberFormat("en-US").format(balances?.points ?? 0)}
+                </p>
+                <p className="mt-1 text-sm text-muted">
+                  {balances && pointsWorthCents(balances.points) > 0
+                    ? `Worth ${formatMoney(pointsWorthCents(balances.points))} off. `
+                    : ""}
+                  100 points = $5 off
+                </p>
+              </div>
+              <div className="rounded-card bg-white p-5 shadow-card">
+                <p className="flex items-center gap-2 text-sm text-muted">
+                  <Wallet className="size-4" aria-hidden /> Store credit
+                </p>
+                <p className="mt-1 font-display text-3xl text-forest">
+                  {formatMoney(balances?.creditCents ?? 0)}
+                </p>
+                <p className="mt-1 text-sm text-muted">Used at checkout when you choose</p>
               </div>
             </div>
+            {balances ? <BalancesSection balances={balances} /> : null}
             <ReadingList bookmarks={loaderData.readingList} />
             <YourData />
           </Tabs.Content>

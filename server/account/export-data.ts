@@ -1,4 +1,4 @@
-import { asc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
 import {
@@ -7,12 +7,17 @@ import {
   bookmarks,
   cartItems,
   carts,
+  customerLedger,
+  discountCodes,
+  discountRedemptions,
+  giftCards,
   newsletterSubscribers,
   orderEvents,
   orderLines,
   orders,
   profiles,
   reactionReports,
+  referrals,
   refunds,
   renewalConsents,
   reviewReports,
@@ -120,6 +125,56 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       .where(eq(carts.userId, userId)),
   ]);
   const newsletter = newsletterRows[0];
+  // Decision 047's balances: the ledger rows, the gift cards received (once delivered, as the account shows
+  // them) and bought (never a code: its last four only), the codes used and the referrals made.
+  const cardBalance = sql<number>`coalesce((select sum(e.amount_cents) from gift_card_entries e where e.gift_card_id = gift_cards.id), 0)::int`;
+  const [ledgerRows, receivedCards, boughtCards, codeUseRows, referralRows] = await Promise.all([
+    db
+      .select({
+        kind: customerLedger.kind,
+        reason: customerLedger.reason,
+        amount: customerLedger.amount,
+        orderNumber: orders.orderNumber,
+        note: customerLedger.note,
+        at: customerLedger.createdAt,
+      })
+      .from(customerLedger)
+      .leftJoin(orders, eq(orders.id, customerLedger.orderId))
+      .where(eq(customerLedger.userId, userId))
+      .orderBy(asc(customerLedger.createdAt)),
+    email
+      ? db
+          .select({ card: giftCards, balance: cardBalance })
+          .from(giftCards)
+          .where(and(eq(giftCards.recipientEmail, email.toLowerCase()), isNotNull(giftCards.deliveredAt)))
+          .orderBy(asc(giftCards.createdAt))
+      : [],
+    db
+      .select({ card: giftCards, balance: cardBalance, orderNumber: orders.orderNumber })
+      .from(giftCards)
+      .leftJoin(orders, eq(orders.id, giftCards.orderId))
+      .where(eq(giftCards.purchaserUserId, userId))
+      .orderBy(asc(giftCards.createdAt)),
+    db
+      .select({
+        code: discountCodes.code,
+        orderNumber: orders.orderNumber,
+        email: discountRedemptions.email,
+        status: discountRedemptions.status,
+        amountCents: discountRedemptions.amountCents,
+        at: discountRedemptions.createdAt,
+      })
+      .from(discountRedemptions)
+      .innerJoin(discountCodes, eq(discountCodes.id, discountRedemptions.codeId))
+      .innerJoin(orders, eq(orders.id, discountRedemptions.orderId))
+      .where(
+        email
+          ? or(eq(discountRedemptions.userId, userId), eq(discountRedemptions.email, email.toLowerCase()))
+          : eq(discountRedemptions.userId, userId),
+      )
+      .orderBy(asc(discountRedemptions.createdAt)),
+    db.select().from(referrals).where(eq(referrals.referrerUserId, userId)).orderBy(asc(referrals.createdAt)),
+  ]);
 
   return {
     exportedAt: now.toISOString(),
@@ -268,6 +323,52 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       phone: r.phone,
       description: r.description,
       status: r.status,
+      at: iso(r.createdAt),
+    })),
+    // A friend's order is theirs: a referral says only when it was made and what became of it.
+    storeCreditAndPoints: ledgerRows.map((l) => ({
+      kind: l.kind,
+      reason: l.reason,
+      amount: l.amount,
+      orderNumber: l.orderNumber,
+      note: l.note,
+      at: iso(l.at),
+    })),
+    giftCardsReceived: receivedCards.map(({ card, balance }) => ({
+      last4: card.last4,
+      initialCents: card.initialCents,
+      balanceCents: balance,
+      status: card.status,
+      from: card.senderName,
+      message: card.message,
+      deliveredAt: iso(card.deliveredAt),
+    })),
+    giftCardsBought: boughtCards.map(({ card, balance, orderNumber }) => ({
+      last4: card.last4,
+      orderNumber,
+      initialCents: card.initialCents,
+      balanceCents: balance,
+      status: card.status,
+      recipientEmail: card.recipientEmail,
+      recipientName: card.recipientName,
+      senderName: card.senderName,
+      message: card.message,
+      deliverOn: iso(card.deliverOn),
+      deliveredAt: iso(card.deliveredAt),
+      boughtAt: iso(card.createdAt),
+    })),
+    discountCodesUsed: codeUseRows.map((c) => ({
+      code: c.code,
+      orderNumber: c.orderNumber,
+      email: c.email,
+      status: c.status,
+      amountCents: c.amountCents,
+      at: iso(c.at),
+    })),
+    referralsMade: referralRows.map((r) => ({
+      status: r.status,
+      voidReason: r.voidReason,
+      creditedAt: iso(r.creditedAt),
       at: iso(r.createdAt),
     })),
   };

@@ -2,7 +2,7 @@ import { desc, eq, or, sql } from "drizzle-orm";
 import type { AccountBalancesResponse, AccountGiftCardView } from "../../core/contracts/balances.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
-import { customerLedger, giftCardEntries, giftCards, orders } from "../db/schema.ts";
+import { customerLedger, giftCards, orders } from "../db/schema.ts";
 import { REFERRAL, referralCodeOf, referralsOf, referralUrl } from "../promotions/referrals.ts";
 import { balancesOf } from "./customer-ledger.ts";
 
@@ -31,7 +31,9 @@ export async function accountBalances(
     db
       .select({
         card: giftCards,
-        balance: sql<number>`coalesce((select sum(${giftCardEntries.amountCents}) from ${giftCardEntries} where ${giftCardEntries.giftCardId} = ${giftCards.id}), 0)::int`,
+        // The card's table named by hand: a one-table select writes its columns unqualified, which would
+        // compare the entry's card id with the entry's own id.
+        balance: sql<number>`coalesce((select sum(e.amount_cents) from gift_card_entries e where e.gift_card_id = gift_cards.id), 0)::int`,
       })
       .from(giftCards)
       .where(

@@ -7,6 +7,11 @@ import {
   addresses,
   adminAudit,
   bookmarks,
+  customerLedger,
+  discountCodes,
+  discountRedemptions,
+  giftCardEntries,
+  giftCards,
   newsletterSubscribers,
   orderEvents,
   orderLines,
@@ -14,6 +19,7 @@ import {
   outbox,
   profiles,
   reactionReports,
+  referrals,
   renewalConsents,
   reviews,
   session,
@@ -375,6 +381,127 @@ describe.each(testDatabases)("a customer's own data on %s", (kind) => {
       const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.id, me.subscriptionId));
       expect(text).not.toContain(sub?.paymentToken as string);
       expect(text).not.toMatch(/"(password|token|paymentToken|accessToken|refreshToken|idToken)"/);
+    });
+  });
+
+  describe("export of balances", () => {
+    it("holds the customer's points and credit, gift cards (never a code), codes used and referrals", async () => {
+      const me = await seededCustomer("export-balances");
+      const friend = await seededCustomer("export-friend");
+      await db()
+        .insert(customerLedger)
+        .values([
+          { userId: me.userId, kind: "points", reason: "earned", amount: 35, orderId: me.orderId },
+          {
+            userId: me.userId,
+            kind: "credit",
+            reason: "goodwill",
+            amount: 1500,
+            actor: "owner",
+            note: "Sorry",
+          },
+          { userId: friend.userId, kind: "credit", reason: "goodwill", amount: 999 },
+        ]);
+      const received = `SECRETHASH${randomUUID()}`;
+      const [toMe] = await db()
+        .insert(giftCards)
+        .values({
+          codeHash: received,
+          last4: "Q7RT",
+          initialCents: 5000,
+          recipientEmail: me.email.toLowerCase(),
+          senderName: "Aunt May",
+          message: "For your rest",
+          status: "active",
+          deliveredAt: new Date(),
+        })
+        .returning();
+      if (!toMe) throw new Error("no gift card");
+      await db()
+        .insert(giftCardEntries)
+        .values([
+          { giftCardId: toMe.id, kind: "issued", amountCents: 5000 },
+          { giftCardId: toMe.id, kind: "redeemed", amountCents: -1200 },
+        ]);
+      const bought = `SECRETHASH${randomUUID()}`;
+      const [fromMe] = await db()
+        .insert(giftCards)
+        .values({
+          codeHash: bought,
+          last4: "K2LM",
+          initialCents: 2500,
+          orderId: me.orderId,
+          purchaserUserId: me.userId,
+          purchaserEmail: me.email,
+          recipientEmail: "a.friend@example.com",
+          recipientName: "A friend",
+          message: "Happy birthday",
+          status: "active",
+          deliverOn: new Date(Date.now() + 5 * 86_400_000),
+        })
+        .returning();
+      if (!fromMe) throw new Error("no gift card");
+      const [code] = await db()
+        .insert(discountCodes)
+        .values({
+          code: `FRIEND-${randomUUID().slice(0, 6).toUpperCase()}`,
+          kind: "amount",
+          amountCents: 1000,
+        })
+        .returning();
+      if (!code) throw new Error("no code");
+      await db()
+        .insert(discountRedemptions)
+        .values({
+          codeId: code.id,
+          orderId: me.orderId,
+          userId: me.userId,
+          email: me.email,
+          status: "used",
+          amountCents: 1000,
+        });
+      await db()
+        .insert(referrals)
+        .values({ referrerUserId: me.userId, orderId: friend.orderId, status: "pending" });
+
+      const res = await me.b.call("GET", "/api/account/export");
+      expect(res.status).toBe(200);
+      const data = res.body;
+      expect(data.storeCreditAndPoints).toEqual([
+        expect.objectContaining({
+          kind: "points",
+          reason: "earned",
+          amount: 35,
+          orderNumber: me.orderNumber,
+        }),
+        expect.objectContaining({ kind: "credit", reason: "goodwill", amount: 1500, note: "Sorry" }),
+      ]);
+      expect(data.giftCardsReceived).toEqual([
+        expect.objectContaining({ last4: "Q7RT", initialCents: 5000, balanceCents: 3800, from: "Aunt May" }),
+      ]);
+      expect(data.giftCardsBought).toEqual([
+        expect.objectContaining({
+          last4: "K2LM",
+          orderNumber: me.orderNumber,
+          recipientEmail: "a.friend@example.com",
+          message: "Happy birthday",
+          deliveredAt: null,
+        }),
+      ]);
+      expect(data.discountCodesUsed).toEqual([
+        expect.objectContaining({
+          code: code.code,
+          orderNumber: me.orderNumber,
+          status: "used",
+          amountCents: 1000,
+        }),
+      ]);
+      // The friend's order is the friend's: the referral names neither it nor them.
+      expect(data.referralsMade).toEqual([expect.objectContaining({ status: "pending", creditedAt: null })]);
+      const text = JSON.stringify(data);
+      for (const secret of [received, bought, friend.orderNumber, friend.email, "999"])
+        expect(text).not.toContain(secret);
+      expect(text).not.toMatch(/"codeHash"/);
     });
   });
 
