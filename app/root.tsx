@@ -28,10 +28,11 @@ const CodeLink = lazy(() => import("./components/shop/code-link.tsx"));
 
 /**
  * The code of a `?code=WELCOME10` link, taken out of the address bar as soon as the page has hydrated (a
- * reload does not apply it again); its applier is loaded only then. Not on the owner's dashboard, whose
- * pages may use the parameter for their own ends.
+ * reload does not apply it again) and applied by a module loaded only then. Not on the owner's dashboard,
+ * whose pages may use the parameter for their own ends. A component of its own, so that only it follows
+ * the location, not the whole shell.
  */
-function useCodeLink(): [string | null, () => void] {
+function CodeLinkWatcher() {
   const { search, pathname } = useLocation();
   const [code, setCode] = useState<string | null>(null);
   useEffect(() => {
@@ -43,7 +44,12 @@ function useCodeLink(): [string | null, () => void] {
     if (linked.trim()) setCode(linked);
   }, [search, pathname]);
   const done = useCallback(() => setCode(null), []);
-  return [code, done];
+  if (!code) return null;
+  return (
+    <Suspense fallback={null}>
+      <CodeLink code={code} onDone={done} />
+    </Suspense>
+  );
 }
 
 export const links: Route.LinksFunction = () => [
@@ -108,7 +114,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ children }: { children: React.ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  const [linkedCode, linkedCodeDone] = useCodeLink();
   useEffect(() => {
     // The page's script has taken over: journeys wait for this before typing into controlled fields
     // (e2e/support/shopper.ts), which hydration would otherwise reset.
@@ -124,11 +129,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         <Footer />
         <LazyCartDrawer />
         <LazyToaster />
-        {linkedCode ? (
-          <Suspense fallback={null}>
-            <CodeLink code={linkedCode} onDone={linkedCodeDone} />
-          </Suspense>
-        ) : null}
+        <CodeLinkWatcher />
       </CartDrawerProvider>
     </QueryClientProvider>
   );
