@@ -3,7 +3,7 @@ import type { CartItemView } from "../../core/contracts/cart.ts";
 import { MAX_LINE_QUANTITY } from "../../core/pricing.ts";
 import type { Catalogue } from "../catalogue.ts";
 import type { Db } from "../db/client.ts";
-import { cartItems, carts, stacks } from "../db/schema.ts";
+import { cartGiftCards, cartItems, carts, stacks } from "../db/schema.ts";
 import { InvalidInput, LimitExceeded, notFound } from "../domain-errors.ts";
 import type { CartOwner } from "./cart-owner.ts";
 import { cartQueries, isMissingCart, ownerKey } from "./cart-queries.ts";
@@ -225,7 +225,7 @@ export async function clearOwnerCart(db: Db, owner: CartOwner): Promise<number> 
 export async function mergeGuestCart(db: Db, guestTokenHash: string, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [guest] = await tx
-      .select({ id: carts.id, discountCode: carts.discountCode })
+      .select({ id: carts.id, discountCode: carts.discountCode, giftCardIds: carts.giftCardIds })
       .from(carts)
       .where(eq(carts.guestTokenHash, guestTokenHash))
       .for("update");
@@ -246,6 +246,13 @@ export async function mergeGuestCart(db: Db, guestTokenHash: string, userId: str
         .update(carts)
         .set({ discountCode: sql`coalesce(${carts.discountCode}, ${guest.discountCode})` })
         .where(eq(carts.id, userCartId));
+    // Gift cards to buy move over; gift cards applied as a guest stay applied.
+    await tx.update(cartGiftCards).set({ cartId: userCartId }).where(eq(cartGiftCards.cartId, guest.id));
+    if (guest.giftCardIds.length > 0) {
+      const [mine] = await tx.select({ ids: carts.giftCardIds }).from(carts).where(eq(carts.id, userCartId));
+      const ids = [...new Set([...(mine?.ids ?? []), ...guest.giftCardIds])];
+      await tx.update(carts).set({ giftCardIds: ids }).where(eq(carts.id, userCartId));
+    }
     await tx.delete(carts).where(eq(carts.id, guest.id));
   });
 }

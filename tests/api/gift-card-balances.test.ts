@@ -13,6 +13,7 @@ import { giftCardEntries, giftCards, orders, outbox } from "../../server/db/sche
 import { shopDeps } from "../../server/deps.ts";
 import { insertOrder } from "../../server/orders/order-life.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
+import { Browser, uniqueEmail } from "./auth-helpers.ts";
 import { createUser, headerIdentity, Visitor } from "./checkout-visitor.ts";
 import { issuedGiftCard } from "./promotion-fixtures.ts";
 
@@ -213,5 +214,33 @@ describe.each(testDatabases)("gift card and customer balances on %s", (kind) => 
     });
     expect(await giftCardBalance(db(), id)).toBe(0);
     expect((await new Visitor(shop).call("POST", "/api/gift-cards/balance", { code })).status).toBe(404);
+  });
+});
+
+/** With the real sign-in: what a guest put in the cart's balances comes along into the account's cart. */
+describe.each(testDatabases)("gift cards in the cart at sign-in on %s", (kind) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop(kind, { auth: true, env: { TRUSTED_PROXIES: "127.0.0.1" } });
+  });
+  afterAll(() => shop.close());
+
+  it("a guest's applied gift card and the gift cards they were buying come along when they sign in", async () => {
+    const email = uniqueEmail("gift-merge");
+    const owner = new Browser(shop, { "x-forwarded-for": "198.51.100.7" });
+    await owner.signUp(email);
+    await owner.signOut();
+    const { id, code } = await issuedGiftCard(shop, 2500);
+    const guest = new Browser(shop, { "x-forwarded-for": "198.51.100.7" });
+    await guest.call("POST", "/api/cart", { productId: 1, quantity: 1 });
+    expect((await guest.call("POST", "/api/cart/gift-cards", { code })).status).toBe(200);
+    expect((await guest.call("POST", "/api/cart/gift-card-lines", { amountCents: 2500 })).status).toBe(201);
+    expect((await guest.signIn(email)).status).toBe(200);
+    expect(
+      (await guest.call("GET", "/api/cart/balances")).body.giftCards.map((g: { id: string }) => g.id),
+    ).toEqual([id]);
+    expect((await guest.call("GET", "/api/cart/gift-card-lines")).body).toEqual([
+      expect.objectContaining({ amountCents: 2500, recipientEmail: null }),
+    ]);
   });
 });
