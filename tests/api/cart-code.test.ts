@@ -8,6 +8,7 @@ import { sessionIdOf } from "../support/stripe-shop.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { Browser, uniqueEmail } from "./auth-helpers.ts";
 import { headerIdentity, newCustomer, Visitor } from "./checkout-visitor.ts";
+import { newDiscountCode } from "./promotion-fixtures.ts";
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
 const DAY = 86_400_000;
@@ -21,21 +22,13 @@ const DAY = 86_400_000;
 describe.each(testDatabases)("the cart's discount code on %s", (kind) => {
   let shop: TestShop;
   const db = () => shop.services.database.db;
-  let codes = 0;
   beforeAll(async () => {
     shop = await createTestShop(kind, { identity: headerIdentity(() => shop) });
   });
   afterAll(() => shop.close());
 
-  async function newCode(extra: Partial<typeof discountCodes.$inferInsert> = {}) {
-    const code = `CART${++codes}X${process.pid}`;
-    const [row] = await db()
-      .insert(discountCodes)
-      .values({ code, kind: "percent", percent: 10, ...extra })
-      .returning();
-    if (!row) throw new Error("code not created");
-    return row;
-  }
+  const newCode = (extra: Partial<typeof discountCodes.$inferInsert> = {}) =>
+    newDiscountCode(shop, "CART", extra);
   /** A guest with Korean Ginseng ($30.00) once in the cart. */
   async function guestWithGinseng() {
     const v = new Visitor(shop);
@@ -316,18 +309,13 @@ describe.each(testDatabases)("the cart's discount code on %s", (kind) => {
 /** With the real sign-in and its limits: a guest's code at sign-in, and the limit on codes tried. */
 describe.each(testDatabases)("the cart's code with sign-in and limits on %s", (kind) => {
   let shop: TestShop;
-  let codes = 0;
   beforeAll(async () => {
     // Requests name their client by X-Forwarded-For from this machine, so each test has an address of its own.
     shop = await createTestShop(kind, { auth: true, env: { TRUSTED_PROXIES: "127.0.0.1" } });
   });
   afterAll(() => shop.close());
 
-  async function newCode() {
-    const code = `SIGNIN${++codes}X${process.pid}`;
-    await shop.services.database.db.insert(discountCodes).values({ code, kind: "percent", percent: 10 });
-    return code;
-  }
+  const newCode = async () => (await newDiscountCode(shop, "SIGNIN")).code;
 
   it("a guest's code comes along when they sign in, unless the account's cart has one of its own", async () => {
     const email = uniqueEmail("code-merge");
