@@ -1,6 +1,8 @@
 /** The dashboard's Customers API: the list's query, a customer as the owner sees them, and the CSV's columns. */
+
 import { z } from "zod";
 import type { ShippingAddress } from "../address.ts";
+import type { AdminCustomerBalances } from "./admin-gift-cards.ts";
 
 /** Rows per page of every dashboard list (customers, orders, subscriptions, newsletter, outbox). */
 export const ADMIN_LIST_PAGE_SIZE = 25;
@@ -65,4 +67,6 @@ export interface AdminCustomerDetail {
   }[];
   addresses: (ShippingAddress & { id: string; isDefault: boolean })[];
   newsletter: { status: NewsletterStatus; consentAt: string | null; unsubscribedAt: string | null };
+  /** Store credit, Wellness Points and the referrals made (decision 047). */
+  balances: AdminCustomerBalances;
 }

@@ -8,6 +8,7 @@ import type {
 import type { DbOrTx } from "../db/client.ts";
 import { addresses, newsletterSubscribers, orders, subscriptions, user } from "../db/schema.ts";
 import { listPage } from "../lib/list-page.ts";
+import { adminCustomerBalances } from "./gift-cards.ts";
 import { likeText } from "./like-text.ts";
 
 /** Orders placed on each account (never-paid checkouts left out) and what paid ones brought in, less refunds. */
@@ -112,7 +113,7 @@ export async function adminCustomerDetail(db: DbOrTx, id: string): Promise<Admin
   if (id.length === 0 || id.length > 200) return null;
   const [account] = await db.select().from(user).where(eq(user.id, id));
   if (!account) return null;
-  const [orderRows, subscriptionRows, addressRows, [subscriber]] = await Promise.all([
+  const [orderRows, subscriptionRows, addressRows, [subscriber], balances] = await Promise.all([
     db
       .select()
       .from(orders)
@@ -132,6 +133,7 @@ export async function adminCustomerDetail(db: DbOrTx, id: string): Promise<Admin
       .select()
       .from(newsletterSubscribers)
       .where(eq(sql`lower(${newsletterSubscribers.email})`, account.email.toLowerCase())),
+    adminCustomerBalances(db, id),
   ]);
   const paid = orderRows.filter((o) => o.paidAt);
   return {
@@ -175,5 +177,6 @@ export async function adminCustomerDetail(db: DbOrTx, id: string): Promise<Admin
       consentAt: subscriber?.consentAt?.toISOString() ?? null,
       unsubscribedAt: subscriber?.unsubscribedAt?.toISOString() ?? null,
     },
+    balances,
   };
 }

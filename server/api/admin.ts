@@ -7,6 +7,7 @@ import type { AppServices } from "../context.ts";
 import { adminAudit } from "../db/schema.ts";
 import { adminCodesApi } from "./admin-codes.ts";
 import { adminCustomersApi } from "./admin-customers.ts";
+import { adminGiftCardsApi } from "./admin-gift-cards.ts";
 import { adminNewsletterApi } from "./admin-newsletter.ts";
 import { adminOrdersApi } from "./admin-orders.ts";
 import { adminOutboxApi } from "./admin-outbox.ts";
@@ -61,5 +62,7 @@ export function adminApi(services: AppServices) {
       .route("/reviews", adminReviewsApi(services))
       .route("/reactions", adminReactionsApi(services))
       .route("/codes", adminCodesApi(services))
+      // /gift-cards and /customers/:id/credit (decision 047).
+      .route("/", adminGiftCardsApi(services))
   );
 }

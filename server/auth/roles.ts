@@ -22,6 +22,10 @@ export const statements = {
   // Discount codes: staff see them and what they brought in; the admin makes, pauses and ends them
   // (decision 046).
   code: ["read", "manage"],
+  // Gift cards: staff see them; the admin issues and voids them (decision 047).
+  giftCard: ["read", "manage"],
+  // A customer's store credit given as a goodwill gesture: the admin only (decision 047).
+  credit: ["give"],
 } as const;
 
 export const accessControl = createAccessControl(statements);
@@ -37,6 +41,7 @@ export const roles = {
     outbox: ["read"],
     review: ["read", "moderate"],
     code: ["read"],
+    giftCard: ["read"],
   }),
   user: accessControl.newRole({ user: [], session: [] }),
 };

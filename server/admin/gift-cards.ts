@@ -1,0 +1,100 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { AdminCustomerBalances, AdminGiftCardView } from "../../core/contracts/admin-gift-cards.ts";
+import { UUID } from "../../core/uuid.ts";
+import { type AuditActor, actorName, recordAudit } from "../audit/audit.ts";
+import { addLedgerEntry, balancesOf, lockCustomer } from "../balances/customer-ledger.ts";
+import type { Db, DbOrTx } from "../db/client.ts";
+import { giftCards, orders, user } from "../db/schema.ts";
+import { notFound } from "../domain-errors.ts";
+import { referralsOf } from "../promotions/referrals.ts";
+
+/**
+ * The owner's view of gift cards and of a customer's balances (docs/decisions/047-gift-cards-credit-and-points.md).
+ * A card is named by its last four only: the shop never holds its code.
+ */
+
+/** The latest gift cards (bought and issued), each with its balance: the sum of its entries. */
+export async function listAdminGiftCards(db: DbOrTx, limit = 200): Promise<AdminGiftCardView[]> {
+  const rows = await db
+    .select({
+      card: giftCards,
+      orderNumber: orders.orderNumber,
+      // Tables named by hand: the subquery's columns must not resolve to its own table.
+      balance: sql<number>`coalesce((select sum(e.amount_cents) from gift_card_entries e where e.gift_card_id = gift_cards.id), 0)::int`,
+    })
+    .from(giftCards)
+    .leftJoin(orders, eq(orders.id, giftCards.orderId))
+    .orderBy(desc(giftCards.createdAt), desc(giftCards.id))
+    .limit(limit);
+  return rows.map(({ card, orderNumber, balance }) => ({
+    id: card.id,
+    last4: card.last4,
+    initialCents: card.initialCents,
+    balanceCents: balance,
+    recipientEmail: card.recipientEmail,
+    recipientName: card.recipientName,
+    status: card.status,
+    delivered: card.deliveredAt !== null,
+    deliverOn: card.deliverOn?.toISOString().slice(0, 10) ?? null,
+    orderNumber,
+    issuedBy: card.issuedBy,
+    note: card.note,
+    createdAt: card.createdAt.toISOString(),
+  }));
+}
+
+/** A customer's store credit, points and the referrals they made, for the owner's customer page. */
+export async function adminCustomerBalances(db: DbOrTx, userId: string): Promise<AdminCustomerBalances> {
+  const [mine, refs] = await Promise.all([balancesOf(db, userId), referralsOf(db, userId)]);
+  return {
+    creditCents: mine.creditCents,
+    points: mine.points,
+    referrals: refs.map((r) => ({
+      orderNumber: r.orderNumber,
+      status: r.status,
+      voidReason: r.voidReason,
+      at: r.createdAt.toISOString(),
+      creditedAt: r.creditedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/**
+ * The owner gives a customer store credit (a `goodwill` ledger row) with its audit row, in one
+ * transaction with the customer's row locked (the queue every change of their balances waits in).
+ */
+export async function giveStoreCredit(
+  db: Db,
+  input: { userId: string; amountCents: number; note: string; actor: AuditActor },
+): Promise<AdminCustomerBalances> {
+  if (input.userId.length === 0 || input.userId.length > 200) throw notFound("There is no such customer.");
+  await db.transaction(async (tx) => {
+    const [customer] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
+    if (!customer) throw notFound("There is no such customer.");
+    await lockCustomer(tx, input.userId);
+    const before = await balancesOf(tx, input.userId);
+    await addLedgerEntry(tx, {
+      userId: input.userId,
+      kind: "credit",
+      reason: "goodwill",
+      amount: input.amountCents,
+      actor: actorName(input.actor),
+      note: input.note,
+    });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: "store credit given",
+      targetType: "customer",
+      targetId: input.userId,
+      before: { creditCents: before.creditCents },
+      after: { creditCents: before.creditCents + input.amountCents, note: input.note },
+    });
+  });
+  return adminCustomerBalances(db, input.userId);
+}
+
+/** A gift card id from the address, or 404 (never a database error for a malformed one). */
+export function giftCardIdOf(id: string): string {
+  if (!UUID.test(id)) throw notFound("Gift card not found.");
+  return id;
+}
