@@ -47,6 +47,7 @@ export default [
     route("products", "routes/admin-products.tsx"),
     route("codes", "routes/admin-codes.tsx"),
     route("codes/new", "routes/admin-codes-new.tsx"),
+    route("gift-cards", "routes/admin-gift-cards.tsx"),
     route("subscriptions", "routes/admin-subscriptions.tsx"),
     route("subscriptions/:id", "routes/admin-subscription.tsx"),
     route("customers", "routes/admin-customers.tsx"),

@@ -2,13 +2,14 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatAddressLines } from "../../core/address.ts";
 import { formatMoney } from "../../core/money.ts";
+import { CustomerBalances } from "../components/admin/customer-balances.tsx";
 import { OrderBadge } from "../components/orders/order-details.tsx";
 import { statusLabel } from "../components/subscriptions/subscription-text.ts";
 import { StatusBadge } from "../components/ui/status-badge.tsx";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/admin-customer";
 
-export { headers, loader } from "./admin-customer.server.ts";
+export { action, headers, loader } from "./admin-customer.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.customer.name || loaderData?.customer.email || "Customer"} | MANA dashboard` },
@@ -31,7 +32,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z]+/g, "-");
 
 /** One customer: contact, role, orders, subscriptions, saved addresses and newsletter consent. */
-export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
+export default function AdminCustomer({ loaderData, actionData }: Route.ComponentProps) {
   const c = loaderData.customer;
   const newsletter =
     c.newsletter.status === "subscribed"
@@ -126,6 +127,14 @@ export default function AdminCustomer({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
+        </Card>
+
+        <Card title="Store credit, points and referrals">
+          <CustomerBalances
+            balances={c.balances}
+            giveCredit={loaderData.may.giveCredit}
+            answer={actionData?.intent === "credit" ? actionData : null}
+          />
         </Card>
 
         <Card title={`Subscriptions (${c.subscriptions.length})`}>

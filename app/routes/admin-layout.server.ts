@@ -13,6 +13,7 @@ const SECTIONS: { to: string; label: string; permission: Permission }[] = [
   { to: "/admin/subscriptions", label: "Subscriptions", permission: { subscription: ["read"] } },
   { to: "/admin/products", label: "Products", permission: { product: ["read"] } },
   { to: "/admin/codes", label: "Discount codes", permission: { code: ["read"] } },
+  { to: "/admin/gift-cards", label: "Gift cards", permission: { giftCard: ["read"] } },
   { to: "/admin/customers", label: "Customers", permission: { customer: ["read"] } },
   { to: "/admin/reviews", label: "Reviews", permission: { review: ["read"] } },
   { to: "/admin/reactions", label: "Reactions", permission: { reaction: ["read"] } },

@@ -67,6 +67,8 @@ const refundForm = z.object({
     .trim()
     .min(1, "Say why the order is refunded.")
     .max(REFUND_REASON_MAX, `At most ${REFUND_REASON_MAX} characters.`),
+  /** Where the card's part goes: back to the card, or to the customer's store credit (decision 047). */
+  to: z.enum(["original", "credit"], { error: "Choose where the refund goes." }).optional(),
 });
 
 /**
@@ -112,6 +114,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   if (amountCents > order.refundableCents)
     return invalid(intent, { amount: `At most ${formatMoney(order.refundableCents)} can be refunded.` });
   return attempt(intent, () =>
-    owning(() => refundOrder(deps, number, { amountCents, reason: form.value.reason, actor })),
+    owning(() =>
+      refundOrder(deps, number, { amountCents, reason: form.value.reason, to: form.value.to, actor }),
+    ),
   );
 }

@@ -232,6 +232,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               <dt className="text-muted">Can still be refunded</dt>
               <dd className="tabular-nums">{formatMoney(order.refundableCents)}</dd>
             </dl>
+            {order.tenders.length ? <PaidWith order={order} /> : null}
             {order.refunds.length ? (
               <>
                 <h3 className="mt-4 text-base font-semibold">Refunds</h3>
@@ -324,5 +325,48 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       to="/admin/orders"
       linkLabel="All orders"
     />
+  );
+}
+
+const TENDER_STATE: Record<string, string> = {
+  held: "held until the payment",
+  captured: "taken",
+  released: "given back (not paid)",
+};
+
+/**
+ * What paid the order (decision 047): its gift cards by their last four, store credit and points, then the
+ * card's part (the total less what they took), each with what refunds gave back.
+ */
+function PaidWith({ order }: { order: AdminOrderDetail }) {
+  const taken = order.tenders.filter((t) => t.status !== "released").reduce((n, t) => n + t.amountCents, 0);
+  const name = (t: (typeof order.tenders)[number]) =>
+    t.kind === "gift_card"
+      ? `Gift card ending ${t.last4 ?? "----"}`
+      : t.kind === "credit"
+        ? "Store credit"
+        : `Wellness Points (${new Intl.NumberFormat("en-US").format(t.points ?? 0)})`;
+  return (
+    <>
+      <h3 className="mt-4 text-base font-semibold">Paid with</h3>
+      <ul className="mt-1 divide-y divide-sand-deep text-sm">
+        {order.tenders.map((t, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the tenders are listed in the order they were applied
+          <li key={i} className="flex flex-wrap justify-between gap-x-4 py-2">
+            <span>
+              {name(t)} <span className="text-muted">· {TENDER_STATE[t.status] ?? t.status}</span>
+              {t.refundedCents > 0 ? (
+                <span className="block text-muted">{formatMoney(t.refundedCents)} given back by refunds</span>
+              ) : null}
+            </span>
+            <span className="tabular-nums">{formatMoney(t.amountCents)}</span>
+          </li>
+        ))}
+        <li className="flex flex-wrap justify-between gap-x-4 py-2">
+          <span>Card</span>
+          <span className="tabular-nums">{formatMoney(Math.max(0, order.totalCents - taken))}</span>
+        </li>
+      </ul>
+    </>
   );
 }

@@ -103,6 +103,18 @@ export interface AdminOrderDetail {
   /** Every step, the owner's own ("oversold") included. */
   timeline: { type: string; at: string; detail: Record<string, string | number> | null }[];
   refunds: AdminRefundView[];
+  /**
+   * What paid the order besides the card (decision 047): gift cards (by their last four), store credit and
+   * points, each with its state (held, captured, released) and what refunds gave back.
+   */
+  tenders: {
+    kind: "gift_card" | "credit" | "points";
+    last4: string | null;
+    amountCents: number;
+    points: number | null;
+    status: string;
+    refundedCents: number;
+  }[];
   subscriptions: { id: string; productName: string; status: string }[];
   audit: AdminAuditView[];
 }

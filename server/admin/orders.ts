@@ -8,7 +8,7 @@ import type {
 import { OrderTransitionError } from "../../core/order-status.ts";
 import { auditViewOf } from "../audit/audit.ts";
 import type { DbOrTx } from "../db/client.ts";
-import { orders, refunds, subscriptions } from "../db/schema.ts";
+import { giftCards, orders, orderTenders, refunds, subscriptions } from "../db/schema.ts";
 import { Conflict, NotFound, ProviderUnavailable } from "../domain-errors.ts";
 import { listPage } from "../lib/list-page.ts";
 import { loadOrderEvents } from "../orders/order-events.ts";
@@ -71,7 +71,7 @@ export async function adminOrderDetail(db: DbOrTx, orderNumber: string): Promise
   if (!/^[A-Z0-9-]{1,40}$/.test(number)) return null;
   const [order] = await db.select().from(orders).where(eq(orders.orderNumber, number));
   if (!order) return null;
-  const [lines, events, refundRows, subs, audit] = await Promise.all([
+  const [lines, events, refundRows, subs, audit, tenderRows] = await Promise.all([
     loadOrderLines(db, order.id),
     loadOrderEvents(db, [order.id]),
     db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(refunds.createdAt),
@@ -80,6 +80,12 @@ export async function adminOrderDetail(db: DbOrTx, orderNumber: string): Promise
       .from(subscriptions)
       .where(eq(subscriptions.orderId, order.id)),
     auditViewOf(db, "order", order.id),
+    db
+      .select({ tender: orderTenders, last4: giftCards.last4 })
+      .from(orderTenders)
+      .leftJoin(giftCards, eq(giftCards.id, orderTenders.giftCardId))
+      .where(eq(orderTenders.orderId, order.id))
+      .orderBy(orderTenders.createdAt),
   ]);
   const committed = refundRows.filter((r) => r.status !== "failed").reduce((n, r) => n + r.amountCents, 0);
   return {
@@ -130,6 +136,14 @@ export async function adminOrderDetail(db: DbOrTx, orderNumber: string): Promise
       actor: r.actor,
       providerRefundId: r.providerRefundId,
       createdAt: r.createdAt.toISOString(),
+    })),
+    tenders: tenderRows.map(({ tender: t, last4 }) => ({
+      kind: t.kind as "gift_card" | "credit" | "points",
+      last4,
+      amountCents: t.amountCents,
+      points: t.points,
+      status: t.status,
+      refundedCents: t.refundedCents,
     })),
     subscriptions: subs,
     audit,

@@ -126,8 +126,9 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => 
         <p>
           At most {formatMoney(order.refundableCents)} can be refunded (paid {formatMoney(order.totalCents)}
           {order.refundedCents > 0 ? `, ${formatMoney(order.refundedCents)} already refunded` : ""}). The
-          money goes back through {order.provider === "stripe" ? "Stripe" : "the test payment provider"} to
-          the card that paid, and the customer is e-mailed.
+          money goes back where it came from: gift cards, store credit and points first, then the card through{" "}
+          {order.provider === "stripe" ? "Stripe" : "the test payment provider"}, unless the card's part goes
+          to store credit. The customer is e-mailed.
         </p>
       }
       error={firstError(errors, ["amount", "reason"])}
@@ -148,6 +149,23 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => 
           className={inputClass}
         />
       </Field>
+      {order.userId ? (
+        <fieldset className="grid gap-1">
+          <legend className="text-sm font-medium text-ink">The card's part goes</legend>
+          <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
+            <input type="radio" name="to" value="original" defaultChecked className="size-5 accent-forest" />
+            Refund to the card
+          </label>
+          <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
+            <input type="radio" name="to" value="credit" className="size-5 accent-forest" />
+            Refund to store credit
+          </label>
+        </fieldset>
+      ) : (
+        <p className="text-sm text-muted">
+          Placed without an account: the refund goes to the card (store credit needs an account).
+        </p>
+      )}
       <Field id="refund-reason" label="Reason" hint="For the shop's records; the customer does not see it.">
         <textarea
           id="refund-reason"
