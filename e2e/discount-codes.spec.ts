@@ -139,7 +139,7 @@ test("a shopper arrives with ?code=WELCOME10, pays 10% less, and sees the discou
   await expect(guest).toHaveURL(`${shop.base}/checkout`);
   expect(await axeViolations(guest)).toEqual([]);
   await guestChip.getByRole("button", { name: "Remove the code WELCOME10" }).click();
-  await expect(guest.getByLabel("Discount code")).toBeFocused();
+  await expect(guest.getByLabel("Discount code", { exact: true })).toBeFocused();
   const guestSummary = guest.getByRole("region", { name: "Order Summary" });
   await expect(guestSummary.getByRole("term").filter({ hasText: "Discount (WELCOME10)" })).toHaveCount(0);
   await expect(guestSummary).toContainText("$35.95");
@@ -156,7 +156,7 @@ test("a code whose minimum the cart does not meet says how much more to add; rem
   await hydrated(page);
   await addFromHome(page, ["Korean Ginseng"]); // $30.00
   const drawer = await openCart(page);
-  const field = drawer.getByLabel("Discount code");
+  const field = drawer.getByLabel("Discount code", { exact: true });
   await field.fill("freeship");
   await field.press("Enter");
   await expect(drawer.getByRole("alert")).toHaveText("Add $10.00 more to use the code FREESHIP.");
@@ -168,7 +168,7 @@ test("a code whose minimum the cart does not meet says how much more to add; rem
   await drawer.getByRole("button", { name: "Increase quantity of Korean Ginseng" }).click();
   await expect(drawer.getByTestId("cart-total")).toHaveText("$60.00");
   await field.fill("SAVE5");
-  await drawer.getByRole("button", { name: "Apply" }).click();
+  await drawer.getByRole("button", { name: "Apply discount code" }).click();
   const chip = drawer.getByTestId("discount-code-chip");
   await expect(chip).toContainText("SAVE5");
   await expect(chip).toContainText("applied: $5.00 off");
@@ -183,21 +183,21 @@ test("a code whose minimum the cart does not meet says how much more to add; rem
 
   await drawer.getByRole("button", { name: "Remove the code SAVE5" }).click();
   await expect(chip).toHaveCount(0);
-  await expect(drawer.getByLabel("Discount code")).toBeFocused();
+  await expect(drawer.getByLabel("Discount code", { exact: true })).toBeFocused();
 
   // On the checkout, the same field: applying reloads the summary with the discount.
   await page.goto(`${shop.base}/checkout`);
   await hydrated(page);
-  await page.getByLabel("Discount code").fill("save5");
-  await page.getByLabel("Discount code").press("Enter");
+  await page.getByLabel("Discount code", { exact: true }).fill("save5");
+  await page.getByLabel("Discount code", { exact: true }).press("Enter");
   await expect(page.getByRole("alert").filter({ hasText: "Add $20.00 more" })).toBeVisible();
-  await page.getByLabel("Discount code").fill("FREESHIP");
-  await page.getByLabel("Discount code").press("Enter");
+  await page.getByLabel("Discount code", { exact: true }).fill("FREESHIP");
+  await page.getByLabel("Discount code", { exact: true }).press("Enter");
   await expect(
     page.getByRole("alert").filter({ hasText: "Add $10.00 more to use the code FREESHIP." }),
   ).toBeVisible();
-  await page.getByLabel("Discount code").fill("WELCOME10");
-  await page.getByRole("button", { name: "Apply" }).click();
+  await page.getByLabel("Discount code", { exact: true }).fill("WELCOME10");
+  await page.getByRole("button", { name: "Apply discount code" }).click();
   // Focus moves to the chip that replaced the field.
   await expect(page.getByTestId("discount-code-chip").locator('p[tabindex="-1"]')).toBeFocused();
   const summary = page.getByRole("region", { name: "Order Summary" });
@@ -215,7 +215,7 @@ test("a code whose minimum the cart does not meet says how much more to add; rem
   await expect(page).toHaveURL(`${shop.base}/checkout`);
   await expect(summary.getByRole("term").filter({ hasText: "Discount (WELCOME10)" })).toHaveCount(0);
   await expect(summary).toContainText("$35.95");
-  await expect(page.getByLabel("Discount code")).toBeVisible();
+  await expect(page.getByLabel("Discount code", { exact: true })).toBeVisible();
 });
 
 test("the drawer and the checkout with a code, light and dark, wide and narrow", async ({ browser }) => {
@@ -261,8 +261,8 @@ test("the drawer and the checkout with a code, light and dark, wide and narrow",
     await page.goto(shop.base);
     await hydrated(page);
     const drawer = await openCart(page);
-    await drawer.getByLabel("Discount code").fill("nosuch");
-    await drawer.getByLabel("Discount code").press("Enter");
+    await drawer.getByLabel("Discount code", { exact: true }).fill("nosuch");
+    await drawer.getByLabel("Discount code", { exact: true }).press("Enter");
     await expect(drawer.getByRole("alert")).toHaveText(
       "We don't know the code NOSUCH. Please check it and try again.",
     );
@@ -270,7 +270,7 @@ test("the drawer and the checkout with a code, light and dark, wide and narrow",
     await page.screenshot({ path: shot(`drawer-field-390-${theme}.png`) });
     await page.goto(`${shop.base}/checkout`);
     await hydrated(page);
-    await expect(page.getByLabel("Discount code")).toBeVisible();
+    await expect(page.getByLabel("Discount code", { exact: true })).toBeVisible();
     expect(await axeViolations(page), `checkout's field ${theme}`).toEqual([]);
   }
 });

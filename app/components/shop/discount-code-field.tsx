@@ -169,6 +169,8 @@ export function DiscountCodeField({
           pending={apply.isPending}
           pendingText="Applying…"
           disabled={disabled}
+          // Named for what it applies: the checkout has other Apply buttons (gift cards, balances).
+          aria-label="Apply discount code"
         >
           Apply
         </Button>
