@@ -5,11 +5,14 @@ import Truck from "lucide-react/icons/truck";
 import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
 import { cartSignature } from "../../core/cart-signature.ts";
+import type { CartBalancesResponse } from "../../core/contracts/balances.ts";
 import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
 import { formatMoney } from "../../core/money.ts";
+import { applyTenders, type TenderResult } from "../../core/tenders.ts";
 import { CheckoutForm } from "../components/checkout/checkout-form.tsx";
-import { OrderSummary } from "../components/checkout/order-summary.tsx";
+import { OrderSummary, type TenderRow } from "../components/checkout/order-summary.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { useCartBalances } from "../hooks/use-balances.ts";
 import type { Route } from "./+types/checkout";
 
 export { headers, loader } from "./checkout.server.ts";
@@ -23,7 +26,7 @@ export const meta: Route.MetaFunction = () => [
  * Keeps the summary in step with the cart drawer and the discount code field: when the cart query changes,
  * or the cart's code changes (applied or removed here or in the drawer), the loader runs again.
  */
-function useFollowCart(current: string) {
+function useFollowCart(current: string, giftCards: string) {
   const queryClient = useQueryClient();
   const { revalidate } = useRevalidator();
   // The cart's code as last read: undefined until the first answer, which the loader has already priced.
@@ -40,11 +43,30 @@ function useFollowCart(current: string) {
         if (before !== undefined && before !== code) void revalidate();
         return;
       }
+      // A gift card to buy added or removed in the drawer: its total is the loader's to count.
+      if (key === "/api/cart/gift-card-lines") {
+        const lines = event.query.state.data;
+        if (Array.isArray(lines) && lines.map((l: { id: string }) => l.id).join() !== giftCards)
+          void revalidate();
+        return;
+      }
       if (key !== "/api/cart") return;
       const items = event.query.state.data;
       if (Array.isArray(items) && cartSignature(items) !== current) void revalidate();
     });
-  }, [queryClient, revalidate, current]);
+  }, [queryClient, revalidate, current, giftCards]);
+}
+
+/** Each tender as a row of the summary: the gift card by its last four, the credit, the points spent. */
+function tenderRows(result: TenderResult, balances: CartBalancesResponse): TenderRow[] {
+  return result.tenders.map((t) => {
+    if (t.kind === "gift_card") {
+      const last4 = balances.giftCards.find((g) => g.id === t.giftCardId)?.last4 ?? "";
+      return { key: t.giftCardId, label: `Gift card ending ${last4}`, cents: t.cents };
+    }
+    if (t.kind === "credit") return { key: "credit", label: "Store credit", cents: t.cents };
+    return { key: "points", label: `Wellness Points (${t.points})`, cents: t.cents };
+  });
 }
 
 /** From this width up the summary is always open (Tailwind's md breakpoint, 48rem). */
@@ -84,9 +106,20 @@ function CollapsibleSummary({ totalCents, children }: { totalCents: number; chil
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { summary, signedInEmail, cartItems, flatShippingCents } = loaderData;
+  const { summary, signedInEmail, cartItems, flatShippingCents, payableCents } = loaderData;
   const { revalidate } = useRevalidator();
-  useFollowCart(cartSignature(cartItems));
+  useFollowCart(cartSignature(cartItems), (summary?.giftCards ?? []).map((g) => g.key).join());
+  const balances = useCartBalances(loaderData.balances).data ?? loaderData.balances;
+  // What gift cards, credit and points pay, worked out as the checkout will (server/balances/checkout-balances.ts).
+  const tenders =
+    summary && balances
+      ? applyTenders(summary.totalCents, payableCents, {
+          giftCards: balances.giftCards,
+          creditCents: balances.useCredit ? balances.creditCents : 0,
+          pointsBalance: balances.points,
+          pointSteps: balances.pointSteps,
+        })
+      : null;
 
   if (!summary) {
     return (
@@ -115,6 +148,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             prop65Warnings={loaderData.prop65Warnings}
             discountCode={summary.code?.code ?? null}
             cartCode={loaderData.cartCode}
+            balances={balances}
+            tenders={tenders}
+            payableCents={payableCents}
+            totalCents={summary.totalCents}
             onCartChanged={() => void revalidate()}
           />
           <ul className="grid gap-3 text-sm text-muted sm:grid-cols-2">
@@ -129,7 +166,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
         <CollapsibleSummary totalCents={summary.totalCents}>
-          <OrderSummary summary={summary} flatShippingCents={flatShippingCents} />
+          <OrderSummary
+            summary={summary}
+            flatShippingCents={flatShippingCents}
+            tenders={
+              tenders && balances && tenders.tenders.length > 0 ? tenderRows(tenders, balances) : undefined
+            }
+          />
         </CollapsibleSummary>
       </div>
     </section>

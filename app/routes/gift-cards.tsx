@@ -1,3 +1,4 @@
+import Check from "lucide-react/icons/check";
 import Gift from "lucide-react/icons/gift";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -142,8 +143,9 @@ export default function GiftCards() {
       </p>
     ) : null;
   const clear = (field: Field) => errors[field] && setErrors((e) => ({ ...e, [field]: undefined }));
+  // The chosen option: a border, a fill and a check mark (not its colour alone).
   const radioCard =
-    "flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border border-sand-deep bg-white px-4 font-semibold text-ink has-[:checked]:border-forest has-[:checked]:bg-sand has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-forest";
+    "group flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-xl border border-sand-deep bg-white px-4 font-semibold text-ink has-[:checked]:border-forest has-[:checked]:bg-sand has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-forest";
 
   return (
     <section className="container-shop py-10 sm:py-14">
@@ -175,6 +177,7 @@ export default function GiftCards() {
                       }}
                       className="sr-only"
                     />
+                    <Check aria-hidden className="hidden size-4 group-has-[:checked]:block" />
                     {formatMoney(cents).replace(".00", "")}
                   </label>
                 ))}
@@ -187,6 +190,7 @@ export default function GiftCards() {
                     onChange={() => setChoice(CUSTOM)}
                     className="sr-only"
                   />
+                  <Check aria-hidden className="hidden size-4 group-has-[:checked]:block" />
                   Other amount
                 </label>
               </div>
@@ -232,6 +236,7 @@ export default function GiftCards() {
                     onChange={() => setForFriend(false)}
                     className="sr-only"
                   />
+                  <Check aria-hidden className="hidden size-4 group-has-[:checked]:block" />
                   For me
                 </label>
                 <label className={radioCard}>
@@ -242,6 +247,7 @@ export default function GiftCards() {
                     onChange={() => setForFriend(true)}
                     className="sr-only"
                   />
+                  <Check aria-hidden className="hidden size-4 group-has-[:checked]:block" />
                   For a friend
                 </label>
               </div>

@@ -31,6 +31,8 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
     navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST",
   );
   const asksAddress = !shippingAddress;
+  // The card pays what gift cards, store credit and points left (decision 047).
+  const dueCents = summary.totalCents - (summary.tenderedCents ?? 0);
   return (
     <>
       <TestModeBanner />
@@ -38,9 +40,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
         <div className="grid items-start gap-6 lg:grid-cols-2 lg:grid-rows-[auto_1fr] lg:gap-x-14 lg:gap-y-6">
           <div className="lg:col-start-1 lg:row-start-1">
             <p className="text-sm font-semibold tracking-wide text-muted uppercase">Pay MANA</p>
-            <p className="mt-1 font-display text-4xl text-forest tabular-nums">
-              {formatMoney(summary.totalCents)}
-            </p>
+            <p className="mt-1 font-display text-4xl text-forest tabular-nums">{formatMoney(dueCents)}</p>
             <p className="mt-1 text-sm text-muted">Order {orderNumber}</p>
           </div>
           <div className="rounded-card bg-white p-5 shadow-card sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -56,7 +56,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
             ) : (
               <CardForm
                 email={email}
-                mode={{ kind: "pay", totalCents: summary.totalCents }}
+                mode={{ kind: "pay", totalCents: dueCents }}
                 errors={actionData?.errors ?? {}}
                 declined={actionData?.message ?? null}
                 onSubmit={asksAddress ? address.check : undefined}

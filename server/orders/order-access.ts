@@ -15,7 +15,8 @@ export async function findOwnPaidOrder(
   visitor: CartVisitor,
   sessionId: string,
 ): Promise<OrderRow | null> {
-  if (sessionId.length > 255 || !/^[A-Za-z0-9_]+$/.test(sessionId)) return null;
+  // A provider's session id, or an order paid in full by balances: `paid_by_balance_<order uuid>` (hyphens).
+  if (sessionId.length > 255 || !/^[A-Za-z0-9_-]+$/.test(sessionId)) return null;
   const { db } = deps;
   const order = await findOrderBySession(db, deps.payments.name, sessionId);
   if (!order || !isPaidStatus(order.status)) return null;

@@ -3,9 +3,12 @@ import Lock from "lucide-react/icons/lock";
 import { useId, useRef, useState } from "react";
 import { type AddressFieldErrors, formatAddressLines } from "../../../core/address.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
+import type { CartBalancesResponse } from "../../../core/contracts/balances.ts";
 import type { CheckoutPageData } from "../../../core/contracts/checkout.ts";
 import { isPlaceholderEmail } from "../../../core/placeholder-email.ts";
 import type { CartProp65Warning } from "../../../core/prop65.ts";
+import type { TenderResult } from "../../../core/tenders.ts";
+import { cartBalancesKey } from "../../hooks/use-balances.ts";
 import { cartCodeQueryKey } from "../../hooks/use-cart.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiErrorOf, apiRequest } from "../../lib/api.ts";
@@ -21,6 +24,7 @@ import {
 } from "../address/address-form-model.ts";
 import { DiscountCodeField } from "../shop/discount-code-field.tsx";
 import { Button } from "../ui/button.tsx";
+import { BalancesField } from "./balances-field.tsx";
 import { CheckoutProp65 } from "./checkout-prop65.tsx";
 import { RenewalConsent } from "./renewal-consent.tsx";
 
@@ -55,6 +59,10 @@ export function CheckoutForm({
   prop65Warnings = [],
   discountCode = null,
   cartCode = null,
+  balances = null,
+  tenders = null,
+  payableCents = 0,
+  totalCents = 0,
   onCartChanged,
 }: {
   signedInEmail: string | null;
@@ -71,6 +79,12 @@ export function CheckoutForm({
   discountCode?: string | null;
   /** The cart's code as the loader saw it (the code field's first view). */
   cartCode?: CheckoutPageData["cartCode"];
+  /** What may pay besides the card, and what it pays of this order (core/tenders.ts `applyTenders`): the
+   * checkout is sent the figure shown and refuses another (409 balances_changed). */
+  balances?: CartBalancesResponse | null;
+  tenders?: TenderResult | null;
+  payableCents?: number;
+  totalCents?: number;
   onCartChanged: () => void;
 }) {
   const [email, setEmail] = useState(signedInEmail ?? "");
@@ -90,6 +104,10 @@ export function CheckoutForm({
     setRefusedFor(discountCode);
     setCodeRefusal(null);
   }
+  // Why the checkout refused what the balances pay (a balance changed, a subscription needs a card).
+  const [balancesRefusal, setBalancesRefusal] = useState<string | null>(null);
+  // Nothing left for a card page: the order is placed here, so the address is given here.
+  const paidInFull = tenders !== null && tenders.tenderedCents > 0 && tenders.dueCents === 0;
   const queryClient = useQueryClient();
   // Ticked for the disclosure on screen only: new terms (another cart, another day) need a new tick.
   const agreed = renewal !== null && agreedTo === renewal.hash;
@@ -104,6 +122,7 @@ export function CheckoutForm({
         userId: null,
         cartItems,
         discountCode,
+        ...(tenders ? { tenderedCents: tenders.tenderedCents } : {}),
         ...(renewal ? { acceptRenewal: agreed, renewalDisclosureHash: renewal.hash } : {}),
         ...shipping,
       }),
@@ -136,6 +155,25 @@ export function CheckoutForm({
         if (failure.code !== "discount_changed") setCodeRefusal(failure.message);
         setRedirecting(false);
         toast({ title: "Your discount changed", description: failure.message, variant: "destructive" });
+        return;
+      }
+      // What the gift cards, credit or points pay changed (or cannot pay, or a card is unknown now): the
+      // balances and the summary are read again, and the reason is shown by them.
+      if (
+        failure?.code === "balances_changed" ||
+        failure?.code === "card_needed" ||
+        failure?.code?.startsWith("gift_card_")
+      ) {
+        onCartChanged();
+        void queryClient.invalidateQueries({ queryKey: cartBalancesKey });
+        setBalancesRefusal(failure.message);
+        setRedirecting(false);
+        toast({ title: "Your payment changed", description: failure.message, variant: "destructive" });
+        return;
+      }
+      if (failure?.code === "address_required") {
+        setChoice(NEW_ADDRESS);
+        failed(failure.message);
         return;
       }
       // 409: the cart changed in another tab or the drawer; show the cart as it is now.
@@ -321,6 +359,18 @@ export function CheckoutForm({
         onChanged={() => setCodeRefusal(null)}
         disabled={processing}
       />
+      {balances && tenders ? (
+        <BalancesField
+          className="mt-8"
+          balances={balances}
+          tenders={tenders}
+          payableCents={payableCents}
+          totalCents={totalCents}
+          refusal={balancesRefusal}
+          onChanged={() => setBalancesRefusal(null)}
+          disabled={processing}
+        />
+      ) : null}
       <CheckoutProp65
         warnings={prop65Warnings}
         address={typing ? address : savedAddresses.find((a) => a.id === choice)}
@@ -343,13 +393,15 @@ export function CheckoutForm({
         size="lg"
         className="mt-6 w-full"
         pending={processing}
-        pendingText="Creating Secure Checkout..."
+        pendingText={paidInFull ? "Placing your order..." : "Creating Secure Checkout..."}
       >
         <Lock aria-hidden className="size-4" />
-        Proceed to Secure Checkout
+        {paidInFull ? "Place order" : "Proceed to Secure Checkout"}
       </Button>
       <p className="mt-3 text-center text-sm text-muted">
-        You pay on a secure card page. 60-day money-back guarantee.
+        {paidInFull
+          ? "Your gift cards, credit or points pay the whole order. 60-day money-back guarantee."
+          : "You pay on a secure card page. 60-day money-back guarantee."}
       </p>
     </form>
   );

@@ -1,0 +1,258 @@
+import CreditCard from "lucide-react/icons/credit-card";
+import { useEffect, useId, useRef, useState } from "react";
+import type { CartBalancesResponse } from "../../../core/contracts/balances.ts";
+import { formatMoney } from "../../../core/money.ts";
+import { CENTS_PER_STEP, POINTS_PER_STEP, type TenderResult } from "../../../core/tenders.ts";
+import {
+  giftCardFailure,
+  useApplyGiftCard,
+  useRemoveGiftCard,
+  useSetCartBalances,
+} from "../../hooks/use-balances.ts";
+import { Button } from "../ui/button.tsx";
+import { inputClass } from "../ui/field.tsx";
+
+/**
+ * What pays besides the card at checkout (docs/decisions/047-gift-cards-credit-and-points.md): a gift card
+ * field (apply by code; each applied card listed with what is left on it and a Remove button), and for a
+ * signed-in customer with a balance, "Use my store credit" and a choice of Wellness Points in steps of 100
+ * ($5), up to what they have and what the order lets points pay. Not a <form>: it sits in the checkout's.
+ * Focus goes to the applied card after an apply and back to the field after a remove.
+ */
+export function BalancesField({
+  balances,
+  tenders,
+  payableCents,
+  totalCents,
+  refusal,
+  onChanged,
+  disabled = false,
+  className,
+}: {
+  balances: CartBalancesResponse;
+  /** What the tenders pay now (core/tenders.ts `applyTenders` on `balances`). */
+  tenders: TenderResult;
+  /** The part of the order balances may pay, and the order's total. */
+  payableCents: number;
+  totalCents: number;
+  /** The checkout's own refusal (409 balances_changed, card_needed, gift_card_*), shown here. */
+  refusal?: string | null;
+  onChanged?: () => void;
+  disabled?: boolean;
+  className?: string;
+}) {
+  const inputId = useId();
+  const errorId = useId();
+  const creditId = useId();
+  const pointsId = useId();
+  const pointsHint = useId();
+  const apply = useApplyGiftCard();
+  const remove = useRemoveGiftCard();
+  const choose = useSetCartBalances();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const [focusNext, setFocusNext] = useState<"list" | "field" | null>(null);
+  useEffect(() => {
+    if (focusNext === "list")
+      list.current?.querySelector<HTMLElement>("li:last-child [tabindex='-1']")?.focus();
+    if (focusNext === "field") input.current?.focus();
+    if (focusNext) setFocusNext(null);
+  }, [focusNext]);
+
+  const paidBy = new Map(
+    tenders.tenders.flatMap((t) => (t.kind === "gift_card" ? [[t.giftCardId, t.cents]] : [])),
+  );
+  const creditPays = tenders.tenders.find((t) => t.kind === "credit")?.cents ?? 0;
+  const pointsPay = tenders.tenders.find((t) => t.kind === "points");
+  const stepsNow = pointsPay ? pointsPay.points / POINTS_PER_STEP : 0;
+  // What is left for points once gift cards and credit have paid their part.
+  const leftForPoints = Math.max(
+    0,
+    Math.min(payableCents, totalCents) - tenders.tenderedCents + (pointsPay?.cents ?? 0),
+  );
+  const maxSteps = Math.min(
+    Math.floor(balances.points / POINTS_PER_STEP),
+    Math.floor(leftForPoints / CENTS_PER_STEP),
+  );
+  const busy = disabled || apply.isPending || remove.isPending || choose.isPending;
+
+  function submit() {
+    if (busy) return;
+    const typed = text.trim();
+    if (!typed) {
+      setError("Enter the code from your gift card e-mail.");
+      input.current?.focus();
+      return;
+    }
+    setError(null);
+    apply.mutate(typed, {
+      onSuccess: () => {
+        setText("");
+        setFocusNext("list");
+        onChanged?.();
+      },
+      onError: (err) => {
+        setError(giftCardFailure(err));
+        input.current?.focus();
+      },
+    });
+  }
+
+  function takeOff(id: string) {
+    remove.mutate(id, {
+      onSuccess: () => {
+        setFocusNext("field");
+        onChanged?.();
+      },
+    });
+  }
+
+  function use(useCredit: boolean, pointSteps: number) {
+    setError(null);
+    choose.mutate(
+      { useCredit, pointSteps },
+      { onSuccess: () => onChanged?.(), onError: (err) => setError(giftCardFailure(err)) },
+    );
+  }
+
+  return (
+    <section aria-labelledby={`${inputId}-title`} className={className}>
+      <h2 id={`${inputId}-title`} className="text-xl">
+        Gift cards, credit and points
+      </h2>
+      {balances.giftCards.length > 0 ? (
+        <ul ref={list} className="mt-3 grid gap-2" data-testid="applied-gift-cards">
+          {balances.giftCards.map((g) => (
+            <li
+              key={g.id}
+              className="flex items-center justify-between gap-3 rounded-xl border border-verdant/50 bg-white px-4 py-2"
+            >
+              <p tabIndex={-1} className="flex min-w-0 flex-wrap items-center gap-x-2 text-ink">
+                <CreditCard aria-hidden className="size-4 shrink-0 text-verdant" />
+                <span className="font-semibold">
+                  Gift card ending {g.last4}, {formatMoney(g.balanceCents)} left
+                </span>
+                <span className="text-sm text-muted">
+                  {paidBy.get(g.id)
+                    ? `pays ${formatMoney(paidBy.get(g.id) ?? 0)} of this order`
+                    : "not needed for this order"}
+                </span>
+              </p>
+              <Button
+                variant="destructive"
+                size="sm"
+                className="-mr-3 shrink-0"
+                onClick={() => takeOff(g.id)}
+                disabled={busy}
+                aria-label={`Remove the gift card ending ${g.last4}`}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <label htmlFor={inputId} className="mt-3 block text-sm font-semibold text-ink">
+        Gift card
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          ref={input}
+          id={inputId}
+          name="gift-card-code"
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+          placeholder="XXXX-XXXX-XXXX-XXXX"
+          value={text}
+          disabled={disabled}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (error) setError(null);
+          }}
+          onKeyDown={(e) => {
+            // Enter applies the card (and never sends the checkout's own form).
+            if (e.key === "Enter") {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`${inputClass} min-w-0 flex-1 uppercase placeholder:normal-case`}
+        />
+        <Button
+          variant="secondary"
+          size="md"
+          onClick={submit}
+          pending={apply.isPending}
+          pendingText="Applying…"
+          disabled={disabled}
+        >
+          Apply
+        </Button>
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="mt-1 text-sm font-semibold text-danger">
+          {error}
+        </p>
+      ) : null}
+      {balances.signedIn && balances.creditCents > 0 ? (
+        <label htmlFor={creditId} className="mt-4 flex min-h-11 cursor-pointer items-center gap-3 text-ink">
+          <input
+            id={creditId}
+            type="checkbox"
+            checked={balances.useCredit}
+            disabled={busy}
+            onChange={(e) => use(e.target.checked, balances.pointSteps)}
+            className="size-5 accent-forest"
+          />
+          <span>
+            Use my store credit ({formatMoney(balances.creditCents)})
+            {creditPays > 0 ? (
+              <span className="text-sm text-muted"> · pays {formatMoney(creditPays)}</span>
+            ) : null}
+          </span>
+        </label>
+      ) : null}
+      {balances.signedIn && balances.points >= POINTS_PER_STEP ? (
+        <div className="mt-3">
+          <label htmlFor={pointsId} className="block text-sm font-semibold text-ink">
+            Use Wellness Points
+          </label>
+          <select
+            id={pointsId}
+            value={Math.min(stepsNow, maxSteps)}
+            disabled={busy || maxSteps === 0}
+            onChange={(e) => use(balances.useCredit, Number(e.target.value))}
+            aria-describedby={pointsHint}
+            className={`${inputClass} mt-1 max-w-xs`}
+          >
+            {[...Array(maxSteps + 1).keys()].map((steps) => (
+              <option key={steps} value={steps}>
+                {steps === 0
+                  ? "None"
+                  : `${steps * POINTS_PER_STEP} points: ${formatMoney(steps * CENTS_PER_STEP)} off`}
+              </option>
+            ))}
+          </select>
+          <p id={pointsHint} className="mt-1 text-sm text-muted">
+            You have {balances.points} points. Every 100 points take $5 off what you pay.
+          </p>
+        </div>
+      ) : null}
+      {refusal ? (
+        <p role="alert" className="mt-3 text-sm font-semibold text-danger">
+          {refusal}
+        </p>
+      ) : null}
+      <p className="mt-2 text-sm text-muted">
+        Gift cards, credit and points pay for products and shipping, not subscriptions or gift cards.
+      </p>
+    </section>
+  );
+}
