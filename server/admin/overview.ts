@@ -1,11 +1,11 @@
 import { and, count, eq, gte, isNotNull, sql, sum } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
-import { orders, subscriptions } from "../db/schema.ts";
+import { orders, orderTenders, subscriptions } from "../db/schema.ts";
 
 /** The owner's overview: money taken, work waiting, subscriptions, and 30 days of revenue by day. */
 export interface Overview {
   /**
-   * Paid orders and revenue (what was paid less what was refunded), by period ending now, and what
+   * Paid orders and revenue (what customers paid in money less what was refunded), by period ending now, and what
    * discount codes took off those orders (cancelled ones left out, as the codes' page counts).
    */
   periods: {
@@ -32,7 +32,10 @@ function startOfUtcDay(d: Date): Date {
 export async function loadOverview(db: DbOrTx, now = new Date()): Promise<Overview> {
   const today = startOfUtcDay(now);
   const since = (days: number) => new Date(today.getTime() - (days - 1) * DAY_MS);
-  const revenue = sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)::int`;
+  // What customers paid in money: the order's total less what gift cards, store credit and points paid
+  // (a gift card's money was counted when it was sold; credit and points are not money), less what went
+  // back to their card or to store credit in its place (decision 047).
+  const revenue = sql<number>`coalesce(sum(${orders.totalCents} - ${orders.tenderedCents} - (${orders.refundedCents} - (select coalesce(sum(${orderTenders.refundedCents}), 0) from ${orderTenders} where ${orderTenders.orderId} = ${orders.id}))), 0)::int`;
   const codeDiscount = sql<number>`coalesce(sum(case when ${orders.status} <> 'cancelled' then ${orders.codeDiscountCents} else 0 end), 0)::int`;
 
   const periods: Overview["periods"] = [];
