@@ -173,7 +173,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <StatCard label="Total Orders" value={orders.length} />
               <StatCard label="Active Subscriptions" value={activeSubscriptions} />
-              <div className="rounded-card bg-white p-5 shadow-card">
+              <div className="rounded-card bg-white p-5 shadow-card" data-testid="stat-points">
                 <p className="flex items-center gap-2 text-sm text-muted">
                   <Star className="size-4" aria-hidden /> Wellness Points
                 </p>
@@ -187,7 +187,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                   100 points = $5 off
                 </p>
               </div>
-              <div className="rounded-card bg-white p-5 shadow-card">
+              <div className="rounded-card bg-white p-5 shadow-card" data-testid="stat-credit">
                 <p className="flex items-center gap-2 text-sm text-muted">
                   <Wallet className="size-4" aria-hidden /> Store credit
                 </p>
