@@ -44,6 +44,24 @@ export function useRemoveGiftCardLine() {
   });
 }
 
+/** Every gift card to buy taken out of the cart, one after another (the drawer's Clear Cart). */
+export function useClearGiftCardLines() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: string[]) => {
+      let lines: GiftCardLineView[] = [];
+      for (const id of ids)
+        lines = await apiRequest<GiftCardLineView[]>(
+          "DELETE",
+          `/api/cart/gift-card-lines/${encodeURIComponent(id)}`,
+        );
+      return lines;
+    },
+    onSuccess: (lines) => qc.setQueryData(giftCardLinesKey, lines),
+    onError: () => void qc.invalidateQueries({ queryKey: giftCardLinesKey }),
+  });
+}
+
 /** The cart's balances; `initial` is what the page's loader read (the first paint shows it). */
 export function useCartBalances(initial?: CartBalancesResponse | null) {
   return useQuery({

@@ -167,7 +167,6 @@ export function BalancesField({
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={64}
-          placeholder="XXXX-XXXX-XXXX-XXXX"
           value={text}
           disabled={disabled}
           onChange={(e) => {

@@ -30,12 +30,7 @@ export function OrderSummary({
 }) {
   const headingId = `summary-${title.toLowerCase().replace(/\W+/g, "-")}`;
   const code = summary.code ?? null;
-  const paid: TenderRow[] =
-    tenders ??
-    (summary.tenderedCents
-      ? [{ key: "tendered", label: "Paid with gift cards, credit or points", cents: summary.tenderedCents }]
-      : []);
-  const paidCents = paid.reduce((sum, t) => sum + t.cents, 0);
+  const paidCents = tenders ? tenders.reduce((sum, t) => sum + t.cents, 0) : (summary.tenderedCents ?? 0);
   return (
     <section aria-labelledby={headingId} className="rounded-card bg-sand p-5 shadow-card sm:p-6">
       <h2 id={headingId} className="text-xl">
@@ -122,10 +117,17 @@ export function OrderSummary({
           <dt>Total</dt>
           <dd className="text-right">{formatMoney(summary.totalCents)}</dd>
         </div>
-        {paid.map((t) => (
-          <div key={t.key} className="contents">
-            <dt className="text-verdant">{t.label}</dt>
-            <dd className="text-right text-verdant">-{formatMoney(t.cents)}</dd>
+        {/* What balances pay, as every order view names it, then (at checkout) each tender under it. */}
+        {paidCents > 0 ? (
+          <>
+            <dt className="text-verdant">Paid with gift cards, credit or points</dt>
+            <dd className="text-right text-verdant">-{formatMoney(paidCents)}</dd>
+          </>
+        ) : null}
+        {(tenders ?? []).map((t) => (
+          <div key={t.key} className="contents text-sm text-muted" data-testid="summary-tender">
+            <dt className="pl-4">{t.label}</dt>
+            <dd className="text-right">-{formatMoney(t.cents)}</dd>
           </div>
         ))}
         {paidCents > 0 || tenders ? (

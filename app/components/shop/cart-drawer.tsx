@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { GiftCardLineView } from "../../../core/contracts/balances.ts";
 import { describeCode } from "../../../core/discount-code.ts";
 import { formatMoney } from "../../../core/money.ts";
-import { useGiftCardLines, useRemoveGiftCardLine } from "../../hooks/use-balances.ts";
+import { useClearGiftCardLines, useGiftCardLines, useRemoveGiftCardLine } from "../../hooks/use-balances.ts";
 import {
   type CartItem,
   useCart,
@@ -135,6 +135,7 @@ export function CartDrawer() {
   const code = useCartCode();
   const gifts = useGiftCardLines(open);
   const clear = useClearCart();
+  const clearGifts = useClearGiftCardLines();
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (next) {
@@ -230,8 +231,12 @@ export function CartDrawer() {
               <Button
                 variant="destructive"
                 size="sm"
-                onClick={() => clear.mutate()}
-                disabled={clear.isPending}
+                onClick={() => {
+                  // The gift cards to buy go too: the cart is empty after it.
+                  if (items.length > 0) clear.mutate();
+                  if (gifts.lines.length > 0) clearGifts.mutate(gifts.lines.map((l) => l.id));
+                }}
+                disabled={clear.isPending || clearGifts.isPending}
               >
                 Clear Cart
               </Button>
