@@ -1,5 +1,10 @@
 import { and, eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appContext } from "../../app/context.server.ts";
+import { action as customerAction } from "../../app/routes/admin-customer.server.ts";
+import { action as giftCardsAction } from "../../app/routes/admin-gift-cards.server.ts";
+import { action as orderAction } from "../../app/routes/admin-order.server.ts";
 import type { AdminGiftCardView } from "../../core/contracts/admin-gift-cards.ts";
 import { balancesOf } from "../../server/balances/customer-ledger.ts";
 import { adminAudit, customerLedger, giftCardEntries, giftCards, outbox } from "../../server/db/schema.ts";
@@ -176,6 +181,89 @@ describe.each(testDatabases)("the dashboard's gift cards and store credit on %s"
     });
     expect(nobody.status).toBe(404);
     expect(await balancesOf(db(), customerId)).toEqual({ creditCents: 1250, points: 0 });
+  });
+
+  /** Posts a form to a dashboard page's action as `as` (nobody when null); answers its status and body. */
+  async function postForm(
+    run: typeof giftCardsAction | typeof customerAction | typeof orderAction,
+    path: string,
+    params: Record<string, string>,
+    as: Visitor | null,
+    fields: Record<string, string>,
+  ): Promise<{ status: number; body: unknown; location?: string | null }> {
+    const context = new RouterContextProvider();
+    context.set(appContext, shop.services);
+    const request = new Request(`http://localhost${path}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "http://localhost",
+        ...(as?.userId ? { "x-test-user": as.userId } : {}),
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+    try {
+      const answer = (await run({ context, request, params } as never)) as {
+        data: unknown;
+        init?: { status?: number } | null;
+      };
+      return { status: answer.init?.status ?? 200, body: answer.data };
+    } catch (thrown) {
+      if (thrown instanceof Response)
+        return { status: thrown.status, body: null, location: thrown.headers.get("location") };
+      const refused = thrown as { data?: unknown; init?: { status?: number } };
+      if (refused.init?.status) return { status: refused.init.status, body: refused.data };
+      throw thrown;
+    }
+  }
+
+  it("the pages' forms: the admin issues a card, gives credit and refunds to store credit; staff cannot", async () => {
+    const issueForm = {
+      intent: "issue",
+      amount: "30",
+      recipientEmail: "form-gift@example.com",
+      note: "Form",
+    };
+    expect((await postForm(giftCardsAction, "/admin/gift-cards", {}, who.staff, issueForm)).status).toBe(403);
+    const wrong = await postForm(giftCardsAction, "/admin/gift-cards", {}, who.admin, {
+      ...issueForm,
+      amount: "five",
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { errors: { amount: expect.any(String) } } });
+    const issued = await postForm(giftCardsAction, "/admin/gift-cards", {}, who.admin, issueForm);
+    expect(issued.status).toBe(302);
+    expect(issued.location).toMatch(/^\/admin\/gift-cards\?issued=[0-9a-f-]{36}$/);
+    const id = issued.location?.split("=")[1] as string;
+    expect((await list()).find((g) => g.id === id)).toMatchObject({ initialCents: 3000, status: "active" });
+    const voidForm = { intent: "void", id, reason: "Sent by mistake" };
+    expect((await postForm(giftCardsAction, "/admin/gift-cards", {}, who.staff, voidForm)).status).toBe(403);
+    expect((await postForm(giftCardsAction, "/admin/gift-cards", {}, who.admin, voidForm)).status).toBe(200);
+    expect((await list()).find((g) => g.id === id)).toMatchObject({ status: "voided", balanceCents: 0 });
+
+    const buyer = who.customer;
+    const customerId = buyer.userId as string;
+    const path = `/admin/customers/${customerId}`;
+    const creditForm = { intent: "credit", amount: "4.50", note: "Form gesture" };
+    const before = (await balancesOf(db(), customerId)).creditCents;
+    expect((await postForm(customerAction, path, { id: customerId }, who.staff, creditForm)).status).toBe(
+      403,
+    );
+    expect((await postForm(customerAction, path, { id: customerId }, who.admin, creditForm)).status).toBe(
+      200,
+    );
+    expect((await balancesOf(db(), customerId)).creditCents).toBe(before + 450);
+
+    const order = await paidSandboxOrder(shop, buyer, [[1, 1]]);
+    const refundForm = { intent: "refund", amount: "10.00", reason: "Dented lid", to: "credit" };
+    const refunded = await postForm(
+      orderAction,
+      `/admin/orders/${order.orderNumber}`,
+      { number: order.orderNumber },
+      who.admin,
+      refundForm,
+    );
+    expect(refunded.status).toBe(200);
+    expect((await balancesOf(db(), customerId)).creditCents).toBe(before + 450 + 1000);
   });
 
   it("refunds an order's card part to store credit through the orders API; a guest's order cannot", async () => {
