@@ -4,7 +4,7 @@ import { type Browser, expect, type Locator, type Page, test } from "@playwright
 import { fillAddress } from "./support/address.ts";
 import { setTheme, THEMES, WIDTHS } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
-import { payWithTestCard } from "./support/shopper.ts";
+import { payWithTestCard, signedUp } from "./support/shopper.ts";
 
 // Gift cards for the shopper (docs/decisions/047-gift-cards-credit-and-points.md): bought on /gift-cards
 // for a friend on a chosen day (and one for oneself), paid on the sandbox, e-mailed on their day by the
@@ -303,4 +303,54 @@ test("an order a gift card pays in full is placed from the checkout and goes str
   await drawer.getByRole("button", { name: "Clear Cart" }).click();
   await expect(drawer.getByText("Your cart is empty")).toBeVisible();
   expect(await (await page.request.get(`${shop.base}/api/cart/gift-card-lines`)).json()).toEqual([]);
+});
+
+test("a customer with store credit ticks Use my store credit: the summary and the card's part follow, the card pays the rest", async ({
+  browser,
+}) => {
+  const customerEmail = `credit-${stamp}@example.com`;
+  const customer = await signedUp(browser, shop.base, customerEmail, "Cora Credit");
+  pages.push(customer);
+  const owner = await signedUp(browser, shop.base, `owner-${stamp}@example.com`, "Olive Owner");
+  pages.push(owner);
+  await shop.stop();
+  await shop.admin("users", "promote", `owner-${stamp}@example.com`);
+  await shop.start();
+  const session = await (await customer.request.get(`${shop.base}/api/auth/get-session`)).json();
+  const given = await owner.request.post(`${shop.base}/api/admin/customers/${session.user.id}/credit`, {
+    data: { amountCents: 1000, note: "Late parcel" },
+    headers: { origin: shop.base },
+  });
+  expect(given.status()).toBe(200);
+
+  await customer.emulateMedia({ reducedMotion: "reduce" });
+  const added = await customer.request.post(`${shop.base}/api/cart`, {
+    data: { productId: 1, quantity: 1, isSubscription: false },
+  });
+  expect(added.status()).toBe(201);
+  await customer.goto(`${shop.base}/checkout`);
+  await hydrated(customer);
+  const summary = customer.getByRole("region", { name: "Order Summary" });
+  await expect(summary.getByTestId("summary-card-part")).toHaveCount(0);
+  const credit = customer.getByRole("checkbox", { name: "Use my store credit ($10.00)" });
+  await credit.check();
+  await expect(summary.getByTestId("summary-tender")).toHaveText("Store credit-$10.00");
+  await expect(summary.getByTestId("summary-card-part")).toHaveText("To pay by card$25.95");
+  expect(await axeViolations(customer)).toEqual([]);
+  // A reload keeps the choice (it is the cart's).
+  await customer.reload();
+  await hydrated(customer);
+  await expect(credit).toBeChecked();
+  await fillAddress(customer, { fullName: "Cora Credit" });
+  await customer.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  await expect(customer.getByRole("button", { name: "Pay $25.95" })).toBeVisible();
+  await payWithTestCard(customer, "Cora Credit");
+  await expect(customer.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+  await expect(customer.getByText("Paid by card")).toBeVisible();
+  const orders = await (await customer.request.get(`${shop.base}/api/orders`)).json();
+  await customer.goto(`${shop.base}/account/orders/${orders[0].orderNumber}`);
+  await expect(
+    customer.getByRole("term").filter({ hasText: "Paid with gift cards, credit or points" }),
+  ).toBeVisible();
+  await expect(customer.getByRole("definition").filter({ hasText: "$25.95" }).last()).toBeVisible();
 });

@@ -95,8 +95,18 @@ export function useSetCartBalances() {
   return useMutation({
     mutationFn: (body: { useCredit: boolean; pointSteps: number }) =>
       apiRequest<CartBalancesResponse>("PUT", "/api/cart/balances", body),
+    // The choice shows at once (the box ticks, the summary follows); a refusal puts back what was.
+    onMutate: async (body) => {
+      await qc.cancelQueries({ queryKey: cartBalancesKey });
+      const before = qc.getQueryData<CartBalancesResponse>(cartBalancesKey);
+      if (before) qc.setQueryData(cartBalancesKey, { ...before, ...body });
+      return { before };
+    },
     onSuccess: (b) => qc.setQueryData(cartBalancesKey, b),
-    onError: () => void qc.invalidateQueries({ queryKey: cartBalancesKey }),
+    onError: (_err, _body, context) => {
+      if (context?.before) qc.setQueryData(cartBalancesKey, context.before);
+      void qc.invalidateQueries({ queryKey: cartBalancesKey });
+    },
   });
 }
 
