@@ -170,7 +170,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           </Tabs.List>
           <Tabs.Content value="overview" className="mt-6 grid gap-6">
             <ProfileCard profile={profile} onSaved={() => authClient.$store.notify("$sessionSignal")} />
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <div className="grid grid-cols-2 gap-4 xl:grid-cols-4">
               <StatCard label="Total Orders" value={orders.length} />
               <StatCard label="Active Subscriptions" value={activeSubscriptions} />
               <div className="rounded-card bg-white p-5 shadow-card" data-testid="stat-points">
