@@ -56,7 +56,7 @@ export async function appliedGiftCards(db: DbOrTx, ids: string[]): Promise<Appli
   const out: AppliedGiftCard[] = [];
   for (const id of ids) {
     const [card] = await db.select().from(giftCards).where(eq(giftCards.id, id)).limit(1);
-    if (!card || card.status !== "active" || !card.last4) continue;
+    if (card?.status !== "active" || !card.last4) continue;
     const balanceCents = await giftCardBalance(db, id);
     if (balanceCents > 0) out.push({ id, last4: card.last4, balanceCents });
   }

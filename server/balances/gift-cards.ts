@@ -92,7 +92,7 @@ export async function redeemGiftCard(
   cents: number,
 ): Promise<void> {
   const card = await lockGiftCard(tx, giftCardId);
-  if (!card || card.status !== "active" || !card.codeHash)
+  if (card?.status !== "active" || !card.codeHash)
     throw new Conflict(
       "gift_card_unusable",
       "A gift card in your cart can no longer be used. Please remove it.",

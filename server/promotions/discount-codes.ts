@@ -110,7 +110,11 @@ export async function recordsRefusal(
 async function isReferrer(db: Reader, referrerUserId: string, who: CodeUser): Promise<boolean> {
   if (who.userId === referrerUserId) return true;
   if (!who.email) return false;
-  const [referrer] = await db.select({ email: user.email }).from(user).where(eq(user.id, referrerUserId)).limit(1);
+  const [referrer] = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(eq(user.id, referrerUserId))
+    .limit(1);
   return referrer?.email.toLowerCase() === who.email.toLowerCase();
 }
 

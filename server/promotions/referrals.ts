@@ -141,7 +141,7 @@ export async function settleDueReferrals(
   for (const { id } of pending) {
     const outcome = await deps.db.transaction(async (tx) => {
       const [r] = await tx.select().from(referrals).where(eq(referrals.id, id)).for("update");
-      if (!r || r.status !== "pending") return null;
+      if (r?.status !== "pending") return null;
       const [o] = await tx.select().from(orders).where(eq(orders.id, r.orderId));
       if (!o || o.status === "cancelled" || o.refundedCents > 0) {
         await tx

@@ -450,16 +450,14 @@ describe.each(testDatabases)("a customer's own data on %s", (kind) => {
         })
         .returning();
       if (!code) throw new Error("no code");
-      await db()
-        .insert(discountRedemptions)
-        .values({
-          codeId: code.id,
-          orderId: me.orderId,
-          userId: me.userId,
-          email: me.email,
-          status: "used",
-          amountCents: 1000,
-        });
+      await db().insert(discountRedemptions).values({
+        codeId: code.id,
+        orderId: me.orderId,
+        userId: me.userId,
+        email: me.email,
+        status: "used",
+        amountCents: 1000,
+      });
       await db()
         .insert(referrals)
         .values({ referrerUserId: me.userId, orderId: friend.orderId, status: "pending" });
