@@ -52,6 +52,8 @@ async function addFromHome(page: Page, names: string[]) {
 
 async function newShopper(browser: Browser, name: string): Promise<Page> {
   const page = await signedUp(browser, shop.base, `${name}-${stamp}@example.com`, name);
+  // No animation: axe must never read a toast or the drawer mid-fade.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   pages.push(page);
   return page;
 }

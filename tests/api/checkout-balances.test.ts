@@ -202,4 +202,30 @@ describe.each(testDatabases)("checkout with balances on %s", (kind) => {
       expect(["gift_card_balance_changed", "balances_changed"]).toContain(refused.body.code);
     expect(await giftCardBalance(db(), gift.id)).toBe(5000 - 3595);
   });
+
+  it("a whole refund of an order paid with store credit, points and the card gives each back, in that order", async () => {
+    const me = await newCustomer(shop, "refund-all");
+    const userId = me.userId as string;
+    await addLedgerEntry(db(), { userId, kind: "credit", reason: "goodwill", amount: 1000 });
+    await addLedgerEntry(db(), { userId, kind: "points", reason: "adjusted", amount: 230 });
+    await me.add(2); // $40.00 + $5.95
+    await me.call("PUT", "/api/cart/balances", { useCredit: true, pointSteps: 2 });
+    const res = await me.checkout({ tenderedCents: 2000 });
+    expect(res.status).toBe(200);
+    await payWithSandboxCard(shopDeps(shop.services), sessionIdOf(res.body.url), card);
+    const { order } = await pendingOrderOf(shop, res.body.url);
+    expect(await balancesOf(db(), userId)).toEqual({ creditCents: 0, points: 30 });
+    const refunded = await refundOrder(shopDeps(shop.services), order.orderNumber, {
+      amountCents: 4595,
+      reason: "Changed their mind",
+      actor: "the shop",
+    });
+    expect(refunded.order.refundedCents).toBe(4595);
+    expect(await balancesOf(db(), userId)).toEqual({ creditCents: 1000, points: 230 });
+    const tenders = await db().select().from(orderTenders).where(eq(orderTenders.orderId, order.id));
+    expect(tenders.map((t) => [t.kind, t.amountCents, t.refundedCents]).sort()).toEqual([
+      ["credit", 1000, 1000],
+      ["points", 1000, 1000],
+    ]);
+  });
 });
