@@ -9,27 +9,7 @@ import {
 import { requireDashboard } from "../admin/access.ts";
 import { createCode, listAdminCodes, setCodeStatus } from "../admin/codes.ts";
 import type { AppServices } from "../context.ts";
-import { InvalidInput } from "../domain-errors.ts";
-import { readJsonBody } from "../http/validate.ts";
-
-/**
- * A body checked with a schema, refused (400) with a message per field, as the dashboard's form shows them,
- * and the first few together as the message.
- */
-function checked<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : "form";
-    fields[key] ??= issue.message;
-  }
-  const message = Object.entries(fields)
-    .slice(0, 5)
-    .map(([key, text]) => (key === "form" ? text : `${key}: ${text}`))
-    .join("; ");
-  throw new InvalidInput("invalid_input", `Invalid request body: ${message}`, { fields });
-}
+import { parseFormFields, readJsonBody } from "../http/validate.ts";
 
 /**
  * /api/admin/codes: every discount code with its uses and what its orders brought in (code:read, staff
@@ -46,12 +26,12 @@ export function adminCodesApi(services: AppServices) {
     })
     .post("/", async (c) => {
       const user = await requireDashboard(services, c.req.raw.headers, { code: ["manage"] });
-      const body = checked(adminCodeCreate, await readJsonBody(c, z.unknown()));
+      const body = parseFormFields(adminCodeCreate, await readJsonBody(c, z.unknown()));
       return c.json<AdminCodeView>(await createCode(db, actorOf(user), body), 201);
     })
     .patch("/:id", async (c) => {
       const user = await requireDashboard(services, c.req.raw.headers, { code: ["manage"] });
-      const { status } = checked(adminCodePatch, await readJsonBody(c, z.unknown()));
+      const { status } = parseFormFields(adminCodePatch, await readJsonBody(c, z.unknown()));
       return c.json<AdminCodeView>(await setCodeStatus(db, actorOf(user), c.req.param("id"), status));
     });
 }

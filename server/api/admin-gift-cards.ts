@@ -12,24 +12,7 @@ import { giftCardIdOf, giveStoreCredit, listAdminGiftCards } from "../admin/gift
 import { issueGiftCard, voidGiftCard } from "../balances/issue-gift-cards.ts";
 import type { AppServices } from "../context.ts";
 import { shopDeps } from "../deps.ts";
-import { InvalidInput } from "../domain-errors.ts";
-import { readJsonBody } from "../http/validate.ts";
-
-/** A body checked with a schema, refused (400) with a message per field for the dashboard's form. */
-function checked<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.length ? String(issue.path[0]) : "form";
-    fields[key] ??= issue.message;
-  }
-  const message = Object.entries(fields)
-    .slice(0, 5)
-    .map(([key, text]) => (key === "form" ? text : `${key}: ${text}`))
-    .join("; ");
-  throw new InvalidInput("invalid_input", `Invalid request body: ${message}`, { fields });
-}
+import { parseFormFields, readJsonBody } from "../http/validate.ts";
 
 /**
  * /api/admin (mounted at its root): /gift-cards lists the cards (giftCard:read, staff too); issuing and
@@ -46,7 +29,7 @@ export function adminGiftCardsApi(services: AppServices) {
     })
     .post("/gift-cards", async (c) => {
       const user = await requireDashboard(services, c.req.raw.headers, { giftCard: ["manage"] });
-      const body = checked(adminGiftCardIssue, await readJsonBody(c, z.unknown()));
+      const body = parseFormFields(adminGiftCardIssue, await readJsonBody(c, z.unknown()));
       const { id } = await issueGiftCard(shopDeps(services), { ...body, actor: actorOf(user) });
       const card = (await listAdminGiftCards(db)).find((g) => g.id === id);
       return c.json(card ?? { id }, 201);
@@ -54,12 +37,12 @@ export function adminGiftCardsApi(services: AppServices) {
     .post("/gift-cards/:id/void", async (c) => {
       const user = await requireDashboard(services, c.req.raw.headers, { giftCard: ["manage"] });
       const id = giftCardIdOf(c.req.param("id"));
-      const { reason } = checked(adminGiftCardVoid, await readJsonBody(c, z.unknown()));
+      const { reason } = parseFormFields(adminGiftCardVoid, await readJsonBody(c, z.unknown()));
       return c.json(await voidGiftCard(db, { id, reason, actor: actorOf(user) }));
     })
     .post("/customers/:id/credit", async (c) => {
       const user = await requireDashboard(services, c.req.raw.headers, { credit: ["give"] });
-      const body = checked(adminCreditGive, await readJsonBody(c, z.unknown()));
+      const body = parseFormFields(adminCreditGive, await readJsonBody(c, z.unknown()));
       return c.json<AdminCustomerBalances>(
         await giveStoreCredit(db, { userId: c.req.param("id"), ...body, actor: actorOf(user) }),
       );

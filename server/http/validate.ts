@@ -17,6 +17,25 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what =
   return result.data;
 }
 
+/**
+ * Parses a dashboard form's body with a schema or throws a 400 with a message per field (the first issue
+ * of each top-level field; "form" for the body as a whole), the first few together as the message.
+ */
+export function parseFormFields<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "form";
+    fields[key] ??= issue.message;
+  }
+  const message = Object.entries(fields)
+    .slice(0, 5)
+    .map(([key, text]) => (key === "form" ? text : `${key}: ${text}`))
+    .join("; ");
+  throw new InvalidInput("invalid_input", `Invalid request body: ${message}`, { fields });
+}
+
 /** Reads a JSON body (malformed JSON is a 400, not a 500) and validates it. */
 export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   const type = c.req.header("content-type") ?? "";
