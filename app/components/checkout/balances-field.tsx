@@ -10,6 +10,7 @@ import {
   useSetCartBalances,
 } from "../../hooks/use-balances.ts";
 import { Button } from "../ui/button.tsx";
+import { CodeInput } from "../ui/code-input.tsx";
 import { inputClass } from "../ui/field.tsx";
 
 /**
@@ -154,52 +155,23 @@ export function BalancesField({
           ))}
         </ul>
       ) : null}
-      <label htmlFor={inputId} className="mt-3 block text-sm font-semibold text-ink">
-        Gift card
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          ref={input}
-          id={inputId}
-          name="gift-card-code"
-          type="text"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={64}
-          value={text}
-          disabled={disabled}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (error) setError(null);
-          }}
-          onKeyDown={(e) => {
-            // Enter applies the card (and never sends the checkout's own form).
-            if (e.key === "Enter") {
-              e.preventDefault();
-              submit();
-            }
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={`${inputClass} min-w-0 flex-1 uppercase placeholder:normal-case`}
-        />
-        <Button
-          variant="secondary"
-          size="md"
-          onClick={submit}
-          pending={apply.isPending}
-          pendingText="Applying…"
-          disabled={disabled}
-        >
-          Apply
-        </Button>
-      </div>
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm font-semibold text-danger">
-          {error}
-        </p>
-      ) : null}
+      <CodeInput
+        id={inputId}
+        errorId={errorId}
+        label="Gift card"
+        name="gift-card-code"
+        labelClassName="mt-3 block text-sm font-semibold text-ink"
+        inputRef={input}
+        value={text}
+        onChange={(typed) => {
+          setText(typed);
+          if (error) setError(null);
+        }}
+        error={error}
+        onSubmit={submit}
+        pending={apply.isPending}
+        disabled={disabled}
+      />
       {balances.signedIn && balances.creditCents > 0 ? (
         <label htmlFor={creditId} className="mt-4 flex min-h-11 cursor-pointer items-center gap-3 text-ink">
           <input

@@ -4,7 +4,7 @@ import type { CartCodeResponse } from "../../../core/contracts/discount-code.ts"
 import { codeConditions, describeCode } from "../../../core/discount-code.ts";
 import { codeFailure, useApplyCartCode, useCartCode, useRemoveCartCode } from "../../hooks/use-cart-code.ts";
 import { Button } from "../ui/button.tsx";
-import { inputClass } from "../ui/field.tsx";
+import { CodeInput } from "../ui/code-input.tsx";
 
 /**
  * The discount code of the cart drawer and the checkout: a labelled field with its Apply button (Enter
@@ -132,54 +132,25 @@ export function DiscountCodeField({
 
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="block text-sm font-semibold text-ink">
-        Discount code
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          ref={input}
-          id={inputId}
-          name="discount-code"
-          type="text"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={64}
-          value={text}
-          disabled={disabled}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (error) setError(null);
-          }}
-          onKeyDown={(e) => {
-            // Enter applies the code (and never sends the checkout's own form).
-            if (e.key === "Enter") {
-              e.preventDefault();
-              submit();
-            }
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={`${inputClass} min-w-0 flex-1 uppercase placeholder:normal-case`}
-        />
-        <Button
-          variant="secondary"
-          size="md"
-          onClick={submit}
-          pending={apply.isPending}
-          pendingText="Applying…"
-          disabled={disabled}
-          // Named for what it applies: the checkout has other Apply buttons (gift cards, balances).
-          aria-label="Apply discount code"
-        >
-          Apply
-        </Button>
-      </div>
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm font-semibold text-danger">
-          {error}
-        </p>
-      ) : null}
+      <CodeInput
+        id={inputId}
+        errorId={errorId}
+        label="Discount code"
+        name="discount-code"
+        labelClassName="block text-sm font-semibold text-ink"
+        inputRef={input}
+        value={text}
+        onChange={(typed) => {
+          setText(typed);
+          if (error) setError(null);
+        }}
+        error={error}
+        onSubmit={submit}
+        pending={apply.isPending}
+        disabled={disabled}
+        // Named for what it applies: the checkout has other Apply buttons (gift cards, balances).
+        applyLabel="Apply discount code"
+      />
     </div>
   );
 }
