@@ -357,6 +357,10 @@ export const orders = pgTable(
     checkoutUrl: text("checkout_url"),
     /** The payment a refund is made against: Stripe's payment intent (pi_...), the sandbox's session. */
     providerPaymentId: text("provider_payment_id"),
+    /** Which card paid, never the card itself: an HMAC of the sandbox's test card number with the server's
+     * secret, or Stripe's `card.fingerprint`; null when the provider does not say (and on renewals). Nobody
+     * earns a referral with their own card (docs/decisions/047-gift-cards-credit-and-points.md). */
+    cardFingerprint: text("card_fingerprint"),
     taxCents: integer("tax_cents").notNull().default(0),
     /** The discount code the order used (canonical) and what it took off, after the bundle savings and before
      * shipping (core/pricing.ts). */
