@@ -120,7 +120,8 @@ export async function deliverDueGiftCards(
           giftCardId: id,
           to: card.recipientEmail,
           code,
-          amountCents: card.initialCents,
+          // What it holds: a refund of its order may have taken part of it back before its day.
+          amountCents: await giftCardBalance(tx, id),
           recipientName: card.recipientName,
           senderName: card.senderName,
           message: card.message,

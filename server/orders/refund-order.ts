@@ -6,6 +6,11 @@ import { pointsForCents, refundSplit } from "../../core/tenders.ts";
 import { type AuditActor, actorName, recordAudit } from "../audit/audit.ts";
 import { addLedgerEntry } from "../balances/customer-ledger.ts";
 import { addGiftCardEntry } from "../balances/gift-cards.ts";
+import {
+  giftCardPartOfRefund,
+  giveBackTakenGiftCards,
+  takeBackBoughtGiftCards,
+} from "../balances/refund-gift-cards.ts";
 import type { Db, DbOrTx, Tx } from "../db/client.ts";
 import { orders, orderTenders, refunds } from "../db/schema.ts";
 import type { ShopDeps } from "../deps.ts";
@@ -38,9 +43,11 @@ export async function committedCents(tx: DbOrTx, orderId: string): Promise<numbe
  * "credit"` the card's part goes to the customer's store credit instead. Everything is written with the
  * order row locked: concurrent refunds queue on that lock and each counts the ones before it, so together
  * they never exceed what was paid. The balances' part is given back in that transaction (a refund row
- * "balances", succeeded). The card's part is written as pending, then the provider is asked (the refund's
- * id is its idempotency key); a failure marks it failed and nothing was given back to the card. A success
- * records the order's "refunded" step and e-mails the customer once per refund.
+ * "balances", succeeded). The gift cards the order bought give back, in that transaction, what the
+ * refund's gift-card part is (`takeBackBoughtGiftCards`; refused with a 409 when they were spent). The
+ * card's part is written as pending, then the provider is asked (the refund's id is its idempotency key); a
+ * failure marks it failed, gives the bought cards back what was taken, and nothing was given back to the
+ * card. A success records the order's "refunded" step and e-mails the customer once per refund.
  */
 export async function refundOrder(
   deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "origin">,
@@ -75,6 +82,14 @@ export async function refundOrder(
       throw new OrderTransitionError(
         `Order ${number} was placed without an account: store credit needs one, so refund it to the card.`,
       );
+    const giftCardPart = giftCardPartOfRefund(order, committed, input.amountCents);
+    const takenBack = await takeBackBoughtGiftCards(tx, {
+      orderId: order.id,
+      orderNumber: number,
+      partCents: giftCardPart,
+      otherCents: input.amountCents - giftCardPart,
+      actor: actorName(input.actor),
+    });
     const given = await giveBackToBalances(tx, order, input.amountCents, input.to === "credit");
     const cardCents = input.amountCents - given;
     const paymentId = cardCents > 0 ? refundablePayment(order) : null;
@@ -116,9 +131,10 @@ export async function refundOrder(
         amountCents: input.amountCents,
         reason,
         ...(given > 0 ? { toBalancesCents: given } : {}),
+        ...(giftCardPart > 0 ? { fromGiftCardsBoughtCents: giftCardPart } : {}),
       },
     });
-    return { order: settled, balanceRefund, cardRefund, paymentId };
+    return { order: settled, balanceRefund, cardRefund, paymentId, takenBack };
   });
 
   let emailed = false;
@@ -142,10 +158,20 @@ export async function refundOrder(
       orderId: asked.order.id,
     });
   } catch (err) {
-    await deps.db
-      .update(refunds)
-      .set({ status: "failed", updatedAt: sql`now()` })
-      .where(and(eq(refunds.id, asked.cardRefund.id), eq(refunds.status, "pending")));
+    const failedId = asked.cardRefund.id;
+    await deps.db.transaction(async (tx) => {
+      const failed = await tx
+        .update(refunds)
+        .set({ status: "failed", updatedAt: sql`now()` })
+        .where(and(eq(refunds.id, failedId), eq(refunds.status, "pending")))
+        .returning({ id: refunds.id });
+      if (failed.length > 0)
+        await giveBackTakenGiftCards(tx, {
+          orderId: asked.order.id,
+          taken: asked.takenBack,
+          actor: actorName(input.actor),
+        });
+    });
     throw err;
   }
   const cardRefundId = asked.cardRefund.id;
