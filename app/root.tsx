@@ -1,4 +1,3 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, use, useCallback, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
@@ -17,6 +16,7 @@ import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import interLatin from "./fonts/inter-latin-wght-400-900.woff2?url";
 import { CartDrawerProvider } from "./hooks/use-cart-drawer.tsx";
 import { NonceContext, shareNonceWithWidgets } from "./lib/csp-nonce.ts";
+import { QueryClientProvider } from "./lib/query.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { RootStylesheet } from "./lib/root-stylesheet.tsx";
 import { SYSTEM_THEME_SCRIPT, type Theme, ThemeContext } from "./lib/theme.ts";

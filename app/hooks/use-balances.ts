@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   CartBalancesResponse,
   GiftCardBalanceResponse,
@@ -6,6 +5,7 @@ import type {
   GiftCardLineView,
 } from "../../core/contracts/balances.ts";
 import { apiErrorOf, apiRequest } from "../lib/api.ts";
+import { useMutation, useQuery, useQueryClient } from "../lib/query.ts";
 
 /**
  * The cart's gift cards to buy, and what pays besides the card (gift cards applied, store credit, Wellness

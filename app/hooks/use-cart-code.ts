@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
 import { type CodeRefusal, describeCode } from "../../core/discount-code.ts";
 import { apiErrorOf, apiRequest } from "../lib/api.ts";
+import { useMutation, useQuery, useQueryClient } from "../lib/query.ts";
 import { cartCodeQueryKey, cartScope, fetchCartCode, useCart } from "./use-cart.ts";
 import { toast } from "./use-toast.ts";
 

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   CartAddResponse,
   CartClearResponse,
@@ -11,6 +10,7 @@ import type { CodeTerms } from "../../core/discount-code.ts";
 import { toCents } from "../../core/money.ts";
 import { type Bundle, type CartTotals, priceCart } from "../../core/pricing.ts";
 import { apiErrorOf, apiRequest } from "../lib/api.ts";
+import { useMutation, useQuery, useQueryClient } from "../lib/query.ts";
 import { toast } from "./use-toast.ts";
 
 export const cartQueryKey = ["/api/cart"] as const;
@@ -55,8 +55,8 @@ export function cartTotals(
 
 /**
  * Cart changes run one after another: a first visit has no cart cookie yet, and two adds sent at once
- * would each open a cart of their own (only the last cookie would stick). TanStack Query runs mutations
- * of one scope in order.
+ * would each open a cart of their own (only the last cookie would stick). Writes of one scope run in order
+ * (app/lib/query.ts, tested in app/lib/query.test.ts).
  */
 export const cartScope = { id: "cart" };
 

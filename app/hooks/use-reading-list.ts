@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReadingList } from "../../core/contracts/bookmarks.ts";
 import { apiRequest } from "../lib/api.ts";
+import { useMutation, useQuery, useQueryClient } from "../lib/query.ts";
 
 export const READING_LIST_KEY = ["/api/bookmarks"] as const;
 

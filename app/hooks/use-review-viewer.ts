@@ -1,7 +1,7 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { ReviewViewer } from "../../core/contracts/reviews.ts";
 import { apiRequest } from "../lib/api.ts";
+import { useQuery, useQueryClient } from "../lib/query.ts";
 import { useSessionProbe } from "../lib/session-probe.ts";
 
 const SIGNED_OUT: ReviewViewer = { kind: "signed-out" };

@@ -1,9 +1,9 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import type { WishlistResponse } from "../../core/contracts/wishlist.ts";
 import { keyOf, sameKey, type WishlistKey } from "../../core/wishlist-key.ts";
 import { apiErrorOf, apiRequest, serverMessage } from "../lib/api.ts";
 import { guestWishlist, mergeGuestWishlist } from "../lib/guest-wishlist.ts";
+import { useQuery, useQueryClient } from "../lib/query.ts";
 import { useSessionProbe } from "../lib/session-probe.ts";
 import { toast } from "./use-toast.ts";
 

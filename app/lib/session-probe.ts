@@ -1,5 +1,5 @@
-import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./api.ts";
+import { useQuery } from "./query.ts";
 
 /** The query key of "does this browser have a session?": shared by the header and every signed-in part. */
 export const sessionProbeKey = ["session-probe"] as const;

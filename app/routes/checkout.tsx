@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import ChevronDown from "lucide-react/icons/chevron-down";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Truck from "lucide-react/icons/truck";
@@ -13,6 +12,7 @@ import { CheckoutForm } from "../components/checkout/checkout-form.tsx";
 import { OrderSummary, type TenderRow } from "../components/checkout/order-summary.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { useCartBalances } from "../hooks/use-balances.ts";
+import { useQueryClient } from "../lib/query.ts";
 import type { Route } from "./+types/checkout";
 
 export { headers, loader } from "./checkout.server.ts";
@@ -33,11 +33,9 @@ function useFollowCart(current: string, giftCards: string) {
   const seenCode = useRef<string | null | undefined>(undefined);
   useEffect(() => {
     seenCode.current ??= queryClient.getQueryData<CartCodeResponse>(["/api/cart/code"])?.code?.code;
-    return queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== "updated" || event.action.type !== "success") return;
-      const key = event.query.queryKey[0];
+    return queryClient.subscribeToData(([key], data) => {
       if (key === "/api/cart/code") {
-        const code = (event.query.state.data as CartCodeResponse | undefined)?.code?.code ?? null;
+        const code = (data as CartCodeResponse | undefined)?.code?.code ?? null;
         const before = seenCode.current;
         seenCode.current = code;
         if (before !== undefined && before !== code) void revalidate();
@@ -45,14 +43,12 @@ function useFollowCart(current: string, giftCards: string) {
       }
       // A gift card to buy added or removed in the drawer: its total is the loader's to count.
       if (key === "/api/cart/gift-card-lines") {
-        const lines = event.query.state.data;
-        if (Array.isArray(lines) && lines.map((l: { id: string }) => l.id).join() !== giftCards)
+        if (Array.isArray(data) && data.map((l: { id: string }) => l.id).join() !== giftCards)
           void revalidate();
         return;
       }
       if (key !== "/api/cart") return;
-      const items = event.query.state.data;
-      if (Array.isArray(items) && cartSignature(items) !== current) void revalidate();
+      if (Array.isArray(data) && cartSignature(data) !== current) void revalidate();
     });
   }, [queryClient, revalidate, current, giftCards]);
 }

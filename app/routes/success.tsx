@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import CircleCheck from "lucide-react/icons/circle-check";
 import Clock from "lucide-react/icons/clock";
 import Mail from "lucide-react/icons/mail";
@@ -10,6 +9,7 @@ import { orderPagePath } from "../../core/contracts/orders.ts";
 import { ShipsTo } from "../components/address/ships-to.tsx";
 import { OrderSummary } from "../components/checkout/order-summary.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { useQueryClient } from "../lib/query.ts";
 import type { Route } from "./+types/success";
 
 export { headers, loader } from "./success.server.ts";

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Lock from "lucide-react/icons/lock";
 import { useId, useRef, useState } from "react";
 import { type AddressFieldErrors, formatAddressLines } from "../../../core/address.ts";
@@ -12,6 +11,7 @@ import { cartBalancesKey } from "../../hooks/use-balances.ts";
 import { cartCodeQueryKey } from "../../hooks/use-cart.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiErrorOf, apiRequest } from "../../lib/api.ts";
+import { useMutation, useQueryClient } from "../../lib/query.ts";
 import { DefaultBadge } from "../address/address-card.tsx";
 import { AddressForm } from "../address/address-form.tsx";
 import {

@@ -1,7 +1,7 @@
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest } from "../../lib/api.ts";
+import { useMutation } from "../../lib/query.ts";
 import { Button } from "../ui/button.tsx";
 
 /** Newsletter signup (anchor #about): e-mail plus consent, both required. */

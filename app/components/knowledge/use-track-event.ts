@@ -1,5 +1,5 @@
-import { useMutation } from "@tanstack/react-query";
 import { apiRequest } from "../../lib/api.ts";
+import { useMutation } from "../../lib/query.ts";
 
 export type TrackInput =
   | { articleId: number; eventType: "view" }

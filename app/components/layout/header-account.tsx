@@ -1,6 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { whenAuthClientLoaded } from "../../lib/auth-client-loaded.ts";
+import { useQuery } from "../../lib/query.ts";
 import { hasSession, sessionProbeKey } from "../../lib/session-probe.ts";
 import { useApplyTheme } from "../../lib/theme.ts";
 import { SignedOutLinks } from "./signed-out-links.tsx";

@@ -1,10 +1,10 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import {
   SITE_SEARCH_MAX_LENGTH,
   SITE_SEARCH_MIN_LENGTH,
   type SiteSearchResults,
 } from "../../../core/contracts/search.ts";
 import { apiRequest } from "../../lib/api.ts";
+import { keepPreviousData, useQuery } from "../../lib/query.ts";
 
 /** The query the box sends: trimmed, and only once it is long enough (null before). */
 export function searchableQuery(raw: string): string | null {

@@ -1,8 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { ProductContent } from "../../../core/contracts/content.ts";
 import { isStoryEligible } from "../../../core/story.ts";
 import { apiRequest } from "../../lib/api.ts";
+import { useQuery } from "../../lib/query.ts";
 
 /** Product detail content: up to 2 research, 2 protocol, 2 stacks, 3 stories, 2 expert insights. */
 export function RelatedContent({ productId }: { productId: number }) {
