@@ -114,6 +114,7 @@ export interface AccountBalancesResponse {
     friendOffCents: number;
     minSubtotalCents: number;
     creditCents: number;
-    referrals: { status: string; at: string; creditedAt: string | null }[];
+    /** `voidReason`: why a void referral earned nothing (core/referral-void.ts). */
+    referrals: { status: string; voidReason: string | null; at: string; creditedAt: string | null }[];
   };
 }

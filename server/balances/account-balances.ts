@@ -79,6 +79,7 @@ export async function accountBalances(
       creditCents: REFERRAL.creditCents,
       referrals: refs.map((r) => ({
         status: r.status,
+        voidReason: r.voidReason,
         at: r.createdAt.toISOString(),
         creditedAt: r.creditedAt?.toISOString() ?? null,
       })),

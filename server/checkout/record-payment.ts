@@ -9,7 +9,12 @@ import type { ShopDeps } from "../deps.ts";
 import { applyOnce, type ReportedEvent } from "../orders/apply-once.ts";
 import { cancelOrder } from "../orders/cancel-order.ts";
 import { orderConfirmationEmail, type RenewalAcknowledgment } from "../orders/confirmation-email.ts";
-import { cancelUnpaidOrders, markOrderPaid, recordOversold } from "../orders/order-life.ts";
+import {
+  cancelUnpaidOrders,
+  markOrderPaid,
+  recordCardFingerprint,
+  recordOversold,
+} from "../orders/order-life.ts";
 import { loadOrderLines, type OrderRow } from "../orders/order-rows.ts";
 import { recordAddressRefused, shippingAddressForPayment } from "../orders/payment-address.ts";
 import { type Shortfall, takeOrderStock } from "../orders/take-stock.ts";
@@ -48,6 +53,8 @@ export interface CheckoutPaymentReport {
   paymentId?: string | null;
   /** The sandbox's token for the card that paid, kept on the subscriptions to charge their renewals. */
   card?: { token: string; label: string } | null;
+  /** Which card paid, when the provider says it with the payment (the sandbox); Stripe's is read after. */
+  cardFingerprint?: string | null;
   /** The address the payment page collected, as the form's fields (unchecked), for an order without one. */
   collectedAddress?: Record<string, unknown> | null;
 }
@@ -183,6 +190,7 @@ async function payOrder(
   await markOrderPaid(tx, order, {
     shippingAddress: order.shippingAddress,
     paymentId: report.paymentId ?? null,
+    cardFingerprint: report.cardFingerprint ?? null,
   });
   await createSubscriptions(deps, tx, order, report);
   await clearCart(tx, order.cartId);
@@ -255,7 +263,8 @@ async function createSubscriptions(
 /**
  * The paid path after the commit, on every report about the session: an oversold order is refunded and
  * cancelled (`cancelIfOversold`); else a paid order's confirmation is mailed, then Stripe is asked to
- * renew its subscriptions (a failure is retried by the scheduled job, server/jobs/scheduler.ts).
+ * renew its subscriptions (a failure is retried by the scheduled job, server/jobs/scheduler.ts), and
+ * which card paid (`keepCardFingerprint`).
  */
 async function afterPayment(
   deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "logger" | "origin" | "manageSecret">,
@@ -269,6 +278,30 @@ async function afterPayment(
   // Gift cards the order bought for today are sent now; those for a later day by the scheduled jobs.
   await deliverOrderGiftCards(deps, order.id);
   await startProviderSubscriptions(deps, { orderId: order.id });
+  await keepCardFingerprint(deps, order);
+}
+
+/**
+ * A card payment the provider did not fingerprint with its report (Stripe's event does not carry the
+ * card) has its card's fingerprint read from the provider and kept on the order, for the referral rule
+ * that nobody refers themselves by card (server/promotions/referrals.ts). Best effort: a provider that
+ * fails leaves it null, and the payment stands.
+ */
+async function keepCardFingerprint(
+  deps: Pick<ShopDeps, "db" | "payments" | "logger">,
+  order: OrderRow,
+): Promise<void> {
+  if (order.cardFingerprint || !order.providerPaymentId || !order.providerSessionId) return;
+  if (order.provider !== deps.payments.name) return;
+  try {
+    const fingerprint = await deps.payments.cardFingerprint(order.providerSessionId);
+    if (fingerprint) await recordCardFingerprint(deps.db, order.id, fingerprint);
+  } catch (err) {
+    deps.logger.warn(
+      { err, orderNumber: order.orderNumber },
+      "could not read which card paid the order: it is kept without its card fingerprint",
+    );
+  }
 }
 
 /** The order a report is about, as it is after the report was applied. */

@@ -6,7 +6,7 @@ import { type AuditActor, recordAudit } from "../audit/audit.ts";
 import { activateOrderGiftCards, dropPendingGiftCards } from "../balances/issue-gift-cards.ts";
 import { captureTenders, releaseTenders } from "../balances/order-tenders.ts";
 import { creditOrderPoints, reversePointsAfterRefund } from "../balances/points.ts";
-import type { Db, Tx } from "../db/client.ts";
+import type { Db, DbOrTx, Tx } from "../db/client.ts";
 import { orderEvents, orders, refunds, subscriptions, user } from "../db/schema.ts";
 import { markCodeUsed, releaseCodeUses } from "../promotions/discount-codes.ts";
 import { recordReferral } from "../promotions/referrals.ts";
@@ -49,7 +49,12 @@ export async function insertOrder(tx: Tx, values: NewOrderRow): Promise<OrderRow
 export async function markOrderPaid(
   tx: Tx,
   order: OrderRow,
-  paid: { shippingAddress: ShippingAddress | null; paymentId: string | null },
+  paid: {
+    shippingAddress: ShippingAddress | null;
+    paymentId: string | null;
+    /** Which card paid, when the provider said it with the payment (never the number). */
+    cardFingerprint?: string | null;
+  },
 ): Promise<void> {
   assertMove(order.orderNumber, order.status, "processing");
   const [row] = await tx
@@ -59,6 +64,7 @@ export async function markOrderPaid(
       paidAt: sql`now()`,
       shippingAddress: paid.shippingAddress,
       providerPaymentId: paid.paymentId,
+      cardFingerprint: paid.cardFingerprint ?? null,
       updatedAt: sql`now()`,
     })
     .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
@@ -69,6 +75,14 @@ export async function markOrderPaid(
   await captureTenders(tx, order.id);
   await activateOrderGiftCards(tx, order.id);
   await recordOrderEvent(tx, order.id, "paid", { amountCents: order.totalCents });
+}
+
+/** Which card paid an order, read from the provider after the payment; a fingerprint already kept stays. */
+export async function recordCardFingerprint(db: DbOrTx, orderId: string, fingerprint: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ cardFingerprint: fingerprint })
+    .where(and(eq(orders.id, orderId), isNull(orders.cardFingerprint)));
 }
 
 /** Why an order that was never paid is cancelled by the shop (its "cancelled" step's reason). */

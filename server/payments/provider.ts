@@ -189,6 +189,12 @@ export interface PaymentProvider {
   listRefunds(paymentId: string): Promise<ProviderRefund[] | null>;
   /** The provider's current view of a subscription; null when it does not keep subscriptions. */
   getSubscription(id: string): Promise<ProviderSubscriptionState | null>;
+  /**
+   * Which card paid a checkout session, as the provider fingerprints cards (never the number), read after
+   * the payment; null when it does not say. The sandbox answers null: it reports its fingerprint with the
+   * payment itself.
+   */
+  cardFingerprint(sessionId: string): Promise<string | null>;
   /** Null when the shop renews this provider's subscriptions itself. */
   readonly billing: ProviderBilling | null;
 }

@@ -84,6 +84,8 @@ async function reportOnce(
         provider === "sandbox" && session.metadata?.cardToken
           ? { token: session.metadata.cardToken, label: session.metadata.cardLabel ?? "Test card" }
           : null,
+      // Which card paid: the sandbox says it with the payment; Stripe's is read after it (record-payment.ts).
+      cardFingerprint: provider === "sandbox" ? (session.metadata?.cardFingerprint ?? null) : null,
     });
   }
 

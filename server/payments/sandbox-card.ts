@@ -1,8 +1,11 @@
+import { createHmac } from "node:crypto";
 import { z } from "zod";
 import type { CardErrors, SandboxPayResult } from "../../core/contracts/checkout.ts";
 
 /** Test cards (the same numbers Stripe's test mode uses). */
 export const SANDBOX_SUCCESS_CARD = "4242424242424242";
+/** A second card that pays (a Mastercard), so a test can pay with another card than 4242. */
+export const SANDBOX_OTHER_SUCCESS_CARD = "5555555555554444";
 export const SANDBOX_DECLINED_CARD = "4000000000000002";
 /** Pays at checkout, then declines every renewal charge, so a failed renewal can be tried locally. */
 export const SANDBOX_RENEWAL_DECLINE_CARD = "4000000000000341";
@@ -37,10 +40,17 @@ function checkExpiry(raw: string, now: Date): string | null {
   return null;
 }
 
+const TEST_CARDS: string[] = [
+  SANDBOX_SUCCESS_CARD,
+  SANDBOX_OTHER_SUCCESS_CARD,
+  SANDBOX_DECLINED_CARD,
+  SANDBOX_RENEWAL_DECLINE_CARD,
+];
+
 /**
  * The sandbox's "bank": checks the card form like a card page would. Only the test cards are known: the
- * success card is accepted, the declined card refused, and 4000 0000 0000 0341 accepted now but declined
- * at renewal, as in Stripe's test mode.
+ * success cards (4242 4242 4242 4242, 5555 5555 5555 4444) are accepted, the declined card refused, and
+ * 4000 0000 0000 0341 accepted now but declined at renewal, as in Stripe's test mode.
  */
 export function checkSandboxCard(form: Record<string, unknown>, now: Date): CardCheck {
   const parsed = cardForm.safeParse(form);
@@ -49,7 +59,7 @@ export function checkSandboxCard(form: Record<string, unknown>, now: Date): Card
   const digits = cardNumber.replace(/[\s-]/g, "");
   const fieldErrors: CardErrors = {};
   if (!/^\d{12,19}$/.test(digits)) fieldErrors.cardNumber = "Enter the card number.";
-  else if (![SANDBOX_SUCCESS_CARD, SANDBOX_DECLINED_CARD, SANDBOX_RENEWAL_DECLINE_CARD].includes(digits))
+  else if (!TEST_CARDS.includes(digits))
     fieldErrors.cardNumber = "This is not a test card. In test mode, pay with 4242 4242 4242 4242.";
   const expiryError = checkExpiry(expiry, now);
   if (expiryError) fieldErrors.expiry = expiryError;
@@ -66,9 +76,22 @@ export function checkSandboxCard(form: Record<string, unknown>, now: Date): Card
   return {
     kind: "accepted",
     card: {
-      brand: "Visa",
+      brand: digits.startsWith("5") ? "Mastercard" : "Visa",
       last4: digits.slice(-4),
       renewal: digits === SANDBOX_RENEWAL_DECLINE_CARD ? "decline" : "succeed",
     },
   };
+}
+
+/**
+ * Which test card paid, as Stripe's `card.fingerprint` says it: the same for the same number, never the
+ * number. An HMAC-SHA256 of the digits keyed with the server's secret, so it stays the same across
+ * restarts and nobody without the secret can tell the card from it.
+ */
+export function sandboxCardFingerprint(secret: string, cardNumber: string): string {
+  const digits = cardNumber.replace(/[\s-]/g, "");
+  return createHmac("sha256", secret)
+    .update(`sandbox-card-fingerprint\n${digits}`)
+    .digest("hex")
+    .slice(0, 32);
 }

@@ -14,7 +14,7 @@ import {
 } from "../orders/order-rows.ts";
 import { stockShortfall } from "../orders/take-stock.ts";
 import { type EventOutcome, reportPaymentEvent } from "./report-event.ts";
-import { checkSandboxCard } from "./sandbox-card.ts";
+import { checkSandboxCard, sandboxCardFingerprint } from "./sandbox-card.ts";
 import { saveSandboxCard } from "./sandbox-cards.ts";
 import { sandboxPaymentEvent, sandboxSessionId } from "./sandbox-provider.ts";
 
@@ -81,7 +81,11 @@ export async function payWithSandboxCard(
   const saved = session.lines.some((l) => l.isSubscription)
     ? await saveSandboxCard(deps.db, card.card)
     : null;
-  const outcome = await confirmSandboxSession(deps, session, saved, address?.address ?? null);
+  const outcome = await confirmSandboxSession(deps, session, {
+    card: saved,
+    shippingAddress: address?.address ?? null,
+    cardFingerprint: sandboxCardFingerprint(deps.manageSecret, String(form.cardNumber)),
+  });
   if (outcome === "paid" || outcome === "already_paid" || outcome === "duplicate") {
     return { kind: "paid", redirectTo: successUrl };
   }
@@ -109,15 +113,21 @@ function soldOut(names: string[]): SandboxPayResult {
   };
 }
 
-/** The sandbox reports the session paid, in full, like Stripe's checkout.session.completed. */
+/**
+ * The sandbox reports the session paid, in full, like Stripe's checkout.session.completed: with the saved
+ * card's token for subscriptions, the address typed on the page, and which card paid (its fingerprint).
+ */
 export function confirmSandboxSession(
   deps: Pick<
     ShopDeps,
     "db" | "catalogue" | "payments" | "mailer" | "logger" | "metrics" | "origin" | "manageSecret" | "shipTo"
   >,
   session: SandboxSession,
-  card: { token: string; label: string } | null = null,
-  shippingAddress: ShippingAddress | null = null,
+  paid: {
+    card?: { token: string; label: string } | null;
+    shippingAddress?: ShippingAddress | null;
+    cardFingerprint?: string | null;
+  } = {},
 ): Promise<EventOutcome> {
   const { order, lines } = session;
   const payment = sandboxPaymentEvent({
@@ -127,8 +137,9 @@ export function confirmSandboxSession(
     amountCents: order.totalCents - order.tenderedCents,
     currency: order.currency,
     hasSubscription: lines.some((l) => l.isSubscription),
-    card,
-    shippingAddress,
+    card: paid.card ?? null,
+    shippingAddress: paid.shippingAddress ?? null,
+    cardFingerprint: paid.cardFingerprint ?? null,
   });
   return reportPaymentEvent(deps, "sandbox", payment);
 }

@@ -24,6 +24,9 @@ export function createSandboxProvider(): PaymentProvider {
     async getSubscription() {
       return null;
     },
+    async cardFingerprint() {
+      return null;
+    },
     // Test money: a refund is given back at once, and the shop's own rows are the only record of it.
     async refund(request) {
       return {
@@ -52,6 +55,8 @@ export interface SandboxPayment {
   card?: { token: string; label: string } | null;
   /** The address typed on the card page, for an order begun without one. */
   shippingAddress?: ShippingAddress | null;
+  /** Which test card paid (server/payments/sandbox-card.ts, sandboxCardFingerprint), never its number. */
+  cardFingerprint?: string | null;
 }
 
 /**
@@ -73,6 +78,7 @@ export function sandboxPaymentEvent(payment: SandboxPayment): PaymentEvent {
         metadata: {
           orderId: payment.orderId,
           ...(payment.card ? { cardToken: payment.card.token, cardLabel: payment.card.label } : {}),
+          ...(payment.cardFingerprint ? { cardFingerprint: payment.cardFingerprint } : {}),
         },
         customer: `cus_sandbox_${suffix}`,
         subscription: payment.hasSubscription ? `sub_sandbox_${suffix}` : null,

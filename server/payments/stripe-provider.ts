@@ -238,6 +238,15 @@ export function createStripeProvider(env: Env, client: Stripe = createStripeClie
         throw new PaymentProviderError(`Stripe could not return subscription ${id}.`, { cause: err });
       }
     },
+    cardFingerprint: (sessionId) =>
+      calling(`read the card that paid session ${sessionId}`, async () => {
+        const session = await client.checkout.sessions.retrieve(sessionId, {
+          expand: ["payment_intent.payment_method"],
+        });
+        const intent = session.payment_intent;
+        const method = intent && typeof intent === "object" ? intent.payment_method : null;
+        return method && typeof method === "object" ? (method.card?.fingerprint ?? null) : null;
+      }),
     refund: (request) =>
       calling(`refund payment ${request.paymentId}`, async () =>
         stripeRefund(

@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { ShippingAddress } from "../../core/address.ts";
 import { formatMoney } from "../../core/money.ts";
+import type { ReferralVoidReason } from "../../core/referral-void.ts";
 import { addLedgerEntry } from "../balances/customer-ledger.ts";
 import type { Db, DbOrTx, Tx } from "../db/client.ts";
 import { addresses, discountCodes, orders, referrals, user } from "../db/schema.ts";
@@ -14,9 +15,9 @@ import type { OrderRow } from "../orders/order-rows.ts";
  * Referrals (docs/decisions/047-gift-cards-credit-and-points.md). Each customer's referral code is a
  * discount code that names them: $10 off a friend's first order of $40 or more, once per friend; every
  * code check applies to it, and nobody uses their own (same account or e-mail at the code's check, same
- * shipping address at checkout). The friend's paid order records a referral; the scheduled jobs credit
- * the referrer $10 of store credit once the order was delivered 30 days ago and was not refunded, or
- * void the referral.
+ * shipping address at checkout, same card at settlement). The friend's paid order records a referral; the
+ * scheduled jobs credit the referrer $10 of store credit once the order was delivered 30 days ago and was
+ * not refunded, or void the referral.
  */
 export const REFERRAL = {
   friendOffCents: 1000,
@@ -123,9 +124,43 @@ export interface ReferralDeps {
 }
 
 /**
- * Settles the referrals due by `asOf`: a friend's order cancelled or refunded voids its referral; one
- * delivered at least 30 days before `asOf` credits the referrer once (a unique ledger row per order) and
- * e-mails them. Safe to run twice and from several processes (each referral under its row lock).
+ * Whether the friend's order was paid with a card that paid one of the referrer's own orders (the same
+ * card fingerprint, `orders.card_fingerprint`): then the referrer referred themselves.
+ */
+async function paidWithReferrersCard(tx: Tx, referrerUserId: string, order: OrderRow): Promise<boolean> {
+  if (!order.cardFingerprint) return false;
+  const [theirs] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, referrerUserId),
+        isNotNull(orders.paidAt),
+        eq(orders.cardFingerprint, order.cardFingerprint),
+        ne(orders.id, order.id),
+      ),
+    )
+    .limit(1);
+  return Boolean(theirs);
+}
+
+/** Why a pending referral is void now, or null while it still stands. */
+async function voidReasonOf(
+  tx: Tx,
+  referrerUserId: string,
+  order: OrderRow | undefined,
+): Promise<ReferralVoidReason | null> {
+  if (order?.status === "cancelled") return "cancelled";
+  if (!order || order.refundedCents > 0) return "refunded";
+  if (await paidWithReferrersCard(tx, referrerUserId, order)) return "own_card";
+  return null;
+}
+
+/**
+ * Settles the referrals due by `asOf`: a friend's order cancelled, refunded, or paid with a card that paid
+ * one of the referrer's own orders voids its referral; one delivered at least 30 days before `asOf`
+ * credits the referrer once (a unique ledger row per order) and e-mails them. Safe to run twice and from
+ * several processes (each referral under its row lock).
  */
 export async function settleDueReferrals(
   deps: ReferralDeps,
@@ -143,14 +178,12 @@ export async function settleDueReferrals(
       const [r] = await tx.select().from(referrals).where(eq(referrals.id, id)).for("update");
       if (r?.status !== "pending") return null;
       const [o] = await tx.select().from(orders).where(eq(orders.id, r.orderId));
-      if (!o || o.status === "cancelled" || o.refundedCents > 0) {
-        await tx
-          .update(referrals)
-          .set({ status: "void", voidReason: o?.status === "cancelled" ? "cancelled" : "refunded" })
-          .where(eq(referrals.id, id));
+      const voidReason = await voidReasonOf(tx, r.referrerUserId, o);
+      if (voidReason) {
+        await tx.update(referrals).set({ status: "void", voidReason }).where(eq(referrals.id, id));
         return "voided" as const;
       }
-      if (!o.deliveredAt || o.deliveredAt.getTime() + REFERRAL.waitDays * 86_400_000 > asOf.getTime())
+      if (!o?.deliveredAt || o.deliveredAt.getTime() + REFERRAL.waitDays * 86_400_000 > asOf.getTime())
         return null;
       await addLedgerEntry(tx, {
         userId: r.referrerUserId,

@@ -12,6 +12,8 @@ import { createTestShop, type TestShop, testDatabases } from "../support/test-ap
 import { headerIdentity, newCustomer, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
+/** The sandbox's other card that pays (a Mastercard). */
+const otherCard = { ...card, cardNumber: "5555 5555 5555 4444" };
 const DAY = 86_400_000;
 
 /**
@@ -38,14 +40,31 @@ describe.each(testDatabases)("referrals on %s", (kind) => {
     expect((await me.call("GET", "/api/account/balances")).body.referral.code).toBe(code);
     return { me, code };
   }
-  async function friendOrder(code: string, email: string) {
+  async function friendOrder(code: string, email: string, paidWith = card) {
     const friend = new Visitor(shop);
     await friend.add(2); // $40.00 + $5.95
     expect((await friend.call("POST", "/api/cart/code", { code })).status).toBe(200);
     const res = await friend.checkout({ email, discountCode: code });
     expect(res.status).toBe(200);
-    await payWithSandboxCard(shopDeps(shop.services), sessionIdOf(res.body.url), card);
+    expect(
+      await payWithSandboxCard(shopDeps(shop.services), sessionIdOf(res.body.url), paidWith),
+    ).toMatchObject({
+      kind: "paid",
+    });
     return (await pendingOrderOf(shop, res.body.url)).order;
+  }
+  /** The referrer's own order, paid with `paidWith`, shipped elsewhere than the friends' address. */
+  async function ownOrder(me: Visitor, paidWith: typeof card) {
+    await me.add(1);
+    const res = await me.checkout({
+      email: `${me.userId}@example.com`,
+      shippingAddress: { ...TEST_ADDRESS, line1: "9 Elm St", postalCode: "62702" },
+    });
+    expect(res.status).toBe(200);
+    await payWithSandboxCard(shopDeps(shop.services), sessionIdOf(res.body.url), paidWith);
+    const { order } = await pendingOrderOf(shop, res.body.url);
+    expect(order).toMatchObject({ userId: me.userId, status: "processing" });
+    return order;
   }
   async function deliverDaysAgo(orderNumber: string, days: number) {
     await moveOrder(db(), orderNumber, "shipped", { carrier: "UPS", trackingCode: "1Z999AA10123456784" });
@@ -95,6 +114,38 @@ describe.each(testDatabases)("referrals on %s", (kind) => {
     });
     expect(await settleDueReferrals(shopDeps(shop.services))).toMatchObject({ voided: 1 });
     expect((await balancesOf(db(), me.userId as string)).creditCents).toBe(0);
+  });
+
+  it("nobody refers themselves by card: a friend's order paid with the referrer's card is void, another card earns", async () => {
+    const { me, code } = await referrer();
+    const mine = await ownOrder(me, card);
+    // Which card paid is kept, never the number: the same card, the same fingerprint.
+    expect(mine.cardFingerprint).toMatch(/^[0-9a-f]{32}$/);
+    expect(JSON.stringify(mine)).not.toContain("4242424242424242");
+
+    const sameCard = await friendOrder(code, `friend-c-${kind}@example.com`, card);
+    const otherCardOrder = await friendOrder(code, `friend-d-${kind}@example.com`, otherCard);
+    expect(sameCard.cardFingerprint).toBe(mine.cardFingerprint);
+    expect(otherCardOrder.cardFingerprint).toMatch(/^[0-9a-f]{32}$/);
+    expect(otherCardOrder.cardFingerprint).not.toBe(mine.cardFingerprint);
+    // The friend paid with the card: their discount stands.
+    expect(sameCard).toMatchObject({ discountCode: code, codeDiscountCents: 1000, status: "processing" });
+    await deliverDaysAgo(sameCard.orderNumber, 31);
+    await deliverDaysAgo(otherCardOrder.orderNumber, 31);
+
+    expect(await settleDueReferrals(shopDeps(shop.services))).toEqual({ credited: 1, voided: 1 });
+    const refOf = async (orderId: string) =>
+      (await db().select().from(referrals).where(eq(referrals.orderId, orderId)))[0];
+    expect(await refOf(sameCard.id)).toMatchObject({ status: "void", voidReason: "own_card" });
+    expect(await refOf(otherCardOrder.id)).toMatchObject({ status: "credited", voidReason: null });
+    expect((await balancesOf(db(), me.userId as string)).creditCents).toBe(1000);
+    const shown = await me.call("GET", "/api/account/balances");
+    expect(shown.body.referral.referrals).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: "void", voidReason: "own_card" }),
+        expect.objectContaining({ status: "credited", voidReason: null }),
+      ]),
+    );
   });
 
   it("nobody refers themselves: not the same account, e-mail or shipping address; and only from $40", async () => {

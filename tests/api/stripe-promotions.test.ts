@@ -69,6 +69,39 @@ describe.each(testDatabases)("promotions on Stripe on %s", (kind) => {
     expect(await giftCardBalance(db(), gift.id)).toBe(0);
   });
 
+  it("keeps which card paid as Stripe fingerprints it (the referral rule against one's own card, decision 047)", async () => {
+    const pay = async (email: string, card?: { brand: string; last4: string }) => {
+      const v = new Visitor(shop);
+      await v.add(2);
+      const res = await v.checkout({ email });
+      expect(res.status).toBe(200);
+      const { sessionId, order } = await pendingOrderOf(shop, res.body.url);
+      if (card) standIn.cardOf(sessionId, card);
+      const paid = await postEvent(
+        shop,
+        stripeEvent("checkout.session.completed", {
+          ...standIn.sessions.get(sessionId),
+          payment_status: "paid",
+          status: "complete",
+          payment_intent: `pi_${sessionId.slice(-12)}`,
+        }),
+      );
+      expect(paid.body).toEqual({ received: true, outcome: "paid" });
+      const [after] = await db().select().from(orders).where(eq(orders.id, order.id));
+      return after;
+    };
+    const visa = await pay("stripe-card-a@example.com");
+    const again = await pay("stripe-card-b@example.com");
+    const mastercard = await pay("stripe-card-c@example.com", { brand: "mastercard", last4: "4444" });
+    expect(visa?.cardFingerprint).toBe("fp_visa_4242");
+    expect(again?.cardFingerprint).toBe(visa?.cardFingerprint);
+    expect(mastercard?.cardFingerprint).toBe("fp_mastercard_4444");
+    const asked = standIn.requests.filter(
+      (r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${visa?.providerSessionId}`,
+    );
+    expect(asked.at(-1)?.params).toMatchObject({ "expand[0]": "payment_intent.payment_method" });
+  });
+
   it("an order paid in full by gift card creates no Stripe session nor payment", async () => {
     const gift = await issuedCard(10_000);
     const v = new Visitor(shop);

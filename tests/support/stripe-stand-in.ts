@@ -85,7 +85,10 @@ export class StripeStandIn {
 
   /** Products created by the shop, by id. */
   readonly products = new Map<string, Params>();
-  /** Saved cards by payment method id; each paid session saved one (Visa 4242 unless set otherwise). */
+  /**
+   * Saved cards by payment method id; each paid session saved one (Visa 4242 unless set otherwise). Like
+   * Stripe, the same card number has the same `fingerprint` (here: brand and last four).
+   */
   readonly methods = new Map<string, Params>();
   /** Invoices paid through POST /v1/invoices/{id}/pay are declined while this is true. */
   declinePayments = false;
@@ -93,7 +96,9 @@ export class StripeStandIn {
   /** The card a session's payment saved. */
   cardOf(sessionId: string, card = { brand: "visa", last4: "4242" }): Params {
     const id = `pm_${sessionId.slice(-12)}`;
-    if (!this.methods.has(id)) this.methods.set(id, { id, object: "payment_method", type: "card", card });
+    const fingerprint = `fp_${card.brand}_${card.last4}`;
+    if (!this.methods.has(id))
+      this.methods.set(id, { id, object: "payment_method", type: "card", card: { ...card, fingerprint } });
     return this.methods.get(id) as Params;
   }
 

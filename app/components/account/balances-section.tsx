@@ -3,10 +3,11 @@ import Gift from "lucide-react/icons/gift";
 import History from "lucide-react/icons/history";
 import Users from "lucide-react/icons/users";
 import { useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../i18n/link.tsx";
 import type { AccountBalancesResponse, LedgerEntryView } from "../../../core/contracts/balances.ts";
 import { orderPagePath } from "../../../core/contracts/orders.ts";
 import { formatMoney } from "../../../core/money.ts";
+import { referralVoidText } from "../../../core/referral-void.ts";
 import { CENTS_PER_STEP, POINTS_PER_STEP } from "../../../core/tenders.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { Button } from "../ui/button.tsx";
@@ -155,8 +156,13 @@ function GiftCards({ cards }: { cards: AccountBalancesResponse["giftCards"] }) {
 const REFERRAL_STATUS: Record<string, string> = {
   pending: "Waiting for 30 days after their order arrives",
   credited: "Credited",
-  void: "Void: the order was refunded or cancelled",
 };
+
+/** A referral's state in words: credited, waiting, or void and why. */
+function referralStatusText(r: { status: string; voidReason: string | null }): string {
+  if (r.status === "void") return `Void: ${referralVoidText(r.voidReason, "referrer")}`;
+  return REFERRAL_STATUS[r.status] ?? r.status;
+}
 
 /** The referral link with its Copy button, what each side gets, and the referrals it brought. */
 function InviteAFriend({ referral }: { referral: AccountBalancesResponse["referral"] }) {
@@ -217,7 +223,7 @@ function InviteAFriend({ referral }: { referral: AccountBalancesResponse["referr
               <span className={r.status === "credited" ? "font-semibold text-forest" : "text-muted"}>
                 {r.status === "credited" && r.creditedAt
                   ? `${credit} credited ${formatDate(r.creditedAt)}`
-                  : (REFERRAL_STATUS[r.status] ?? r.status)}
+                  : referralStatusText(r)}
               </span>
             </li>
           ))}

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { AdminCustomerBalances } from "../../../core/contracts/admin-gift-cards.ts";
 import type { FormAnswer } from "../../../core/contracts/form-answer.ts";
 import { formatMoney } from "../../../core/money.ts";
+import { referralVoidText } from "../../../core/referral-void.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { Button } from "../ui/button.tsx";
 import { inputClass } from "../ui/field.tsx";
@@ -60,7 +61,7 @@ export function CustomerBalances({
                     <span className="block text-xs text-muted">
                       {formatDate(r.at)}
                       {r.creditedAt ? `, credited ${formatDate(r.creditedAt)}` : ""}
-                      {r.voidReason ? `, ${r.voidReason}` : ""}
+                      {r.status === "void" ? `, ${referralVoidText(r.voidReason, "owner")}` : ""}
                     </span>
                   </span>
                   <Badge tone={state.tone}>{state.label}</Badge>
