@@ -12,7 +12,7 @@ import {
 
 /**
  * The shop's reads and writes from the browser: the part of TanStack Query's API the app used (the same
- * names and options), in a module of its own so every page ships a few hundred bytes instead of ~10 KB
+ * names and options), in a module of its own so every page ships under 2 KB (brotli) instead of ~10 KB
  * (docs/decisions/048-own-query-module.md). Reads are cached by key, shared by every component that
  * reads the key, fetched once however many ask at the same time, fresh for their `staleTime`, and
  * fetched again when invalidated or when the window comes back; writes of one `scope` run one after
