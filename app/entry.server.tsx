@@ -1,11 +1,16 @@
 import { readFileSync } from "node:fs";
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { localeOfPath } from "../core/i18n/locales.ts";
 import { themeFromCookie } from "../core/theme.ts";
 import { cspNonceContext } from "./context.server.ts";
+import { languageAlternates } from "./i18n/alternates.server.ts";
+import { pageMessages, pageMessagesScript, requestTranslator } from "./i18n/catalogue.server.ts";
+import { ServerTranslatorContext } from "./i18n/i18n.tsx";
 import { NonceContext } from "./lib/csp-nonce.ts";
 import { ROOT_STYLESHEET_HREF, RootStylesheetContext } from "./lib/root-stylesheet.tsx";
 import { ThemeContext } from "./lib/theme.ts";
@@ -32,6 +37,42 @@ function readRootStylesheet(): string | undefined {
 }
 
 /**
+ * A stream that writes `html` just before the document's `</head>` (the whole document is rendered before
+ * it is piped, so what the render used is known): the page's messages and its other languages. React
+ * leaves elements it did not render in the head alone when it hydrates.
+ */
+function beforeHeadEnd(html: string, out: PassThrough): Transform {
+  let pending = "";
+  let done = false;
+  // A character of several bytes may be split between two chunks.
+  const decoder = new StringDecoder("utf8");
+  const input = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (done) return callback(null, decoder.write(chunk));
+      pending += decoder.write(chunk);
+      const at = pending.indexOf("</head>");
+      if (at === -1) {
+        // Keep a tail that could hold the start of "</head>".
+        const keep = pending.slice(-6);
+        const ready = pending.slice(0, -6);
+        pending = keep;
+        return callback(null, ready);
+      }
+      done = true;
+      const text = pending.slice(0, at) + html + pending.slice(at);
+      pending = "";
+      callback(null, text);
+    },
+    flush(callback) {
+      const rest = pending + decoder.end();
+      callback(null, rest || undefined);
+    },
+  });
+  input.pipe(out);
+  return input;
+}
+
+/**
  * Renders the whole document before answering (no streaming): pages are small, every visitor and crawler
  * gets complete HTML, and identical anonymous pages can be cached by the server.
  */
@@ -47,16 +88,22 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  const url = new URL(request.url);
+  const locale = localeOfPath(url.pathname);
+  const used = new Set<string>();
+  const translator = requestTranslator(locale, used);
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext value={nonce}>
-        <ThemeContext value={themeFromCookie(request.headers.get("cookie"))}>
-          <RootStylesheetContext value={readRootStylesheet()}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </RootStylesheetContext>
-        </ThemeContext>
+        <ServerTranslatorContext value={translator}>
+          <ThemeContext value={themeFromCookie(request.headers.get("cookie"))}>
+            <RootStylesheetContext value={readRootStylesheet()}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </RootStylesheetContext>
+          </ThemeContext>
+        </ServerTranslatorContext>
       </NonceContext>,
       {
         nonce,
@@ -68,7 +115,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          const head =
+            languageAlternates(loadContext, request, url.pathname) +
+            pageMessagesScript(pageMessages(locale, used));
+          pipe(beforeHeadEnd(head, body));
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
         },
         onShellError(error: unknown) {

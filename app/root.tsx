@@ -15,6 +15,7 @@ import { LazyCartDrawer } from "./components/shop/lazy-cart-drawer.tsx";
 import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import interLatin from "./fonts/inter-latin-wght-400-900.woff2?url";
 import { CartDrawerProvider } from "./hooks/use-cart-drawer.tsx";
+import { TranslatorProvider, useLocale, useT } from "./i18n/i18n.tsx";
 import { NonceContext, shareNonceWithWidgets } from "./lib/csp-nonce.ts";
 import { QueryClientProvider } from "./lib/query.ts";
 import { createQueryClient } from "./lib/query-client.ts";
@@ -72,7 +73,17 @@ function SystemThemeScript({ nonce }: { nonce?: string }) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <TranslatorProvider>
+      <Document>{children}</Document>
+    </TranslatorProvider>
+  );
+}
+
+function Document({ children }: { children: React.ReactNode }) {
   const nonce = use(NonceContext);
+  const t = useT();
+  const locale = useLocale();
   // The visitor's theme from its cookie, so the first paint is already in it; fixed after the first render,
   // since applyTheme (app/lib/theme.ts) changes the document itself.
   const serverTheme = use(ThemeContext);
@@ -82,7 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     // The head script may settle "system" as dark before the page hydrates: that attribute is expected
     // to differ from the server's.
     <html
-      lang="en"
+      lang={locale}
       data-theme={drawn}
       data-theme-choice={theme}
       style={{ colorScheme: drawn }}
@@ -102,7 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#main"
           className="sr-only z-50 rounded bg-cream px-4 py-2 text-forest focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
         >
-          Skip to content
+          {t("shell.skipToContent")}
         </a>
         {children}
         <ScrollRestoration nonce={nonce} />

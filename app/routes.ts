@@ -1,44 +1,62 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
+/**
+ * The shop's pages in one language: English at `/`, Spanish under `/es/`, French under `/fr/`
+ * (docs/decisions/049-languages.md). Each language's copy of a route has an id of its own.
+ */
+function shopPages(locale: "" | "es" | "fr") {
+  const page = (path: string, file: string) => {
+    const id = locale ? `${locale}/${file.replace(/\.tsx?$/, "")}` : undefined;
+    if (path === "") return locale ? route(locale, file, { id }) : index(file);
+    return id ? route(`${locale}/${path}`, file, { id }) : route(path, file);
+  };
+  return [
+    page("", "routes/home.tsx"),
+    page("knowledge", "routes/knowledge.tsx"),
+    page("knowledge/:slug", "routes/knowledge-article.tsx"),
+    page("story/:slug", "routes/story.tsx"),
+    page("stacks", "routes/stacks.tsx"),
+    page("stacks/:slug", "routes/stacks-detail.tsx"),
+    page("products/:slug", "routes/product.tsx"),
+    page("search", "routes/search.tsx"),
+    page("auth", "routes/auth.tsx"),
+    page("auth/forgot", "routes/auth-forgot.tsx"),
+    page("auth/reset", "routes/auth-reset.tsx"),
+    page("auth/verify", "routes/auth-verify.tsx"),
+    page("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+    page("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+    page("account/:tab?", "routes/account.tsx"),
+    page("account/orders/:id", "routes/account-order.tsx"),
+    page("account/subscriptions/:id/card", "routes/subscription-card.tsx"),
+    page("subscriptions/manage/:token", "routes/subscription-manage.tsx"),
+    page("orders", "routes/orders.tsx"),
+    page("wishlist", "routes/wishlist.tsx"),
+    page("preferences", "routes/preferences.tsx"),
+    page("products", "routes/products.tsx"),
+    page("terms", "routes/terms.tsx"),
+    page("privacy", "routes/privacy.tsx"),
+    page("shipping-returns", "routes/shipping-returns.tsx"),
+    page("accessibility", "routes/accessibility.tsx"),
+    page("contact", "routes/contact.tsx"),
+    page("report-a-reaction", "routes/report-a-reaction.tsx"),
+    page("reviews/policy", "routes/review-policy.tsx"),
+    page("checkout", "routes/checkout.tsx"),
+    page("gift-cards", "routes/gift-cards.tsx"),
+    page("gift-cards/balance", "routes/gift-cards-balance.tsx"),
+    page("success", "routes/success.tsx"),
+  ];
+}
+
 // Every URL of the shop, one route module each.
 export default [
-  index("routes/home.tsx"),
-  route("knowledge", "routes/knowledge.tsx"),
-  route("knowledge/:slug", "routes/knowledge-article.tsx"),
-  route("story/:slug", "routes/story.tsx"),
-  route("stacks", "routes/stacks.tsx"),
-  route("stacks/:slug", "routes/stacks-detail.tsx"),
+  ...shopPages(""),
+  ...shopPages("es"),
+  ...shopPages("fr"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
-  route("products/:slug", "routes/product.tsx"),
-  route("search", "routes/search.tsx"),
   route("dev/outbox", "routes/dev-outbox.tsx"),
-  route("auth", "routes/auth.tsx"),
-  route("auth/forgot", "routes/auth-forgot.tsx"),
-  route("auth/reset", "routes/auth-reset.tsx"),
-  route("auth/verify", "routes/auth-verify.tsx"),
-  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
-  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
-  route("account/:tab?", "routes/account.tsx"),
-  route("account/orders/:id", "routes/account-order.tsx"),
-  route("account/subscriptions/:id/card", "routes/subscription-card.tsx"),
-  route("subscriptions/manage/:token", "routes/subscription-manage.tsx"),
-  route("orders", "routes/orders.tsx"),
-  route("wishlist", "routes/wishlist.tsx"),
-  route("preferences", "routes/preferences.tsx"),
-  route("products", "routes/products.tsx"),
-  route("terms", "routes/terms.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("shipping-returns", "routes/shipping-returns.tsx"),
-  route("accessibility", "routes/accessibility.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("report-a-reaction", "routes/report-a-reaction.tsx"),
-  route("reviews/policy", "routes/review-policy.tsx"),
-  route("checkout", "routes/checkout.tsx"),
-  route("gift-cards", "routes/gift-cards.tsx"),
-  route("gift-cards/balance", "routes/gift-cards-balance.tsx"),
-  route("success", "routes/success.tsx"),
   route("pay/:sessionId", "routes/pay.$sessionId.tsx"),
+  route("i18n/:file", "routes/i18n-catalogue.ts"),
   route("admin", "routes/admin-layout.tsx", [
     index("routes/admin-overview.tsx"),
     route("orders", "routes/admin-orders.tsx"),

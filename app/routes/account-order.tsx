@@ -1,10 +1,10 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
-import { Link } from "react-router";
 import { reactionFormPath } from "../../core/reaction-report.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { OrderActions, OrderBadge, OrderDetailSections } from "../components/orders/order-details.tsx";
 import { RenewalNote } from "../components/orders/renewal-note.tsx";
+import { Link } from "../i18n/link.tsx";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/account-order";
 

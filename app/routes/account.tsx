@@ -9,7 +9,6 @@ import Wallet from "lucide-react/icons/wallet";
 import { Tabs } from "radix-ui";
 import { useEffect, useRef } from "react";
 import {
-  Link,
   type ShouldRevalidateFunctionArgs,
   useNavigate,
   useRevalidator,
@@ -28,6 +27,7 @@ import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { signOutWithToast } from "../components/layout/account-menu.tsx";
 import { AccountSubscriptions } from "../components/subscriptions/subscription-list.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { Link } from "../i18n/link.tsx";
 import { authClient, displayNameOf } from "../lib/auth-client.ts";
 import { answerOrOffline, wasRefused } from "../lib/page-action.ts";
 import type { Route } from "./+types/account";

@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { RESET_LINK_HOURS } from "../../core/account-rules.ts";
 import { AuthCard, linkClass } from "../components/auth/auth-card.tsx";
 import { isInvalidToken, passwordRefusal, resetFailure } from "../components/auth/auth-errors.ts";
 import { NewPasswordField } from "../components/auth/email-forms.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { toast } from "../hooks/use-toast.ts";
+import { Link } from "../i18n/link.tsx";
 import { authClient } from "../lib/auth-client.ts";
 import type { Route } from "./+types/auth-reset";
 

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { VERIFICATION_LINK_HOURS } from "../../core/account-rules.ts";
 import { AuthCard, linkClass } from "../components/auth/auth-card.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { Link } from "../i18n/link.tsx";
 import type { Route } from "./+types/auth-verify";
 
 export { action, headers, loader } from "./auth-verify.server.ts";

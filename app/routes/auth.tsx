@@ -1,12 +1,13 @@
 import { Tabs } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { signInFailure, signUpFailure, socialFailure } from "../components/auth/auth-errors.ts";
 import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { type EmailCredentials, SignInForm, SignUpForm } from "../components/auth/email-forms.tsx";
 import { PhoneSignIn } from "../components/auth/phone-sign-in.tsx";
 import { offeredProviders, SocialButtons } from "../components/auth/social-buttons.tsx";
 import { toast } from "../hooks/use-toast.ts";
+import { Link } from "../i18n/link.tsx";
 import { authClient } from "../lib/auth-client.ts";
 import type { Route } from "./+types/auth";
 

@@ -1,9 +1,9 @@
 import HeartPulse from "lucide-react/icons/heart-pulse";
 import Mail from "lucide-react/icons/mail";
 import MessageCircle from "lucide-react/icons/message-circle";
-import { Link } from "react-router";
 import { REACTION_FORM_PATH } from "../../core/reaction-report.ts";
 import { TextPage } from "../components/layout/text-page.tsx";
+import { Link } from "../i18n/link.tsx";
 import type { Route } from "./+types/contact";
 
 export { loader } from "./contact.server.ts";

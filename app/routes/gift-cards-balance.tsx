@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
 import type { GiftCardBalanceResponse } from "../../core/contracts/balances.ts";
 import { formatMoney } from "../../core/money.ts";
 import { Button } from "../components/ui/button.tsx";
 import { inputClass } from "../components/ui/field.tsx";
 import { giftCardFailure, useGiftCardBalance } from "../hooks/use-balances.ts";
+import { Link } from "../i18n/link.tsx";
 import type { Route } from "./+types/gift-cards-balance";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,7 +1,6 @@
 import Check from "lucide-react/icons/check";
 import Gift from "lucide-react/icons/gift";
 import { useId, useRef, useState } from "react";
-import { Link } from "react-router";
 import {
   GIFT_CARD_AMOUNTS,
   GIFT_CARD_MAX_CENTS,
@@ -15,6 +14,7 @@ import { inputClass } from "../components/ui/field.tsx";
 import { giftCardFailure, useAddGiftCardLine } from "../hooks/use-balances.ts";
 import { useCartDrawer } from "../hooks/use-cart-drawer.tsx";
 import { toast } from "../hooks/use-toast.ts";
+import { Link } from "../i18n/link.tsx";
 import type { Route } from "./+types/gift-cards";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,7 +1,6 @@
 import Calendar from "lucide-react/icons/calendar";
 import Clock from "lucide-react/icons/clock";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 import { articleTypeLabel, DEFAULT_READING_TIME } from "../../core/article-types.ts";
 import { ArticleGrid } from "../components/knowledge/article-grid.tsx";
 import { BookmarkButton } from "../components/knowledge/bookmark-button.tsx";
@@ -11,6 +10,7 @@ import { RelatedProductCard } from "../components/knowledge/related-product-card
 import { useTrackEvent } from "../components/knowledge/use-track-event.ts";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { StoryReader } from "../components/stories/story-reader.tsx";
+import { Link } from "../i18n/link.tsx";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/knowledge-article";
 

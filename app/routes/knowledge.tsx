@@ -1,11 +1,12 @@
 import BookOpen from "lucide-react/icons/book-open";
 import Moon from "lucide-react/icons/moon";
-import { Link, useNavigation, useSearchParams } from "react-router";
+import { useNavigation, useSearchParams } from "react-router";
 import { ARTICLE_TYPES, articleTypeLabels } from "../../core/article-types.ts";
 import { STORY_DEFAULT_READING_TIME } from "../../core/story.ts";
 import { ArticleCard } from "../components/knowledge/article-card.tsx";
 import { ExpertCard } from "../components/knowledge/expert-card.tsx";
 import { SearchBox } from "../components/knowledge/search-box.tsx";
+import { Link } from "../i18n/link.tsx";
 import type { Route } from "./+types/knowledge";
 
 export { loader } from "./knowledge.server.ts";

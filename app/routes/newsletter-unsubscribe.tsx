@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { linkClass } from "../components/auth/auth-card.tsx";
 import { type TokenOutcome, TokenPage } from "../components/newsletter/token-page.tsx";
+import { Link } from "../i18n/link.tsx";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export { action, headers, loader } from "./newsletter-unsubscribe.server.ts";

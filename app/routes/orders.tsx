@@ -1,11 +1,12 @@
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { type OrderPageView, orderPagePath } from "../../core/contracts/orders.ts";
 import { formatMoney, toCents } from "../../core/money.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
 import { OrderActions, OrderBadge, OrderDetailSections } from "../components/orders/order-details.tsx";
 import { RenewalNote } from "../components/orders/renewal-note.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { Link } from "../i18n/link.tsx";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/orders";
 

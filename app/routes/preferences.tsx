@@ -4,7 +4,7 @@ import MessageSquare from "lucide-react/icons/message-square";
 import Palette from "lucide-react/icons/palette";
 import type { LucideIcon } from "lucide-react/types";
 import { useEffect, useState } from "react";
-import { Link, type ShouldRevalidateFunctionArgs, useFetcher, useFetchers } from "react-router";
+import { type ShouldRevalidateFunctionArgs, useFetcher, useFetchers } from "react-router";
 import {
   mergePreferences,
   type PreferencesActionResult,
@@ -23,6 +23,7 @@ import {
 import { Button } from "../components/ui/button.tsx";
 import { useFetcherAnswer } from "../hooks/use-fetcher-answer.ts";
 import { toast } from "../hooks/use-toast.ts";
+import { Link } from "../i18n/link.tsx";
 import { answerOrOffline, wasRefused } from "../lib/page-action.ts";
 import { applyTheme } from "../lib/theme.ts";
 import type { Route } from "./+types/preferences";

@@ -2,7 +2,6 @@ import Check from "lucide-react/icons/check";
 import RotateCcw from "lucide-react/icons/rotate-ccw";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Truck from "lucide-react/icons/truck";
-import { Link } from "react-router";
 import { formatMoney } from "../../core/money.ts";
 import { dailyPriceCents } from "../../core/pricing.ts";
 import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
@@ -13,6 +12,7 @@ import { Prop65Notice } from "../components/shop/prop65-warning.tsx";
 import { PurchasePanel } from "../components/shop/purchase-panel.tsx";
 import { RelatedContent } from "../components/shop/related-content.tsx";
 import { WishlistHeart } from "../components/shop/wishlist-heart.tsx";
+import { Link } from "../i18n/link.tsx";
 import { productJsonLd } from "../lib/product-json-ld.ts";
 import type { Route } from "./+types/product";
 

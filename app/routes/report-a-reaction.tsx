@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { Link } from "react-router";
 import { REACTION_CONSENT, REACTION_DESCRIPTION, REACTION_NAME_MAX } from "../../core/reaction-report.ts";
 import { TextPage } from "../components/layout/text-page.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, inputClass } from "../components/ui/field.tsx";
+import { Link } from "../i18n/link.tsx";
 import { apiErrorOf, apiRequest } from "../lib/api.ts";
 import { useMutation } from "../lib/query.ts";
 import type { Route } from "./+types/report-a-reaction";

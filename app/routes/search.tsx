@@ -1,5 +1,5 @@
 import Search from "lucide-react/icons/search";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import {
   markedWords,
   RESULT_GROUPS,
@@ -9,6 +9,7 @@ import {
 } from "../../core/contracts/search.ts";
 import { ArticleHitLines, ProductHitLines } from "../components/search/search-hit.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { Link } from "../i18n/link.tsx";
 import type { Route } from "./+types/search";
 
 export { loader } from "./search.server.ts";

@@ -1,8 +1,8 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
-import { Link } from "react-router";
 import { ArticleGrid } from "../components/knowledge/article-grid.tsx";
 import { OutcomeChip } from "../components/stacks/outcome-icon.tsx";
 import { StackBadges, StackButtons, StackFooter, StackPrice } from "../components/stacks/stack-card.tsx";
+import { Link } from "../i18n/link.tsx";
 import type { Route } from "./+types/stacks-detail";
 
 export { loader } from "./stacks-detail.server.ts";

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, type ShouldRevalidateFunctionArgs, useFetcher, useLocation } from "react-router";
+import { type ShouldRevalidateFunctionArgs, useFetcher, useLocation } from "react-router";
 import type { SubscriptionView } from "../../core/contracts/subscriptions.ts";
 import { AccountActionPath } from "../components/account/account-action.ts";
 import { linkClass } from "../components/auth/auth-card.tsx";
 import { SubscriptionCard, subscriptionTitleId } from "../components/subscriptions/subscription-card.tsx";
 import { type DialogTarget, SubscriptionDialog } from "../components/subscriptions/subscription-dialog.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { Link } from "../i18n/link.tsx";
 import { wasRefused } from "../lib/page-action.ts";
 import type { Route } from "./+types/subscription-manage";
 import type { ManageLinkAnswer } from "./subscription-manage.server.ts";

@@ -1,6 +1,5 @@
 import Heart from "lucide-react/icons/heart";
 import { useRef, useState } from "react";
-import { Link } from "react-router";
 import { keyOf, sameKey, type WishlistEntry } from "../../core/contracts/wishlist.ts";
 import { Button } from "../components/ui/button.tsx";
 import { ClearWishlistDialog } from "../components/wishlist/clear-wishlist-dialog.tsx";
@@ -8,6 +7,7 @@ import { WishlistItemCard } from "../components/wishlist/wishlist-item-card.tsx"
 import { type CartLineInput, useAddToCart } from "../hooks/use-cart.ts";
 import { toast } from "../hooks/use-toast.ts";
 import { useWishlist } from "../hooks/use-wishlist.ts";
+import { Link } from "../i18n/link.tsx";
 import type { Route } from "./+types/wishlist";
 
 export { headers, loader } from "./wishlist.server.ts";

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { type OrderPageView, orderPagePath } from "../../../core/contracts/orders.ts";
 import { formatMoney } from "../../../core/money.ts";
+import { Link } from "../../i18n/link.tsx";
 import { formatDate } from "../../lib/format-date.ts";
 import { RenewalNote } from "../orders/renewal-note.tsx";
 import { Button } from "../ui/button.tsx";

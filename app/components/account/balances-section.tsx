@@ -3,12 +3,12 @@ import Gift from "lucide-react/icons/gift";
 import History from "lucide-react/icons/history";
 import Users from "lucide-react/icons/users";
 import { useId, useRef, useState } from "react";
-import { Link } from "../../i18n/link.tsx";
 import type { AccountBalancesResponse, LedgerEntryView } from "../../../core/contracts/balances.ts";
 import { orderPagePath } from "../../../core/contracts/orders.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { referralVoidText } from "../../../core/referral-void.ts";
 import { CENTS_PER_STEP, POINTS_PER_STEP } from "../../../core/tenders.ts";
+import { Link } from "../../i18n/link.tsx";
 import { formatDate } from "../../lib/format-date.ts";
 import { Button } from "../ui/button.tsx";
 

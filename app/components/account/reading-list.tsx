@@ -1,9 +1,9 @@
 import BookOpen from "lucide-react/icons/book-open";
 import X from "lucide-react/icons/x";
 import { useRef } from "react";
-import { Link } from "react-router";
 import type { BookmarkView } from "../../../core/contracts/bookmarks.ts";
 import { toast } from "../../hooks/use-toast.ts";
+import { Link } from "../../i18n/link.tsx";
 import { Button } from "../ui/button.tsx";
 import { useAccountAction } from "./account-action.ts";
 

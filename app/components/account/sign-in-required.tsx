@@ -1,5 +1,5 @@
 import Lock from "lucide-react/icons/lock";
-import { Link } from "react-router";
+import { Link } from "../../i18n/link.tsx";
 import { Button } from "../ui/button.tsx";
 
 /** What /orders, /wishlist and /preferences show a signed-out visitor: a prompt to sign in. */

@@ -2,8 +2,8 @@ import Download from "lucide-react/icons/download";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Trash2 from "lucide-react/icons/trash-2";
 import { useState } from "react";
-import { Link } from "react-router";
 import type { DeletionInfo, DeletionResult } from "../../../core/contracts/account-data.ts";
+import { Link } from "../../i18n/link.tsx";
 import { apiErrorOf, apiRequest } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import {

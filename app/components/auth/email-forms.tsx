@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "../../../core/account-rules.ts";
+import { Link } from "../../i18n/link.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field, inputClass } from "../ui/field.tsx";
 

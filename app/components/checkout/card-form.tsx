@@ -1,9 +1,10 @@
 import CreditCard from "lucide-react/icons/credit-card";
 import Lock from "lucide-react/icons/lock";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { CardErrors } from "../../../core/contracts/checkout.ts";
 import { formatMoney } from "../../../core/money.ts";
+import { Link } from "../../i18n/link.tsx";
 import { cardBrand, formatCardNumber, formatExpiry } from "../../lib/card-format.ts";
 import { Button } from "../ui/button.tsx";
 

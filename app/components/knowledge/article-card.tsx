@@ -1,7 +1,7 @@
 import Clock from "lucide-react/icons/clock";
-import { Link } from "react-router";
 import { articleTypeLabel, DEFAULT_READING_TIME, hubProductLabels } from "../../../core/article-types.ts";
 import type { ArticleSummary } from "../../../core/contracts/content.ts";
+import { Link } from "../../i18n/link.tsx";
 
 /** What a card needs: the article without its content blocks (the server's type; erased from the bundle). */
 

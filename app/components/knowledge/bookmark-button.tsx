@@ -1,8 +1,8 @@
 import BookmarkIcon from "lucide-react/icons/bookmark";
 import BookmarkCheck from "lucide-react/icons/bookmark-check";
-import { Link } from "react-router";
 import { useBookmark, useReadingList } from "../../hooks/use-reading-list.ts";
 import { toast } from "../../hooks/use-toast.ts";
+import { Link } from "../../i18n/link.tsx";
 import { Button } from "../ui/button.tsx";
 import { InfoDialog } from "../ui/info-dialog.tsx";
 

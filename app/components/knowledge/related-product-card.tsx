@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../i18n/link.tsx";
 
 export interface RelatedProduct {
   id: number;

@@ -5,9 +5,10 @@ import Package from "lucide-react/icons/package";
 import Settings from "lucide-react/icons/settings";
 import User from "lucide-react/icons/user";
 import { DropdownMenu } from "radix-ui";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { accountContactOf } from "../../../core/placeholder-email.ts";
 import { toast } from "../../hooks/use-toast.ts";
+import { Link } from "../../i18n/link.tsx";
 import { authClient, displayNameOf, initialsOf } from "../../lib/auth-client.ts";
 import { SignedOutLinks } from "./signed-out-links.tsx";
 

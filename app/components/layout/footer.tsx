@@ -1,5 +1,6 @@
-import { Link } from "react-router";
-import { FDA_DISCLAIMER } from "./fda-disclaimer.tsx";
+import { useT } from "../../i18n/i18n.tsx";
+import { Link } from "../../i18n/link.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
 import { NavLink } from "./nav-link.tsx";
 
 const productLinks = [
@@ -12,32 +13,31 @@ const productLinks = [
 const linkClass = "inline-flex min-h-8 items-center text-cream/80 hover:text-cream hover:underline";
 /** The help and legal pages, each a real page (content/legal/). */
 const helpLinks = [
-  { label: "Shipping & Returns", to: "/shipping-returns" },
-  { label: "Contact Support", to: "/contact" },
-  { label: "Account", to: "/account" },
+  { label: "shell.footer.shippingReturns", to: "/shipping-returns" },
+  { label: "shell.footer.contact", to: "/contact" },
+  { label: "shell.footer.account", to: "/account" },
 ];
 const legalLinks = [
-  { label: "Privacy Policy", to: "/privacy" },
-  { label: "Terms", to: "/terms" },
-  { label: "Accessibility", to: "/accessibility" },
+  { label: "shell.footer.privacy", to: "/privacy" },
+  { label: "shell.footer.terms", to: "/terms" },
+  { label: "shell.footer.accessibility", to: "/accessibility" },
 ];
 
 export function Footer() {
+  const t = useT();
   return (
     <footer className="site-chrome on-forest print:hidden bg-forest text-cream">
       <div className="container-shop grid gap-10 py-14 md:grid-cols-4">
         <div className="md:col-span-1">
           <p className="font-display text-2xl tracking-[0.18em]">MANA</p>
-          <p className="mt-3 text-sm text-cream/80">
-            Integrated science and ancestral wisdom, one month at a time.
-          </p>
+          <p className="mt-3 text-sm text-cream/80">{t("shell.footer.tagline")}</p>
         </div>
         <nav aria-labelledby="footer-shop">
           <h2
             id="footer-shop"
             className="font-sans text-sm font-semibold tracking-wider text-cream uppercase"
           >
-            Shop
+            {t("shell.footer.shop")}
           </h2>
           <ul className="mt-3 grid gap-1">
             {productLinks.map((p) => (
@@ -49,12 +49,12 @@ export function Footer() {
             ))}
             <li>
               <Link to="/gift-cards" className={linkClass}>
-                Gift Cards
+                {t("shell.footer.giftCards")}
               </Link>
             </li>
             <li>
               <Link to="/gift-cards/balance" className={linkClass}>
-                Gift Card Balance
+                {t("shell.footer.giftCardBalance")}
               </Link>
             </li>
           </ul>
@@ -64,59 +64,62 @@ export function Footer() {
             id="footer-learn"
             className="font-sans text-sm font-semibold tracking-wider text-cream uppercase"
           >
-            Learn
+            {t("shell.footer.learn")}
           </h2>
           <ul className="mt-3 grid gap-1">
             <li>
               <NavLink to="/#products" section="products" className={linkClass}>
-                Products
+                {t("shell.nav.products")}
               </NavLink>
             </li>
             <li>
               <NavLink to="/#science" section="science" className={linkClass}>
-                Science
+                {t("shell.nav.science")}
               </NavLink>
             </li>
             <li>
               <NavLink to="/#about" section="about" className={linkClass}>
-                About
+                {t("shell.nav.about")}
               </NavLink>
             </li>
             <li>
               <Link to="/knowledge" className={linkClass}>
-                Knowledge Hub
+                {t("shell.nav.knowledge")}
               </Link>
             </li>
           </ul>
         </nav>
         <div>
-          <h2 className="font-sans text-sm font-semibold tracking-wider text-cream uppercase">Help</h2>
+          <h2 className="font-sans text-sm font-semibold tracking-wider text-cream uppercase">
+            {t("shell.footer.help")}
+          </h2>
           <ul className="mt-3 grid gap-1">
             {helpLinks.map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className={linkClass}>
-                  {l.label}
+                  {t(l.label)}
                 </Link>
               </li>
             ))}
           </ul>
+          <LanguageSwitcher className="mt-6" />
         </div>
       </div>
       <div className="border-t border-white/15">
         <div className="container-shop flex flex-col gap-4 py-6 text-sm text-cream/80 md:flex-row md:items-start md:justify-between">
-          <p className="max-w-2xl">* {FDA_DISCLAIMER}</p>
+          <p className="max-w-2xl">* {t("shell.fdaDisclaimer")}</p>
           <ul className="flex flex-wrap gap-x-4">
             {legalLinks.map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className={linkClass}>
-                  {l.label}
+                  {t(l.label)}
                 </Link>
               </li>
             ))}
           </ul>
         </div>
         <p className="container-shop pb-6 text-sm text-cream/70">
-          © {new Date().getFullYear()} MANA Wellness
+          {t("shell.footer.copyright", { year: String(new Date().getFullYear()) })}
         </p>
       </div>
     </footer>

@@ -1,16 +1,19 @@
 import Menu from "lucide-react/icons/menu";
 import { lazy, Suspense, useState } from "react";
-import { Link } from "react-router";
+import { useT } from "../../i18n/i18n.tsx";
+import { Link } from "../../i18n/link.tsx";
 import { SearchLauncher } from "../search/search-launcher.tsx";
 import { CartButton } from "../shop/cart-button.tsx";
 import { Button } from "../ui/button.tsx";
 import { HeaderAccount } from "./header-account.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
 import { NavLink } from "./nav-link.tsx";
 import { navLinks } from "./nav-links.ts";
 
 export function Logo() {
+  const t = useT();
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-md" aria-label="MANA home">
+    <Link to="/" className="flex items-center gap-2 rounded-md" aria-label={t("shell.home")}>
       <img src="/images/logo-mark.svg" alt="" width={32} height={32} className="size-8" />
       <span className="font-display text-2xl font-semibold tracking-[0.18em] text-cream">MANA</span>
     </Link>
@@ -28,6 +31,7 @@ const MobileMenuSheet = lazy(() => loadSheet().then((m) => ({ default: m.MobileM
  * Radix code load on hover, focus or click (mobile-menu.tsx), not with the page.
  */
 function MobileMenu() {
+  const t = useT();
   const [menuOpen, setMenuOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const plain = (
@@ -35,7 +39,7 @@ function MobileMenu() {
       variant="ghost-inverse"
       size="icon"
       className="lg:hidden"
-      aria-label="Open menu"
+      aria-label={t("shell.menu.open")}
       aria-haspopup="dialog"
       aria-expanded={menuOpen}
       onPointerEnter={() => void loadSheet()}
@@ -58,11 +62,12 @@ function MobileMenu() {
 
 /** Sticky site header: logo, main nav, cart and account. On small screens the nav moves into a side sheet. */
 export function Header() {
+  const t = useT();
   return (
     <header className="site-chrome on-forest print:hidden sticky top-0 z-40 bg-forest/95 text-cream shadow-sm backdrop-blur supports-[backdrop-filter]:bg-forest/90">
       <div className="container-shop flex h-16 items-center justify-between gap-4">
         <Logo />
-        <nav aria-label="Main" className="hidden lg:block">
+        <nav aria-label={t("shell.nav.label")} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {navLinks.map((l) => (
               <li key={l.label}>
@@ -72,13 +77,14 @@ export function Header() {
                   className={linkClass}
                   activeClassName="rounded-md bg-cream px-3 py-2 text-sm font-semibold text-forest"
                 >
-                  {l.label}
+                  {t(l.label)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
         <div className="flex items-center gap-2">
+          <LanguageSwitcher compact className="hidden xl:block" />
           <SearchLauncher />
           <CartButton />
           <HeaderAccount />

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse } from "react-router";
+import { Link } from "../../i18n/link.tsx";
 import { Button } from "../ui/button.tsx";
 
 interface MissingPageProps {

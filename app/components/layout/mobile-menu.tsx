@@ -1,4 +1,5 @@
 import Menu from "lucide-react/icons/menu";
+import { useT } from "../../i18n/i18n.tsx";
 import { Button } from "../ui/button.tsx";
 import {
   Dialog,
@@ -9,6 +10,7 @@ import {
   DialogTrigger,
 } from "../ui/dialog.tsx";
 import { HeaderAccount } from "./header-account.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
 import { NavLink } from "./nav-link.tsx";
 import { navLinks } from "./nav-links.ts";
 
@@ -20,10 +22,11 @@ export function MobileMenuSheet({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button variant="ghost-inverse" size="icon" className="lg:hidden" aria-label="Open menu">
+        <Button variant="ghost-inverse" size="icon" className="lg:hidden" aria-label={t("shell.menu.open")}>
           <Menu className="size-6" aria-hidden />
         </Button>
       </DialogTrigger>
@@ -32,11 +35,11 @@ export function MobileMenuSheet({
         className="site-chrome on-forest w-[min(20rem,85vw)] gap-6 bg-forest p-6 text-cream"
       >
         <div className="flex items-center justify-between">
-          <DialogTitle className="font-display text-xl text-cream">Menu</DialogTitle>
-          <DialogCloseButton label="Close menu" variant="ghost-inverse" iconClassName="size-6" />
+          <DialogTitle className="font-display text-xl text-cream">{t("shell.menu.title")}</DialogTitle>
+          <DialogCloseButton label={t("shell.menu.close")} variant="ghost-inverse" iconClassName="size-6" />
         </div>
-        <DialogDescription className="sr-only">Site navigation</DialogDescription>
-        <nav aria-label="Mobile">
+        <DialogDescription className="sr-only">{t("shell.menu.description")}</DialogDescription>
+        <nav aria-label={t("shell.menu.navLabel")}>
           <ul className="flex flex-col gap-1">
             {navLinks.map((l) => (
               <li key={l.label}>
@@ -47,12 +50,13 @@ export function MobileMenuSheet({
                   className="flex min-h-11 items-center rounded-md px-3 text-base text-cream hover:bg-white/10"
                   activeClassName="flex min-h-11 items-center rounded-md bg-cream px-3 text-base font-semibold text-forest"
                 >
-                  {l.label}
+                  {t(l.label)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
+        <LanguageSwitcher />
         <div className="mt-auto">
           <HeaderAccount variant="sheet" onNavigate={() => onOpenChange(false)} />
         </div>

@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../../i18n/link.tsx";
 import { isNavActive } from "./nav-links.ts";
 
 /** Scrolls smoothly to a home-page section; returns false when not on the home page. */

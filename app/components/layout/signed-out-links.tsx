@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../../i18n/link.tsx";
 import { Button } from "../ui/button.tsx";
 
 /** The header's Sign In and Get Started links for a visitor without a session; `sheet` is the mobile menu's. */

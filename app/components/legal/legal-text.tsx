@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import type { Inline, LegalBlock } from "../../../core/legal-text.ts";
+import { Link } from "../../i18n/link.tsx";
 
 const linkClass = "font-medium text-forest underline underline-offset-2";
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { Link } from "../../i18n/link.tsx";
 import { AuthCard, linkClass } from "../auth/auth-card.tsx";
 import { Button } from "../ui/button.tsx";
 

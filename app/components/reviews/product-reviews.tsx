@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import type {
   OwnReview,
   ProductReviewsResponse,
@@ -8,6 +8,7 @@ import type {
 } from "../../../core/contracts/reviews.ts";
 import { WRITE_REVIEW_ANCHOR } from "../../../core/review-rules.ts";
 import { useReviewViewer } from "../../hooks/use-review-viewer.ts";
+import { Link } from "../../i18n/link.tsx";
 import { apiRequest, serverMessage } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { Button } from "../ui/button.tsx";

@@ -1,6 +1,5 @@
 import Gift from "lucide-react/icons/gift";
 import Trash from "lucide-react/icons/trash";
-import { Link } from "react-router";
 import type { GiftCardLineView } from "../../../core/contracts/balances.ts";
 import { describeCode } from "../../../core/discount-code.ts";
 import { formatMoney } from "../../../core/money.ts";
@@ -15,6 +14,7 @@ import {
 import { useCartCode } from "../../hooks/use-cart-code.ts";
 import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
 import { setToastSlot } from "../../hooks/use-toast.ts";
+import { Link } from "../../i18n/link.tsx";
 import { returnFocusTo } from "../../lib/return-focus.ts";
 import { giftCardFor } from "../checkout/order-summary.tsx";
 import { Button } from "../ui/button.tsx";

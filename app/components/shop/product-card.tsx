@@ -1,9 +1,9 @@
 import Check from "lucide-react/icons/check";
-import { Link } from "react-router";
 import { formatMoney, toCents } from "../../../core/money.ts";
 import { dailyPriceCents } from "../../../core/pricing.ts";
 import { type CardRating, formatAverage } from "../../../core/rating.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
+import { Link } from "../../i18n/link.tsx";
 import { Stars } from "../reviews/stars.tsx";
 import { Button } from "../ui/button.tsx";
 import { WishlistHeart } from "./wishlist-heart.tsx";

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { ProductContent } from "../../../core/contracts/content.ts";
 import { isStoryEligible } from "../../../core/story.ts";
+import { Link } from "../../i18n/link.tsx";
 import { apiRequest } from "../../lib/api.ts";
 import { useQuery } from "../../lib/query.ts";
 

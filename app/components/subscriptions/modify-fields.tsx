@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { formatAddressLines } from "../../../core/address.ts";
 import type { ShopProduct } from "../../../core/contracts/account.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
@@ -7,6 +7,7 @@ import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts"
 import { formatMoney, toCents } from "../../../core/money.ts";
 import { lineTotalCents, MAX_LINE_QUANTITY, subscriptionDiscountPercent } from "../../../core/pricing.ts";
 import { FREQUENCY_MONTHS, MAX_NEXT_DATE_DAYS } from "../../../core/subscription-rules.ts";
+import { Link } from "../../i18n/link.tsx";
 import { QuantityStepper } from "../shop/quantity-stepper.tsx";
 import { inputClass } from "../ui/field.tsx";
 import { StackLeaveNote, useChangePreview } from "./change-preview.tsx";

@@ -2,8 +2,8 @@ import Calendar from "lucide-react/icons/calendar";
 import CreditCard from "lucide-react/icons/credit-card";
 import MapPin from "lucide-react/icons/map-pin";
 import Tag from "lucide-react/icons/tag";
-import { Link } from "react-router";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
+import { Link } from "../../i18n/link.tsx";
 import { Button } from "../ui/button.tsx";
 import { StatusBadge } from "../ui/status-badge.tsx";
 import {

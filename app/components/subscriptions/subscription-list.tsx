@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { useNavigate, useRevalidator, useSearchParams } from "react-router";
 import type { ShopProduct } from "../../../core/contracts/account.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { toast } from "../../hooks/use-toast.ts";
+import { Link } from "../../i18n/link.tsx";
 import { useAccountAction } from "../account/account-action.ts";
 import { Button } from "../ui/button.tsx";
 import { SubscriptionCard, subscriptionTitleId } from "./subscription-card.tsx";

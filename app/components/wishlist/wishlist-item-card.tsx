@@ -1,7 +1,7 @@
 import Trash from "lucide-react/icons/trash";
-import { Link } from "react-router";
 import type { WishlistEntry } from "../../../core/contracts/wishlist.ts";
 import { formatMoney } from "../../../core/money.ts";
+import { Link } from "../../i18n/link.tsx";
 import { NotifyMe } from "../shop/notify-me.tsx";
 import { Button } from "../ui/button.tsx";
 

@@ -1,0 +1,71 @@
+import { createHash } from "node:crypto";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+import { LOCALES, type Locale } from "../../core/i18n/locales.ts";
+import type { CompiledMessages, PageMessages, Translator } from "./i18n.tsx";
+import { translatorOf } from "./i18n.tsx";
+import en from "./messages/en.json" with { type: "json" };
+import es from "./messages/es.json" with { type: "json" };
+import fr from "./messages/fr.json" with { type: "json" };
+
+/**
+ * Every language's messages, compiled once when the server starts (docs/decisions/049-languages.md).
+ * app/i18n/messages.test.ts holds the three files to the same keys and the same values in each message.
+ */
+const SOURCES: Record<Locale, Record<string, string>> = { en, es, fr };
+
+function compileAll(source: Record<string, string>): CompiledMessages {
+  const out: CompiledMessages = {};
+  for (const [key, message] of Object.entries(source)) out[key] = compileMessage(message);
+  return out;
+}
+
+const COMPILED = Object.fromEntries(LOCALES.map((l) => [l, compileAll(SOURCES[l])])) as Record<
+  Locale,
+  CompiledMessages
+>;
+
+const BODIES = Object.fromEntries(LOCALES.map((l) => [l, JSON.stringify(COMPILED[l])])) as Record<
+  Locale,
+  string
+>;
+
+const HASHES = Object.fromEntries(
+  LOCALES.map((l) => [l, createHash("sha256").update(BODIES[l]).digest("hex").slice(0, 12)]),
+) as Record<Locale, string>;
+
+const TRANSLATORS = Object.fromEntries(LOCALES.map((l) => [l, translatorOf(l, COMPILED[l])])) as Record<
+  Locale,
+  Translator
+>;
+
+/** The address of a language's whole compiled catalogue; its hash changes with its content. */
+export const catalogueHref = (locale: Locale) => `/i18n/${locale}.${HASHES[locale]}.json`;
+
+/** A language's whole compiled catalogue, and whether `hash` names this version of it. */
+export function catalogueBody(locale: Locale, hash: string): { body: string; current: boolean } {
+  return { body: BODIES[locale], current: hash === HASHES[locale] };
+}
+
+/** A render's translator: each key it formats is noted in `used`, for the page's own messages. */
+export function requestTranslator(locale: Locale, used: Set<string>): Translator {
+  const { t } = TRANSLATORS[locale];
+  return {
+    locale,
+    t: (key, values) => {
+      used.add(key);
+      return t(key, values);
+    },
+  };
+}
+
+/** What the page's head carries: its language, the catalogue's address, the compiled messages it used. */
+export function pageMessages(locale: Locale, used: Set<string>): PageMessages {
+  const messages: CompiledMessages = {};
+  for (const key of used) if (key in COMPILED[locale]) messages[key] = COMPILED[locale][key];
+  return { locale, catalogue: catalogueHref(locale), messages };
+}
+
+/** The page's messages as a script element's text: `<` escaped so no text can close the element. */
+export function pageMessagesScript(page: PageMessages): string {
+  return `<script type="application/json" id="mana-messages">${JSON.stringify(page).replace(/</g, "\\u003c")}</script>`;
+}

@@ -1,0 +1,91 @@
+import { I18n } from "@lingui/core";
+import { createContext, use, useEffect, useMemo, useState } from "react";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../core/i18n/locales.ts";
+
+/**
+ * The shop's words in the page's language (docs/decisions/049-languages.md). Messages are ICU, keyed,
+ * per language in `app/i18n/messages/<locale>.json`, compiled once on the server. A page carries the
+ * compiled messages its server render used (a JSON script in its head, written by app/entry.server.tsx);
+ * the browser hydrates with those, then fetches its language's whole catalogue (one cached file) for what
+ * later renders need (dialogs, toasts, the next page). Only the page's language ever reaches the browser.
+ */
+export type CompiledMessages = Record<string, unknown>;
+export type MessageValues = Record<string, unknown>;
+
+export interface Translator {
+  locale: Locale;
+  t: (key: string, values?: MessageValues) => string;
+}
+
+/** What a page's head carries for the browser: its language, the catalogue's address, the messages used. */
+export interface PageMessages {
+  locale: Locale;
+  catalogue: string;
+  messages: CompiledMessages;
+}
+
+export const PAGE_MESSAGES_ID = "mana-messages";
+
+/** The request's translator, given by app/entry.server.tsx while rendering on the server. */
+export const ServerTranslatorContext = createContext<Translator | null>(null);
+
+function translatorOf(locale: Locale, messages: CompiledMessages): Translator {
+  const i18n = new I18n({ locale, messages: { [locale]: messages as never } });
+  return { locale, t: (key, values) => i18n._(key, values) };
+}
+
+const TranslatorContext = createContext<Translator>(translatorOf(DEFAULT_LOCALE, {}));
+
+function readPageMessages(): PageMessages {
+  const el = document.getElementById(PAGE_MESSAGES_ID);
+  const fallback: PageMessages = { locale: DEFAULT_LOCALE, catalogue: "", messages: {} };
+  if (!el?.textContent) return fallback;
+  const parsed = JSON.parse(el.textContent) as PageMessages;
+  return isLocale(parsed.locale) ? parsed : fallback;
+}
+
+let whole: Promise<CompiledMessages> | null = null;
+/** The language's whole catalogue, asked for once per page load (immutable, cached by the browser). */
+function wholeCatalogue(href: string): Promise<CompiledMessages> {
+  whole ??= fetch(href, { credentials: "omit" }).then((r) =>
+    r.ok ? (r.json() as Promise<CompiledMessages>) : {},
+  );
+  return whole;
+}
+
+function BrowserTranslator({ children }: { children: React.ReactNode }) {
+  const [page] = useState(readPageMessages);
+  const [messages, setMessages] = useState(page.messages);
+  useEffect(() => {
+    if (!page.catalogue) return;
+    let live = true;
+    wholeCatalogue(page.catalogue).then(
+      (all) => live && setMessages((used) => ({ ...all, ...used })),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [page.catalogue]);
+  const translator = useMemo(() => translatorOf(page.locale, messages), [page.locale, messages]);
+  return <TranslatorContext value={translator}>{children}</TranslatorContext>;
+}
+
+/** Puts the page's translator around the document: the request's on the server, the page's in the browser. */
+export function TranslatorProvider({ children }: { children: React.ReactNode }) {
+  const server = use(ServerTranslatorContext);
+  if (server) return <TranslatorContext value={server}>{children}</TranslatorContext>;
+  return <BrowserTranslator>{children}</BrowserTranslator>;
+}
+
+/** `t("shell.nav.products")`: the message in the page's language, with its values. */
+export function useT(): Translator["t"] {
+  return use(TranslatorContext).t;
+}
+
+/** The page's language. */
+export function useLocale(): Locale {
+  return use(TranslatorContext).locale;
+}
+
+export { translatorOf };
