@@ -3,15 +3,25 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { LOCALES, type Locale } from "../../core/i18n/locales.ts";
 import type { CompiledMessages, PageMessages, Translator } from "./i18n.tsx";
 import { translatorOf } from "./i18n.tsx";
-import en from "./messages/en.json" with { type: "json" };
-import es from "./messages/es.json" with { type: "json" };
-import fr from "./messages/fr.json" with { type: "json" };
 
 /**
- * Every language's messages, compiled once when the server starts (docs/decisions/049-languages.md).
- * app/i18n/messages.test.ts holds the three files to the same keys and the same values in each message.
+ * Every language's messages, compiled once when the server starts (docs/decisions/049-languages.md): one
+ * file per language and area, `messages/<locale>/<area>.json`, each key starting with its area's name.
+ * app/i18n/messages.test.ts holds the languages to the same keys and the same values in each message.
  */
-const SOURCES: Record<Locale, Record<string, string>> = { en, es, fr };
+const FILES = import.meta.glob<Record<string, string>>("./messages/*/*.json", { eager: true, import: "default" });
+
+const SOURCES = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    Object.assign(
+      {},
+      ...Object.entries(FILES)
+        .filter(([path]) => path.startsWith(`./messages/${locale}/`))
+        .map(([, messages]) => messages),
+    ),
+  ]),
+) as Record<Locale, Record<string, string>>;
 
 function compileAll(source: Record<string, string>): CompiledMessages {
   const out: CompiledMessages = {};

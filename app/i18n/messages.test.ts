@@ -9,8 +9,13 @@ import { LOCALES } from "../../core/i18n/locales.ts";
  * message is valid ICU with the same values as the English one, every key is used by the code and every
  * key the code names exists.
  */
+const messagesDir = new URL("./messages/", import.meta.url).pathname;
+const areaFiles = (locale: string) => readdirSync(join(messagesDir, locale)).filter((f) => f.endsWith(".json"));
+const areaOf = (file: string) => file.replace(/\.json$/, "");
+const readArea = (locale: string, file: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(messagesDir, locale, file), "utf8"));
 const catalogue = (locale: string): Record<string, string> =>
-  JSON.parse(readFileSync(new URL(`./messages/${locale}.json`, import.meta.url), "utf8"));
+  Object.assign({}, ...areaFiles(locale).map((f) => readArea(locale, f)));
 const catalogues = Object.fromEntries(LOCALES.map((l) => [l, catalogue(l)]));
 const english = catalogues.en as Record<string, string>;
 const namespaces = [...new Set(Object.keys(english).map((k) => k.split(".")[0]))];
@@ -46,6 +51,12 @@ const keyPattern = new RegExp(`["'\`]((?:${namespaces.join("|")})\\.[A-Za-z0-9_.
 const named = new Set([...code.matchAll(keyPattern)].map((m) => m[1] as string));
 
 describe("the message catalogues", () => {
+  it.each(LOCALES)("%s: each area's file holds only keys of its area, as English's files", (locale) => {
+    expect(areaFiles(locale)).toEqual(areaFiles("en"));
+    for (const file of areaFiles(locale))
+      for (const key of Object.keys(readArea(locale, file))) expect(key.split(".")[0], key).toBe(areaOf(file));
+  });
+
   it.each(LOCALES.filter((l) => l !== "en"))("%s has exactly the English keys", (locale) => {
     const keys = Object.keys(catalogues[locale] ?? {});
     expect(keys.filter((k) => !(k in english))).toEqual([]);
