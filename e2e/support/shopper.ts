@@ -13,11 +13,18 @@ export async function signedUp(browser: Browser, base: string, email: string, na
   return page;
 }
 
-/** The test card the sandbox's page accepts, typed as a shopper types it. */
-export async function payWithTestCard(page: Page, nameOnCard: string): Promise<void> {
+/**
+ * A test card the sandbox's page accepts (4242 unless another is given, such as the Mastercard
+ * 5555 5555 5555 4444), typed as a shopper types it.
+ */
+export async function payWithTestCard(
+  page: Page,
+  nameOnCard: string,
+  cardNumber = "4242 4242 4242 4242",
+): Promise<void> {
   await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Card number").fill(cardNumber);
   await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
   await page.getByLabel("CVC").fill("123");
   await page.getByLabel("Name on card").fill(nameOnCard);
