@@ -160,7 +160,7 @@ test("a friend opening the referral link gets $10 off a first order; 30 days aft
   await fillAddress(friend, { fullName: "Sage Friend", line1: "22 Elm Rd", line2: "", postalCode: "62702" });
   await friend.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
   // The friend's own card: one that paid the referrer's orders would void the referral (own_card).
-  await payWithTestCard(friend, "Sage Friend", "5555 5555 5555 4444");
+  await payWithTestCard(friend, "Sage Friend", "5200 8282 8282 8210");
   await expect(friend.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
   friendOrder = ((await friend.locator("p.font-mono").first().textContent()) ?? "").trim();
   expect(friendOrder).toMatch(/^MANA-/);

@@ -15,7 +15,7 @@ export async function signedUp(browser: Browser, base: string, email: string, na
 
 /**
  * A test card the sandbox's page accepts (4242 unless another is given, such as the Mastercard
- * 5555 5555 5555 4444), typed as a shopper types it.
+ * 5200 8282 8282 8210), typed as a shopper types it.
  */
 export async function payWithTestCard(
   page: Page,

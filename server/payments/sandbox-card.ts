@@ -4,8 +4,8 @@ import type { CardErrors, SandboxPayResult } from "../../core/contracts/checkout
 
 /** Test cards (the same numbers Stripe's test mode uses). */
 export const SANDBOX_SUCCESS_CARD = "4242424242424242";
-/** A second card that pays (a Mastercard), so a test can pay with another card than 4242. */
-export const SANDBOX_OTHER_SUCCESS_CARD = "5555555555554444";
+/** A second card that pays (Stripe's Mastercard debit test number), so a test can pay with another card than 4242. */
+export const SANDBOX_OTHER_SUCCESS_CARD = "5200828282828210";
 export const SANDBOX_DECLINED_CARD = "4000000000000002";
 /** Pays at checkout, then declines every renewal charge, so a failed renewal can be tried locally. */
 export const SANDBOX_RENEWAL_DECLINE_CARD = "4000000000000341";
@@ -49,7 +49,7 @@ const TEST_CARDS: string[] = [
 
 /**
  * The sandbox's "bank": checks the card form like a card page would. Only the test cards are known: the
- * success cards (4242 4242 4242 4242, 5555 5555 5555 4444) are accepted, the declined card refused, and
+ * success cards (4242 4242 4242 4242, 5200 8282 8282 8210) are accepted, the declined card refused, and
  * 4000 0000 0000 0341 accepted now but declined at renewal, as in Stripe's test mode.
  */
 export function checkSandboxCard(form: Record<string, unknown>, now: Date): CardCheck {

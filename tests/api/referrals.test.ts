@@ -13,7 +13,7 @@ import { headerIdentity, newCustomer, TEST_ADDRESS, Visitor } from "./checkout-v
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
 /** The sandbox's other card that pays (a Mastercard). */
-const otherCard = { ...card, cardNumber: "5555 5555 5555 4444" };
+const otherCard = { ...card, cardNumber: "5200 8282 8282 8210" };
 const DAY = 86_400_000;
 
 /**
