@@ -9,10 +9,26 @@ interface Sentence {
   range: Range;
 }
 
+/** The page's language (`<html lang>`, docs/decisions/049-languages.md): what Listen reads in. */
+const pageLanguage = () => document.documentElement.lang || "en";
+
+/**
+ * The browser's voice for a language: its default voice for it if it has one, else its first; none when
+ * it has no voice in that language (the browser then picks one from the utterance's `lang`).
+ */
+function voiceFor(synth: SpeechSynthesis, lang: string): SpeechSynthesisVoice | null {
+  if (typeof synth.getVoices !== "function") return null;
+  const base = lang.toLowerCase().split("-")[0];
+  const voices = synth
+    .getVoices()
+    .filter((v) => v.lang.toLowerCase().replace("_", "-").split("-")[0] === base);
+  return voices.find((v) => v.default) ?? voices[0] ?? null;
+}
+
 /** The text a reader sees in `root`, sentence by sentence, each with where it is on the page. */
-function sentencesIn(root: HTMLElement): Sentence[] {
+function sentencesIn(root: HTMLElement, lang: string): Sentence[] {
   const segmenter =
-    typeof Intl.Segmenter === "function" ? new Intl.Segmenter("en", { granularity: "sentence" }) : null;
+    typeof Intl.Segmenter === "function" ? new Intl.Segmenter(lang, { granularity: "sentence" }) : null;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode: (node) =>
       node.parentElement?.closest("[aria-hidden=true], button, script, style, [data-no-read-aloud]")
@@ -100,6 +116,8 @@ export function useReadAloud(target: RefObject<HTMLElement | null>, resetKey?: u
       const token = ++run.current;
       const synth = window.speechSynthesis;
       synth.cancel();
+      const lang = pageLanguage();
+      const voice = voiceFor(synth, lang);
       const next = (i: number) => {
         if (token !== run.current) return;
         const sentence = sentences.current[i];
@@ -118,7 +136,8 @@ export function useReadAloud(target: RefObject<HTMLElement | null>, resetKey?: u
           element.scrollIntoView({ block: "center", behavior: smooth ? "smooth" : "auto" });
         }
         const utterance = new SpeechSynthesisUtterance(sentence.text);
-        utterance.lang = document.documentElement.lang || "en";
+        utterance.lang = lang;
+        if (voice) utterance.voice = voice;
         utterance.rate = rateRef.current;
         utterance.onend = () => next(i + 1);
         utterance.onerror = (e) => {
@@ -148,7 +167,7 @@ export function useReadAloud(target: RefObject<HTMLElement | null>, resetKey?: u
       setUnavailable(true);
       return;
     }
-    sentences.current = sentencesIn(root);
+    sentences.current = sentencesIn(root, pageLanguage());
     speakFrom(0);
   }, [state, target, speakFrom]);
 

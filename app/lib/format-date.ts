@@ -1,9 +1,17 @@
-/** A date as the shop shows it: "March 4, 2026" (UTC, so the server and the browser agree). */
-export function formatDate(value: string | Date | undefined | null): string {
+/**
+ * A date as the shop shows it: "March 4, 2026", or in the page's language ("4 mars 2026", decision 049)
+ * (UTC, so the server and the browser agree).
+ */
+export function formatDate(value: string | Date | undefined | null, locale = "en-US"): string {
   if (!value) return "";
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
-  return d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return d.toLocaleDateString(locale === "en" ? "en-US" : locale, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 }
 
 /** A moment as the dashboard shows it: "Nov 24, 2026, 1:05 PM UTC" (UTC, so the server and the browser agree). */

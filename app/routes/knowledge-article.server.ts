@@ -1,11 +1,13 @@
 import { data } from "react-router";
 import { toSummary } from "../../core/contracts/content.ts";
+import { localeOfPath } from "../../core/i18n/locales.ts";
 import { isStoryEligible } from "../../core/story.ts";
 import { articleBySlug, recommendFor } from "../../server/content/articles.ts";
 import { expertById } from "../../server/content/experts.ts";
 import { storyWithNeighbours } from "../../server/content/stories.ts";
 import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
 import { appContext } from "../context.server.ts";
+import { requestTranslator } from "../i18n/catalogue.server.ts";
 import type { Route } from "./+types/knowledge-article";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -15,6 +17,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const article = params.slug.length <= 200 ? await articleBySlug(db, params.slug) : undefined;
   if (!article) throw data("Article not found", { status: 404 });
   const origin = shopOrigin(services.env, requestHost(request), "page");
+  const { t } = requestTranslator(localeOfPath(new URL(request.url).pathname), new Set());
   // No cookie here: the page is the same for every anonymous visitor and is cached (decision 003). The
   // view-tracking call issues the anonymous visitor cookie (server/api/content.ts).
   const seo = {
@@ -28,6 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     tags: article.tags,
     category: article.category,
     wordCount: article.wordCount,
+    imageAlt: t("knowledge.meta.imageAlt", { title: article.title }),
   };
 
   if (isStoryEligible(article)) {

@@ -1,8 +1,10 @@
 import Calendar from "lucide-react/icons/calendar";
 import Clock from "lucide-react/icons/clock";
 import { useEffect, useRef } from "react";
-import { articleTypeLabel, DEFAULT_READING_TIME } from "../../core/article-types.ts";
+import { DEFAULT_READING_TIME } from "../../core/article-types.ts";
+import { localeOfPath, pathInLocale } from "../../core/i18n/locales.ts";
 import { ArticleGrid } from "../components/knowledge/article-grid.tsx";
+import { useArticleTypeLabel } from "../components/knowledge/article-type-label.ts";
 import { BookmarkButton } from "../components/knowledge/bookmark-button.tsx";
 import { ContentBlocks } from "../components/knowledge/content-blocks.tsx";
 import { ReadAloud } from "../components/knowledge/read-aloud.tsx";
@@ -10,6 +12,7 @@ import { RelatedProductCard } from "../components/knowledge/related-product-card
 import { useTrackEvent } from "../components/knowledge/use-track-event.ts";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { StoryReader } from "../components/stories/story-reader.tsx";
+import { useLocale, useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/knowledge-article";
@@ -19,14 +22,15 @@ export { headers, loader } from "./knowledge-article.server.ts";
 const SITE_NAME = "MANA";
 
 /** The article page's head: '{title} | MANA', description, robots, Open Graph, Twitter, article metadata, JSON-LD. */
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
   if (!loaderData)
     return [{ title: `Article not found | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
   const { seo } = loaderData;
-  const url = `${seo.origin}/knowledge/${seo.slug}`;
+  // The page's own address, in its language (docs/decisions/049-languages.md).
+  const url = `${seo.origin}${pathInLocale(`/knowledge/${seo.slug}`, localeOfPath(location.pathname))}`;
   const image = seo.image.startsWith("http") ? seo.image : `${seo.origin}${seo.image}`;
   const author = loaderData.kind === "article" ? loaderData.author : null;
-  const imageAlt = `${seo.title}: the article's cover illustration`;
+  const { imageAlt } = seo;
   return [
     { title: `${seo.title} | ${SITE_NAME}` },
     { name: "description", content: seo.excerpt },
@@ -77,6 +81,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
+  const typeLabel = useArticleTypeLabel();
   const track = useTrackEvent();
   const articleId = loaderData.kind === "article" ? loaderData.article.id : loaderData.story.id;
   const { mutate } = track;
@@ -106,15 +113,15 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       <header className="bg-sand">
         <div className="container-shop max-w-6xl py-12 md:py-16">
           <div className="max-w-4xl">
-            <nav aria-label="Breadcrumb" className="text-sm">
+            <nav aria-label={t("knowledge.article.breadcrumb")} className="text-sm">
               <Link to="/knowledge" className="font-medium text-forest underline underline-offset-4">
-                Knowledge Hub
+                {t("knowledge.hub.name")}
               </Link>
               <span className="text-muted" aria-hidden>
                 {" "}
                 /{" "}
               </span>
-              <span className="text-muted">{articleTypeLabel(article.articleType)}</span>
+              <span className="text-muted">{typeLabel(article.articleType)}</span>
             </nav>
             <h1 className="mt-4 text-4xl md:text-5xl">{article.title}</h1>
             <p className="mt-4 text-xl text-muted">{article.excerpt}</p>
@@ -135,11 +142,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               ) : null}
               <span className="inline-flex items-center gap-2">
                 <Calendar className="size-4" aria-hidden />
-                <time dateTime={article.publishDate}>{formatDate(article.publishDate)}</time>
+                <time dateTime={article.publishDate}>{formatDate(article.publishDate, locale)}</time>
               </span>
               <span className="inline-flex items-center gap-2">
-                <Clock className="size-4" aria-hidden /> {article.readingTime || DEFAULT_READING_TIME} min
-                read
+                <Clock className="size-4" aria-hidden />{" "}
+                {t("knowledge.minRead", { minutes: article.readingTime || DEFAULT_READING_TIME })}
               </span>
             </div>
             <div className="mt-6 flex flex-wrap gap-3">
@@ -165,7 +172,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <ContentBlocks blocks={article.contentBlocks} products={products} onProductOpen={onProductOpen} />
           </div>
           {article.tags.length > 0 ? (
-            <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
+            <ul className="mt-10 flex flex-wrap gap-2" aria-label={t("knowledge.article.tags")}>
               {article.tags.map((t) => (
                 <li key={t} className="rounded-full bg-sand px-3 py-1 text-sm text-forest">
                   #{t}
@@ -175,12 +182,12 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {author ? (
             <aside
-              aria-label="About the author"
+              aria-label={t("knowledge.article.aboutAuthor")}
               className="mt-12 flex gap-5 rounded-card bg-white p-6 shadow-card"
             >
               <img
                 src={author.headshotUrl}
-                alt={`Illustrated monogram portrait of ${author.name}`}
+                alt={t("knowledge.expert.portrait", { name: author.name })}
                 width={80}
                 height={80}
                 className="size-20 shrink-0 rounded-full bg-sand"
@@ -197,7 +204,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         {featured.length > 0 ? (
           <aside aria-labelledby="related-products" className="lg:sticky lg:top-24 lg:self-start">
             <h2 id="related-products" className="text-2xl">
-              Related products
+              {t("knowledge.article.relatedProducts")}
             </h2>
             <ul className="mt-4 flex flex-col gap-4">
               {featured.map((p) => (
@@ -210,18 +217,24 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
-      <ArticleGrid id="recommended" title="Keep reading" articles={recommendations} columns={4} />
+      <ArticleGrid
+        id="recommended"
+        title={t("knowledge.article.keepReading")}
+        articles={recommendations}
+        columns={4}
+      />
     </article>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   return (
     <RouteErrorPage
       error={error}
-      notFound={{ title: "Article not found", text: "It may have moved, or the link may be mistyped." }}
+      notFound={{ title: t("knowledge.article.notFound"), text: t("knowledge.article.notFoundText") }}
       to="/knowledge"
-      linkLabel="Back to the Knowledge Hub"
+      linkLabel={t("knowledge.backToHub")}
     />
   );
 }

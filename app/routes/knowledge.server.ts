@@ -1,10 +1,12 @@
 import { isArticleType } from "../../core/article-types.ts";
 import { toSummary } from "../../core/contracts/content.ts";
+import { localeOfPath } from "../../core/i18n/locales.ts";
 import { SEARCH_MIN_LENGTH } from "../../core/search.ts";
 import { isStoryEligible } from "../../core/story.ts";
 import { listArticles, searchArticles } from "../../server/content/articles.ts";
 import { listExperts } from "../../server/content/experts.ts";
 import { appContext } from "../context.server.ts";
+import { requestTranslator } from "../i18n/catalogue.server.ts";
 import type { Route } from "./+types/knowledge";
 
 /** The hub lists at most this many articles. */
@@ -26,7 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The grid never shows a story; the story section shows every story, whatever the type filter.
   const stories = everything.filter(isStoryEligible).sort((a, b) => a.id - b.id);
+  const { t } = requestTranslator(localeOfPath(url.pathname), new Set());
   return {
+    head: { title: t("knowledge.meta.title"), description: t("knowledge.meta.description") },
     type,
     q: searching ? q : "",
     articles: articles.filter((a) => !isStoryEligible(a)).map(toSummary),

@@ -1,11 +1,14 @@
 import BookOpen from "lucide-react/icons/book-open";
 import Moon from "lucide-react/icons/moon";
 import { useNavigation, useSearchParams } from "react-router";
-import { ARTICLE_TYPES, articleTypeLabels } from "../../core/article-types.ts";
+import { ARTICLE_TYPES } from "../../core/article-types.ts";
+import { pathWithoutLocale } from "../../core/i18n/locales.ts";
 import { STORY_DEFAULT_READING_TIME } from "../../core/story.ts";
 import { ArticleCard } from "../components/knowledge/article-card.tsx";
+import { useArticleTypeLabel } from "../components/knowledge/article-type-label.ts";
 import { ExpertCard } from "../components/knowledge/expert-card.tsx";
 import { SearchBox } from "../components/knowledge/search-box.tsx";
+import { useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
 import type { Route } from "./+types/knowledge";
 
@@ -13,22 +16,22 @@ export { loader } from "./knowledge.server.ts";
 
 /** The hub fetches 50 articles. */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Knowledge Hub | MANA" },
-  {
-    name: "description",
-    content:
-      "Research summaries, daily protocols, real stories and expert insight on Korean ginseng, ashwagandha, magnesium and greens, plus bedtime stories for children.",
-  },
-  { property: "og:title", content: "Knowledge Hub | MANA" },
+/** The head's words come in the page's language from the loader. */
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.head.title },
+  { name: "description", content: loaderData?.head.description },
+  { property: "og:title", content: loaderData?.head.title },
   { property: "og:type", content: "website" },
 ];
 
 export default function KnowledgeHub({ loaderData }: Route.ComponentProps) {
   const { type, q, articles, stories, results, experts } = loaderData;
+  const t = useT();
+  const typeLabel = useArticleTypeLabel();
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
-  const busy = navigation.state === "loading" && navigation.location.pathname === "/knowledge";
+  const busy =
+    navigation.state === "loading" && pathWithoutLocale(navigation.location.pathname) === "/knowledge";
 
   const update = (key: "q" | "type", value: string | null) =>
     setSearchParams(
@@ -46,35 +49,32 @@ export default function KnowledgeHub({ loaderData }: Route.ComponentProps) {
       <section className="bg-sand">
         <div className="container-shop flex flex-col items-center gap-6 py-16 text-center md:py-20">
           <p className="inline-flex items-center gap-2 text-sm font-semibold tracking-widest text-gold uppercase">
-            <BookOpen className="size-4" aria-hidden /> Knowledge Hub
+            <BookOpen className="size-4" aria-hidden /> {t("knowledge.hub.name")}
           </p>
-          <h1 className="max-w-3xl text-4xl md:text-5xl">Science and ancestral wisdom, explained</h1>
-          <p className="max-w-2xl text-lg text-muted">
-            Research summaries, daily protocols and real stories from people who use MANA, written with our
-            experts and checked against the sources.
-          </p>
+          <h1 className="max-w-3xl text-4xl md:text-5xl">{t("knowledge.hub.title")}</h1>
+          <p className="max-w-2xl text-lg text-muted">{t("knowledge.hub.intro")}</p>
           <SearchBox initial={q} onSearch={(value) => update("q", value || null)} />
         </div>
       </section>
 
       <div className="container-shop">
-        <nav aria-label="Article types" className="mt-10">
+        <nav aria-label={t("knowledge.hub.types")} className="mt-10">
           <ul className="flex flex-wrap justify-center gap-3">
-            {ARTICLE_TYPES.map((t) => {
-              const active = type === t;
+            {ARTICLE_TYPES.map((option) => {
+              const active = type === option;
               return (
-                <li key={t}>
+                <li key={option}>
                   <button
                     type="button"
                     aria-pressed={active}
-                    onClick={() => update("type", active ? null : t)}
+                    onClick={() => update("type", active ? null : option)}
                     className={`min-h-11 rounded-full border px-5 text-sm font-semibold transition-colors ${
                       active
                         ? "border-forest bg-forest text-cream"
                         : "border-sand-deep bg-white text-forest hover:border-forest"
                     }`}
                   >
-                    {articleTypeLabels[t]}
+                    {typeLabel(option)}
                   </button>
                 </li>
               );
@@ -85,11 +85,9 @@ export default function KnowledgeHub({ loaderData }: Route.ComponentProps) {
         {experts.length > 0 && !results ? (
           <section aria-labelledby="experts-heading" className="mt-16">
             <h2 id="experts-heading" className="text-3xl">
-              Featured experts
+              {t("knowledge.experts.title")}
             </h2>
-            <p className="mt-2 text-muted">
-              The scientists and practitioners who write and review our articles.
-            </p>
+            <p className="mt-2 text-muted">{t("knowledge.experts.intro")}</p>
             <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
               {experts.map((e) => (
                 <li key={e.id}>
@@ -104,17 +102,17 @@ export default function KnowledgeHub({ loaderData }: Route.ComponentProps) {
           {results ? (
             <>
               <h2 id="articles-heading" className="text-3xl">
-                Results for “{q}”
+                {t("knowledge.results.title", { query: q })}
               </h2>
               {results.length === 0 ? (
                 <div className="mt-8 rounded-card bg-sand p-10 text-center" role="status">
-                  <p className="font-display text-2xl text-forest">No results found</p>
-                  <p className="mt-2 text-muted">Try adjusting your search terms</p>
+                  <p className="font-display text-2xl text-forest">{t("knowledge.results.none")}</p>
+                  <p className="mt-2 text-muted">{t("knowledge.results.noneHint")}</p>
                 </div>
               ) : (
                 <>
                   <p className="mt-2 text-muted" role="status">
-                    {results.length} {results.length === 1 ? "article" : "articles"} found
+                    {t("knowledge.results.count", { count: results.length })}
                   </p>
                   <ul className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
                     {results.map((a) => (
@@ -129,11 +127,11 @@ export default function KnowledgeHub({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               <h2 id="articles-heading" className="text-3xl">
-                {type ? articleTypeLabels[type] : "Latest articles"}
+                {type ? typeLabel(type) : t("knowledge.latest")}
               </h2>
               {articles.length === 0 ? (
                 <div className="mt-8 rounded-card bg-sand p-10 text-center" role="status">
-                  <p className="font-display text-2xl text-forest">No articles available</p>
+                  <p className="font-display text-2xl text-forest">{t("knowledge.empty")}</p>
                 </div>
               ) : (
                 <ul className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
@@ -151,15 +149,12 @@ export default function KnowledgeHub({ loaderData }: Route.ComponentProps) {
         {!results && stories.length > 0 ? (
           <section aria-labelledby="stories-heading" className="mt-20 rounded-card bg-restore/5 p-6 md:p-10">
             <p className="inline-flex items-center gap-2 text-sm font-semibold tracking-widest text-restore uppercase">
-              <Moon className="size-4" aria-hidden /> For children
+              <Moon className="size-4" aria-hidden /> {t("knowledge.stories.eyebrow")}
             </p>
             <h2 id="stories-heading" className="mt-2 text-3xl">
-              Bedtime stories
+              {t("knowledge.stories.title")}
             </h2>
-            <p className="mt-2 max-w-2xl text-muted">
-              Gentle tales of ancient teachers, patient plant hunters and a king who gave his people letters,
-              personalised with your child's name. For ages 5-10.
-            </p>
+            <p className="mt-2 max-w-2xl text-muted">{t("knowledge.stories.intro")}</p>
             <ol className="mt-8 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
               {stories.map((s, i) => (
                 <li
@@ -176,10 +171,12 @@ export default function KnowledgeHub({ loaderData }: Route.ComponentProps) {
                   />
                   <div className="flex flex-1 flex-col gap-2 p-6">
                     <p className="text-sm font-semibold text-restore">
-                      Story {i + 1} of {stories.length}
+                      {t("knowledge.stories.position", { number: i + 1, total: stories.length })}
                       <span className="font-normal text-muted">
                         {" "}
-                        · {s.readingTime || STORY_DEFAULT_READING_TIME} min
+                        {t("knowledge.stories.minutes", {
+                          minutes: s.readingTime || STORY_DEFAULT_READING_TIME,
+                        })}
                       </span>
                     </p>
                     <h3 className="text-xl">

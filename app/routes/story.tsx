@@ -1,5 +1,6 @@
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { StoryReader } from "../components/stories/story-reader.tsx";
+import { useT } from "../i18n/i18n.tsx";
 import type { Route } from "./+types/story";
 
 export { loader } from "./story.server.ts";
@@ -21,12 +22,13 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   return (
     <RouteErrorPage
       error={error}
       notFound={{
-        title: "Story Not Found",
-        text: "The story you're looking for doesn't exist or has been moved.",
+        title: t("story.notFound"),
+        text: t("story.notFoundText"),
         badge: (
           <p className="text-5xl" aria-hidden>
             📖
@@ -34,7 +36,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         ),
       }}
       to="/knowledge"
-      linkLabel="Back to the Knowledge Hub"
+      linkLabel={t("knowledge.backToHub")}
     />
   );
 }

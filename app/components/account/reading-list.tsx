@@ -3,7 +3,9 @@ import X from "lucide-react/icons/x";
 import { useRef } from "react";
 import type { BookmarkView } from "../../../core/contracts/bookmarks.ts";
 import { toast } from "../../hooks/use-toast.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
+import { SentenceWithLink } from "../knowledge/sentence-with-link.tsx";
 import { Button } from "../ui/button.tsx";
 import { useAccountAction } from "./account-action.ts";
 
@@ -12,15 +14,19 @@ import { useAccountAction } from "./account-action.ts";
  * loader read them. Removing one posts to the account's action; the list is read again after it.
  */
 export function ReadingList({ bookmarks }: { bookmarks: BookmarkView[] }) {
+  const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   const remove = useAccountAction((result) => {
     if (result.ok) {
-      toast({ title: "Bookmark removed", description: "The article is off your reading list." });
+      toast({
+        title: t("knowledge.bookmark.removedTitle"),
+        description: t("knowledge.bookmark.removedText"),
+      });
       // The removed row's button is gone: the focus goes to the list's heading.
       heading.current?.focus();
     } else {
       toast({
-        title: "Could not remove the bookmark",
+        title: t("knowledge.readingList.removeFailed"),
         description: result.error.message,
         variant: "destructive",
       });
@@ -29,15 +35,19 @@ export function ReadingList({ bookmarks }: { bookmarks: BookmarkView[] }) {
   return (
     <section aria-labelledby="reading-list" className="rounded-card bg-white p-5 shadow-card sm:p-6">
       <h2 id="reading-list" ref={heading} tabIndex={-1} className="flex items-center gap-2 text-xl">
-        <BookOpen className="size-5 text-gold" aria-hidden /> Reading list
+        <BookOpen className="size-5 text-gold" aria-hidden /> {t("knowledge.readingList.title")}
       </h2>
       {bookmarks.length === 0 ? (
         <p className="mt-3 text-sm text-muted">
-          Nothing saved yet. Use Bookmark on any article in the{" "}
-          <Link to="/knowledge" className="font-semibold text-forest underline underline-offset-2">
-            Knowledge Hub
-          </Link>{" "}
-          to read it later.
+          <SentenceWithLink
+            message="knowledge.readingList.empty"
+            slot="hub"
+            link={
+              <Link to="/knowledge" className="font-semibold text-forest underline underline-offset-2">
+                {t("knowledge.hub.name")}
+              </Link>
+            }
+          />
         </p>
       ) : (
         <ul className="mt-3 divide-y divide-sand-deep">
@@ -52,7 +62,7 @@ export function ReadingList({ bookmarks }: { bookmarks: BookmarkView[] }) {
               <Button
                 variant="ghost"
                 size="icon"
-                aria-label={`Remove ${b.title} from your reading list`}
+                aria-label={t("knowledge.readingList.remove", { title: b.title })}
                 disabled={remove.pending}
                 onClick={() => void remove.submit({ intent: "bookmark-remove", articleId: b.articleId })}
                 className="shrink-0 text-muted hover:text-danger"

@@ -2,38 +2,39 @@ import BookmarkIcon from "lucide-react/icons/bookmark";
 import BookmarkCheck from "lucide-react/icons/bookmark-check";
 import { useBookmark, useReadingList } from "../../hooks/use-reading-list.ts";
 import { toast } from "../../hooks/use-toast.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { Button } from "../ui/button.tsx";
 import { InfoDialog } from "../ui/info-dialog.tsx";
-
-const FAILED = {
-  title: "Bookmark not saved",
-  description: "Could not update your reading list. Please try again.",
-  variant: "destructive" as const,
-};
+import { SentenceWithLink } from "./sentence-with-link.tsx";
 
 /**
  * Saves the article to the signed-in customer's reading list (shown on the account page), or takes it off;
  * a guest is asked to sign in.
  */
 export function BookmarkButton({ articleId }: { articleId: number }) {
+  const t = useT();
   const list = useReadingList();
   const bookmark = useBookmark();
   if (list.data && !list.data.signedIn) {
     return (
       <InfoDialog
-        title="Sign in to bookmark"
+        title={t("knowledge.bookmark.signInTitle")}
         trigger={
           <Button variant="secondary">
-            <BookmarkIcon className="size-5" aria-hidden /> Bookmark
+            <BookmarkIcon className="size-5" aria-hidden /> {t("knowledge.bookmark.label")}
           </Button>
         }
       >
-        Your reading list is kept on your account.{" "}
-        <Link to="/auth" className="font-semibold text-forest underline underline-offset-2">
-          Sign in
-        </Link>{" "}
-        to save this article and find it again on your account page.
+        <SentenceWithLink
+          message="knowledge.bookmark.signInText"
+          slot="signIn"
+          link={
+            <Link to="/auth" className="font-semibold text-forest underline underline-offset-2">
+              {t("knowledge.bookmark.signIn")}
+            </Link>
+          }
+        />
       </InfoDialog>
     );
   }
@@ -51,18 +52,27 @@ export function BookmarkButton({ articleId }: { articleId: number }) {
             onSuccess: () =>
               toast(
                 saved
-                  ? { title: "Bookmark removed", description: "The article is off your reading list." }
+                  ? {
+                      title: t("knowledge.bookmark.removedTitle"),
+                      description: t("knowledge.bookmark.removedText"),
+                    }
                   : {
-                      title: "Bookmark saved!",
-                      description: "Find it in your reading list on your account page.",
+                      title: t("knowledge.bookmark.savedTitle"),
+                      description: t("knowledge.bookmark.savedText"),
                     },
               ),
-            onError: () => toast(FAILED),
+            onError: () =>
+              toast({
+                title: t("knowledge.bookmark.failedTitle"),
+                description: t("knowledge.bookmark.failedText"),
+                variant: "destructive",
+              }),
           },
         )
       }
     >
-      <Icon className="size-5" aria-hidden /> {saved ? "Bookmarked" : "Bookmark"}
+      <Icon className="size-5" aria-hidden />{" "}
+      {saved ? t("knowledge.bookmark.saved") : t("knowledge.bookmark.label")}
     </Button>
   );
 }

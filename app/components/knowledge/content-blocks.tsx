@@ -3,6 +3,7 @@ import FlaskConical from "lucide-react/icons/flask-conical";
 import Quote from "lucide-react/icons/quote";
 import type { ContentBlock } from "../../../core/contracts/content.ts";
 import { mapAssetSrc } from "../../../core/story.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { type RelatedProduct, RelatedProductCard } from "./related-product-card.tsx";
 
 /** Renders an article's content blocks. */
@@ -15,6 +16,7 @@ export function ContentBlocks({
   products: RelatedProduct[];
   onProductOpen: (productId: number) => void;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-col gap-6 text-lg leading-[1.7]">
       {blocks.map((block, i) => {
@@ -62,7 +64,7 @@ export function ContentBlocks({
               >
                 <FlaskConical className="mt-1 size-5 shrink-0 text-verdant" aria-hidden />
                 <p>
-                  <span className="font-semibold text-forest">Study: </span>
+                  <span className="font-semibold text-forest">{t("knowledge.block.study")} </span>
                   {block.link ? (
                     <a
                       href={block.link}
@@ -72,7 +74,7 @@ export function ContentBlocks({
                     >
                       {block.study}
                       <ExternalLink className="ml-1 inline size-4" aria-hidden />
-                      <span className="sr-only"> (opens in a new tab)</span>
+                      <span className="sr-only"> {t("knowledge.block.newTab")}</span>
                     </a>
                   ) : (
                     block.study
@@ -87,7 +89,9 @@ export function ContentBlocks({
                 className="rounded-card border border-verdant/30 bg-verdant/5 p-6"
                 data-block="expert-insight"
               >
-                <p className="text-sm font-semibold tracking-widest text-verdant uppercase">Expert insight</p>
+                <p className="text-sm font-semibold tracking-widest text-verdant uppercase">
+                  {t("knowledge.block.expertInsight")}
+                </p>
                 <p className="mt-2">{block.insight}</p>
                 <p className="mt-3 text-base">
                   <span className="font-semibold text-forest">{block.expertName}</span>

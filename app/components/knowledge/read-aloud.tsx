@@ -4,6 +4,7 @@ import Square from "lucide-react/icons/square";
 import Volume2 from "lucide-react/icons/volume-2";
 import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { canReadAloud, READ_ALOUD_RATES, useReadAloud } from "../../hooks/use-read-aloud.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { Button } from "../ui/button.tsx";
 import { InfoDialog } from "../ui/info-dialog.tsx";
 
@@ -18,8 +19,9 @@ export function ReadAloud({
 }: {
   target: RefObject<HTMLElement | null>;
   resetKey?: unknown;
-  what?: string;
+  what?: "article" | "chapter";
 }) {
+  const t = useT();
   const speed = useId();
   const [supported, setSupported] = useState(true);
   useEffect(() => setSupported(canReadAloud()), []);
@@ -31,14 +33,14 @@ export function ReadAloud({
     return (
       <InfoDialog
         initiallyOpen={reader.unavailable}
-        title="Read Aloud feature coming soon!"
+        title={t("knowledge.listen.unavailableTitle")}
         trigger={
           <Button>
-            <Volume2 className="size-5" aria-hidden /> Listen
+            <Volume2 className="size-5" aria-hidden /> {t("knowledge.listen.label")}
           </Button>
         }
       >
-        This browser cannot read aloud. The full text is right here.
+        {t("knowledge.listen.unavailableText")}
       </InfoDialog>
     );
   }
@@ -46,23 +48,33 @@ export function ReadAloud({
   const { state, position, rate } = reader;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of related controls, not a form field set.
-    <div role="group" aria-label={`Read the ${what} aloud`} className="flex flex-wrap items-center gap-2">
+    <div
+      role="group"
+      aria-label={t("knowledge.listen.group", { what })}
+      className="flex flex-wrap items-center gap-2"
+    >
       <Button
         ref={main}
         onClick={state === "playing" ? reader.pause : () => void reader.play()}
-        aria-label={state === "playing" ? "Pause reading" : state === "paused" ? "Resume reading" : undefined}
+        aria-label={
+          state === "playing"
+            ? t("knowledge.listen.pauseReading")
+            : state === "paused"
+              ? t("knowledge.listen.resumeReading")
+              : undefined
+        }
       >
         {state === "playing" ? (
           <>
-            <Pause className="size-5" aria-hidden /> Pause
+            <Pause className="size-5" aria-hidden /> {t("knowledge.listen.pause")}
           </>
         ) : state === "paused" ? (
           <>
-            <Play className="size-5" aria-hidden /> Resume
+            <Play className="size-5" aria-hidden /> {t("knowledge.listen.resume")}
           </>
         ) : (
           <>
-            <Volume2 className="size-5" aria-hidden /> Listen
+            <Volume2 className="size-5" aria-hidden /> {t("knowledge.listen.label")}
           </>
         )}
       </Button>
@@ -75,10 +87,10 @@ export function ReadAloud({
               main.current?.focus();
             }}
           >
-            <Square className="size-4" aria-hidden /> Stop
+            <Square className="size-4" aria-hidden /> {t("knowledge.listen.stop")}
           </Button>
           <label htmlFor={speed} className="sr-only">
-            Reading speed
+            {t("knowledge.listen.speed")}
           </label>
           <select
             id={speed}
@@ -88,12 +100,12 @@ export function ReadAloud({
           >
             {READ_ALOUD_RATES.map((r) => (
               <option key={r} value={r}>
-                {r}x
+                {t("knowledge.listen.rate", { rate: r })}
               </option>
             ))}
           </select>
           <p className="text-sm text-muted">
-            Sentence {position.index + 1} of {position.total}
+            {t("knowledge.listen.position", { number: position.index + 1, total: position.total })}
           </p>
         </>
       ) : null}

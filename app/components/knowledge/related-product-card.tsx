@@ -1,3 +1,4 @@
+import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 
 export interface RelatedProduct {
@@ -20,6 +21,7 @@ export function RelatedProductCard({
   onOpen: (productId: number) => void;
   compact?: boolean;
 }) {
+  const t = useT();
   return (
     <div className="group relative flex items-center gap-4 rounded-card bg-white p-4 shadow-card transition-shadow hover:shadow-lg">
       <img
@@ -43,7 +45,9 @@ export function RelatedProductCard({
         <p className="text-sm text-muted">{product.tagline}</p>
         <p className="mt-1 text-sm font-semibold text-gold">
           ${product.price}{" "}
-          <span className="font-normal text-muted">/ 30-day supply · {product.packageSize}</span>
+          <span className="font-normal text-muted">
+            {t("knowledge.product.supply", { size: product.packageSize })}
+          </span>
         </p>
       </div>
     </div>

@@ -2,6 +2,7 @@ import Search from "lucide-react/icons/search";
 import X from "lucide-react/icons/x";
 import { useEffect, useId, useRef, useState } from "react";
 import { SEARCH_MIN_LENGTH } from "../../../core/search.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { Button } from "../ui/button.tsx";
 
 /**
@@ -10,6 +11,7 @@ import { Button } from "../ui/button.tsx";
  */
 export function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
   const id = useId();
+  const t = useT();
   const [value, setValue] = useState(initial);
   const last = useRef(initial);
   const report = (raw: string) => {
@@ -19,8 +21,8 @@ export function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q
     onSearch(q);
   };
   useEffect(() => {
-    const t = setTimeout(() => report(value), 300);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => report(value), 300);
+    return () => clearTimeout(timer);
   });
   return (
     // biome-ignore lint/a11y/useSemanticElements: a form with role=search is the well-supported landmark.
@@ -33,7 +35,7 @@ export function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q
       className="relative w-full max-w-xl"
     >
       <label htmlFor={id} className="sr-only">
-        Search articles
+        {t("knowledge.search.label")}
       </label>
       <Search
         className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted"
@@ -45,7 +47,7 @@ export function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q
         name="q"
         value={value}
         onChange={(e) => setValue(e.target.value)}
-        placeholder="Search ginseng, sleep, stress…"
+        placeholder={t("knowledge.search.placeholder")}
         autoComplete="off"
         maxLength={200}
         className="h-14 w-full rounded-full border border-sand-deep bg-white pr-12 pl-12 text-base text-ink shadow-card placeholder:text-muted/80 [&::-webkit-search-cancel-button]:hidden"
@@ -55,7 +57,7 @@ export function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q
         type="submit"
         className="sr-only top-0 left-0 focus-visible:not-sr-only focus-visible:absolute focus-visible:top-1/2 focus-visible:right-14 focus-visible:left-auto focus-visible:-translate-y-1/2"
       >
-        Search
+        {t("knowledge.search.submit")}
       </Button>
       {value ? (
         <Button
@@ -66,7 +68,7 @@ export function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q
             report("");
           }}
           className="absolute top-1/2 right-2 -translate-y-1/2 text-muted"
-          aria-label="Clear search"
+          aria-label={t("knowledge.search.clear")}
         >
           <X className="size-5" aria-hidden />
         </Button>

@@ -1,5 +1,6 @@
 import Info from "lucide-react/icons/info";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useT } from "../../i18n/i18n.tsx";
 
 /**
  * A word in the story that explains itself.
@@ -19,6 +20,7 @@ export function InfoBox({
   accent?: string;
   children: ReactNode;
 }) {
+  const t = useT();
   // "open" by hover or focus; "clicked" once a click has opened it or kept it open.
   const [state, setState] = useState<"closed" | "open" | "clicked">("closed");
   const open = state !== "closed";
@@ -58,7 +60,7 @@ export function InfoBox({
       >
         <Info className="size-4" aria-hidden />
         {label}
-        <span className="sr-only">: more about {title}</span>
+        <span className="sr-only">{t("story.info.more", { title })}</span>
       </button>
       {/* The top padding bridges the gap under the button, so the pointer can move into the panel. */}
       <span id={panelId} hidden={!open} className="absolute top-full left-0 z-30 block pt-2">

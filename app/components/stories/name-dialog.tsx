@@ -1,6 +1,7 @@
 import Moon from "lucide-react/icons/moon";
 import { useId, useState } from "react";
 import { acceptChildName } from "../../../core/story.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { returnFocusTo } from "../../lib/return-focus.ts";
 import { Button } from "../ui/button.tsx";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog.tsx";
@@ -24,6 +25,7 @@ export function NameDialog({
   onName: (name: string) => void;
   onSkip: () => void;
 }) {
+  const t = useT();
   const inputId = useId();
   const [value, setValue] = useState(initialName);
   return (
@@ -50,11 +52,11 @@ export function NameDialog({
           <Moon className="mx-auto size-10 text-restore" aria-hidden />
           <DialogTitle asChild>
             <label htmlFor={inputId} className="mt-2 block text-center font-display text-2xl text-forest">
-              What's your child's name or nickname?
+              {t("story.name.title")}
             </label>
           </DialogTitle>
           <DialogDescription className="mt-2 text-center text-muted">
-            We'll weave it into the story. It stays on this device.
+            {t("story.name.description")}
           </DialogDescription>
           <input
             id={inputId}
@@ -65,10 +67,10 @@ export function NameDialog({
           />
           <DialogButtons>
             <Button variant="ghost" size="md-wide" className="text-forest" onClick={onSkip}>
-              Skip for now
+              {t("story.name.skip")}
             </Button>
             <Button type="submit" size="md-wide">
-              Personalize Story
+              {t("story.name.submit")}
             </Button>
           </DialogButtons>
         </form>

@@ -7,34 +7,40 @@ import {
   personalize,
   type StoryBlock,
 } from "../../../core/story.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { InfoBox, InfoRow } from "./info-box.tsx";
 
 function CharacterInfo({ name }: { name: string }) {
+  const t = useT();
   const c = lookupCharacter(name);
   return (
     <InfoBox label={name} title={name} accent="#8E4A32">
       <span className="block font-display text-lg text-forest">{c.name}</span>
-      {c.pronunciation ? <InfoRow term="Pronunciation">{c.pronunciation}</InfoRow> : null}
-      {c.culture ? <InfoRow term="Origin">{c.culture}</InfoRow> : null}
-      <InfoRow term="Who they are">{c.description}</InfoRow>
+      {c.pronunciation ? <InfoRow term={t("story.info.pronunciation")}>{c.pronunciation}</InfoRow> : null}
+      {c.culture ? <InfoRow term={t("story.info.origin")}>{c.culture}</InfoRow> : null}
+      <InfoRow term={t("story.info.who")}>{c.description}</InfoRow>
     </InfoBox>
   );
 }
 
 function TermInfo({ term }: { term: string }) {
-  const t = lookupCulturalTerm(term);
+  const t = useT();
+  const info = lookupCulturalTerm(term);
   return (
     <InfoBox label={term} title={term} accent="#3B3F7A">
-      <span className="block font-display text-lg text-forest">{t.term}</span>
-      {t.pronunciation ? <InfoRow term="Pronunciation">{t.pronunciation}</InfoRow> : null}
-      <InfoRow term="Meaning">{t.meaning}</InfoRow>
-      {t.explanation ? <InfoRow term="The story of the word">{t.explanation}</InfoRow> : null}
-      {t.origin ? <InfoRow term="Origin">{t.origin}</InfoRow> : null}
+      <span className="block font-display text-lg text-forest">{info.term}</span>
+      {info.pronunciation ? (
+        <InfoRow term={t("story.info.pronunciation")}>{info.pronunciation}</InfoRow>
+      ) : null}
+      <InfoRow term={t("story.info.meaning")}>{info.meaning}</InfoRow>
+      {info.explanation ? <InfoRow term={t("story.info.wordStory")}>{info.explanation}</InfoRow> : null}
+      {info.origin ? <InfoRow term={t("story.info.origin")}>{info.origin}</InfoRow> : null}
     </InfoBox>
   );
 }
 
 function PlantInfo({ reference }: { reference: string }) {
+  const t = useT();
   const p = lookupPlant(reference);
   if (!p) return null;
   return (
@@ -53,17 +59,18 @@ function PlantInfo({ reference }: { reference: string }) {
       >
         <span aria-hidden>{p.emoji}</span> {p.kidFriendlyName}
       </span>
-      <InfoRow term="Where it comes from">{p.culturalOrigin}</InfoRow>
-      <InfoRow term="Traditional use">{p.traditionalUse}</InfoRow>
-      <InfoRow term="What science says">{p.modernScience}</InfoRow>
-      <InfoRow term="Fun fact">{p.funFact}</InfoRow>
-      <InfoRow term="Life lesson">{p.moralLesson}</InfoRow>
+      <InfoRow term={t("story.info.comesFrom")}>{p.culturalOrigin}</InfoRow>
+      <InfoRow term={t("story.info.traditionalUse")}>{p.traditionalUse}</InfoRow>
+      <InfoRow term={t("story.info.science")}>{p.modernScience}</InfoRow>
+      <InfoRow term={t("story.info.funFact")}>{p.funFact}</InfoRow>
+      <InfoRow term={t("story.info.lesson")}>{p.moralLesson}</InfoRow>
     </InfoBox>
   );
 }
 
 /** One block of a story with `{childName}` replaced. */
 export function StoryBlockView({ block, childName }: { block: StoryBlock; childName: string | null }) {
+  const t = useT();
   if (block.type === "image") {
     return (
       <figure>
@@ -98,7 +105,7 @@ export function StoryBlockView({ block, childName }: { block: StoryBlock; childN
       return (
         <div className="flex flex-col items-start gap-3 rounded-card bg-verdant/5 p-6">
           <p className="inline-flex items-center gap-2 text-sm font-semibold tracking-widest text-verdant uppercase">
-            <Leaf className="size-4" aria-hidden /> Plant wisdom
+            <Leaf className="size-4" aria-hidden /> {t("story.block.plantWisdom")}
           </p>
           {block.plantReference ? <PlantInfo reference={block.plantReference} /> : null}
           <p>{text}</p>
@@ -107,7 +114,9 @@ export function StoryBlockView({ block, childName }: { block: StoryBlock; childN
     case "cultural-context":
       return (
         <div className="flex flex-col items-start gap-3 rounded-card bg-restore/5 p-6">
-          <p className="text-sm font-semibold tracking-widest text-restore uppercase">Did you know?</p>
+          <p className="text-sm font-semibold tracking-widest text-restore uppercase">
+            {t("story.block.didYouKnow")}
+          </p>
           {block.culturalTerm ? <TermInfo term={block.culturalTerm} /> : null}
           <p>{text}</p>
         </div>
@@ -116,7 +125,7 @@ export function StoryBlockView({ block, childName }: { block: StoryBlock; childN
       return (
         <div className="rounded-card border-2 border-gold-bright/60 bg-white p-6 text-center">
           <p className="inline-flex items-center gap-2 text-sm font-semibold tracking-widest text-gold uppercase">
-            <Sparkles className="size-4" aria-hidden /> A lesson to keep
+            <Sparkles className="size-4" aria-hidden /> {t("story.block.lessonToKeep")}
           </p>
           <p className="mt-2 font-display text-xl text-forest">{text}</p>
         </div>

@@ -7,6 +7,7 @@ import Pencil from "lucide-react/icons/pencil";
 import Users from "lucide-react/icons/users";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { clampChapter, type Story } from "../../../core/story.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { focusedControl } from "../../lib/return-focus.ts";
 import { ReadAloud } from "../knowledge/read-aloud.tsx";
@@ -47,6 +48,7 @@ export function StoryReader({
   previous?: StoryLink | null;
   next?: StoryLink | null;
 }) {
+  const t = useT();
   const [ready, setReady] = useState(false);
   const [childName, setChildName] = useState<string | null>(null);
   const [askName, setAskName] = useState(false);
@@ -99,17 +101,21 @@ export function StoryReader({
       <header className="bg-restore/5">
         <div className="container-shop grid items-center gap-8 py-12 md:grid-cols-[1fr_minmax(0,28rem)]">
           <div>
-            <p className="text-sm font-semibold tracking-widest text-restore uppercase">Bedtime story</p>
+            <p className="text-sm font-semibold tracking-widest text-restore uppercase">
+              {t("story.eyebrow")}
+            </p>
             <h1 className="mt-2 text-4xl md:text-5xl">
               {story.title}
-              {childName ? <span className="text-ashwagandha"> for {childName}</span> : null}
+              {childName ? (
+                <span className="text-ashwagandha"> {t("story.forChild", { name: childName })}</span>
+              ) : null}
             </h1>
             <ul className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-muted">
               <li className="inline-flex items-center gap-2">
                 <Globe className="size-4" aria-hidden /> {story.culturalOrigin}
               </li>
               <li className="inline-flex items-center gap-2">
-                <Clock className="size-4" aria-hidden /> {story.readingTime} min read
+                <Clock className="size-4" aria-hidden /> {t("story.minRead", { minutes: story.readingTime })}
               </li>
               <li className="inline-flex items-center gap-2">
                 <Users className="size-4" aria-hidden /> {story.ageRange}
@@ -124,7 +130,7 @@ export function StoryReader({
                   setAskName(true);
                 }}
               >
-                <Pencil className="size-4" aria-hidden /> Change Name
+                <Pencil className="size-4" aria-hidden /> {t("story.changeName")}
               </Button>
             ) : null}
           </div>
@@ -145,13 +151,13 @@ export function StoryReader({
       <div className="container-shop mt-10 max-w-3xl">
         {!ready || !chapter ? (
           <p role="status" className="py-16 text-center font-display text-2xl text-restore">
-            Loading your magical story...
+            {t("story.loading")}
           </p>
         ) : (
           <>
             <div>
               <p className="font-semibold text-forest" aria-live="polite">
-                Chapter {index + 1} of {total}: {chapter.title}
+                {t("story.chapterOf", { number: index + 1, total, title: chapter.title })}
               </p>
               <div className="mt-2 h-2 overflow-hidden rounded-full bg-sand" aria-hidden>
                 <div
@@ -191,7 +197,7 @@ export function StoryReader({
             </section>
 
             <nav
-              aria-label="Chapters"
+              aria-label={t("story.chapters")}
               className="mt-12 grid grid-cols-2 items-center gap-4 sm:flex sm:justify-between"
             >
               <button
@@ -200,7 +206,7 @@ export function StoryReader({
                 disabled={index === 0}
                 className="inline-flex min-h-11 items-center justify-center gap-1 whitespace-nowrap rounded-full border border-forest px-3 text-sm sm:px-5 sm:text-base font-semibold text-forest enabled:hover:bg-forest enabled:hover:text-cream disabled:border-muted/40 disabled:text-muted"
               >
-                <ChevronLeft className="size-5" aria-hidden /> Previous Chapter
+                <ChevronLeft className="size-5" aria-hidden /> {t("story.previousChapter")}
               </button>
               <ol className="order-first col-span-2 flex flex-wrap justify-center gap-2 sm:order-none">
                 {story.chapters.map((c, i) => {
@@ -212,7 +218,11 @@ export function StoryReader({
                         type="button"
                         onClick={() => go(i)}
                         aria-current={current ? "step" : undefined}
-                        aria-label={`Chapter ${i + 1}: ${c.title}${done ? " (read)" : ""}`}
+                        aria-label={t("story.chapterButton", {
+                          number: i + 1,
+                          title: c.title,
+                          read: done ? "yes" : "no",
+                        })}
                         className={`inline-flex size-11 items-center justify-center rounded-full border-2 font-semibold ${
                           current
                             ? "border-restore bg-restore text-cream"
@@ -234,10 +244,10 @@ export function StoryReader({
                 className="inline-flex min-h-11 items-center justify-center gap-1 whitespace-nowrap rounded-full bg-forest px-3 text-sm sm:px-5 sm:text-base font-semibold text-cream enabled:hover:bg-forest-deep disabled:bg-restore"
               >
                 {last ? (
-                  "The End"
+                  t("story.theEnd")
                 ) : (
                   <>
-                    Next Chapter <ChevronRight className="size-5" aria-hidden />
+                    {t("story.nextChapter")} <ChevronRight className="size-5" aria-hidden />
                   </>
                 )}
               </button>
@@ -247,7 +257,7 @@ export function StoryReader({
 
         {previous || next ? (
           <nav
-            aria-label="More stories"
+            aria-label={t("story.moreStories")}
             className="mt-16 grid gap-4 border-t border-sand-deep pt-8 sm:grid-cols-2"
           >
             {previous ? (
@@ -255,7 +265,7 @@ export function StoryReader({
                 to={`/story/${previous.slug}`}
                 className="rounded-card bg-white p-5 shadow-card hover:shadow-lg"
               >
-                <span className="block text-sm text-muted">Previous story</span>
+                <span className="block text-sm text-muted">{t("story.previousStory")}</span>
                 <span className="font-display text-lg text-forest">{previous.title}</span>
               </Link>
             ) : (
@@ -266,7 +276,7 @@ export function StoryReader({
                 to={`/story/${next.slug}`}
                 className="rounded-card bg-white p-5 text-right shadow-card hover:shadow-lg"
               >
-                <span className="block text-sm text-muted">Next story</span>
+                <span className="block text-sm text-muted">{t("story.nextStory")}</span>
                 <span className="font-display text-lg text-forest">{next.title}</span>
               </Link>
             ) : null}
