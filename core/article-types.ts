@@ -1,4 +1,4 @@
-/** The five article types of the knowledge hub, with the labels the hub shows. */
+/** The five article types of the knowledge hub (their labels are messages: app/components/knowledge/article-type-label.ts). */
 export const ARTICLE_TYPES = [
   "research",
   "protocol",
@@ -8,20 +8,8 @@ export const ARTICLE_TYPES = [
 ] as const;
 export type ArticleType = (typeof ARTICLE_TYPES)[number];
 
-export const articleTypeLabels: Record<ArticleType, string> = {
-  research: "Research",
-  protocol: "Protocol",
-  transformation: "Transformation",
-  "expert-insight": "Expert Insight",
-  "wellness-stack": "Wellness Stack",
-};
-
 export function isArticleType(v: string | null | undefined): v is ArticleType {
   return !!v && (ARTICLE_TYPES as readonly string[]).includes(v);
-}
-
-export function articleTypeLabel(type: string): string {
-  return isArticleType(type) ? articleTypeLabels[type] : type;
 }
 
 /** The hub names products 1 to 4 by their plant: Ginseng, Restore, Ashwagandha, Verdant. */
