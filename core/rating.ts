@@ -6,5 +6,6 @@ export interface CardRating {
   count: number;
 }
 
-/** The average as people read it: one decimal, "4.0" not "4". */
-export const formatAverage = (average: number) => average.toFixed(1);
+/** The average as people read it, in their language: one decimal, "4.0" not "4" ("4,0" in French). */
+export const formatAverage = (average: number, locale = "en") =>
+  new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average);

@@ -4,34 +4,31 @@ import { Hero, Stats } from "../components/home/hero.tsx";
 import { NewsletterForm } from "../components/home/newsletter-form.tsx";
 import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
 import { ProductCard } from "../components/shop/product-card.tsx";
+import { useT } from "../i18n/i18n.tsx";
 import type { Route } from "./+types/home";
 
 export { loader } from "./home.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "MANA | Integrated science and ancestral wisdom" },
-  {
-    name: "description",
-    content:
-      "Korean Ginseng, Total Restore, Ashwagandha and Verdant Edge: four monthly supplements rooted in tradition and tested in the lab.",
-  },
-  { property: "og:title", content: "MANA | Integrated science and ancestral wisdom" },
+// The words come from the loader, in the page's language: a meta function has no translator of its own.
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.meta.title },
+  { name: "description", content: loaderData?.meta.description },
+  { property: "og:title", content: loaderData?.meta.title },
   { property: "og:type", content: "website" },
   { property: "og:image", content: "/images/bundle.svg" },
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <>
       <Hero />
       <Stats />
       <section id="products" aria-labelledby="products-title" className="container-shop py-16">
         <h2 id="products-title" className="text-center text-3xl">
-          Four formulas, one philosophy
+          {t("home.products.title")}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-muted">
-          Each is a 30-day supply. Buy once, or subscribe and save 15% every month.
-        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-muted">{t("home.products.text")}</p>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {loaderData.products.map((p, i) => (
             <li key={p.id}>

@@ -1,8 +1,10 @@
 import { data } from "react-router";
+import { localeOfPath } from "../../core/i18n/locales.ts";
 import { productLabel } from "../../server/content/product-labels.ts";
 import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
 import { productReviews } from "../../server/reviews/reviews.ts";
 import { appContext } from "../context.server.ts";
+import { requestTranslator } from "../i18n/catalogue.server.ts";
 import type { Route } from "./+types/product";
 
 /** `?reviews=N`: the page of reviews shown (links work without JavaScript); anything else is the first. */
@@ -14,13 +16,16 @@ function reviewsPage(request: Request): number {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const { catalogue, env } = services;
+  // The head's fixed words in the page's language, for meta (which has no translator of its own).
+  const { t } = requestTranslator(localeOfPath(new URL(request.url).pathname), new Set());
   const product = await catalogue.bySlug(params.slug);
-  if (!product) throw data(null, { status: 404 });
+  if (!product) throw data({ title: t("shop.notFound.title") }, { status: 404 });
   const origin = shopOrigin(env, requestHost(request), "page");
   // A product the owner added without a label in content/ still has its page, without the panel.
   const label = productLabel(product.slug, env.PROP65_FILE) ?? null;
   // Nothing here depends on who asks: the page is cached for signed-in customers too (decision 040); what
   // the viewer may do in the reviews is asked by the browser (GET /api/products/:id/reviews/mine).
   const reviews = await productReviews(services.database.db, product.id, reviewsPage(request));
-  return { product, origin, label, reviews };
+  const meta = { imageAlt: t("shop.meta.imageAlt", { name: product.name, size: product.packageSize }) };
+  return { product, origin, label, reviews, meta };
 }

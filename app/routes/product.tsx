@@ -2,6 +2,8 @@ import Check from "lucide-react/icons/check";
 import RotateCcw from "lucide-react/icons/rotate-ccw";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Truck from "lucide-react/icons/truck";
+import { isRouteErrorResponse } from "react-router";
+import { localeOfPath, pathInLocale } from "../../core/i18n/locales.ts";
 import { formatMoney } from "../../core/money.ts";
 import { dailyPriceCents } from "../../core/pricing.ts";
 import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
@@ -12,18 +14,28 @@ import { Prop65Notice } from "../components/shop/prop65-warning.tsx";
 import { PurchasePanel } from "../components/shop/purchase-panel.tsx";
 import { RelatedContent } from "../components/shop/related-content.tsx";
 import { WishlistHeart } from "../components/shop/wishlist-heart.tsx";
+import { useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
 import { productJsonLd } from "../lib/product-json-ld.ts";
 import type { Route } from "./+types/product";
 
 export { loader } from "./product.server.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData: d }) => {
-  if (!d) return [{ title: "Product not found | MANA" }, { name: "robots", content: "noindex" }];
+/** The 404's title in the page's language, which the loader throws with it (see product.server.ts). */
+function notFoundTitle(error: unknown): string {
+  return isRouteErrorResponse(error) && typeof error.data?.title === "string"
+    ? error.data.title
+    : "Product not found";
+}
+
+// The fixed words come from the loader in the page's language: a meta function has no translator.
+export const meta: Route.MetaFunction = ({ loaderData: d, location, error }) => {
+  if (!d) return [{ title: `${notFoundTitle(error)} | MANA` }, { name: "robots", content: "noindex" }];
   const { product: p, origin } = d;
-  const url = `${origin}/products/${p.slug}`;
+  // The page's own language's address: each language is its own page for search engines (decision 049).
+  const url = `${origin}${pathInLocale(`/products/${p.slug}`, localeOfPath(location.pathname))}`;
   const image = `${origin}${p.imageUrl}`;
-  const imageAlt = `${p.name}, ${p.packageSize}: the product's package`;
+  const imageAlt = d.meta.imageAlt;
   const description = `${p.name} (${p.packageSize}): ${p.tagline}. ${p.description}`.slice(0, 300);
   const jsonLd = productJsonLd(d);
   return [
@@ -46,13 +58,14 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
 };
 
 const promises = [
-  { Icon: ShieldCheck, text: "60-day money-back guarantee" },
-  { Icon: Truck, text: "Free shipping on orders over $75" },
-  { Icon: RotateCcw, text: "Ships in 2-3 business days" },
+  { Icon: ShieldCheck, text: "shop.promise.guarantee" },
+  { Icon: Truck, text: "shop.promise.freeShipping" },
+  { Icon: RotateCcw, text: "shop.promise.ships" },
 ];
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product: p, label, reviews } = loaderData;
+  const t = useT();
   return (
     <>
       <section className="container-shop grid gap-10 py-12 md:grid-cols-2">
@@ -74,9 +87,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <div className="flex flex-col gap-5">
-          <nav aria-label="Breadcrumb" className="text-sm text-muted">
+          <nav aria-label={t("shop.breadcrumb")} className="text-sm text-muted">
             <Link to="/" className="hover:underline">
-              Home
+              {t("shop.home")}
             </Link>{" "}
             / <span aria-current="page">{p.name}</span>
           </nav>
@@ -86,9 +99,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <p>
             <span className="font-display text-3xl text-gold">{formatMoney(p.priceCents)}</span>
-            <span className="text-muted"> per 30-day month</span>
+            <span className="text-muted"> {t("shop.perMonth")}</span>
             <span className="block text-sm text-muted">
-              {formatMoney(dailyPriceCents(p.priceCents))} per day · {p.packageSize}
+              {t("shop.perDay", {
+                price: formatMoney(dailyPriceCents(p.priceCents)),
+                size: p.packageSize,
+              })}
             </span>
           </p>
           <p>{p.description}</p>
@@ -110,7 +126,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {promises.map(({ Icon, text }) => (
               <li key={text} className="flex items-center gap-2">
                 <Icon className="size-5 text-forest" aria-hidden />
-                {text}
+                {t(text)}
               </li>
             ))}
           </ul>
@@ -125,12 +141,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   return (
     <RouteErrorPage
       error={error}
-      notFound={{ title: "Product not found", text: "We couldn't find that product." }}
+      notFound={{ title: t("shop.notFound.title"), text: t("shop.notFound.text") }}
       to="/"
-      linkLabel="Back to home"
+      linkLabel={t("shop.notFound.back")}
     />
   );
 }

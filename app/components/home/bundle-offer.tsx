@@ -3,6 +3,9 @@ import { useNavigate } from "react-router";
 import { formatMoney } from "../../../core/money.ts";
 import { bundleSetCents } from "../../../core/pricing.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
+import { useT } from "../../i18n/i18n.tsx";
+import { useLocalePath } from "../../i18n/link.tsx";
+import { rich } from "../../i18n/rich.tsx";
 import { Button } from "../ui/button.tsx";
 
 /** The stack that the home bundle button adds: its lines carry this id so the $100 price holds. */
@@ -28,6 +31,8 @@ const dollars = (cents: number) => formatMoney(cents).replace(/\.00$/, "");
 export function BundleOffer() {
   const add = useAddToCart({ silent: true });
   const navigate = useNavigate();
+  const t = useT();
+  const localePath = useLocalePath();
   const [busy, setBusy] = useState<"once" | "subscribe" | null>(null);
 
   async function addBundle(mode: "once" | "subscribe") {
@@ -43,7 +48,7 @@ export function BundleOffer() {
         })),
       );
       await new Promise((r) => setTimeout(r, 500));
-      navigate("/checkout");
+      navigate(localePath("/checkout"));
     } catch {
       // The add mutation already showed the error toast.
     } finally {
@@ -56,25 +61,22 @@ export function BundleOffer() {
       <div className="on-forest grid items-center gap-10 overflow-hidden rounded-card bg-forest p-8 text-cream shadow-card md:grid-cols-2 md:p-12">
         <div>
           <p className="text-sm font-semibold tracking-[0.2em] text-gold-bright uppercase">
-            Most popular · 78% choose it
+            {t("home.bundle.eyebrow")}
           </p>
           <h2 id="bundle-title" className="mt-3 text-3xl text-cream">
-            The Complete MANA System
+            {t("home.bundle.title")}
           </h2>
-          <p className="mt-4 text-cream/90">
-            All four formulas for focus, rest, resilience and vitality, in one monthly delivery. Free
-            shipping, and our 60-day guarantee.
-          </p>
+          <p className="mt-4 text-cream/90">{t("home.bundle.text")}</p>
           <p className="mt-6 flex items-baseline gap-3">
             <span className="font-display text-4xl text-cream">$100</span>
-            <span className="text-cream/90">/month</span>
+            <span className="text-cream/90">{t("home.bundle.perMonth")}</span>
             <s className="text-cream/80">$130</s>
             {/* Ink that stays dark in both themes: the gold does not change with the theme. */}
             <span className="rounded-full bg-gold-bright px-3 py-1 text-sm font-semibold whitespace-nowrap text-[#1b1f1c]">
-              Save $30
+              {t("home.bundle.save", { amount: "$30" })}
             </span>
           </p>
-          <p className="mt-1 text-sm text-cream/80">$3.33 per day for the complete system</p>
+          <p className="mt-1 text-sm text-cream/80">{t("home.bundle.perDay", { price: "$3.33" })}</p>
           {/* Two ways to buy: a button and its price side by side on a wide screen, stacked on a phone. */}
           <div className="mt-8 grid items-center gap-x-5 gap-y-2 sm:grid-cols-[auto_1fr] sm:gap-y-5">
             <Button
@@ -83,13 +85,14 @@ export function BundleOffer() {
               fullWidth
               onClick={() => void addBundle("once")}
               pending={busy === "once"}
-              pendingText="Adding the bundle…"
+              pendingText={t("home.bundle.adding")}
             >
-              Get the Complete System
+              {t("home.bundle.buyOnce")}
             </Button>
             <p className="text-sm text-cream/90 max-sm:mb-3">
-              <strong className="font-display text-xl font-normal text-cream">$100</strong> one-time, one
-              month's supply
+              {rich(t, "home.bundle.oncePrice", {
+                price: <strong className="font-display text-xl font-normal text-cream">$100</strong>,
+              })}
             </p>
             <Button
               variant="ghost-inverse"
@@ -99,21 +102,21 @@ export function BundleOffer() {
               aria-describedby="bundle-subscribe-price"
               onClick={() => void addBundle("subscribe")}
               pending={busy === "subscribe"}
-              pendingText="Adding the bundle…"
+              pendingText={t("home.bundle.adding")}
             >
-              Subscribe &amp; Save {COMPLETE_BUNDLE.subscriptionDiscount}%
+              {t("home.bundle.subscribe", { discount: COMPLETE_BUNDLE.subscriptionDiscount })}
             </Button>
             <p id="bundle-subscribe-price" className="text-sm text-cream/90">
               <strong className="font-display text-xl font-normal text-cream">
-                {dollars(SUBSCRIPTION_CENTS)}/month
+                {t("home.bundle.subscribePrice", { price: dollars(SUBSCRIPTION_CENTS) })}
               </strong>
-              <span className="block">Delivered monthly. Pause or cancel any time.</span>
+              <span className="block">{t("home.bundle.subscribeTerms")}</span>
             </p>
           </div>
         </div>
         <img
           src="/images/bundle.svg"
-          alt="Korean Ginseng, Total Restore, Ashwagandha and Verdant Edge side by side"
+          alt={t("home.bundle.imageAlt")}
           width={1200}
           height={800}
           loading="lazy"

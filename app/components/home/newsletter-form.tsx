@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "../../hooks/use-toast.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { apiRequest } from "../../lib/api.ts";
 import { useMutation } from "../../lib/query.ts";
 import { Button } from "../ui/button.tsx";
@@ -10,22 +11,22 @@ export function NewsletterForm() {
   const [consent, setConsent] = useState(false);
   const emailId = useId();
   const consentId = useId();
+  const t = useT();
   const subscribe = useMutation({
     mutationFn: () => apiRequest("POST", "/api/newsletter", { email, consent }),
     onSuccess: () => {
       toast({
-        title: "Welcome to MANA!",
+        title: t("home.newsletter.welcome.title"),
         // The same answer for every address (decision 026): a new address gets a confirmation link first.
-        description:
-          "You've successfully subscribed to our newsletter. Check your email for a welcome message. If the address is new to us, that e-mail first asks you to confirm it: follow its link.",
+        description: t("home.newsletter.welcome.text"),
       });
       setEmail("");
       setConsent(false);
     },
     onError: () =>
       toast({
-        title: "Subscription failed",
-        description: "There was an error subscribing to our newsletter. Please try again.",
+        title: t("home.newsletter.failed.title"),
+        description: t("home.newsletter.failed.text"),
         variant: "destructive",
       }),
   });
@@ -34,8 +35,8 @@ export function NewsletterForm() {
     e.preventDefault();
     if (!email.trim() || !consent) {
       toast({
-        title: "Please complete the form",
-        description: "Enter your email address and agree to receive updates.",
+        title: t("home.newsletter.incomplete.title"),
+        description: t("home.newsletter.incomplete.text"),
         variant: "destructive",
       });
       return;
@@ -48,21 +49,20 @@ export function NewsletterForm() {
       <div className="grid gap-10 rounded-card bg-sand p-8 md:grid-cols-2 md:p-12">
         <div>
           <h2 id="about-title" className="text-3xl">
-            About MANA
+            {t("home.about.title")}
           </h2>
-          <p className="mt-4 text-ink">
-            MANA began with a simple idea: the plants that traditions trusted for thousands of years deserve
-            the same care as any modern formula. We source carefully, test every batch, and write about the
-            research honestly.
-          </p>
-          <p className="mt-4 text-ink">
-            Join our letter for new research, seasonal protocols and member offers.
-          </p>
+          <p className="mt-4 text-ink">{t("home.about.text")}</p>
+          <p className="mt-4 text-ink">{t("home.newsletter.invite")}</p>
         </div>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Newsletter signup">
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="flex flex-col gap-4"
+          aria-label={t("home.newsletter.label")}
+        >
           <div className="flex flex-col gap-1">
             <label htmlFor={emailId} className="font-semibold">
-              Email address
+              {t("home.newsletter.email")}
             </label>
             <input
               id={emailId}
@@ -85,12 +85,16 @@ export function NewsletterForm() {
               className="mt-1 size-5 accent-forest"
             />
             <label htmlFor={consentId} className="text-sm">
-              I agree to receive wellness updates and offers from MANA by e-mail. I can unsubscribe at any
-              time.
+              {t("home.newsletter.consent")}
             </label>
           </div>
-          <Button type="submit" size="lg" pending={subscribe.isPending} pendingText="Subscribing...">
-            Subscribe
+          <Button
+            type="submit"
+            size="lg"
+            pending={subscribe.isPending}
+            pendingText={t("home.newsletter.subscribing")}
+          >
+            {t("home.newsletter.subscribe")}
           </Button>
         </form>
       </div>

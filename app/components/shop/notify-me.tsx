@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
 import type { NotifyResponse } from "../../../core/contracts/wishlist.ts";
+import { useT } from "../../i18n/i18n.tsx";
+import { rich } from "../../i18n/rich.tsx";
 import { apiErrorOf, apiRequest, serverMessage } from "../../lib/api.ts";
 import { useSessionProbe } from "../../lib/session-probe.ts";
 import { Button } from "../ui/button.tsx";
@@ -17,6 +19,7 @@ type State =
  */
 export function NotifyMe({ productId, name }: { productId: number; name: string }) {
   const session = useSessionProbe();
+  const t = useT();
   const [state, setState] = useState<State>({ step: "idle" });
   const [email, setEmail] = useState("");
   const [needsEmail, setNeedsEmail] = useState(false);
@@ -40,7 +43,7 @@ export function NotifyMe({ productId, name }: { productId: number; name: string 
       if (failure?.code === "email_required") setNeedsEmail(true);
       setState({
         step: "idle",
-        error: serverMessage(err, "We couldn't register your request. Please try again."),
+        error: serverMessage(err, t("shop.notify.failed")),
       });
     }
   }
@@ -48,8 +51,12 @@ export function NotifyMe({ productId, name }: { productId: number; name: string 
   if (state.step === "done") {
     return (
       <p role="status" className="text-sm">
-        {state.created ? "Thank you." : "You are already on the list."} We'll e-mail{" "}
-        <span className="font-semibold">{state.email}</span> once when {name} is back in stock.
+        {rich(
+          t,
+          state.created ? "shop.notify.done" : "shop.notify.already",
+          { email: <span className="font-semibold">{state.email}</span> },
+          { name },
+        )}
       </p>
     );
   }
@@ -57,7 +64,7 @@ export function NotifyMe({ productId, name }: { productId: number; name: string 
   return (
     <form onSubmit={register} className="grid gap-3" noValidate>
       {askEmail ? (
-        <Field id={fieldId} label="Your e-mail">
+        <Field id={fieldId} label={t("shop.notify.email")}>
           <input
             id={fieldId}
             type="email"
@@ -81,10 +88,10 @@ export function NotifyMe({ productId, name }: { productId: number; name: string 
         variant="secondary"
         size="sm-wide"
         pending={state.step === "sending"}
-        pendingText="Sending..."
-        aria-label={`Notify Me when ${name} is back in stock`}
+        pendingText={t("shop.notify.sending")}
+        aria-label={t("shop.notify.label", { name })}
       >
-        Notify Me
+        {t("shop.notify.button")}
       </Button>
     </form>
   );

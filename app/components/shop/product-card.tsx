@@ -3,6 +3,7 @@ import { formatMoney, toCents } from "../../../core/money.ts";
 import { dailyPriceCents } from "../../../core/pricing.ts";
 import { type CardRating, formatAverage } from "../../../core/rating.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
+import { useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { Stars } from "../reviews/stars.tsx";
 import { Button } from "../ui/button.tsx";
@@ -29,6 +30,7 @@ export interface ProductSummary {
  */
 export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
   const add = useAddToCart();
+  const t = useT();
   const cents = toCents(product.price);
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-card bg-white shadow-card">
@@ -58,20 +60,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
           <p className="text-sm text-muted">
             {product.tagline} · {product.packageSize}
           </p>
-          {product.rating ? (
-            <p className="mt-1 flex items-center gap-2 text-sm">
-              <Stars
-                rating={product.rating.average}
-                label={`Rated ${formatAverage(product.rating.average)} out of 5`}
-              />
-              <span>
-                {formatAverage(product.rating.average)}{" "}
-                <span className="text-muted">
-                  ({product.rating.count} {product.rating.count === 1 ? "review" : "reviews"})
-                </span>
-              </span>
-            </p>
-          ) : null}
+          {product.rating ? <CardRatingLine rating={product.rating} /> : null}
         </div>
         <ul className="grid gap-1.5 text-sm">
           {product.benefits.slice(0, 3).map((b) => (
@@ -89,10 +78,10 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
           <p className="flex flex-wrap items-baseline gap-x-2">
             <span>
               <span className="text-xl font-semibold text-gold">{formatMoney(cents)}</span>
-              <span className="text-sm text-muted">/month</span>
+              <span className="text-sm text-muted">{t("shop.card.perMonth")}</span>
             </span>
             <span className="text-sm whitespace-nowrap text-muted">
-              {formatMoney(dailyPriceCents(cents))} per day
+              {t("shop.card.perDay", { price: formatMoney(dailyPriceCents(cents)) })}
             </span>
           </p>
           {product.inStock ? (
@@ -101,20 +90,36 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
               fullWidth
               onClick={() => add.mutate({ productId: product.id, isSubscription: false })}
               pending={add.isPending}
-              pendingText="Adding…"
+              pendingText={t("shop.card.adding")}
               // The accessible name starts with the visible text (WCAG 2.5.3), then names the product.
-              aria-label={`${add.isPending ? "Adding…" : "Add to Cart"}: ${product.name}`}
+              aria-label={t(add.isPending ? "shop.card.addingLabel" : "shop.card.addLabel", {
+                name: product.name,
+              })}
             >
-              Add to Cart
+              {t("shop.card.add")}
             </Button>
           ) : (
             // In place of the button, at its height, so the row's cards still line up.
             <p className="flex min-h-11 items-center justify-center rounded-full border-2 border-sand-deep text-sm font-semibold text-muted">
-              Out of stock
+              {t("shop.outOfStock")}
             </p>
           )}
         </div>
       </div>
     </article>
+  );
+}
+
+/** The card's stars, average and count of reviews, in the page's language. */
+function CardRatingLine({ rating }: { rating: CardRating }) {
+  const t = useT();
+  const average = formatAverage(rating.average, useLocale());
+  return (
+    <p className="mt-1 flex items-center gap-2 text-sm">
+      <Stars rating={rating.average} label={t("shop.card.rated", { average })} />
+      <span>
+        {average} <span className="text-muted">{t("shop.card.reviewCount", { count: rating.count })}</span>
+      </span>
+    </p>
   );
 }

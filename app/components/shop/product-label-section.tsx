@@ -1,5 +1,6 @@
 import ChevronDown from "lucide-react/icons/chevron-down";
 import type { ProductLabelView } from "../../../core/contracts/product-label.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { FdaDisclaimer } from "../layout/fda-disclaimer.tsx";
 import { DistributorLine } from "./distributor-line.tsx";
 import { SupplementFacts } from "./supplement-facts.tsx";
@@ -17,24 +18,25 @@ export function ProductLabelSection({
   productSlug: string;
   label: ProductLabelView;
 }) {
+  const t = useT();
   return (
     <section aria-labelledby="label-heading" className="bg-sand">
       <div className="container-shop grid gap-10 py-12 md:grid-cols-2">
         <div>
           <h2 id="label-heading" className="mb-4 text-2xl">
-            What's inside
+            {t("shop.label.inside")}
           </h2>
           <SupplementFacts label={label} />
           <DistributorLine distributor={label.distributedBy} productSlug={productSlug} />
         </div>
         <div className="flex flex-col gap-5">
-          <LabelText title="Suggested use" text={label.suggestedUse} />
-          <LabelText title="Storage" text={label.storage} />
-          <LabelText title="Warnings" text={label.warnings} />
+          <LabelText title={t("shop.label.suggestedUse")} text={label.suggestedUse} />
+          <LabelText title={t("shop.label.storage")} text={label.storage} />
+          <LabelText title={t("shop.label.warnings")} text={label.warnings} />
         </div>
       </div>
       <div className="container-shop pb-12">
-        <h2 className="mb-4 text-2xl">Questions about {productName}</h2>
+        <h2 className="mb-4 text-2xl">{t("shop.label.questions", { name: productName })}</h2>
         <div className="grid gap-3">
           {label.faqs.map((f) => (
             <details key={f.question} className="group rounded-card bg-white px-5 shadow-sm">

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { formatMoney } from "../../../core/money.ts";
 import { lineTotalCents, subscriptionDiscountPercent } from "../../../core/pricing.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { Button } from "../ui/button.tsx";
 import { NotifyMe } from "./notify-me.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
@@ -24,13 +25,12 @@ export function PurchasePanel({ product }: Props) {
 
 /** Nothing to add: said in words, with no button that could only fail; Notify Me in its place. */
 function OutOfStock({ product }: Props) {
+  const t = useT();
   return (
     <div className="grid gap-4 rounded-card border-2 border-sand-deep bg-sand p-5">
       <div role="status">
-        <p className="font-display text-2xl">Out of stock</p>
-        <p className="mt-1 text-muted">
-          We are making more. Leave your e-mail and we'll write once it's back.
-        </p>
+        <p className="font-display text-2xl">{t("shop.outOfStock")}</p>
+        <p className="mt-1 text-muted">{t("shop.outOfStockText")}</p>
       </div>
       <NotifyMe productId={product.id} name={product.name} />
     </div>
@@ -41,6 +41,7 @@ function InStockPanel({ product }: Props) {
   const [mode, setMode] = useState<"once" | "subscribe">("once");
   const [quantity, setQuantity] = useState(1);
   const add = useAddToCart();
+  const t = useT();
   const name = useId();
   const discount = subscriptionDiscountPercent(product.subscriptionDiscount);
   const isSubscription = mode === "subscribe";
@@ -49,7 +50,7 @@ function InStockPanel({ product }: Props) {
   return (
     <div className="grid gap-5">
       <fieldset className="grid gap-3">
-        <legend className="mb-2 font-semibold">Purchase option</legend>
+        <legend className="mb-2 font-semibold">{t("shop.purchase.option")}</legend>
         <label className={`${option} ${!isSubscription ? "border-forest" : "border-sand-deep"}`}>
           <input
             type="radio"
@@ -58,7 +59,7 @@ function InStockPanel({ product }: Props) {
             onChange={() => setMode("once")}
             className="size-5 accent-forest"
           />
-          <span className="flex-1">One-time purchase</span>
+          <span className="flex-1">{t("shop.purchase.once")}</span>
           <span className="font-semibold tabular-nums">{formatMoney(product.priceCents)}</span>
         </label>
         <label className={`${option} ${isSubscription ? "border-forest" : "border-sand-deep"}`}>
@@ -70,8 +71,8 @@ function InStockPanel({ product }: Props) {
             className="size-5 accent-forest"
           />
           <span className="flex-1">
-            Subscribe &amp; save {discount}%
-            <span className="block text-sm text-muted">Delivered monthly, pause or cancel any time</span>
+            {t("shop.purchase.subscribe", { discount })}
+            <span className="block text-sm text-muted">{t("shop.purchase.subscribeTerms")}</span>
           </span>
           <span className="font-semibold tabular-nums">
             {formatMoney(lineTotalCents(product.priceCents, 1, discount))}
@@ -89,10 +90,10 @@ function InStockPanel({ product }: Props) {
           size="lg"
           className="flex-1"
           pending={add.isPending}
-          pendingText="Adding…"
+          pendingText={t("shop.card.adding")}
           onClick={() => add.mutate({ productId: product.id, quantity, isSubscription })}
         >
-          {`Add to cart · ${formatMoney(total)}`}
+          {t("shop.purchase.add", { total: formatMoney(total) })}
         </Button>
       </div>
     </div>

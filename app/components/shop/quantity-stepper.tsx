@@ -1,5 +1,6 @@
 import Minus from "lucide-react/icons/minus";
 import Plus from "lucide-react/icons/plus";
+import { useT } from "../../i18n/i18n.tsx";
 import { Button } from "../ui/button.tsx";
 
 interface Props {
@@ -13,12 +14,13 @@ interface Props {
 
 /** Minus / value / plus, each button a 44 px target with a label naming the product. */
 export function QuantityStepper({ value, label, onDecrease, onIncrease, disabled, max = 99 }: Props) {
+  const t = useT();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a fieldset of inputs
     <div
       className="inline-flex items-center rounded-full border border-sand-deep bg-white"
       role="group"
-      aria-label={`Quantity of ${label}`}
+      aria-label={t("shop.quantity.label", { name: label })}
     >
       <Button
         variant="ghost"
@@ -26,7 +28,7 @@ export function QuantityStepper({ value, label, onDecrease, onIncrease, disabled
         className="text-forest"
         onClick={onDecrease}
         disabled={disabled}
-        aria-label={`Decrease quantity of ${label}`}
+        aria-label={t("shop.quantity.decrease", { name: label })}
       >
         <Minus className="size-4" aria-hidden />
       </Button>
@@ -39,7 +41,7 @@ export function QuantityStepper({ value, label, onDecrease, onIncrease, disabled
         className="text-forest"
         onClick={onIncrease}
         disabled={disabled || value >= max}
-        aria-label={`Increase quantity of ${label}`}
+        aria-label={t("shop.quantity.increase", { name: label })}
       >
         <Plus className="size-4" aria-hidden />
       </Button>

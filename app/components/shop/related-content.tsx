@@ -1,11 +1,13 @@
 import type { ProductContent } from "../../../core/contracts/content.ts";
 import { isStoryEligible } from "../../../core/story.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { apiRequest } from "../../lib/api.ts";
 import { useQuery } from "../../lib/query.ts";
 
 /** Product detail content: up to 2 research, 2 protocol, 2 stacks, 3 stories, 2 expert insights. */
 export function RelatedContent({ productId }: { productId: number }) {
+  const t = useT();
   const { data } = useQuery({
     queryKey: [`/api/products/${productId}/content`],
     queryFn: () => apiRequest<ProductContent>("GET", `/api/products/${productId}/content`),
@@ -16,7 +18,7 @@ export function RelatedContent({ productId }: { productId: number }) {
     data.articles.filter((a) => !isStoryEligible(a) && a.articleType === type).slice(0, n);
   const groups = [
     {
-      title: "Research",
+      title: "shop.related.research",
       items: byType("research", 2).map((a) => ({
         key: a.slug,
         to: `/knowledge/${a.slug}`,
@@ -25,7 +27,7 @@ export function RelatedContent({ productId }: { productId: number }) {
       })),
     },
     {
-      title: "Protocols",
+      title: "shop.related.protocols",
       items: byType("protocol", 2).map((a) => ({
         key: a.slug,
         to: `/knowledge/${a.slug}`,
@@ -34,7 +36,7 @@ export function RelatedContent({ productId }: { productId: number }) {
       })),
     },
     {
-      title: "Expert insights",
+      title: "shop.related.insights",
       items: byType("expert-insight", 2).map((a) => ({
         key: a.slug,
         to: `/knowledge/${a.slug}`,
@@ -43,13 +45,13 @@ export function RelatedContent({ productId }: { productId: number }) {
       })),
     },
     {
-      title: "Wellness stacks",
+      title: "shop.related.stacks",
       items: data.stacks
         .slice(0, 2)
         .map((s) => ({ key: s.slug, to: `/stacks/${s.slug}`, title: s.name, text: s.description })),
     },
     {
-      title: "Bedtime stories",
+      title: "shop.related.stories",
       items: stories.map((a) => ({ key: a.slug, to: `/story/${a.slug}`, title: a.title, text: a.excerpt })),
     },
   ].filter((g) => g.items.length > 0);
@@ -57,12 +59,14 @@ export function RelatedContent({ productId }: { productId: number }) {
   return (
     <section aria-labelledby="related-title" className="container-shop py-12">
       <h2 id="related-title" className="text-2xl">
-        Learn more
+        {t("shop.related.title")}
       </h2>
       <div className="mt-6 grid gap-8 md:grid-cols-2">
         {groups.map((g) => (
           <div key={g.title}>
-            <h3 className="font-sans text-sm font-semibold tracking-wider text-gold uppercase">{g.title}</h3>
+            <h3 className="font-sans text-sm font-semibold tracking-wider text-gold uppercase">
+              {t(g.title)}
+            </h3>
             <ul className="mt-3 grid gap-3">
               {g.items.map((i) => (
                 <li key={i.key}>

@@ -1,4 +1,5 @@
 import type { ProductLabel } from "../../../core/contracts/product-label.ts";
+import { useT } from "../../i18n/i18n.tsx";
 
 /**
  * The Supplement Facts panel as a US label lays it out (21 CFR 101.36): a bordered box, the bold heading,
@@ -8,24 +9,27 @@ import type { ProductLabel } from "../../../core/contracts/product-label.ts";
  * row is its row header. Drawn in the theme's ink on its white, so the dark theme keeps the label look.
  */
 export function SupplementFacts({ label }: { label: ProductLabel }) {
+  const t = useT();
   const hasDagger = label.ingredients.some((i) => i.dailyValue === null);
   return (
     <div className="max-w-md border-2 border-ink bg-white p-3 text-ink">
       <table className="w-full border-collapse text-sm">
         <caption className="border-ink border-b-8 pb-1 text-left">
           <span className="block font-black font-sans text-2xl leading-tight tracking-tight sm:text-3xl">
-            Supplement Facts
+            {t("shop.facts.title")}
           </span>
-          <span className="mt-1 block border-ink border-t pt-1">Serving Size {label.servingSize}</span>
-          <span className="block">Servings Per Container {label.servingsPerContainer}</span>
+          <span className="mt-1 block border-ink border-t pt-1">
+            {t("shop.facts.servingSize", { size: label.servingSize })}
+          </span>
+          <span className="block">{t("shop.facts.servings", { servings: label.servingsPerContainer })}</span>
         </caption>
         <thead>
           <tr className="border-ink border-b">
             <th scope="col" colSpan={2} className="whitespace-nowrap py-1 text-left font-bold">
-              Amount Per Serving
+              {t("shop.facts.amount")}
             </th>
             <th scope="col" className="whitespace-nowrap py-1 pl-2 text-right font-bold">
-              % Daily Value
+              {t("shop.facts.dailyValue")}
             </th>
           </tr>
         </thead>
@@ -40,7 +44,7 @@ export function SupplementFacts({ label }: { label: ProductLabel }) {
                 {i.dailyValue === null ? (
                   <>
                     <span aria-hidden>†</span>
-                    <span className="sr-only">Daily Value not established</span>
+                    <span className="sr-only">{t("shop.facts.noDailyValue")}</span>
                   </>
                 ) : (
                   `${i.dailyValue}%`
@@ -53,17 +57,17 @@ export function SupplementFacts({ label }: { label: ProductLabel }) {
           <tfoot>
             <tr className="border-ink border-t-4">
               <td colSpan={3} className="pt-1 text-xs">
-                † Daily Value not established.
+                {t("shop.facts.daggerNote")}
               </td>
             </tr>
           </tfoot>
         ) : null}
       </table>
       <p className="mt-3 text-sm">
-        <span className="font-bold">Other ingredients:</span> {label.otherIngredients}
+        <span className="font-bold">{t("shop.facts.otherIngredients")}</span> {label.otherIngredients}
       </p>
       <p className="mt-2 text-sm">
-        <span className="font-bold">Allergens:</span> {label.allergenStatement}
+        <span className="font-bold">{t("shop.facts.allergens")}</span> {label.allergenStatement}
       </p>
     </div>
   );

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { WishlistKey } from "../../../core/contracts/wishlist.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { useWishlist } from "../../hooks/use-wishlist.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { Button } from "../ui/button.tsx";
 
 /**
@@ -19,6 +20,7 @@ export function WishlistHeart({
   className?: string;
 }) {
   const wishlist = useWishlist();
+  const t = useT();
   const [sending, setSending] = useState<boolean | null>(null);
   const saved = sending ?? wishlist.has(item);
 
@@ -32,10 +34,10 @@ export function WishlistHeart({
     toast(
       next
         ? {
-            title: "Saved to wishlist",
-            description: wishlist.signedIn ? name : `${name}. Sign in to keep your wishlist on your account.`,
+            title: t("shop.wishlist.saved"),
+            description: wishlist.signedIn ? name : t("shop.wishlist.savedSignIn", { name }),
           }
-        : { title: "Removed from wishlist", description: name },
+        : { title: t("shop.wishlist.removed"), description: name },
     );
   }
 
@@ -44,7 +46,7 @@ export function WishlistHeart({
       variant="ghost"
       size="icon"
       aria-pressed={saved}
-      aria-label={saved ? `Remove ${name} from wishlist` : `Save ${name} to wishlist`}
+      aria-label={t(saved ? "shop.wishlist.removeLabel" : "shop.wishlist.saveLabel", { name })}
       onClick={toggle}
       className={`text-danger ${className ?? ""}`}
     >
