@@ -71,3 +71,41 @@ test("French pages are served in French from the first byte, and only French mes
   // The dashboard and the API have no language prefix.
   expect((await request.get("/fr/admin")).status()).toBe(404);
 });
+
+test("the preferences page's language control saves the choice on the account and opens the shop in it", async ({
+  page,
+}) => {
+  await page.goto("/auth?tab=signup");
+  await page.getByLabel("Full Name").fill("Lola Lengua");
+  await page.getByLabel("Email").fill(`lengua-${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill("quiet forest 42");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL("**/account");
+  await page.goto("/preferences");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await page.getByRole("main").getByLabel("Language", { exact: true }).selectOption("es");
+
+  await expect(page).toHaveURL(/\/es\/preferences$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  expect((await (await page.request.get("/api/preferences")).json()).display.language).toBe("es");
+  expect(await page.context().cookies()).toContainEqual(
+    expect.objectContaining({ name: "mana_locale", value: "es" }),
+  );
+  await expect(page.getByRole("main").getByRole("combobox").nth(1)).toHaveValue("es");
+});
+
+test("robots.txt keeps the personal pages out in every language; the sitemap lists every language", async ({
+  request,
+}) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  for (const path of ["/checkout", "/es/checkout", "/fr/account", "/fr/newsletter/"])
+    expect(robots).toContain(`Disallow: ${path}\n`);
+  const xml = await (await request.get("/sitemap.xml")).text();
+  for (const path of [
+    "/products/korean-ginseng",
+    "/es/products/korean-ginseng",
+    "/fr/products/korean-ginseng",
+  ])
+    expect(xml).toMatch(new RegExp(`<loc>[^<]*${path}</loc><lastmod>\\d{4}-`));
+  expect(xml).toMatch(/hreflang="fr" href="[^"]*\/fr\/stacks\/focus-and-calm"/);
+});

@@ -10,6 +10,7 @@ import {
   type PreferencesActionResult,
   type PreferencesUpdate,
 } from "../../core/contracts/preferences.ts";
+import { isLocale, localeOfPath, pathInLocale } from "../../core/i18n/locales.ts";
 import { PreferenceRow } from "../components/account/preference-row.tsx";
 import {
   DEFAULT_PREFERENCES,
@@ -20,9 +21,11 @@ import {
   saveBrowserPreferences,
   withPreference,
 } from "../components/account/preferences-model.ts";
+import { rememberLocale } from "../components/layout/language-switcher.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { useFetcherAnswer } from "../hooks/use-fetcher-answer.ts";
 import { toast } from "../hooks/use-toast.ts";
+import { useLocale } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
 import { answerOrOffline, wasRefused } from "../lib/page-action.ts";
 import { applyTheme } from "../lib/theme.ts";
@@ -233,6 +236,18 @@ function showTheme(item: PreferenceDescriptor, theme: Preferences["display"]["th
   if (item.group === "display" && item.key === "theme") applyTheme(theme);
 }
 
+const isLanguage = (item: PreferenceDescriptor) => item.group === "display" && item.key === "language";
+
+/**
+ * A language chosen here is the shop's language from now on: kept in the cookie, and this page opens in it
+ * (docs/decisions/049-languages.md). A signed-in customer's choice is saved on the account first.
+ */
+function openInLanguage(language: string) {
+  if (!isLocale(language) || language === localeOfPath(window.location.pathname)) return;
+  rememberLocale(language);
+  window.location.assign(pathInLocale(window.location.pathname + window.location.search, language));
+}
+
 /** A row of a signed-in customer's page: its change is posted to the page's action by its own fetcher. */
 function SavedPreferenceRow({
   item,
@@ -247,6 +262,7 @@ function SavedPreferenceRow({
   useFetcherAnswer(fetcher, (answer) => {
     if (answer.ok) {
       toast({ title: "Preference Updated", description: "Your preference has been saved." });
+      if (isLanguage(item)) openInLanguage(preferences.display.language);
     } else {
       toast(SAVE_FAILED);
       showTheme(item, saved.display.theme);
@@ -314,9 +330,13 @@ export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
   const shown = useShownPreferences(saved);
   // A guest's preferences are in this browser, read once the page runs there.
   const [guest, setGuest] = useState<Preferences>(DEFAULT_PREFERENCES);
+  const locale = useLocale();
   useEffect(() => {
-    if (!loaderData.signedIn) setGuest(loadBrowserPreferences());
-  }, [loaderData.signedIn]);
+    if (loaderData.signedIn) return;
+    // A guest's language is the one the shop is showing (the cookie keeps the last one chosen).
+    const kept = loadBrowserPreferences();
+    setGuest({ ...kept, display: { ...kept.display, language: locale } });
+  }, [loaderData.signedIn, locale]);
 
   function changeAsGuest(change: PreferenceChange) {
     const next = withPreference(guest, change);
@@ -324,6 +344,7 @@ export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
     showTheme(change.item, next.display.theme);
     saveBrowserPreferences(next);
     toast({ title: "Preference Updated", description: "Your preference has been saved." });
+    if (isLanguage(change.item)) openInLanguage(next.display.language);
   }
 
   return (

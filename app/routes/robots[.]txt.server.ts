@@ -1,6 +1,18 @@
+import { LOCALES, pathInLocale } from "../../core/i18n/locales.ts";
 import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
 import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/robots[.]txt";
+
+const PRIVATE = [
+  "/checkout",
+  "/success",
+  "/account",
+  "/orders",
+  "/wishlist",
+  "/preferences",
+  "/auth",
+  "/newsletter/",
+];
 
 /** robots.txt pointing crawlers at the sitemap; private and transactional pages stay out of indexes. */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -10,15 +22,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
     "User-agent: *",
     "Allow: /",
     "Disallow: /api/",
-    "Disallow: /checkout",
-    "Disallow: /success",
-    "Disallow: /account",
-    "Disallow: /orders",
-    "Disallow: /wishlist",
-    "Disallow: /preferences",
-    "Disallow: /auth",
     "Disallow: /admin",
-    "Disallow: /newsletter/",
+    // The personal pages, in every language (docs/decisions/049-languages.md).
+    ...PRIVATE.flatMap((path) => LOCALES.map((l) => `Disallow: ${pathInLocale(path, l)}`)),
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",
