@@ -10,13 +10,16 @@ import type { Route } from "./+types/home";
 export { loader } from "./home.server.ts";
 
 // The words come from the loader, in the page's language: a meta function has no translator of its own.
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.meta.title },
-  { name: "description", content: loaderData?.meta.description },
-  { property: "og:title", content: loaderData?.meta.title },
-  { property: "og:type", content: "website" },
-  { property: "og:image", content: "/images/bundle.svg" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [
+        { title: loaderData.meta.title },
+        { name: "description", content: loaderData.meta.description },
+        { property: "og:title", content: loaderData.meta.title },
+        { property: "og:type", content: "website" },
+        { property: "og:image", content: "/images/bundle.svg" },
+      ]
+    : [];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();

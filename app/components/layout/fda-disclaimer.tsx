@@ -1,7 +1,7 @@
-export const FDA_DISCLAIMER =
-  "These statements have not been evaluated by the Food and Drug Administration. This product is not intended to diagnose, treat, cure, or prevent any disease.";
+import { useT } from "../../i18n/i18n.tsx";
 
-/** The statement a US supplement shop shows near health claims (21 U.S.C. 343(r)(6)). */
+/** The statement a US supplement shop shows near health claims (21 U.S.C. 343(r)(6)), in the page's language. */
 export function FdaDisclaimer({ className = "" }: { className?: string }) {
-  return <p className={`text-sm text-muted ${className}`}>* {FDA_DISCLAIMER}</p>;
+  const t = useT();
+  return <p className={`text-sm text-muted ${className}`}>* {t("shell.fdaDisclaimer")}</p>;
 }

@@ -8,7 +8,9 @@ import type {
 } from "../../../core/contracts/reviews.ts";
 import { WRITE_REVIEW_ANCHOR } from "../../../core/review-rules.ts";
 import { useReviewViewer } from "../../hooks/use-review-viewer.ts";
+import { useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
+import { rich } from "../../i18n/rich.tsx";
 import { apiRequest, serverMessage } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { Button } from "../ui/button.tsx";
@@ -18,13 +20,15 @@ import { ReviewForm } from "./review-form.tsx";
 import { Stars } from "./stars.tsx";
 
 function ReviewText({ review }: { review: PublicReview }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <>
       <Stars rating={review.rating} />
       <h3 className="mt-1 text-lg">{review.title}</h3>
       <p className="text-sm text-muted">
-        {review.authorName} · <span className="font-semibold text-verdant">Verified buyer</span> ·{" "}
-        <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+        {review.authorName} · <span className="font-semibold text-verdant">{t("shop.reviews.verified")}</span>{" "}
+        · <time dateTime={review.createdAt}>{formatDate(review.createdAt, locale)}</time>
       </p>
       <p className="mt-2 whitespace-pre-line">{review.body}</p>
     </>
@@ -32,9 +36,9 @@ function ReviewText({ review }: { review: PublicReview }) {
 }
 
 const STATUS_NOTE: Record<OwnReview["status"], string> = {
-  pending: "Waiting for the shop to read it: it appears here once published.",
-  published: "Published.",
-  hidden: "Not shown: the shop has hidden it. Edit it and the shop will read it again.",
+  pending: "shop.reviews.status.pending",
+  published: "shop.reviews.status.published",
+  hidden: "shop.reviews.status.hidden",
 };
 
 /** The viewer's own review, with Edit and Delete (a second click confirms the delete). */
@@ -48,6 +52,7 @@ function OwnReviewPanel({
   onChange: () => Promise<void>;
 }) {
   const revalidator = useRevalidator();
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -60,7 +65,7 @@ function OwnReviewPanel({
       await apiRequest("DELETE", `/api/reviews/${review.id}`);
       await Promise.all([revalidator.revalidate(), onChange()]);
     } catch (err) {
-      setError(serverMessage(err, "The shop could not be reached. Try again in a moment."));
+      setError(serverMessage(err, t("shop.reviews.unreachable")));
     }
   }
 
@@ -81,32 +86,32 @@ function OwnReviewPanel({
     );
   return (
     <div className="grid gap-3">
-      <h3 className="text-lg">Your review</h3>
+      <h3 className="text-lg">{t("shop.reviews.yours")}</h3>
       {message ? (
         <p role="status" className="text-sm font-medium">
           {message}
         </p>
       ) : null}
-      <p className="text-sm text-muted">{STATUS_NOTE[review.status]}</p>
+      <p className="text-sm text-muted">{t(STATUS_NOTE[review.status])}</p>
       <div className="rounded-card bg-white p-4 shadow-card">
         <ReviewText review={review} />
       </div>
       <div className="flex flex-wrap gap-3">
         <Button ref={editButton} variant="secondary" size="sm" onClick={() => setEditing(true)}>
-          Edit
+          {t("shop.reviews.edit")}
         </Button>
         {confirming ? (
           <>
             <Button variant="destructive" size="sm" className="border border-danger" onClick={remove}>
-              Yes, delete my review
+              {t("shop.reviews.deleteConfirm")}
             </Button>
             <Button variant="outline" size="sm" onClick={() => setConfirming(false)}>
-              Keep it
+              {t("shop.reviews.keep")}
             </Button>
           </>
         ) : (
           <Button variant="destructive" size="sm" onClick={() => setConfirming(true)}>
-            Delete
+            {t("shop.reviews.delete")}
           </Button>
         )}
       </div>
@@ -131,11 +136,12 @@ function ViewerPanel({
   pending: boolean;
   onChange: () => Promise<void>;
 }) {
+  const t = useT();
   const [thanks, setThanks] = useState<string | null>(null);
   if (pending)
     return (
       <p role="status" className="text-muted">
-        Looking up your review…
+        {t("shop.reviews.lookingUp")}
       </p>
     );
   if (thanks)
@@ -148,24 +154,21 @@ function ViewerPanel({
     case "signed-out":
       return (
         <p>
-          Reviews come from customers whose order was delivered.{" "}
-          <Link to="/auth" className="font-semibold text-forest underline underline-offset-2">
-            Sign in to review this product
-          </Link>
-          .
+          {rich(t, "shop.reviews.signIn", {
+            link: (
+              <Link to="/auth" className="font-semibold text-forest underline underline-offset-2">
+                {t("shop.reviews.signInLink")}
+              </Link>
+            ),
+          })}
         </p>
       );
     case "not-buyer":
-      return (
-        <p className="text-muted">
-          Reviews come from verified buyers: once your order of this product is delivered, you can review it
-          here.
-        </p>
-      );
+      return <p className="text-muted">{t("shop.reviews.notBuyer")}</p>;
     case "may-review":
       return (
         <>
-          <h3 className="text-lg">Write a review</h3>
+          <h3 className="text-lg">{t("shop.reviews.write")}</h3>
           <ReviewForm
             productId={productId}
             onDone={(message) => {
@@ -192,6 +195,7 @@ export function ProductReviews({
   productId: number;
   reviews: ProductReviewsResponse;
 }) {
+  const t = useT();
   const { summary, page, pages } = reviews;
   const { viewer, signedIn, pending, refresh } = useReviewViewer(productId);
   const ownId = viewer.kind === "reviewed" ? viewer.review.id : null;
@@ -201,12 +205,12 @@ export function ProductReviews({
     <section id="reviews" aria-labelledby="reviews-heading" className="container-shop grid gap-8 py-12">
       <div className="grid gap-2">
         <h2 id="reviews-heading" className="text-3xl">
-          Customer reviews
+          {t("shop.reviews.title")}
         </h2>
         <p className="text-sm text-muted">
-          We publish critical reviews as we publish kind ones, and never hide one for its rating.{" "}
+          {t("shop.reviews.fairness")}{" "}
           <Link to="/reviews/policy" className="font-semibold text-forest underline underline-offset-2">
-            Our review policy
+            {t("shop.reviews.policy")}
           </Link>
         </p>
       </div>
@@ -216,10 +220,8 @@ export function ProductReviews({
             <RatingSummary summary={summary} />
           ) : (
             <div className="rounded-card bg-sand p-5">
-              <p className="font-semibold">No reviews yet</p>
-              <p className="mt-1 text-sm text-muted">
-                Bought it? Once your order is delivered, be the first to say what you think.
-              </p>
+              <p className="font-semibold">{t("shop.reviews.none")}</p>
+              <p className="mt-1 text-sm text-muted">{t("shop.reviews.beFirst")}</p>
             </div>
           )}
           <div id={WRITE_REVIEW_ANCHOR} className="grid scroll-mt-24 gap-3">
@@ -243,29 +245,27 @@ export function ProductReviews({
               ))}
             </ul>
           ) : ownId && summary.count === 1 ? (
-            <p className="text-muted">Yours is the first review of this product: thank you.</p>
+            <p className="text-muted">{t("shop.reviews.yoursFirst")}</p>
           ) : null}
           {pages > 1 ? (
-            <nav aria-label="Pages of reviews" className="flex flex-wrap items-center gap-4">
+            <nav aria-label={t("shop.reviews.pages")} className="flex flex-wrap items-center gap-4">
               {page > 1 ? (
                 <Link
                   to={`?reviews=${page - 1}#reviews`}
                   preventScrollReset
                   className="inline-flex min-h-11 items-center font-semibold text-forest underline underline-offset-2"
                 >
-                  Newer reviews
+                  {t("shop.reviews.newer")}
                 </Link>
               ) : null}
-              <span className="text-sm text-muted">
-                Page {page} of {pages}
-              </span>
+              <span className="text-sm text-muted">{t("shop.reviews.page", { page, pages })}</span>
               {page < pages ? (
                 <Link
                   to={`?reviews=${page + 1}#reviews`}
                   preventScrollReset
                   className="inline-flex min-h-11 items-center font-semibold text-forest underline underline-offset-2"
                 >
-                  Older reviews
+                  {t("shop.reviews.older")}
                 </Link>
               ) : null}
             </nav>

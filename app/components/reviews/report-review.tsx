@@ -1,12 +1,22 @@
 import { useId, useRef, useState } from "react";
-import { REPORT_REASONS, type ReportReason } from "../../../core/review-rules.ts";
+import type { ReportReason } from "../../../core/review-rules.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { apiErrorOf, apiRequest, serverMessage } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import { inputClass } from "../ui/field.tsx";
 
+/** Each reason's words (core/review-rules.ts REPORT_REASONS lists them), in the page's language. */
+const REASONS: Record<ReportReason, string> = {
+  spam: "shop.reviews.reason.spam",
+  offensive: "shop.reviews.reason.offensive",
+  "off-topic": "shop.reviews.reason.offTopic",
+  personal: "shop.reviews.reason.personal",
+};
+
 /** "Report" on someone else's review: a reason from the list, sent once; the focus returns to the button. */
 export function ReportReview({ reviewId }: { reviewId: string }) {
   const id = useId();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason>("spam");
   const [done, setDone] = useState<string | null>(null);
@@ -25,14 +35,14 @@ export function ReportReview({ reviewId }: { reviewId: string }) {
     setError(null);
     try {
       await apiRequest("POST", `/api/reviews/${reviewId}/report`, { reason });
-      setDone("Thank you: the shop will look at this review.");
+      setDone(t("shop.reviews.report.done"));
       setOpen(false);
     } catch (err) {
       const failure = apiErrorOf(err);
       if (failure?.status === 409) {
         setDone(failure.message);
         setOpen(false);
-      } else setError(serverMessage(err, "The shop could not be reached. Try again in a moment."));
+      } else setError(serverMessage(err, t("shop.reviews.unreachable")));
     } finally {
       setPending(false);
     }
@@ -54,14 +64,14 @@ export function ReportReview({ reviewId }: { reviewId: string }) {
         aria-expanded={false}
         onClick={() => setOpen(true)}
       >
-        Report
+        {t("shop.reviews.report.open")}
       </Button>
     );
   return (
     <form onSubmit={send} className="flex flex-wrap items-end gap-2">
       <div className="grid gap-1">
         <label htmlFor={`${id}-reason`} className="text-sm font-medium">
-          Why should the shop look at this review?
+          {t("shop.reviews.report.why")}
         </label>
         <select
           id={`${id}-reason`}
@@ -71,18 +81,18 @@ export function ReportReview({ reviewId }: { reviewId: string }) {
           // biome-ignore lint/a11y/noAutofocus: the form opens on the reader's click; the focus follows it
           autoFocus
         >
-          {Object.entries(REPORT_REASONS).map(([value, label]) => (
+          {Object.entries(REASONS).map(([value, key]) => (
             <option key={value} value={value}>
-              {label}
+              {t(key)}
             </option>
           ))}
         </select>
       </div>
-      <Button type="submit" size="sm" pending={pending} pendingText="Sending…">
-        Send report
+      <Button type="submit" size="sm" pending={pending} pendingText={t("shop.reviews.sending")}>
+        {t("shop.reviews.report.send")}
       </Button>
       <Button type="button" size="sm" variant="outline" onClick={close}>
-        Cancel
+        {t("shop.reviews.cancel")}
       </Button>
       {error ? (
         <p role="alert" className="w-full text-sm text-danger">

@@ -2,11 +2,10 @@ import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { OwnReview, ReviewInput } from "../../../core/contracts/reviews.ts";
 import { REVIEW_BODY, REVIEW_TITLE } from "../../../core/review-rules.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { apiErrorOf, apiRequest, serverMessage } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import { Field, inputClass } from "../ui/field.tsx";
-
-const OFFLINE = "The shop could not be reached. Check the connection and try again.";
 
 /**
  * Writes a new review (POST) or changes the viewer's own (PATCH). The server checks everything again;
@@ -24,6 +23,7 @@ export function ReviewForm({
   onCancel?: () => void;
 }) {
   const id = useId();
+  const t = useT();
   const revalidator = useRevalidator();
   const [rating, setRating] = useState<number>(editing?.rating ?? 0);
   const [title, setTitle] = useState(editing?.title ?? "");
@@ -34,7 +34,7 @@ export function ReviewForm({
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (rating < 1) {
-      setError("Choose a rating from 1 to 5 stars.");
+      setError(t("shop.reviews.form.chooseRating"));
       return;
     }
     setPending(true);
@@ -45,14 +45,10 @@ export function ReviewForm({
         ? await apiRequest<OwnReview>("PATCH", `/api/reviews/${editing.id}`, input)
         : await apiRequest<OwnReview>("POST", `/api/products/${productId}/reviews`, input);
       await revalidator.revalidate();
-      onDone(
-        saved.status === "published"
-          ? "Thank you: your review is published."
-          : "Thank you: your review will appear once the shop has read it.",
-      );
+      onDone(t(saved.status === "published" ? "shop.reviews.form.published" : "shop.reviews.form.pending"));
     } catch (err) {
       setError(
-        apiErrorOf(err) ? serverMessage(err, "Something went wrong. Try again in a moment.") : OFFLINE,
+        apiErrorOf(err) ? serverMessage(err, t("shop.reviews.form.failed")) : t("shop.reviews.form.offline"),
       );
     } finally {
       setPending(false);
@@ -67,7 +63,7 @@ export function ReviewForm({
       aria-describedby={error ? `${id}-error` : undefined}
     >
       <fieldset className="grid gap-2">
-        <legend className="text-sm font-medium">Your rating</legend>
+        <legend className="text-sm font-medium">{t("shop.reviews.form.rating")}</legend>
         <div className="flex flex-wrap gap-2">
           {[5, 4, 3, 2, 1].map((n) => (
             <label
@@ -82,12 +78,19 @@ export function ReviewForm({
                 onChange={() => setRating(n)}
                 className="accent-forest"
               />
-              {n} {n === 1 ? "star" : "stars"}
+              {t("shop.reviews.stars", { count: n })}
             </label>
           ))}
         </div>
       </fieldset>
-      <Field id={`${id}-title`} label="Title" hint={`${REVIEW_TITLE.min} to ${REVIEW_TITLE.max} characters.`}>
+      <Field
+        id={`${id}-title`}
+        label={t("shop.reviews.form.title")}
+        hint={t("shop.reviews.form.titleHint", {
+          min: String(REVIEW_TITLE.min),
+          max: String(REVIEW_TITLE.max),
+        })}
+      >
         <input
           id={`${id}-title`}
           className={inputClass}
@@ -101,8 +104,8 @@ export function ReviewForm({
       </Field>
       <Field
         id={`${id}-body`}
-        label="Your review"
-        hint={`${REVIEW_BODY.min} to ${REVIEW_BODY.max} characters of plain text; links and web addresses are not allowed.`}
+        label={t("shop.reviews.form.body")}
+        hint={t("shop.reviews.form.bodyHint", { min: String(REVIEW_BODY.min), max: String(REVIEW_BODY.max) })}
       >
         <textarea
           id={`${id}-body`}
@@ -121,12 +124,12 @@ export function ReviewForm({
         </p>
       ) : null}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" pending={pending} pendingText="Sending…">
-          {editing ? "Save changes" : "Submit review"}
+        <Button type="submit" pending={pending} pendingText={t("shop.reviews.sending")}>
+          {t(editing ? "shop.reviews.form.save" : "shop.reviews.form.submit")}
         </Button>
         {onCancel ? (
           <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
+            {t("shop.reviews.cancel")}
           </Button>
         ) : null}
       </div>
