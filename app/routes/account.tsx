@@ -27,7 +27,8 @@ import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { signOutWithToast } from "../components/layout/account-menu.tsx";
 import { AccountSubscriptions } from "../components/subscriptions/subscription-list.tsx";
 import { Button } from "../components/ui/button.tsx";
-import { Link } from "../i18n/link.tsx";
+import { useT } from "../i18n/i18n.tsx";
+import { Link, useLocalePath } from "../i18n/link.tsx";
 import { authClient, displayNameOf } from "../lib/auth-client.ts";
 import { answerOrOffline, wasRefused } from "../lib/page-action.ts";
 import type { Route } from "./+types/account";
@@ -92,12 +93,14 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
     setParams({}, { replace: true });
   }, [params, setParams]);
 
+  const t = useT();
+  const localePath = useLocalePath();
   const name = profile.displayName || profile.email || profile.phoneNumber || "User";
   const activeSubscriptions = subscriptions.filter((s) => s.status === "active").length;
 
   async function signOut() {
-    if (await signOutWithToast()) {
-      navigate("/");
+    if (await signOutWithToast(t)) {
+      navigate(localePath("/"));
     }
   }
 

@@ -8,26 +8,24 @@ import { DropdownMenu } from "radix-ui";
 import { useNavigate } from "react-router";
 import { accountContactOf } from "../../../core/placeholder-email.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { Link } from "../../i18n/link.tsx";
+import { type Translator, useT } from "../../i18n/i18n.tsx";
+import { Link, useLocalePath } from "../../i18n/link.tsx";
 import { authClient, displayNameOf, initialsOf } from "../../lib/auth-client.ts";
 import { SignedOutLinks } from "./signed-out-links.tsx";
 
-export const SIGNED_OUT_TOAST = { title: "Signed out", description: "You have been signed out successfully" };
-export const SIGN_OUT_FAILED_TOAST = {
-  title: "Sign Out Failed",
-  description: "Could not sign out. Please try again.",
-  variant: "destructive" as const,
-};
-
-/** Signs out and reports it with the sign-out toasts. Returns whether it worked. */
-export async function signOutWithToast(): Promise<boolean> {
+/** Signs out and reports it with the sign-out toasts, in the page's words (`t`). Returns whether it worked. */
+export async function signOutWithToast(t: Translator["t"]): Promise<boolean> {
   try {
     const { error } = await authClient.signOut();
     if (error) throw error;
-    toast(SIGNED_OUT_TOAST);
+    toast({ title: t("shell.account.signedOut"), description: t("shell.account.signedOutDetail") });
     return true;
   } catch {
-    toast(SIGN_OUT_FAILED_TOAST);
+    toast({
+      title: t("shell.account.signOutFailed"),
+      description: t("shell.account.signOutFailedDetail"),
+      variant: "destructive",
+    });
     return false;
   }
 }
@@ -48,6 +46,8 @@ export function AccountMenu({
 }) {
   const { data, isPending } = authClient.useSession();
   const navigate = useNavigate();
+  const t = useT();
+  const home = useLocalePath()("/");
   const user = data?.user ?? null;
 
   if (isPending && !user) {
@@ -68,11 +68,11 @@ export function AccountMenu({
 
   if (variant === "sheet") {
     const links = [
-      { to: "/account", label: "My Account" },
-      { to: "/orders", label: "Order History" },
-      { to: "/wishlist", label: "Wishlist" },
-      { to: "/preferences", label: "Preferences" },
-      ...(onTeam ? [{ to: "/admin", label: "Dashboard" }] : []),
+      { to: "/account", label: t("shell.account.myAccount") },
+      { to: "/orders", label: t("shell.account.orders") },
+      { to: "/wishlist", label: t("shell.account.wishlist") },
+      { to: "/preferences", label: t("shell.account.preferences") },
+      ...(onTeam ? [{ to: "/admin", label: t("shell.account.dashboard") }] : []),
     ];
     return (
       <div className="flex flex-col gap-1">
@@ -91,11 +91,11 @@ export function AccountMenu({
           type="button"
           onClick={async () => {
             onNavigate?.();
-            if (await signOutWithToast()) navigate("/");
+            if (await signOutWithToast(t)) navigate(home);
           }}
           className="flex min-h-11 items-center rounded-md px-3 text-left text-base text-cream hover:bg-white/10"
         >
-          Sign Out
+          {t("shell.account.signOut")}
         </button>
       </div>
     );
@@ -105,7 +105,7 @@ export function AccountMenu({
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         className="hidden size-11 items-center justify-center rounded-full bg-cream font-semibold text-forest hover:bg-sand sm:inline-flex"
-        aria-label={`Account menu for ${name}`}
+        aria-label={t("shell.account.menuFor", { name })}
         data-testid="avatar"
       >
         {user.image ? (
@@ -127,28 +127,28 @@ export function AccountMenu({
           <DropdownMenu.Separator className="my-1 h-px bg-sand-deep" />
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/account">
-              <User className="size-4" aria-hidden /> My Account
+              <User className="size-4" aria-hidden /> {t("shell.account.myAccount")}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/orders">
-              <Package className="size-4" aria-hidden /> Order History
+              <Package className="size-4" aria-hidden /> {t("shell.account.orders")}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/wishlist">
-              <Heart className="size-4" aria-hidden /> Wishlist
+              <Heart className="size-4" aria-hidden /> {t("shell.account.wishlist")}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/preferences">
-              <Settings className="size-4" aria-hidden /> Preferences
+              <Settings className="size-4" aria-hidden /> {t("shell.account.preferences")}
             </Link>
           </DropdownMenu.Item>
           {onTeam ? (
             <DropdownMenu.Item asChild className={itemClass}>
               <Link to="/admin">
-                <LayoutDashboard className="size-4" aria-hidden /> Dashboard
+                <LayoutDashboard className="size-4" aria-hidden /> {t("shell.account.dashboard")}
               </Link>
             </DropdownMenu.Item>
           ) : null}
@@ -156,10 +156,10 @@ export function AccountMenu({
           <DropdownMenu.Item
             className={itemClass}
             onSelect={async () => {
-              if (await signOutWithToast()) navigate("/");
+              if (await signOutWithToast(t)) navigate(home);
             }}
           >
-            <LogOut className="size-4" aria-hidden /> Sign Out
+            <LogOut className="size-4" aria-hidden /> {t("shell.account.signOut")}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

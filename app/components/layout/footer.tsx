@@ -84,7 +84,7 @@ export function Footer() {
             </li>
             <li>
               <Link to="/knowledge" className={linkClass}>
-                {t("shell.nav.knowledge")}
+                {t("shell.footer.knowledge")}
               </Link>
             </li>
           </ul>
@@ -102,7 +102,7 @@ export function Footer() {
               </li>
             ))}
           </ul>
-          <LanguageSwitcher className="mt-6" />
+          <LanguageSwitcher landmark className="mt-6" />
         </div>
       </div>
       <div className="border-t border-white/15">

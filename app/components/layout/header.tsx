@@ -21,7 +21,7 @@ export function Logo() {
 }
 
 const linkClass =
-  "rounded-md px-3 py-2 text-sm font-medium text-cream/85 transition-colors hover:bg-white/10 hover:text-cream";
+  "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-cream/85 transition-colors hover:bg-white/10 hover:text-cream";
 
 const loadSheet = () => import("./mobile-menu.tsx");
 const MobileMenuSheet = lazy(() => loadSheet().then((m) => ({ default: m.MobileMenuSheet })));

@@ -23,15 +23,23 @@ export function rememberLocale(locale: Locale) {
 export function LanguageSwitcher({
   className = "",
   compact = false,
+  landmark = false,
 }: {
   className?: string;
   compact?: boolean;
+  /** The footer's is the page's one language landmark; the header's and the menu sheet's are groups. */
+  landmark?: boolean;
 }) {
   const t = useT();
   const current = useLocale();
   const { pathname, search, hash } = useLocation();
+  const Wrapper = landmark ? "nav" : "div";
   return (
-    <nav aria-label={t("shell.language.label")} className={className}>
+    <Wrapper
+      role={landmark ? undefined : "group"}
+      aria-label={t("shell.language.label")}
+      className={className}
+    >
       <ul className={compact ? "flex items-center gap-0.5" : "flex flex-wrap gap-x-4 gap-y-1"}>
         {LOCALES.map((locale) => (
           <li key={locale}>
@@ -53,6 +61,6 @@ export function LanguageSwitcher({
           </li>
         ))}
       </ul>
-    </nav>
+    </Wrapper>
   );
 }

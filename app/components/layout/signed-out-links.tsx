@@ -1,3 +1,4 @@
+import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { Button } from "../ui/button.tsx";
 
@@ -9,6 +10,7 @@ export function SignedOutLinks({
   variant?: "bar" | "sheet";
   onNavigate?: () => void;
 }) {
+  const t = useT();
   if (variant === "sheet") {
     return (
       <div className="flex flex-col gap-2">
@@ -17,11 +19,11 @@ export function SignedOutLinks({
           onClick={onNavigate}
           className="flex min-h-11 items-center justify-center rounded-full border border-cream/40 text-cream"
         >
-          Sign In
+          {t("shell.account.signIn")}
         </Link>
         <Button asChild variant="inverse">
           <Link to="/auth?tab=signup" onClick={onNavigate}>
-            Get Started
+            {t("shell.account.getStarted")}
           </Link>
         </Button>
       </div>
@@ -31,12 +33,12 @@ export function SignedOutLinks({
     <div className="hidden items-center gap-2 sm:flex">
       <Link
         to="/auth"
-        className="rounded-md px-3 py-2 text-sm font-medium text-cream/85 transition-colors hover:bg-white/10 hover:text-cream"
+        className="whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-cream/85 transition-colors hover:bg-white/10 hover:text-cream"
       >
-        Sign In
+        {t("shell.account.signIn")}
       </Link>
-      <Button asChild variant="inverse" size="sm">
-        <Link to="/auth?tab=signup">Get Started</Link>
+      <Button asChild variant="inverse" size="sm" className="whitespace-nowrap">
+        <Link to="/auth?tab=signup">{t("shell.account.getStarted")}</Link>
       </Button>
     </div>
   );

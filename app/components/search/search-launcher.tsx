@@ -1,5 +1,7 @@
 import Search from "lucide-react/icons/search";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useT } from "../../i18n/i18n.tsx";
+import { useLocalePath } from "../../i18n/link.tsx";
 import { focusedControl } from "../../lib/return-focus.ts";
 
 const loadDialog = () => import("./search-dialog.tsx");
@@ -11,6 +13,8 @@ const SearchDialog = lazy(() => loadDialog().then((m) => ({ default: m.SearchDia
  * with the page.
  */
 export function SearchLauncher() {
+  const t = useT();
+  const localePath = useLocalePath();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
@@ -39,9 +43,9 @@ export function SearchLauncher() {
     <>
       <a
         ref={launcher}
-        href="/search"
+        href={localePath("/search")}
         aria-haspopup="dialog"
-        aria-label="Search"
+        aria-label={t("shell.search")}
         aria-keyshortcuts="Control+K Meta+K"
         onPointerEnter={() => void loadDialog()}
         onFocus={() => void loadDialog()}
@@ -53,7 +57,7 @@ export function SearchLauncher() {
         className="inline-flex size-11 items-center justify-center gap-2 rounded-full text-cream transition-colors hover:bg-white/10 2xl:w-56 2xl:justify-start 2xl:border 2xl:border-cream/40 2xl:px-4"
       >
         <Search className="size-5 shrink-0" aria-hidden />
-        <span className="hidden text-sm text-cream/85 2xl:inline">Search</span>
+        <span className="hidden text-sm text-cream/85 2xl:inline">{t("shell.search")}</span>
         <kbd
           aria-hidden
           className="ml-auto hidden rounded border border-cream/40 px-1.5 font-sans text-xs text-cream/85 2xl:inline"
