@@ -6,7 +6,9 @@ import { resetRequestFailure } from "../components/auth/auth-errors.ts";
 import { EmailField } from "../components/auth/email-forms.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { toast } from "../hooks/use-toast.ts";
+import { useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
+import { rich } from "../i18n/rich.tsx";
 import { authClient } from "../lib/auth-client.ts";
 import type { Route } from "./+types/auth-forgot";
 
@@ -22,6 +24,7 @@ export const meta: Route.MetaFunction = () => [
  * the page never tells a stranger who has an account here.
  */
 export default function ForgotPasswordPage() {
+  const t = useT();
   const location = useLocation();
   const typed = (location.state as { email?: unknown } | null)?.email;
   const [email, setEmail] = useState(typeof typed === "string" ? typed : "");
@@ -40,7 +43,7 @@ export default function ForgotPasswordPage() {
     const { error } = await authClient.requestPasswordReset({ email: address });
     setBusy(false);
     if (error) {
-      toast(resetRequestFailure(error));
+      toast(resetRequestFailure(error, t));
       return;
     }
     setSentTo(address);
@@ -48,39 +51,44 @@ export default function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot your password?"
-      intro="Enter the e-mail of your account and we will send you a link to choose a new one."
-      after={
-        <>
-          Remembered it?{" "}
+      title={t("auth.forgot.title")}
+      intro={t("auth.forgot.intro")}
+      after={rich(t, "auth.forgot.remembered", {
+        back: (
           <Link to="/auth" className={linkClass}>
-            Back to sign in
+            {t("auth.backToSignIn")}
           </Link>
-        </>
-      }
+        ),
+      })}
     >
       {sentTo ? (
         <div className="grid gap-3" role="status">
           <h2 ref={sentHeading} tabIndex={-1} className="text-xl">
-            Check your e-mail
+            {t("auth.forgot.sent.title")}
           </h2>
           <p>
-            If an account uses <strong className="break-all">{sentTo}</strong>, we have sent it a link to
-            choose a new password. The link works once, for {RESET_LINK_HOURS} hour.
+            {rich(
+              t,
+              "auth.forgot.sent.text",
+              { email: <strong className="break-all">{sentTo}</strong> },
+              { hours: RESET_LINK_HOURS },
+            )}
           </p>
           <p className="text-sm text-muted">
-            Nothing there after a few minutes? Check your spam folder, or{" "}
-            <button type="button" className={`${linkClass} min-h-11`} onClick={() => setSentTo(null)}>
-              try again
-            </button>
-            .
+            {rich(t, "auth.forgot.sent.nothing", {
+              retry: (
+                <button type="button" className={`${linkClass} min-h-11`} onClick={() => setSentTo(null)}>
+                  {t("auth.forgot.sent.retry")}
+                </button>
+              ),
+            })}
           </p>
         </div>
       ) : (
         <form className="grid gap-4" onSubmit={submit} aria-busy={busy}>
           <EmailField id="forgot-email" value={email} onChange={setEmail} disabled={busy} />
-          <Button type="submit" fullWidth pending={busy} pendingText="Sending...">
-            Send Reset Link
+          <Button type="submit" fullWidth pending={busy} pendingText={t("auth.forgot.sending")}>
+            {t("auth.forgot.send")}
           </Button>
         </form>
       )}

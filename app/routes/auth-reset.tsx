@@ -6,7 +6,8 @@ import { isInvalidToken, passwordRefusal, resetFailure } from "../components/aut
 import { NewPasswordField } from "../components/auth/email-forms.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { toast } from "../hooks/use-toast.ts";
-import { Link } from "../i18n/link.tsx";
+import { useT } from "../i18n/i18n.tsx";
+import { Link, useLocalePath } from "../i18n/link.tsx";
 import { authClient } from "../lib/auth-client.ts";
 import type { Route } from "./+types/auth-reset";
 
@@ -19,22 +20,20 @@ export const meta: Route.MetaFunction = () => [
 
 /** A link that cannot be used (expired, used, or never issued): say so, and offer a new one. */
 function UnusableLink() {
+  const t = useT();
   return (
     <AuthCard
-      title="This link no longer works"
+      title={t("auth.linkUnusable")}
       after={
         <Link to="/auth" className={linkClass}>
-          Back to sign in
+          {t("auth.backToSignIn")}
         </Link>
       }
     >
       <div className="grid gap-4">
-        <p>
-          A password-reset link works once, for {RESET_LINK_HOURS} hour. This one has expired, has already
-          been used, or is incomplete.
-        </p>
+        <p>{t("auth.reset.unusable", { hours: RESET_LINK_HOURS })}</p>
         <Button asChild fullWidth>
-          <Link to="/auth/forgot">Request a New Link</Link>
+          <Link to="/auth/forgot">{t("auth.reset.requestNew")}</Link>
         </Button>
       </div>
     </AuthCard>
@@ -43,6 +42,8 @@ function UnusableLink() {
 
 /** Choose a new password from the e-mailed link; afterwards every session of the account has ended. */
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const toLocale = useLocalePath();
   const navigate = useNavigate();
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
@@ -65,40 +66,37 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
     if (failure) {
       setBusy(false);
       if (isInvalidToken(failure)) setUnusable(true);
-      else if (passwordRefusal(failure)) setError(passwordRefusal(failure));
-      else toast(resetFailure(failure));
+      else if (passwordRefusal(failure, t)) setError(passwordRefusal(failure, t));
+      else toast(resetFailure(failure, t));
       return;
     }
     // Every session of the account ended with the reset, this browser's too.
     authClient.$store.notify("$sessionSignal");
-    toast({
-      title: "Password changed",
-      description: "Sign in with your new password. Every device that was signed in has been signed out.",
-    });
-    navigate("/auth", { replace: true });
+    toast({ title: t("auth.reset.done.title"), description: t("auth.reset.done.description") });
+    navigate(toLocale("/auth"), { replace: true });
   }
 
   return (
     <AuthCard
-      title="Choose a new password"
-      intro="Once it is set, every device signed in to your account is signed out."
+      title={t("auth.reset.title")}
+      intro={t("auth.reset.intro")}
       after={
         <Link to="/auth" className={linkClass}>
-          Back to sign in
+          {t("auth.backToSignIn")}
         </Link>
       }
     >
       <form className="grid gap-4" onSubmit={submit} aria-busy={busy}>
         <NewPasswordField
           id="reset-password"
-          label="New password"
+          label={t("auth.reset.newPassword")}
           value={password}
           onChange={setPassword}
           disabled={busy}
           error={error}
         />
-        <Button type="submit" fullWidth pending={busy} pendingText="Saving...">
-          Set New Password
+        <Button type="submit" fullWidth pending={busy} pendingText={t("auth.reset.saving")}>
+          {t("auth.reset.submit")}
         </Button>
       </form>
     </AuthCard>

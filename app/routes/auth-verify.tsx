@@ -3,7 +3,9 @@ import { Form, useNavigation } from "react-router";
 import { VERIFICATION_LINK_HOURS } from "../../core/account-rules.ts";
 import { AuthCard, linkClass } from "../components/auth/auth-card.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
+import { rich } from "../i18n/rich.tsx";
 import type { Route } from "./+types/auth-verify";
 
 export { action, headers, loader } from "./auth-verify.server.ts";
@@ -15,6 +17,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Confirms the address from the e-mailed link, on the reader's click. */
 export default function VerifyEmailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { token, signedIn } = loaderData;
   const result = actionData?.result ?? (token ? null : "invalid");
   const pending = useNavigation().state !== "idle";
@@ -26,22 +29,22 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
 
   const next = signedIn ? (
     <Button asChild fullWidth>
-      <Link to="/account">Go to My Account</Link>
+      <Link to="/account">{t("auth.verify.toAccount")}</Link>
     </Button>
   ) : (
     <Button asChild fullWidth>
-      <Link to="/auth">Sign In</Link>
+      <Link to="/auth">{t("auth.signIn")}</Link>
     </Button>
   );
 
   if (result === "verified") {
     return (
-      <AuthCard title={<span className="whitespace-nowrap">E-mail confirmed</span>}>
+      <AuthCard title={<span className="whitespace-nowrap">{t("auth.verify.confirmed")}</span>}>
         <div className="grid gap-4" role="status">
           <h2 ref={heading} tabIndex={-1} className="text-xl">
-            Thank you, your e-mail address is verified
+            {t("auth.verify.thanks")}
           </h2>
-          <p>Orders you placed as a guest with this address now appear in your account too.</p>
+          <p>{t("auth.verify.guestOrders")}</p>
           {next}
         </div>
       </AuthCard>
@@ -49,15 +52,12 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   }
   if (result) {
     return (
-      <AuthCard title="This link no longer works">
+      <AuthCard title={t("auth.linkUnusable")}>
         <div className="grid gap-4" role="alert">
           <h2 ref={heading} tabIndex={-1} className="text-xl">
-            {result === "expired" ? "The link has expired" : "The link is not valid"}
+            {result === "expired" ? t("auth.verify.expired") : t("auth.verify.invalid")}
           </h2>
-          <p>
-            A verification link works for {VERIFICATION_LINK_HOURS} hours. Sign in and ask for a new one on
-            your account page.
-          </p>
+          <p>{t("auth.verify.askAgain", { hours: VERIFICATION_LINK_HOURS })}</p>
           {next}
         </div>
       </AuthCard>
@@ -65,22 +65,20 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
   }
   return (
     <AuthCard
-      title={
-        <>
-          Confirm your <span className="whitespace-nowrap">e-mail</span>
-        </>
-      }
-      intro="One click confirms that this address is yours."
+      title={rich(t, "auth.verify.title", {
+        email: <span className="whitespace-nowrap">{t("auth.verify.title.email")}</span>,
+      })}
+      intro={t("auth.verify.intro")}
       after={
         <Link to="/" className={linkClass}>
-          Back to the shop
+          {t("auth.backToShop")}
         </Link>
       }
     >
       <Form method="post" className="grid gap-4">
         <input type="hidden" name="token" value={token ?? ""} />
-        <Button type="submit" fullWidth pending={pending} pendingText="Confirming...">
-          Confirm My E-mail
+        <Button type="submit" fullWidth pending={pending} pendingText={t("auth.verify.confirming")}>
+          {t("auth.verify.submit")}
         </Button>
       </Form>
     </AuthCard>

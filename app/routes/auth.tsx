@@ -1,21 +1,26 @@
 import { Tabs } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { linkClass } from "../components/auth/auth-card.tsx";
 import { signInFailure, signUpFailure, socialFailure } from "../components/auth/auth-errors.ts";
 import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { type EmailCredentials, SignInForm, SignUpForm } from "../components/auth/email-forms.tsx";
 import { PhoneSignIn } from "../components/auth/phone-sign-in.tsx";
 import { offeredProviders, SocialButtons } from "../components/auth/social-buttons.tsx";
 import { toast } from "../hooks/use-toast.ts";
-import { Link } from "../i18n/link.tsx";
+import { useT } from "../i18n/i18n.tsx";
+import { Link, useLocalePath } from "../i18n/link.tsx";
+import { rich } from "../i18n/rich.tsx";
 import { authClient } from "../lib/auth-client.ts";
 import type { Route } from "./+types/auth";
 
 export { headers, loader } from "./auth.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sign In | MANA" },
-  { name: "description", content: "Sign in or create your MANA account." },
+// The words come from the loader, in the page's language: a meta function has no translator of its own.
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...(loaderData
+    ? [{ title: loaderData.meta.title }, { name: "description", content: loaderData.meta.description }]
+    : []),
   { name: "robots", content: "noindex" },
 ];
 
@@ -37,6 +42,8 @@ const tabClass =
 export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const { providers, showUnconfigured } = loaderData;
   const hasSocial = offeredProviders(providers, showUnconfigured).length > 0;
+  const t = useT();
+  const toLocale = useLocalePath();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [tab, setTab] = useState(params.get("tab") === "signup" ? "signup" : "signin");
@@ -50,20 +57,30 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     const error = params.get("error");
     if (!provider || !error || reported.current) return;
     reported.current = true;
-    toast(socialFailure(provider, params.get("error_description") ?? undefined));
+    toast(socialFailure(provider, t, params.get("error_description") ?? undefined));
     setParams({}, { replace: true });
-  }, [params, setParams]);
+  }, [params, setParams, t]);
+
+  const syncError = {
+    title: t("auth.syncError.title"),
+    description: t("auth.syncError.description"),
+    variant: "destructive" as const,
+  };
+  /** After a sign-in or sign-up: the account, in the page's language. */
+  async function toAccount(title: string) {
+    await completeSignIn({ title }, syncError);
+    navigate(toLocale("/account"));
+  }
 
   async function signIn({ email, password }: EmailCredentials) {
     setBusy("signin");
     const { error } = await authClient.signIn.email({ email, password });
     if (error) {
       setBusy(null);
-      toast(signInFailure(error));
+      toast(signInFailure(error, t));
       return;
     }
-    await completeSignIn({ title: "Welcome back!" });
-    navigate("/account");
+    await toAccount(t("auth.welcomeBack"));
   }
 
   async function signUp({ email, password, name }: EmailCredentials) {
@@ -71,11 +88,10 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     const { error } = await authClient.signUp.email({ email, password, name: name ?? "" });
     if (error) {
       setBusy(null);
-      toast(signUpFailure(error));
+      toast(signUpFailure(error, t));
       return;
     }
-    await completeSignIn({ title: "Account created!" });
-    navigate("/account");
+    await toAccount(t("auth.accountCreated"));
   }
 
   const social = (
@@ -92,58 +108,59 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     <section className="container-shop py-12 sm:py-16">
       <div className="mx-auto max-w-md">
         <div className="text-center">
-          <h1 className="text-3xl sm:text-4xl">Welcome to MANA</h1>
-          <p className="mt-2 text-muted">
-            Sign in to follow your orders, subscriptions and wellness journey.
-          </p>
+          <h1 className="text-3xl sm:text-4xl">{t("auth.title")}</h1>
+          <p className="mt-2 text-muted">{t("auth.intro")}</p>
         </div>
         <div className="mt-8 rounded-card bg-white p-6 shadow-card sm:p-8" aria-busy={disabled}>
           <Tabs.Root value={tab} onValueChange={setTab}>
-            <Tabs.List aria-label="Sign in or sign up" className="flex gap-1 rounded-full bg-sand p-1">
+            <Tabs.List aria-label={t("auth.tabs.label")} className="flex gap-1 rounded-full bg-sand p-1">
               <Tabs.Trigger value="signin" disabled={disabled} className={tabClass}>
-                Sign In
+                {t("auth.signIn")}
               </Tabs.Trigger>
               <Tabs.Trigger value="signup" disabled={disabled} className={tabClass}>
-                Sign Up
+                {t("auth.signUp")}
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="signin" className="mt-6 grid gap-6">
               {social}
-              {hasSocial ? <Divider label="or continue with email" /> : null}
+              {hasSocial ? <Divider label={t("auth.divider.signInEmail")} /> : null}
               <SignInForm busy={busy === "signin"} disabled={disabled} onSubmit={signIn} />
-              <Divider label="or sign in with your phone" />
+              <Divider label={t("auth.divider.phone")} />
               <PhoneSignIn
                 disabled={disabled && busy !== "phone"}
                 onBusy={(b) => setBusy(b ? "phone" : null)}
-                onSignedIn={async () => {
-                  await completeSignIn({ title: "Welcome back!" });
-                  navigate("/account");
-                }}
+                onSignedIn={() => toAccount(t("auth.welcomeBack"))}
               />
             </Tabs.Content>
             <Tabs.Content value="signup" className="mt-6 grid gap-6">
               {social}
-              {hasSocial ? <Divider label="or sign up with email" /> : null}
+              {hasSocial ? <Divider label={t("auth.divider.signUpEmail")} /> : null}
               <SignUpForm busy={busy === "signup"} disabled={disabled} onSubmit={signUp} />
               <p className="text-center text-sm text-muted">
-                By creating an account, you agree to our{" "}
-                <Link to="/terms" className="font-medium text-forest underline underline-offset-2">
-                  Terms of Service
-                </Link>{" "}
-                and{" "}
-                <Link to="/privacy" className="font-medium text-forest underline underline-offset-2">
-                  Privacy Policy
-                </Link>
-                .
+                {rich(t, "auth.agreement", {
+                  terms: (
+                    <Link to="/terms" className={linkClass}>
+                      {t("auth.agreement.terms")}
+                    </Link>
+                  ),
+                  privacy: (
+                    <Link to="/privacy" className={linkClass}>
+                      {t("auth.agreement.privacy")}
+                    </Link>
+                  ),
+                })}
               </p>
             </Tabs.Content>
           </Tabs.Root>
         </div>
         <p className="mt-6 text-center text-sm text-muted">
-          Need help?{" "}
-          <Link to="/contact" className="font-medium text-forest underline underline-offset-2">
-            Contact Support
-          </Link>
+          {rich(t, "auth.help", {
+            contact: (
+              <Link to="/contact" className={linkClass}>
+                {t("auth.help.contact")}
+              </Link>
+            ),
+          })}
         </p>
       </div>
     </section>

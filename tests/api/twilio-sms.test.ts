@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { smsFailure } from "../../app/components/auth/auth-errors.ts";
+import { requestTranslator } from "../../app/i18n/catalogue.server.ts";
 import { SmsDeliveryError, TWILIO_TIMEOUT_MS, twilioSmsSender } from "../../server/auth/sms-sender.ts";
 import { outbox } from "../../server/db/schema.ts";
 import { parseEnv } from "../../server/env.ts";
@@ -104,7 +105,8 @@ describe("phone sign-in codes through Twilio (local stand-in)", () => {
         code: "SMS_NOT_SENT",
         message: "Could not send SMS. Please try again in a few minutes.",
       });
-      expect(smsFailure({ status: res.status, code: res.body.code })).toMatchObject({
+      const { t } = requestTranslator("en", new Set());
+      expect(smsFailure({ status: res.status, code: res.body.code }, t)).toMatchObject({
         title: "SMS Failed",
         description: "Could not send SMS",
       });

@@ -1,5 +1,8 @@
-import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from "../../../core/account-rules.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../core/account-rules.ts";
 import type { ToastInput } from "../../hooks/use-toast.ts";
+import type { Translator } from "../../i18n/i18n.tsx";
+
+type T = Translator["t"];
 
 /** What a failed Better Auth call tells us: its status and error code. */
 export interface AuthFailure {
@@ -8,84 +11,93 @@ export interface AuthFailure {
   message?: string;
 }
 
-export const TOO_MANY = "Too many attempts. Please try again later";
-
+/**
+ * The failures people see, in the page's language (docs/decisions/049-languages.md): Better Auth answers
+ * in English, so each known error code is mapped to a message of the auth area; an unknown one falls back
+ * to the general message of its form.
+ */
 const fail = (title: string, description: string): ToastInput => ({
   title,
   description,
   variant: "destructive",
 });
 
+const tooMany = (t: T) => t("auth.error.tooMany");
+
 /** The shop was opened at another address than its own (server/auth/auth-routes.ts): the message names it. */
 const wrongAddress = (title: string, e: AuthFailure): ToastInput | null =>
   e.code === "WRONG_ADDRESS" && e.message ? fail(title, e.message) : null;
 
 /** The sign-in errors people see, mapped from Better Auth's error codes (and the shop's own, server/auth/auth-routes.ts). */
-export function signInFailure(e: AuthFailure): ToastInput {
-  if (e.status === 429) return fail("Sign In Failed", TOO_MANY);
-  const elsewhere = wrongAddress("Sign In Failed", e);
+export function signInFailure(e: AuthFailure, t: T): ToastInput {
+  const title = t("auth.error.signIn.title");
+  if (e.status === 429) return fail(title, tooMany(t));
+  const elsewhere = wrongAddress(title, e);
   if (elsewhere) return elsewhere;
   switch (e.code) {
     case "USER_NOT_FOUND":
-      return fail("Sign In Failed", "No account found with this email");
+      return fail(title, t("auth.error.userNotFound"));
     case "INVALID_PASSWORD":
-      return fail("Sign In Failed", "Incorrect password");
+      return fail(title, t("auth.error.invalidPassword"));
     case "INVALID_EMAIL":
-      return fail("Sign In Failed", "Invalid email address");
+      return fail(title, t("auth.error.invalidEmail"));
     default:
-      return fail("Sign In Failed", "Could not sign in");
+      return fail(title, t("auth.error.signIn.other"));
   }
 }
 
 /** The server's refusal of a new password (sign-up, reset), in the words the forms show; null for other failures. */
-export function passwordRefusal(e: AuthFailure): string | null {
+export function passwordRefusal(e: AuthFailure, t: T): string | null {
   switch (e.code) {
     case "PASSWORD_TOO_SHORT":
-      return PASSWORD_TOO_SHORT_MESSAGE;
+      return t("auth.error.passwordTooShort", { min: MIN_PASSWORD_LENGTH });
     case "PASSWORD_TOO_LONG":
-      return `Password should be at most ${MAX_PASSWORD_LENGTH} characters`;
+      return t("auth.error.passwordTooLong", { max: MAX_PASSWORD_LENGTH });
     case "PASSWORD_TOO_COMMON":
-      return e.message ?? "Please choose a less common password.";
+      return t("auth.error.passwordTooCommon");
     default:
       return null;
   }
 }
 
-export function signUpFailure(e: AuthFailure): ToastInput {
-  if (e.status === 429) return fail("Sign Up Failed", TOO_MANY);
-  const elsewhere = wrongAddress("Sign Up Failed", e);
+export function signUpFailure(e: AuthFailure, t: T): ToastInput {
+  const title = t("auth.error.signUp.title");
+  if (e.status === 429) return fail(title, tooMany(t));
+  const elsewhere = wrongAddress(title, e);
   if (elsewhere) return elsewhere;
-  const refusal = passwordRefusal(e);
-  if (refusal) return fail("Sign Up Failed", refusal);
+  const refusal = passwordRefusal(e, t);
+  if (refusal) return fail(title, refusal);
   switch (e.code) {
     case "USER_ALREADY_EXISTS":
     case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
-      return fail("Sign Up Failed", "An account already exists with this email");
+      return fail(title, t("auth.error.userExists"));
     case "INVALID_EMAIL":
-      return fail("Sign Up Failed", "Invalid email address");
+      return fail(title, t("auth.error.invalidEmail"));
     default:
-      return fail("Sign Up Failed", "Could not create account");
+      return fail(title, t("auth.error.signUp.other"));
   }
 }
 
-export function smsFailure(e: AuthFailure): ToastInput {
-  if (e.status === 429) return fail("SMS Failed", TOO_MANY);
-  const elsewhere = wrongAddress("SMS Failed", e);
+export function smsFailure(e: AuthFailure, t: T): ToastInput {
+  const title = t("auth.error.sms.title");
+  if (e.status === 429) return fail(title, tooMany(t));
+  const elsewhere = wrongAddress(title, e);
   if (elsewhere) return elsewhere;
   switch (e.code) {
     case "INVALID_PHONE_NUMBER":
-      return fail("SMS Failed", "Invalid phone number format");
+      return fail(title, t("auth.error.invalidPhone"));
     case "HUMAN_CHECK_FAILED":
-      return fail("SMS Failed", "Please complete the human check, then try again.");
+      return fail(title, t("auth.error.humanCheck"));
     default:
-      return fail("SMS Failed", "Could not send SMS");
+      return fail(title, t("auth.error.sms.other"));
   }
 }
 
-export function codeFailure(e: AuthFailure): ToastInput {
-  if (e.status === 429) return fail("Verification Failed", TOO_MANY);
-  if (e.code === "OTP_EXPIRED") return fail("Verification Failed", "Verification code expired");
-  return fail("Verification Failed", "Invalid verification code");
+export function codeFailure(e: AuthFailure, t: T): ToastInput {
+  const title = t("auth.error.code.title");
+  if (e.status === 429) return fail(title, tooMany(t));
+  if (e.code === "OTP_EXPIRED") return fail(title, t("auth.error.codeExpired"));
+  return fail(title, t("auth.error.codeInvalid"));
 }
 
 export const PROVIDER_NAMES: Record<string, string> = {
@@ -96,35 +108,34 @@ export const PROVIDER_NAMES: Record<string, string> = {
   oidc: "OpenID Connect",
 };
 
-export function socialFailure(provider: string, message?: string): ToastInput {
+export function socialFailure(provider: string, t: T, message?: string): ToastInput {
   const name = PROVIDER_NAMES[provider] ?? provider;
-  return fail("Sign In Failed", message || `Could not sign in with ${name}`);
+  return fail(t("auth.error.signIn.title"), message || t("auth.error.social", { name }));
 }
 
-export function providerUnavailable(provider: string): ToastInput {
+export function providerUnavailable(provider: string, t: T): ToastInput {
   const name = PROVIDER_NAMES[provider] ?? provider;
-  return fail("Sign In Failed", `${name} sign-in is not available right now`);
+  return fail(t("auth.error.signIn.title"), t("auth.error.providerUnavailable", { name }));
 }
 
-export function resetRequestFailure(e: AuthFailure): ToastInput {
-  if (e.status === 429) return fail("Reset Link Not Sent", TOO_MANY);
-  const elsewhere = wrongAddress("Reset Link Not Sent", e);
+export function resetRequestFailure(e: AuthFailure, t: T): ToastInput {
+  const title = t("auth.error.resetRequest.title");
+  if (e.status === 429) return fail(title, tooMany(t));
+  const elsewhere = wrongAddress(title, e);
   if (elsewhere) return elsewhere;
   if (e.code === "INVALID_EMAIL" || e.code === "VALIDATION_ERROR") {
-    return fail("Reset Link Not Sent", "Invalid email address");
+    return fail(title, t("auth.error.invalidEmail"));
   }
-  return fail("Reset Link Not Sent", "Could not send the link. Please try again.");
+  return fail(title, t("auth.error.resetRequest.other"));
 }
 
 /** A reset token Better Auth no longer accepts: expired, used, or never issued. */
 export const isInvalidToken = (e: AuthFailure) => e.code === "INVALID_TOKEN";
 
-export function resetFailure(e: AuthFailure): ToastInput {
-  if (e.status === 429) return fail("Password Not Changed", TOO_MANY);
-  return fail(
-    "Password Not Changed",
-    passwordRefusal(e) ?? "Could not change your password. Please try again.",
-  );
+export function resetFailure(e: AuthFailure, t: T): ToastInput {
+  const title = t("auth.error.reset.title");
+  if (e.status === 429) return fail(title, tooMany(t));
+  return fail(title, passwordRefusal(e, t) ?? t("auth.error.reset.other"));
 }
 
 export function verificationSendFailure(e: AuthFailure): ToastInput {

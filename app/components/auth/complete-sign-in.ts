@@ -1,5 +1,5 @@
 import type { Preferences } from "../../../core/contracts/preferences.ts";
-import { toast } from "../../hooks/use-toast.ts";
+import { type ToastInput, toast } from "../../hooks/use-toast.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { type AuthUser, authClient, syncUser } from "../../lib/auth-client.ts";
 import { mergeGuestWishlist } from "../../lib/guest-wishlist.ts";
@@ -24,17 +24,19 @@ export const PROFILE_SYNC_ERROR = {
 /**
  * After every sign-in: sync the profile from the session, bring the guest's wishlist into the account,
  * then show the success toast.
- * A failed sync does not undo the sign-in; it shows the sync error instead.
+ * A failed sync does not undo the sign-in; it shows the sync error instead (`syncError`: in the page's
+ * language, docs/decisions/049-languages.md).
  */
 export async function completeSignIn(
   success:
     | { title: string; description?: string }
     | ((u: AuthUser) => { title: string; description?: string }),
+  syncError: ToastInput = PROFILE_SYNC_ERROR,
 ) {
   const { data } = await authClient.getSession({ query: { disableCookieCache: true } });
   const user = data?.user as AuthUser | undefined;
   if (!user) {
-    toast(PROFILE_SYNC_ERROR);
+    toast(syncError);
     return;
   }
   void applyAccountTheme();
@@ -44,6 +46,6 @@ export async function completeSignIn(
     await mergeGuestWishlist().catch(() => null);
     toast(typeof success === "function" ? success(user) : success);
   } catch {
-    toast(PROFILE_SYNC_ERROR);
+    toast(syncError);
   }
 }

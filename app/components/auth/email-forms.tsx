@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_HINT } from "../../../core/account-rules.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../core/account-rules.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { Button } from "../ui/button.tsx";
 import { Field, inputClass } from "../ui/field.tsx";
@@ -20,6 +21,7 @@ export function SignInForm({
   disabled: boolean;
   onSubmit: (c: EmailCredentials) => void;
 }) {
+  const t = useT();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   return (
@@ -31,7 +33,7 @@ export function SignInForm({
       }}
     >
       <EmailField id="signin-email" value={email} onChange={setEmail} disabled={disabled} />
-      <Field id="signin-password" label="Password">
+      <Field id="signin-password" label={t("auth.field.password")}>
         <input
           id="signin-password"
           type="password"
@@ -50,11 +52,11 @@ export function SignInForm({
           state={{ email: email.trim() }}
           className="inline-flex min-h-11 items-center font-medium text-forest underline underline-offset-2"
         >
-          Forgot password?
+          {t("auth.forgotLink")}
         </Link>
       </p>
-      <Button type="submit" fullWidth disabled={disabled} pending={busy} pendingText="Signing in...">
-        Sign In
+      <Button type="submit" fullWidth disabled={disabled} pending={busy} pendingText={t("auth.signingIn")}>
+        {t("auth.signIn")}
       </Button>
     </form>
   );
@@ -70,6 +72,7 @@ export function SignUpForm({
   disabled: boolean;
   onSubmit: (c: EmailCredentials) => void;
 }) {
+  const t = useT();
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -81,7 +84,7 @@ export function SignUpForm({
         onSubmit({ email: email.trim(), password, name: name.trim() });
       }}
     >
-      <Field id="signup-name" label="Full Name">
+      <Field id="signup-name" label={t("auth.field.name")}>
         <input
           id="signup-name"
           type="text"
@@ -90,14 +93,20 @@ export function SignUpForm({
           disabled={disabled}
           value={name}
           onChange={(e) => setName(e.target.value)}
-          placeholder="Your name"
+          placeholder={t("auth.field.namePlaceholder")}
           className={inputClass}
         />
       </Field>
       <EmailField id="signup-email" value={email} onChange={setEmail} disabled={disabled} />
       <NewPasswordField id="signup-password" value={password} onChange={setPassword} disabled={disabled} />
-      <Button type="submit" fullWidth disabled={disabled} pending={busy} pendingText="Creating account...">
-        Create Account
+      <Button
+        type="submit"
+        fullWidth
+        disabled={disabled}
+        pending={busy}
+        pendingText={t("auth.creatingAccount")}
+      >
+        {t("auth.createAccount")}
       </Button>
     </form>
   );
@@ -109,22 +118,28 @@ export function SignUpForm({
  */
 export function NewPasswordField({
   id,
-  label = "Password",
+  label,
   value,
   onChange,
   disabled,
   error,
 }: {
   id: string;
+  /** The field's label: "Password" unless given. */
   label?: string;
   value: string;
   onChange: (value: string) => void;
   disabled: boolean;
   error?: string | null;
 }) {
+  const t = useT();
   return (
     <div className="grid gap-1.5">
-      <Field id={id} label={label} hint={PASSWORD_HINT}>
+      <Field
+        id={id}
+        label={label ?? t("auth.field.password")}
+        hint={t("auth.field.passwordHint", { min: MIN_PASSWORD_LENGTH })}
+      >
         <input
           id={id}
           type="password"
@@ -161,8 +176,9 @@ export function EmailField({
   onChange: (value: string) => void;
   disabled: boolean;
 }) {
+  const t = useT();
   return (
-    <Field id={id} label="Email">
+    <Field id={id} label={t("auth.field.email")}>
       <input
         id={id}
         type="email"

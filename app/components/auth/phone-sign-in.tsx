@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { toast } from "../../hooks/use-toast.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { authClient } from "../../lib/auth-client.ts";
 import { Button } from "../ui/button.tsx";
 import { Field, inputClass } from "../ui/field.tsx";
@@ -28,6 +29,7 @@ export function PhoneSignIn({
   onBusy: (busy: boolean) => void;
   onSignedIn: () => Promise<void>;
 }) {
+  const t = useT();
   const [phone, setPhone] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState("");
@@ -44,7 +46,7 @@ export function PhoneSignIn({
   async function send(e: React.FormEvent) {
     e.preventDefault();
     if (!payload) {
-      toast(smsFailure({ code: "HUMAN_CHECK_FAILED" }));
+      toast(smsFailure({ code: "HUMAN_CHECK_FAILED" }, t));
       return;
     }
     const number = toE164(phone);
@@ -58,11 +60,11 @@ export function PhoneSignIn({
     setWidgetKey((k) => k + 1);
     setBusy(null);
     if (error) {
-      toast(smsFailure(error));
+      toast(smsFailure(error, t));
       return;
     }
     setSentTo(number);
-    toast({ title: "SMS Sent", description: "Verification code sent to your phone" });
+    toast({ title: t("auth.phone.sent.title"), description: t("auth.phone.sent.description") });
   }
 
   async function verify(e: React.FormEvent) {
@@ -72,7 +74,7 @@ export function PhoneSignIn({
     const { error } = await authClient.phoneNumber.verify({ phoneNumber: sentTo, code });
     if (error) {
       setBusy(null);
-      toast(codeFailure(error));
+      toast(codeFailure(error, t));
       return;
     }
     await onSignedIn();
@@ -83,9 +85,9 @@ export function PhoneSignIn({
     return (
       <form className="grid gap-4" onSubmit={verify}>
         <p className="text-sm text-muted" aria-live="polite">
-          Code sent to {sentTo}
+          {t("auth.phone.codeSentTo", { phone: sentTo })}
         </p>
-        <Field id="phone-code" label="Verification code">
+        <Field id="phone-code" label={t("auth.phone.code")}>
           <input
             id="phone-code"
             inputMode="numeric"
@@ -105,9 +107,9 @@ export function PhoneSignIn({
           fullWidth
           disabled={locked}
           pending={busy === "verify"}
-          pendingText="Verifying..."
+          pendingText={t("auth.phone.verifying")}
         >
-          Verify &amp; Sign In
+          {t("auth.phone.verify")}
         </Button>
         <Button
           variant="outline"
@@ -120,7 +122,7 @@ export function PhoneSignIn({
             setCode("");
           }}
         >
-          Use different phone number
+          {t("auth.phone.different")}
         </Button>
       </form>
     );
@@ -128,7 +130,7 @@ export function PhoneSignIn({
 
   return (
     <form className="grid gap-4" onSubmit={send}>
-      <Field id="phone-number" label="Phone number">
+      <Field id="phone-number" label={t("auth.phone.number")}>
         <input
           id="phone-number"
           type="tel"
@@ -142,8 +144,14 @@ export function PhoneSignIn({
         />
       </Field>
       <HumanCheckWidget key={widgetKey} onPayload={setPayload} />
-      <Button type="submit" fullWidth disabled={locked} pending={busy === "sms"} pendingText="Sending SMS...">
-        Send Code
+      <Button
+        type="submit"
+        fullWidth
+        disabled={locked}
+        pending={busy === "sms"}
+        pendingText={t("auth.phone.sending")}
+      >
+        {t("auth.phone.send")}
       </Button>
     </form>
   );

@@ -1,4 +1,6 @@
 import { toast } from "../../hooks/use-toast.ts";
+import { useT } from "../../i18n/i18n.tsx";
+import { useLocalePath } from "../../i18n/link.tsx";
 import { authClient } from "../../lib/auth-client.ts";
 import { Button } from "../ui/button.tsx";
 import { PROVIDER_NAMES, providerUnavailable, socialFailure } from "./auth-errors.ts";
@@ -100,24 +102,27 @@ export function SocialButtons({
   onStart: () => void;
   onFail: () => void;
 }) {
+  const t = useT();
+  const toLocale = useLocalePath();
   const list = offeredProviders(providers, showUnconfigured);
   if (list.length === 0) return null;
   const unconfigured = list.some((p) => !p.enabled);
 
   async function start(id: string, enabled: boolean) {
     if (!enabled) {
-      toast(providerUnavailable(id));
+      toast(providerUnavailable(id, t));
       return;
     }
     onStart();
     const { error } = await authClient.signIn.social({
       provider: id,
-      callbackURL: "/account?welcome=social",
-      errorCallbackURL: `/auth?provider=${id}`,
+      // Back in the page's language, whichever way it ends.
+      callbackURL: toLocale("/account?welcome=social"),
+      errorCallbackURL: toLocale(`/auth?provider=${id}`),
     });
     if (error) {
       onFail();
-      toast(error.status === 404 ? providerUnavailable(id) : socialFailure(id, error.message));
+      toast(error.status === 404 ? providerUnavailable(id, t) : socialFailure(id, t, error.message));
     }
   }
 
@@ -136,10 +141,11 @@ export function SocialButtons({
             onClick={() => void start(p.id, p.enabled)}
           >
             <ProviderIcon id={p.id} />
-            <span>{p.id === "oidc" ? `Continue with ${p.label}` : p.label}</span>
+            <span>{p.id === "oidc" ? t("auth.social.continueWith", { name: p.label }) : p.label}</span>
           </Button>
         ))}
       </div>
+      {/* For the shop's developers only, in English as the configuration it names. */}
       {unconfigured ? (
         <p id="social-setup-hint" className="mt-2 text-xs text-muted">
           Development only: a provider works once its client id and secret are set, e.g. GOOGLE_CLIENT_ID and
