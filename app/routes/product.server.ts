@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { localeOfPath } from "../../core/i18n/locales.ts";
 import { productLabel } from "../../server/content/product-labels.ts";
+import { labelIn, productIn } from "../../server/content/translations.ts";
 import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
 import { productReviews } from "../../server/reviews/reviews.ts";
 import { appContext } from "../context.server.ts";
@@ -17,12 +18,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const { catalogue, env } = services;
   // The head's fixed words in the page's language, for meta (which has no translator of its own).
-  const { t } = requestTranslator(localeOfPath(new URL(request.url).pathname), new Set());
-  const product = await catalogue.bySlug(params.slug);
-  if (!product) throw data({ title: t("shop.notFound.title") }, { status: 404 });
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const { t } = requestTranslator(locale, new Set());
+  const found = await catalogue.bySlug(params.slug);
+  if (!found) throw data({ title: t("shop.notFound.title") }, { status: 404 });
+  // The product's own words in the page's language (content/i18n/, decision 049's "Content").
+  const product = productIn(locale, found);
   const origin = shopOrigin(env, requestHost(request), "page");
   // A product the owner added without a label in content/ still has its page, without the panel.
-  const label = productLabel(product.slug, env.PROP65_FILE) ?? null;
+  const english = productLabel(product.slug, env.PROP65_FILE);
+  const label = english ? labelIn(locale, product.slug, english) : null;
   // Nothing here depends on who asks: the page is cached for signed-in customers too (decision 040); what
   // the viewer may do in the reviews is asked by the browser (GET /api/products/:id/reviews/mine).
   const reviews = await productReviews(services.database.db, product.id, reviewsPage(request));

@@ -1,12 +1,14 @@
 import { data } from "react-router";
 import { toSummary } from "../../core/contracts/content.ts";
+import { localeOfPath } from "../../core/i18n/locales.ts";
 import { isStoryEligible } from "../../core/story.ts";
 import { listArticles } from "../../server/content/articles.ts";
 import { stackBySlug } from "../../server/content/stacks.ts";
+import { stackIn } from "../../server/content/translations.ts";
 import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/stacks-detail";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { database, catalogue } = context.get(appContext);
   const stack =
     params.slug.length <= 200 ? await stackBySlug(database.db, catalogue, params.slug) : undefined;
@@ -17,5 +19,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     .sort((a, b) => Number(b.articleType === "wellness-stack") - Number(a.articleType === "wellness-stack"))
     .slice(0, 3)
     .map(toSummary);
-  return { stack, reading };
+  return { stack: stackIn(localeOfPath(new URL(request.url).pathname), stack), reading };
 }
