@@ -156,6 +156,7 @@ export default function App() {
 
 /** One boundary for every expected failure (thrown 404 Responses) and every unexpected one. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Shell>
@@ -165,12 +166,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
-    : "Something went wrong";
+    : t("notFound.error.title");
   return (
     <Shell>
       <section className="container-shop py-24 text-center">
         <h1 className="text-3xl">{message}</h1>
-        <p className="mt-4 text-muted">Please try again in a moment.</p>
+        <p className="mt-4 text-muted">{t("notFound.error.text")}</p>
         {import.meta.env.DEV && error instanceof Error ? (
           <pre className="mt-6 overflow-auto text-left text-sm">{error.stack}</pre>
         ) : null}

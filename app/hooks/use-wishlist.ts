@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import type { WishlistResponse } from "../../core/contracts/wishlist.ts";
 import { keyOf, sameKey, type WishlistKey } from "../../core/wishlist-key.ts";
+import { type Translator, useT } from "../i18n/i18n.tsx";
 import { apiErrorOf, apiRequest, serverMessage } from "../lib/api.ts";
 import { guestWishlist, mergeGuestWishlist } from "../lib/guest-wishlist.ts";
 import { useQuery, useQueryClient } from "../lib/query.ts";
@@ -14,10 +15,10 @@ const keyPath = (key: WishlistKey) =>
     ? `/api/wishlist/items/product/${key.productId}`
     : `/api/wishlist/items/stack/${key.stackId}`;
 
-const failed = (err: unknown) =>
+const failed = (t: Translator["t"], err: unknown) =>
   toast({
-    title: "Error",
-    description: serverMessage(err, "Could not update your wishlist. Please try again."),
+    title: t("wishlist.toast.error"),
+    description: serverMessage(err, t("wishlist.toast.failed")),
     variant: "destructive",
   });
 
@@ -29,6 +30,7 @@ const failed = (err: unknown) =>
  */
 export function useWishlist() {
   const qc = useQueryClient();
+  const t = useT();
   const session = useSessionProbe();
   const signedIn = session.data === true;
   const local = useSyncExternalStore(
@@ -85,11 +87,11 @@ export function useWishlist() {
           void qc.invalidateQueries({ queryKey: wishlistQueryKey });
           return true;
         }
-        failed(err);
+        failed(t, err);
         return false;
       }
     },
-    [signedIn, qc, setAnswer],
+    [signedIn, qc, setAnswer, t],
   );
 
   /** Empties the list; answers the keys it held, so an undo can put them back. */
@@ -103,10 +105,10 @@ export function useWishlist() {
       await setAnswer(await apiRequest<WishlistResponse>("DELETE", "/api/wishlist"));
       return held;
     } catch (err) {
-      failed(err);
+      failed(t, err);
       return null;
     }
-  }, [keys, signedIn, setAnswer]);
+  }, [keys, signedIn, setAnswer, t]);
 
   return {
     ready,

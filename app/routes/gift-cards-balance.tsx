@@ -4,12 +4,16 @@ import { formatMoney } from "../../core/money.ts";
 import { Button } from "../components/ui/button.tsx";
 import { inputClass } from "../components/ui/field.tsx";
 import { giftCardFailure, useGiftCardBalance } from "../hooks/use-balances.ts";
+import { useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
 import type { Route } from "./+types/gift-cards-balance";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Gift Card Balance | MANA" },
-  { name: "description", content: "See what is left on a MANA gift card." },
+export { loader } from "./gift-cards-balance.server.ts";
+
+// The words come from the loader, in the page's language: a meta function has no translator of its own.
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.meta.title },
+  { name: "description", content: loaderData?.meta.description },
 ];
 
 /**
@@ -17,6 +21,7 @@ export const meta: Route.MetaFunction = () => [
  * four, or why not (an unknown code: 404; too many tries: 429). The answer is announced and focused.
  */
 export default function GiftCardBalance() {
+  const t = useT();
   const inputId = useId();
   const errorId = useId();
   const check = useGiftCardBalance();
@@ -35,7 +40,7 @@ export default function GiftCardBalance() {
     const typed = code.trim();
     setResult(null);
     if (!typed) {
-      setError("Enter the code from your gift card e-mail.");
+      setError(t("giftCards.balance.empty"));
       input.current?.focus();
       return;
     }
@@ -52,13 +57,11 @@ export default function GiftCardBalance() {
   return (
     <section className="container-shop py-10 sm:py-14">
       <div className="mx-auto max-w-xl">
-        <h1 className="text-3xl sm:text-4xl">Gift card balance</h1>
-        <p className="mt-3 text-lg text-muted">
-          Enter the code from the gift card e-mail to see what is left on it.
-        </p>
+        <h1 className="text-3xl sm:text-4xl">{t("giftCards.balance.title")}</h1>
+        <p className="mt-3 text-lg text-muted">{t("giftCards.balance.intro")}</p>
         <form noValidate onSubmit={submit} className="mt-8 rounded-card bg-white p-5 shadow-card sm:p-6">
           <label htmlFor={inputId} className="block text-sm font-semibold text-ink">
-            Gift card code
+            {t("giftCards.balance.code")}
           </label>
           <div className="mt-1 flex flex-col gap-2 sm:flex-row">
             <input
@@ -79,8 +82,13 @@ export default function GiftCardBalance() {
               aria-describedby={error ? errorId : undefined}
               className={`${inputClass} min-w-0 flex-1 uppercase placeholder:normal-case`}
             />
-            <Button type="submit" size="md" pending={check.isPending} pendingText="Checking…">
-              Check balance
+            <Button
+              type="submit"
+              size="md"
+              pending={check.isPending}
+              pendingText={t("giftCards.balance.checking")}
+            >
+              {t("giftCards.balance.check")}
             </Button>
           </div>
           {error ? (
@@ -97,11 +105,11 @@ export default function GiftCardBalance() {
             data-testid="gift-card-balance"
             className="mt-6 rounded-card bg-sand p-5 shadow-card sm:p-6"
           >
-            <p className="text-muted">Gift card ending {result.last4}</p>
+            <p className="text-muted">{t("giftCards.balance.ending", { last4: result.last4 })}</p>
             <p className="mt-1 font-display text-3xl text-forest tabular-nums">
-              {formatMoney(result.balanceCents)} left
+              {t("giftCards.balance.left", { amount: formatMoney(result.balanceCents) })}
             </p>
-            <p className="mt-2 text-sm text-muted">It never expires. Use it at checkout, under Gift card.</p>
+            <p className="mt-2 text-sm text-muted">{t("giftCards.balance.note")}</p>
           </div>
         ) : null}
         <p className="mt-6">
@@ -109,7 +117,7 @@ export default function GiftCardBalance() {
             to="/gift-cards"
             className="inline-flex min-h-11 items-center font-semibold text-forest underline underline-offset-2"
           >
-            Buy a gift card
+            {t("giftCards.balance.buy")}
           </Link>
         </p>
       </div>

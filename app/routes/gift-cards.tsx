@@ -14,16 +14,16 @@ import { inputClass } from "../components/ui/field.tsx";
 import { giftCardFailure, useAddGiftCardLine } from "../hooks/use-balances.ts";
 import { useCartDrawer } from "../hooks/use-cart-drawer.tsx";
 import { toast } from "../hooks/use-toast.ts";
+import { useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
 import type { Route } from "./+types/gift-cards";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Gift Cards | MANA" },
-  {
-    name: "description",
-    content:
-      "A MANA gift card from $10 to $500, sent by e-mail today or on the day you choose. It never expires.",
-  },
+export { loader } from "./gift-cards.server.ts";
+
+// The words come from the loader, in the page's language: a meta function has no translator of its own.
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.meta.title },
+  { name: "description", content: loaderData?.meta.description },
 ];
 
 type Field = "amount" | "recipientEmail" | "message" | "deliverOn";
@@ -64,6 +64,7 @@ export default function GiftCards() {
     day: useId(),
     error: useId(),
   };
+  const t = useT();
   const { setOpen } = useCartDrawer();
   const add = useAddGiftCardLine();
   const [choice, setChoice] = useState<string>(String(GIFT_CARD_AMOUNTS[1]));
@@ -83,14 +84,16 @@ export default function GiftCards() {
     const out: Errors = {};
     const amountCents = choice === CUSTOM ? dollarsToCents(custom) : Number(choice);
     if (amountCents === null || amountCents < GIFT_CARD_MIN_CENTS || amountCents > GIFT_CARD_MAX_CENTS)
-      out.amount = `Enter an amount from ${formatMoney(GIFT_CARD_MIN_CENTS)} to ${formatMoney(GIFT_CARD_MAX_CENTS)}, like 75 or 75.50.`;
+      out.amount = t("giftCards.error.amount", {
+        min: formatMoney(GIFT_CARD_MIN_CENTS),
+        max: formatMoney(GIFT_CARD_MAX_CENTS),
+      });
     if (forFriend) {
-      if (!EMAIL.test(recipientEmail.trim()))
-        out.recipientEmail = "Enter your friend's e-mail address, like name@example.com.";
+      if (!EMAIL.test(recipientEmail.trim())) out.recipientEmail = t("giftCards.error.email");
       if (message.trim().length > GIFT_CARD_MESSAGE_MAX)
-        out.message = `Keep the message to ${GIFT_CARD_MESSAGE_MAX} characters.`;
+        out.message = t("giftCards.error.message", { max: GIFT_CARD_MESSAGE_MAX });
       if (!/^\d{4}-\d{2}-\d{2}$/.test(deliverOn) || deliverOn < today || deliverOn > last)
-        out.deliverOn = "Choose today or a day within the next year.";
+        out.deliverOn = t("giftCards.error.day");
     }
     if (Object.keys(out).length > 0 || amountCents === null) return { body: null, errors: out };
     const body: GiftCardLineBody = forFriend
@@ -121,8 +124,8 @@ export default function GiftCards() {
     add.mutate(body, {
       onSuccess: () => {
         toast({
-          title: "Gift card added",
-          description: `A ${formatMoney(body.amountCents)} gift card is in your cart.`,
+          title: t("giftCards.toast.added"),
+          description: t("giftCards.toast.addedText", { amount: formatMoney(body.amountCents) }),
         });
         setMessage("");
         setOpen(true);
@@ -151,10 +154,8 @@ export default function GiftCards() {
     <section className="container-shop py-10 sm:py-14">
       <div className="mx-auto grid max-w-5xl items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <div>
-          <h1 className="text-3xl sm:text-4xl">Gift cards</h1>
-          <p className="mt-3 text-lg text-muted">
-            Give someone a month of calm, or a season of it. They choose what supports them.
-          </p>
+          <h1 className="text-3xl sm:text-4xl">{t("giftCards.title")}</h1>
+          <p className="mt-3 text-lg text-muted">{t("giftCards.intro")}</p>
           <form
             ref={form}
             noValidate
@@ -162,7 +163,7 @@ export default function GiftCards() {
             className="mt-8 grid gap-6 rounded-card bg-white p-5 shadow-card sm:p-6"
           >
             <fieldset>
-              <legend className="text-xl font-display text-forest">Amount</legend>
+              <legend className="text-xl font-display text-forest">{t("giftCards.amount")}</legend>
               <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
                 {GIFT_CARD_AMOUNTS.map((cents) => (
                   <label key={cents} className={radioCard}>
@@ -191,13 +192,13 @@ export default function GiftCards() {
                     className="sr-only"
                   />
                   <Check aria-hidden className="hidden size-4 group-has-[:checked]:block" />
-                  Other amount
+                  {t("giftCards.otherAmount")}
                 </label>
               </div>
               {choice === CUSTOM ? (
                 <div className="mt-4">
                   <label htmlFor={ids.custom} className="block text-sm font-semibold text-ink">
-                    Amount in dollars
+                    {t("giftCards.amountInDollars")}
                   </label>
                   <div className="relative mt-1 max-w-48">
                     <span aria-hidden className="absolute inset-y-0 left-3 flex items-center text-muted">
@@ -218,15 +219,17 @@ export default function GiftCards() {
                     />
                   </div>
                   <p id={`${ids.custom}-hint`} className="mt-1 text-sm text-muted">
-                    From {formatMoney(GIFT_CARD_MIN_CENTS).replace(".00", "")} to{" "}
-                    {formatMoney(GIFT_CARD_MAX_CENTS).replace(".00", "")}.
+                    {t("giftCards.amountRange", {
+                      min: formatMoney(GIFT_CARD_MIN_CENTS).replace(".00", ""),
+                      max: formatMoney(GIFT_CARD_MAX_CENTS).replace(".00", ""),
+                    })}
                   </p>
                 </div>
               ) : null}
               {fieldError("amount", ids.amount)}
             </fieldset>
             <fieldset>
-              <legend className="text-xl font-display text-forest">Who is it for?</legend>
+              <legend className="text-xl font-display text-forest">{t("giftCards.who")}</legend>
               <div className="mt-3 grid grid-cols-2 gap-2 sm:max-w-md">
                 <label className={radioCard}>
                   <input
@@ -237,7 +240,7 @@ export default function GiftCards() {
                     className="sr-only"
                   />
                   <Check aria-hidden className="hidden size-4 group-has-[:checked]:block" />
-                  For me
+                  {t("giftCards.forMe")}
                 </label>
                 <label className={radioCard}>
                   <input
@@ -248,20 +251,18 @@ export default function GiftCards() {
                     className="sr-only"
                   />
                   <Check aria-hidden className="hidden size-4 group-has-[:checked]:block" />
-                  For a friend
+                  {t("giftCards.forFriend")}
                 </label>
               </div>
               <p className="mt-2 text-sm text-muted">
-                {forFriend
-                  ? "We e-mail the code to your friend on the day you choose."
-                  : "We e-mail the code to you once your order is paid."}
+                {t(forFriend ? "giftCards.sendFriend" : "giftCards.sendMe")}
               </p>
             </fieldset>
             {forFriend ? (
               <div className="grid gap-4 sm:grid-cols-2">
                 <div className="sm:col-span-2">
                   <label htmlFor={ids.email} className="block text-sm font-semibold text-ink">
-                    Friend's e-mail
+                    {t("giftCards.friendEmail")}
                   </label>
                   <input
                     id={ids.email}
@@ -282,7 +283,8 @@ export default function GiftCards() {
                 </div>
                 <div>
                   <label htmlFor={ids.name} className="block text-sm font-semibold text-ink">
-                    Friend's name <span className="font-normal text-muted">(optional)</span>
+                    {t("giftCards.friendName")}{" "}
+                    <span className="font-normal text-muted">{t("giftCards.optional")}</span>
                   </label>
                   <input
                     id={ids.name}
@@ -296,7 +298,8 @@ export default function GiftCards() {
                 </div>
                 <div>
                   <label htmlFor={ids.sender} className="block text-sm font-semibold text-ink">
-                    Your name <span className="font-normal text-muted">(optional)</span>
+                    {t("giftCards.yourName")}{" "}
+                    <span className="font-normal text-muted">{t("giftCards.optional")}</span>
                   </label>
                   <input
                     id={ids.sender}
@@ -310,7 +313,8 @@ export default function GiftCards() {
                 </div>
                 <div className="sm:col-span-2">
                   <label htmlFor={ids.message} className="block text-sm font-semibold text-ink">
-                    Message <span className="font-normal text-muted">(optional)</span>
+                    {t("giftCards.message")}{" "}
+                    <span className="font-normal text-muted">{t("giftCards.optional")}</span>
                   </label>
                   <textarea
                     id={ids.message}
@@ -325,13 +329,16 @@ export default function GiftCards() {
                     className={`${inputClass} mt-1 py-2`}
                   />
                   <p id={`${ids.message}-count`} className="mt-1 text-sm text-muted">
-                    {message.trim().length} of {GIFT_CARD_MESSAGE_MAX} characters
+                    {t("giftCards.messageCount", {
+                      count: message.trim().length,
+                      max: GIFT_CARD_MESSAGE_MAX,
+                    })}
                   </p>
                   {fieldError("message", ids.message)}
                 </div>
                 <div>
                   <label htmlFor={ids.day} className="block text-sm font-semibold text-ink">
-                    Send it on
+                    {t("giftCards.sendOn")}
                   </label>
                   <input
                     id={ids.day}
@@ -348,7 +355,7 @@ export default function GiftCards() {
                     className={`${inputClass} mt-1`}
                   />
                   <p id={`${ids.day}-hint`} className="mt-1 text-sm text-muted">
-                    Today or any day within a year.
+                    {t("giftCards.sendOnHint")}
                   </p>
                   {fieldError("deliverOn", ids.day)}
                 </div>
@@ -364,29 +371,29 @@ export default function GiftCards() {
               size="lg"
               className="w-full sm:w-auto"
               pending={add.isPending}
-              pendingText="Adding…"
+              pendingText={t("giftCards.adding")}
             >
               <Gift aria-hidden className="size-5" />
-              Add to cart
+              {t("giftCards.add")}
             </Button>
           </form>
         </div>
         <aside aria-labelledby="gift-how" className="rounded-card bg-sand p-5 shadow-card sm:p-6">
           <h2 id="gift-how" className="text-xl">
-            How gift cards work
+            {t("giftCards.how.title")}
           </h2>
           <ul className="mt-4 grid list-disc gap-3 pl-5 leading-relaxed text-ink">
-            <li>The code arrives by e-mail: to you once paid, or to your friend on the day you choose.</li>
-            <li>The balance never expires. Spend it in one order or over many.</li>
-            <li>It pays for products and shipping. It does not pay for subscriptions or other gift cards.</li>
-            <li>Enter the code at checkout, under Gift card.</li>
+            <li>{t("giftCards.how.arrives")}</li>
+            <li>{t("giftCards.how.expires")}</li>
+            <li>{t("giftCards.how.pays")}</li>
+            <li>{t("giftCards.how.enter")}</li>
           </ul>
           <p className="mt-5">
             <Link
               to="/gift-cards/balance"
               className="inline-flex min-h-11 items-center font-semibold text-forest underline underline-offset-2"
             >
-              Check a gift card balance
+              {t("giftCards.checkBalance")}
             </Link>
           </p>
         </aside>

@@ -3,8 +3,10 @@ import {
   SITE_SEARCH_MAX_LENGTH,
   SITE_SEARCH_MIN_LENGTH,
 } from "../../core/contracts/search.ts";
+import { localeOfPath } from "../../core/i18n/locales.ts";
 import { siteSearch } from "../../server/search/site-search.ts";
 import { appContext } from "../context.server.ts";
+import { requestTranslator } from "../i18n/catalogue.server.ts";
 import type { Route } from "./+types/search";
 
 /**
@@ -13,8 +15,17 @@ import type { Route } from "./+types/search";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { database } = context.get(appContext);
-  const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, SITE_SEARCH_MAX_LENGTH);
-  if (q.length === 0) return { q, state: "empty" as const, results: null };
-  if (q.length < SITE_SEARCH_MIN_LENGTH) return { q, state: "too-short" as const, results: null };
-  return { q, state: "results" as const, results: await siteSearch(database.db, q, RESULTS_PAGE_LIMIT) };
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, SITE_SEARCH_MAX_LENGTH);
+  // The title in the page's language, for meta (which has no translator).
+  const { t } = requestTranslator(localeOfPath(url.pathname), new Set());
+  const title = q ? t("search.meta.results", { q }) : t("search.meta.title");
+  if (q.length === 0) return { q, title, state: "empty" as const, results: null };
+  if (q.length < SITE_SEARCH_MIN_LENGTH) return { q, title, state: "too-short" as const, results: null };
+  return {
+    q,
+    title,
+    state: "results" as const,
+    results: await siteSearch(database.db, q, RESULTS_PAGE_LIMIT),
+  };
 }

@@ -2,6 +2,7 @@ import ArrowLeft from "lucide-react/icons/arrow-left";
 import { ArticleGrid } from "../components/knowledge/article-grid.tsx";
 import { OutcomeChip } from "../components/stacks/outcome-icon.tsx";
 import { StackBadges, StackButtons, StackFooter, StackPrice } from "../components/stacks/stack-card.tsx";
+import { useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
 import type { Route } from "./+types/stacks-detail";
 
@@ -19,6 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function StackDetail({ loaderData }: Route.ComponentProps) {
   const { stack, reading } = loaderData;
+  const t = useT();
   return (
     <div className="pb-16">
       <div className="container-shop pt-8">
@@ -26,7 +28,7 @@ export default function StackDetail({ loaderData }: Route.ComponentProps) {
           to="/stacks"
           className="inline-flex min-h-11 items-center gap-2 font-medium text-forest underline underline-offset-4"
         >
-          <ArrowLeft className="size-4" aria-hidden /> All stacks
+          <ArrowLeft className="size-4" aria-hidden /> {t("stacks.detail.back")}
         </Link>
       </div>
       <div className="container-shop mt-6 grid gap-12 lg:grid-cols-[minmax(0,1fr)_24rem]">
@@ -34,7 +36,7 @@ export default function StackDetail({ loaderData }: Route.ComponentProps) {
           <StackBadges stack={stack} />
           <h1 className="mt-4 text-4xl md:text-5xl">{stack.name}</h1>
           <p className="mt-4 text-xl text-muted">{stack.description}</p>
-          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Outcomes">
+          <ul className="mt-6 flex flex-wrap gap-2" aria-label={t("stacks.card.outcomes")}>
             {stack.targetOutcomes.map((o) => (
               <li key={o}>
                 <OutcomeChip outcome={o} />
@@ -43,13 +45,13 @@ export default function StackDetail({ loaderData }: Route.ComponentProps) {
           </ul>
           <section aria-labelledby="how" className="mt-12">
             <h2 id="how" className="text-2xl">
-              How It Works
+              {t("stacks.card.howItWorks")}
             </h2>
             <p className="mt-3 max-w-[68ch] text-lg leading-relaxed">{stack.synergyExplanation}</p>
           </section>
           <section aria-labelledby="includes" className="mt-12">
             <h2 id="includes" className="text-2xl">
-              Includes ({stack.productCombination.length} Products)
+              {t("stacks.card.includes", { count: stack.productCombination.length })}
             </h2>
             <ul className="mt-6 grid gap-6 sm:grid-cols-2">
               {stack.productCombination.map((p) => (
@@ -70,7 +72,7 @@ export default function StackDetail({ loaderData }: Route.ComponentProps) {
                     <p className="text-sm text-muted">{p.tagline}</p>
                     <p className="mt-1 text-sm">
                       <span className="font-semibold text-gold">${p.price}</span>{" "}
-                      <span className="text-muted">30-day supply</span>
+                      <span className="text-muted">{t("stacks.card.supply")}</span>
                     </p>
                   </div>
                 </li>
@@ -79,20 +81,21 @@ export default function StackDetail({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
         <aside
-          aria-label="Price"
+          aria-label={t("stacks.detail.priceLabel")}
           className="flex flex-col gap-5 self-start rounded-card bg-white p-6 shadow-card lg:sticky lg:top-24"
         >
           <StackPrice stack={stack} />
           <p className="text-sm text-muted">
-            You save {stack.pricingStrategy.discountPercent}% ({"$"}
-            {stack.pricingStrategy.savings}) a month versus buying the formulas one by one, and shipping is
-            free.
+            {t("stacks.detail.save", {
+              percent: stack.pricingStrategy.discountPercent,
+              savings: `$${stack.pricingStrategy.savings}`,
+            })}
           </p>
           <StackButtons stack={stack} showDetails={false} />
           <StackFooter stack={stack} />
         </aside>
       </div>
-      <ArticleGrid id="reading" title="Read more about this stack" articles={reading} columns={3} />
+      <ArticleGrid id="reading" title={t("stacks.detail.reading")} articles={reading} columns={3} />
     </div>
   );
 }

@@ -7,8 +7,9 @@ import TrendingUp from "lucide-react/icons/trending-up";
 import Users from "lucide-react/icons/users";
 import { useNavigation, useSearchParams } from "react-router";
 import { stackOutcomes } from "../../core/outcomes.ts";
-import { OutcomeIcon } from "../components/stacks/outcome-icon.tsx";
+import { OutcomeIcon, useOutcomeLabel } from "../components/stacks/outcome-icon.tsx";
 import { StackCard, StackCardSkeleton } from "../components/stacks/stack-card.tsx";
+import { useT } from "../i18n/i18n.tsx";
 import type { Route } from "./+types/stacks";
 
 export { loader } from "./stacks.server.ts";
@@ -16,55 +17,54 @@ export { loader } from "./stacks.server.ts";
 /** Four loading placeholders; stacks save up to 25%. */
 const SKELETONS = 4;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Wellness Stacks | MANA" },
-  {
-    name: "description",
-    content:
-      "Expert-formulated combinations of MANA formulas for focus, energy, stress resilience, sleep and recovery. Save up to 25% versus buying individually.",
-  },
-  { property: "og:title", content: "Wellness Stacks | MANA" },
+// The words come from the loader, in the page's language: a meta function has no translator of its own.
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.meta.title },
+  { name: "description", content: loaderData?.meta.description },
+  { property: "og:title", content: loaderData?.meta.title },
   { property: "og:type", content: "website" },
 ];
 
 const benefits = [
   {
     icon: Award,
-    title: "Expert Formulated",
-    text: "Each stack is built and reviewed by our scientists and practitioners, with a reason for every pairing.",
+    title: "stacks.benefit.expert.title",
+    text: "stacks.benefit.expert.text",
   },
   {
     icon: PiggyBank,
-    title: "Better Value",
-    text: "Stacks save up to 25% versus buying individually, with free shipping on every stack.",
+    title: "stacks.benefit.value.title",
+    text: "stacks.benefit.value.text",
   },
   {
     icon: TrendingUp,
-    title: "Proven Results",
-    text: "Ingredients chosen from published research and thousands of customers' routines.",
+    title: "stacks.benefit.results.title",
+    text: "stacks.benefit.results.text",
   },
 ];
 
 const reasons = [
   {
     icon: Layers,
-    title: "Synergistic Formulation",
-    text: "Formulas that work at different times of day and support one another, not duplicates of each other.",
+    title: "stacks.why.synergy.title",
+    text: "stacks.why.synergy.text",
   },
   {
     icon: FlaskConical,
-    title: "Quality Assurance",
-    text: "Every batch third-party tested for identity, potency and purity before it ships.",
+    title: "stacks.why.quality.title",
+    text: "stacks.why.quality.text",
   },
   {
     icon: Users,
-    title: "Community Proven",
-    text: "Routines refined with feedback from thousands of people who take them every day.",
+    title: "stacks.why.community.title",
+    text: "stacks.why.community.text",
   },
 ];
 
 export default function StacksPage({ loaderData }: Route.ComponentProps) {
   const { outcome, stacks } = loaderData;
+  const t = useT();
+  const outcomeLabel = useOutcomeLabel();
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/stacks";
@@ -75,20 +75,17 @@ export default function StacksPage({ loaderData }: Route.ComponentProps) {
     <div className="pb-16">
       <section className="bg-forest text-cream">
         <div className="container-shop py-16 text-center md:py-20">
-          <p className="text-sm font-semibold tracking-widest text-cream/80 uppercase">Wellness Stacks</p>
-          <h1 className="mx-auto mt-3 max-w-3xl text-4xl text-cream md:text-5xl">
-            Formulas that work better together
-          </h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-cream/85">
-            Curated combinations for the outcome you care about. Stacks save up to 25% versus buying
-            individually.
+          <p className="text-sm font-semibold tracking-widest text-cream/80 uppercase">
+            {t("stacks.hero.eyebrow")}
           </p>
+          <h1 className="mx-auto mt-3 max-w-3xl text-4xl text-cream md:text-5xl">{t("stacks.hero.title")}</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-cream/85">{t("stacks.hero.text")}</p>
           <ul className="mt-12 grid gap-6 text-left md:grid-cols-3">
             {benefits.map((b) => (
               <li key={b.title} className="rounded-card bg-white/10 p-6">
                 <b.icon className="size-7 text-gold-bright" aria-hidden />
-                <h2 className="mt-3 text-xl text-cream">{b.title}</h2>
-                <p className="mt-2 text-cream/85">{b.text}</p>
+                <h2 className="mt-3 text-xl text-cream">{t(b.title)}</h2>
+                <p className="mt-2 text-cream/85">{t(b.text)}</p>
               </li>
             ))}
           </ul>
@@ -98,7 +95,7 @@ export default function StacksPage({ loaderData }: Route.ComponentProps) {
       <div className="container-shop">
         <section aria-labelledby="filter-heading" className="mt-14 text-center">
           <h2 id="filter-heading" className="text-3xl">
-            Find Your Perfect Stack
+            {t("stacks.filter.heading")}
           </h2>
           <ul className="mt-6 flex flex-wrap justify-center gap-3">
             <li>
@@ -112,7 +109,7 @@ export default function StacksPage({ loaderData }: Route.ComponentProps) {
                     : "border-sand-deep bg-white text-forest hover:border-forest"
                 }`}
               >
-                All Stacks
+                {t("stacks.filter.all")}
               </button>
             </li>
             {stackOutcomes.map((o) => {
@@ -130,7 +127,7 @@ export default function StacksPage({ loaderData }: Route.ComponentProps) {
                     }`}
                   >
                     <OutcomeIcon outcome={o.id} className="size-4" />
-                    {o.label}
+                    {outcomeLabel(o.id)}
                   </button>
                 </li>
               );
@@ -138,7 +135,7 @@ export default function StacksPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
 
-        <section aria-label="Stacks" aria-busy={loading} className="mt-10">
+        <section aria-label={t("stacks.list.label")} aria-busy={loading} className="mt-10">
           {loading ? (
             <ul className="grid gap-8 md:grid-cols-2">
               {Array.from({ length: SKELETONS }, (_, i) => (
@@ -150,10 +147,8 @@ export default function StacksPage({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : stacks.length === 0 ? (
             <div role="status" className="rounded-card bg-sand p-12 text-center">
-              <p className="font-display text-2xl text-forest">No stacks found</p>
-              <p className="mt-2 text-muted">
-                Try adjusting your outcome filter or check back soon for new stacks
-              </p>
+              <p className="font-display text-2xl text-forest">{t("stacks.empty.title")}</p>
+              <p className="mt-2 text-muted">{t("stacks.empty.text")}</p>
             </div>
           ) : (
             <ul className="grid gap-8 md:grid-cols-2">
@@ -168,7 +163,7 @@ export default function StacksPage({ loaderData }: Route.ComponentProps) {
 
         <section aria-labelledby="why-heading" className="mt-24">
           <h2 id="why-heading" className="text-center text-3xl">
-            Why Choose MANA Stacks?
+            {t("stacks.why.heading")}
           </h2>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {reasons.map((r) => (
@@ -176,14 +171,13 @@ export default function StacksPage({ loaderData }: Route.ComponentProps) {
                 <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-white">
                   <r.icon className="size-7 text-verdant" aria-hidden />
                 </span>
-                <h3 className="mt-4 text-xl">{r.title}</h3>
-                <p className="mt-2 text-muted">{r.text}</p>
+                <h3 className="mt-4 text-xl">{t(r.title)}</h3>
+                <p className="mt-2 text-muted">{t(r.text)}</p>
               </li>
             ))}
           </ul>
           <p className="mt-8 flex items-center justify-center gap-2 text-sm text-muted">
-            <BadgeCheck className="size-4 text-verdant" aria-hidden /> 60-day money-back guarantee on every
-            stack
+            <BadgeCheck className="size-4 text-verdant" aria-hidden /> {t("stacks.why.guarantee")}
           </p>
         </section>
       </div>

@@ -47,12 +47,8 @@ export interface SiteSearchResults {
   stories: ArticleHit[];
 }
 
-/** The result groups in the order both the box and the page show them. */
-export const RESULT_GROUPS = [
-  { key: "products", label: "Products" },
-  { key: "articles", label: "Articles" },
-  { key: "stories", label: "Stories" },
-] as const;
+/** The result groups in the order both the box and the page show them (their headings: search messages). */
+export const RESULT_GROUPS = [{ key: "products" }, { key: "articles" }, { key: "stories" }] as const;
 
 /** The words a result marks: the query's, and what its typos were taken for. */
 export const markedWords = (r: Pick<SiteSearchResults, "q" | "corrections">): string =>

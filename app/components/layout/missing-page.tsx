@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse } from "react-router";
+import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { Button } from "../ui/button.tsx";
 
@@ -34,10 +35,11 @@ export function RouteErrorPage({
   MissingPageProps,
   "title" | "text" | "badge"
 >) {
+  const t = useT();
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return missing ? (
     <MissingPage {...rest} {...notFound} />
   ) : (
-    <MissingPage {...rest} title="Something went wrong" text="Please try again in a moment." />
+    <MissingPage {...rest} title={t("notFound.error.title")} text={t("notFound.error.text")} />
   );
 }

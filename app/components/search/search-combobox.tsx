@@ -11,7 +11,9 @@ import {
   SITE_SEARCH_MIN_LENGTH,
   type SiteSearchResults,
 } from "../../../core/contracts/search.ts";
-import { ArticleHitLines, ProductHitLines } from "./search-hit.tsx";
+import { type Translator, useT } from "../../i18n/i18n.tsx";
+import { useLocalePath } from "../../i18n/link.tsx";
+import { ArticleHitLines, groupLabels, ProductHitLines } from "./search-hit.tsx";
 import { searchableQuery, useSearchSuggestions } from "./search-results-data.ts";
 
 /** One choice in the list: a result, or the link to every result. */
@@ -33,12 +35,17 @@ function choicesOf(results: SiteSearchResults | undefined, q: string | null): Ch
   return choices;
 }
 
-function announcement(loading: boolean, q: string | null, results: SiteSearchResults | undefined): string {
+function announcement(
+  t: Translator["t"],
+  loading: boolean,
+  q: string | null,
+  results: SiteSearchResults | undefined,
+): string {
   if (!q) return "";
-  if (loading || !results) return "Searching…";
-  const n = resultCount(results);
-  if (n === 0) return `No results for ${q}.`;
-  return `${n} ${n === 1 ? "result" : "results"} for ${q}. Use the up and down arrows to choose one.`;
+  if (loading || !results) return t("search.announce.searching");
+  const count = resultCount(results);
+  if (count === 0) return t("search.announce.none", { q });
+  return t("search.announce.some", { count, q });
 }
 
 /**
@@ -48,6 +55,8 @@ function announcement(loading: boolean, q: string | null, results: SiteSearchRes
  */
 export function SearchCombobox({ onNavigate }: { onNavigate: () => void }) {
   const id = useId();
+  const t = useT();
+  const localePath = useLocalePath();
   const navigate = useNavigate();
   const [value, setValue] = useState("");
   const [sent, setSent] = useState<string | null>(null);
@@ -56,8 +65,8 @@ export function SearchCombobox({ onNavigate }: { onNavigate: () => void }) {
   // A short pause while typing, so every keystroke does not become a request.
   useEffect(() => {
     const next = searchableQuery(value);
-    const t = setTimeout(() => setSent(next), next === null ? 0 : 120);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setSent(next), next === null ? 0 : 120);
+    return () => clearTimeout(timer);
   }, [value]);
 
   const { data } = useSearchSuggestions(sent);
@@ -76,7 +85,7 @@ export function SearchCombobox({ onNavigate }: { onNavigate: () => void }) {
 
   const open = (url: string) => {
     onNavigate();
-    navigate(url);
+    navigate(localePath(url));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -127,7 +136,7 @@ export function SearchCombobox({ onNavigate }: { onNavigate: () => void }) {
     <div className="flex min-h-0 flex-col">
       <div className="relative border-b border-sand-deep p-3">
         <label htmlFor={`${id}-input`} className="sr-only">
-          Search products, articles and stories
+          {t("search.label")}
         </label>
         <Search
           className="pointer-events-none absolute top-1/2 left-7 size-5 -translate-y-1/2 text-muted"
@@ -145,28 +154,28 @@ export function SearchCombobox({ onNavigate }: { onNavigate: () => void }) {
           value={value}
           onChange={(e) => setValue(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="Search ashwagandha, sleep, stories…"
+          placeholder={t("search.placeholder")}
           autoComplete="off"
           spellCheck={false}
           maxLength={SITE_SEARCH_MAX_LENGTH}
           className="h-12 w-full rounded-full border border-sand-deep bg-white pr-4 pl-12 text-base text-ink placeholder:text-muted"
         />
         <p id={`${id}-hint`} className="sr-only">
-          Suggestions appear after {SITE_SEARCH_MIN_LENGTH} characters.
+          {t("search.hint", { min: SITE_SEARCH_MIN_LENGTH })}
         </p>
       </div>
       <div role="status" aria-live="polite" className="sr-only">
-        {announcement(results?.q !== sent, sent, results)}
+        {announcement(t, results?.q !== sent, sent, results)}
       </div>
       <div
         id={listboxId}
         role="listbox"
-        aria-label="Search suggestions"
+        aria-label={t("search.suggestions")}
         hidden={!expanded}
         className="min-h-0 flex-1 overflow-y-auto p-3"
       >
         {results
-          ? RESULT_GROUPS.map(({ key, label }) => {
+          ? RESULT_GROUPS.map(({ key }) => {
               const hits = results[key];
               if (hits.length === 0) return null;
               const labelId = `${id}-${key}-label`;
@@ -178,7 +187,7 @@ export function SearchCombobox({ onNavigate }: { onNavigate: () => void }) {
                     role="presentation"
                     className="px-3 pb-1 text-xs font-semibold tracking-widest text-muted uppercase"
                   >
-                    {label}
+                    {t(groupLabels[key])}
                   </div>
                   {hits.map((hit) => {
                     const choice = choices.find((c) => c.key === `${key}-${hit.id}`) as Choice;
@@ -196,13 +205,13 @@ export function SearchCombobox({ onNavigate }: { onNavigate: () => void }) {
             })
           : null}
         {results && resultCount(results) === 0 ? (
-          <p className="px-3 py-2 text-muted">No results for “{shownQ}”.</p>
+          <p className="px-3 py-2 text-muted">{t("search.none", { q: shownQ })}</p>
         ) : null}
         {choices.length > 0
           ? option(
               choices[choices.length - 1] as Choice,
               <span className="font-semibold text-forest underline underline-offset-4">
-                See all results for “{shownQ}”
+                {t("search.seeAll", { q: shownQ })}
               </span>,
             )
           : null}

@@ -1,3 +1,4 @@
+import { useT } from "../../i18n/i18n.tsx";
 import { returnFocusTo } from "../../lib/return-focus.ts";
 import { Dialog, DialogCloseButton, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog.tsx";
 import { SearchCombobox } from "./search-combobox.tsx";
@@ -15,6 +16,7 @@ export function SearchDialog({
   onOpenChange: (open: boolean) => void;
   opener: () => HTMLElement | null;
 }) {
+  const t = useT();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -28,12 +30,10 @@ export function SearchDialog({
         onCloseAutoFocus={returnFocusTo(opener)}
       >
         <div className="flex items-center justify-between px-5 pt-4">
-          <DialogTitle className="text-xl">Search MANA</DialogTitle>
-          <DialogCloseButton label="Close search" />
+          <DialogTitle className="text-xl">{t("search.dialog.title")}</DialogTitle>
+          <DialogCloseButton label={t("search.dialog.close")} />
         </div>
-        <DialogDescription className="sr-only">
-          Products, articles and stories that match what you type.
-        </DialogDescription>
+        <DialogDescription className="sr-only">{t("search.dialog.description")}</DialogDescription>
         <SearchCombobox onNavigate={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>

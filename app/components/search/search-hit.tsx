@@ -1,5 +1,13 @@
 import type { ArticleHit, ProductHit } from "../../../core/contracts/search.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { Highlighted } from "./highlighted.tsx";
+
+/** Each result group's heading, by message key. */
+export const groupLabels = {
+  products: "search.group.products",
+  articles: "search.group.articles",
+  stories: "search.group.stories",
+} as const;
 
 /**
  * One search result's lines, as the header's box (`compact`) and the /search page show them: the box
@@ -15,6 +23,7 @@ export function ProductHitLines({
   marks: string;
   compact?: boolean;
 }) {
+  const t = useT();
   const size = compact ? 40 : 64;
   return (
     <>
@@ -39,7 +48,9 @@ export function ProductHitLines({
       </span>
       <span className={`font-semibold text-gold tabular-nums${compact ? " text-sm" : ""}`}>
         ${hit.price}
-        {hit.inStock ? null : <span className="block text-sm font-normal text-muted">Out of stock</span>}
+        {hit.inStock ? null : (
+          <span className="block text-sm font-normal text-muted">{t("search.hit.outOfStock")}</span>
+        )}
       </span>
     </>
   );
@@ -56,7 +67,8 @@ export function ArticleHitLines({
   story: boolean;
   compact?: boolean;
 }) {
-  const about = story ? `Bedtime story · ${hit.readingTime} min` : `${hit.readingTime} min read`;
+  const t = useT();
+  const about = t(story ? "search.hit.story" : "search.hit.read", { minutes: hit.readingTime });
   return (
     <span className="flex min-w-0 flex-1 flex-col gap-0.5">
       <span className={compact ? "font-semibold text-ink" : "font-display text-lg text-forest"}>

@@ -8,7 +8,9 @@ import type { Stack } from "../../../core/contracts/content.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { bundleSetCents, dailyPriceCents, stackCustomers, stackRating } from "../../../core/pricing.ts";
 import { type CartLineInput, useAddToCart } from "../../hooks/use-cart.ts";
+import { type Translator, useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
+import { rich } from "../../i18n/rich.tsx";
 import { WishlistHeart } from "../shop/wishlist-heart.tsx";
 import { Button } from "../ui/button.tsx";
 import { OutcomeChip } from "./outcome-icon.tsx";
@@ -17,21 +19,22 @@ import { OutcomeChip } from "./outcome-icon.tsx";
 export const POPULAR_ABOVE = 85;
 
 export function StackBadges({ stack }: { stack: Stack }) {
+  const t = useT();
   const p = stack.pricingStrategy;
   return (
     <div className="flex flex-wrap gap-2">
       <span className="inline-flex items-center gap-1 rounded-full bg-forest px-3 py-1 text-sm font-semibold text-cream">
         <Award className="size-4" aria-hidden />
-        {stack.expertEndorsed ? "Expert Endorsed" : "Wellness Stack"}
+        {t(stack.expertEndorsed ? "stacks.badge.expert" : "stacks.badge.stack")}
       </span>
       {stack.popularityScore > POPULAR_ABOVE ? (
         <span className="inline-flex items-center gap-1 rounded-full bg-gold px-3 py-1 text-sm font-semibold text-white">
-          <TrendingUp className="size-4" aria-hidden /> Popular
+          <TrendingUp className="size-4" aria-hidden /> {t("stacks.badge.popular")}
         </span>
       ) : null}
       {p.discountPercent > 0 ? (
         <span className="rounded-full bg-verdant/10 px-3 py-1 text-sm font-semibold text-verdant">
-          Save {p.discountPercent}% ({formatMoney(p.savingsCents)})
+          {t("stacks.badge.save", { percent: p.discountPercent, savings: formatMoney(p.savingsCents) })}
         </span>
       ) : null}
     </div>
@@ -39,8 +42,10 @@ export function StackBadges({ stack }: { stack: Stack }) {
 }
 
 /** The toast after a stack's products are in the cart. */
-const describeStack = (lines: CartLineInput[]) =>
-  `${lines.length} products added${lines[0]?.isSubscription ? " as a subscription" : ""}.`;
+const describeStack = (t: Translator["t"]) => (lines: CartLineInput[]) =>
+  t(lines[0]?.isSubscription ? "stacks.toast.addedSubscription" : "stacks.toast.added", {
+    count: lines.length,
+  });
 
 /** What the stack costs each month as a subscription: its stack price less its subscription discount. */
 export function stackSubscriptionCents(stack: Stack): number {
@@ -58,7 +63,8 @@ export function stackSubscriptionCents(stack: Stack): number {
 }
 
 export function StackButtons({ stack, showDetails = true }: { stack: Stack; showDetails?: boolean }) {
-  const add = useAddToCart({ describe: describeStack });
+  const t = useT();
+  const add = useAddToCart({ describe: describeStack(t) });
   const p = stack.pricingStrategy;
   const priceId = `stack-${stack.slug}-subscription-price`;
   // Every product once, under the stack's slug as `bundleId` so the cart prices the lines at the stack's
@@ -75,13 +81,14 @@ export function StackButtons({ stack, showDetails = true }: { stack: Stack; show
   return (
     <div className="flex flex-col gap-3">
       <Button size="lg" disabled={add.isPending} onClick={() => addStack(false)}>
-        Add Complete Stack - {formatMoney(p.bundlePriceCents)}
+        {t("stacks.button.add", { price: formatMoney(p.bundlePriceCents) })}
       </Button>
       <div className={`grid gap-3 ${showDetails ? "sm:grid-cols-2" : ""}`}>
         {showDetails ? (
           <Button asChild variant="secondary">
             <Link to={`/stacks/${stack.slug}`}>
-              View Details<span className="sr-only">: {stack.name}</span>
+              {t("stacks.button.details")}
+              <span className="sr-only">{t("stacks.button.detailsOf", { name: stack.name })}</span>
             </Link>
           </Button>
         ) : null}
@@ -91,56 +98,73 @@ export function StackButtons({ stack, showDetails = true }: { stack: Stack; show
           aria-describedby={priceId}
           onClick={() => addStack(true)}
         >
-          Subscribe & Save {p.subscriptionDiscount}%
+          {t("stacks.button.subscribe", { percent: p.subscriptionDiscount })}
         </Button>
       </div>
       <p id={priceId} className="text-sm text-muted">
-        Subscribed, it is{" "}
-        <span className="font-semibold text-gold">{formatMoney(stackSubscriptionCents(stack))}/month</span>:{" "}
-        {p.subscriptionDiscount}% below the stack price.
+        {rich(
+          t,
+          "stacks.subscribed",
+          {
+            price: (
+              <span className="font-semibold text-gold">
+                {t("stacks.perMonth", { price: formatMoney(stackSubscriptionCents(stack)) })}
+              </span>
+            ),
+          },
+          { percent: p.subscriptionDiscount },
+        )}
       </p>
     </div>
   );
 }
 
 export function StackFooter({ stack }: { stack: Stack }) {
+  const t = useT();
+  const locale = useLocale();
+  const numbers = new Intl.NumberFormat(locale);
+  const rating = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
     <p className="flex flex-wrap items-center justify-between gap-3 border-t border-sand-deep pt-4 text-sm text-muted">
       <span className="inline-flex items-center gap-1.5">
         <Users className="size-4" aria-hidden />{" "}
-        {stackCustomers(stack.popularityScore).toLocaleString("en-US")} customers
+        {t("stacks.footer.customers", { count: numbers.format(stackCustomers(stack.popularityScore)) })}
       </span>
       <span className="inline-flex items-center gap-1.5">
         <Star className="size-4 fill-gold-bright text-gold-bright" aria-hidden />{" "}
-        {stackRating(stack.popularityScore)}
-        <span className="sr-only"> out of 5</span>
+        {rating.format(Number(stackRating(stack.popularityScore)))}
+        <span className="sr-only">{t("stacks.footer.outOf")}</span>
       </span>
       <span className="inline-flex items-center gap-1.5">
-        <ShieldCheck className="size-4" aria-hidden /> 60-day guarantee
+        <ShieldCheck className="size-4" aria-hidden /> {t("stacks.footer.guarantee")}
       </span>
     </p>
   );
 }
 
 export function StackPrice({ stack }: { stack: Stack }) {
+  const t = useT();
   const p = stack.pricingStrategy;
   return (
     <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
       <s className="text-muted">
-        <span className="sr-only">Individually </span>
+        <span className="sr-only">{t("stacks.price.individually")}</span>
         {formatMoney(p.individualPriceCents)}
       </s>
       <span className="font-display text-3xl font-semibold text-forest">
-        <span className="sr-only">Stack price </span>
+        <span className="sr-only">{t("stacks.price.stack")}</span>
         {formatMoney(p.bundlePriceCents)}
       </span>
-      <span className="text-sm text-muted">{formatMoney(dailyPriceCents(p.bundlePriceCents))}/day</span>
+      <span className="text-sm text-muted">
+        {t("stacks.perDay", { price: formatMoney(dailyPriceCents(p.bundlePriceCents)) })}
+      </span>
     </div>
   );
 }
 
 /** A stack on the stacks page: badges, outcomes, how it works, its products, price, buttons, customers. */
 export function StackCard({ stack }: { stack: Stack }) {
+  const t = useT();
   return (
     <article className="flex h-full flex-col gap-5 rounded-card bg-white p-6 shadow-card md:p-8">
       <StackBadges stack={stack} />
@@ -151,7 +175,7 @@ export function StackCard({ stack }: { stack: Stack }) {
         </div>
         <p className="mt-2 text-muted">{stack.description}</p>
       </div>
-      <ul className="flex flex-wrap gap-2" aria-label="Outcomes">
+      <ul className="flex flex-wrap gap-2" aria-label={t("stacks.card.outcomes")}>
         {stack.targetOutcomes.map((o) => (
           <li key={o}>
             <OutcomeChip outcome={o} />
@@ -159,11 +183,11 @@ export function StackCard({ stack }: { stack: Stack }) {
         ))}
       </ul>
       <div className="rounded-xl bg-sand p-4">
-        <h4 className="text-base">How It Works</h4>
+        <h4 className="text-base">{t("stacks.card.howItWorks")}</h4>
         <p className="mt-1 text-sm leading-relaxed">{stack.synergyExplanation}</p>
       </div>
       <div>
-        <h4 className="text-base">Includes ({stack.productCombination.length} Products)</h4>
+        <h4 className="text-base">{t("stacks.card.includes", { count: stack.productCombination.length })}</h4>
         <ul className="mt-3 flex flex-col gap-3">
           {stack.productCombination.map((p) => (
             <li key={p.id} className="flex items-start justify-between gap-4">
@@ -176,7 +200,7 @@ export function StackCard({ stack }: { stack: Stack }) {
               </span>
               <span className="shrink-0 text-right text-sm">
                 <span className="block font-semibold text-ink">${p.price}</span>
-                <span className="block text-muted">30-day supply</span>
+                <span className="block text-muted">{t("stacks.card.supply")}</span>
               </span>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { useT } from "../../i18n/i18n.tsx";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -23,6 +24,7 @@ export function ClearWishlistDialog({
   onClear: () => void;
   afterClear: () => HTMLElement | null;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const cleared = useRef(false);
 
@@ -36,7 +38,7 @@ export function ClearWishlistDialog({
     <AlertDialog open={open} onOpenChange={setOpen}>
       <AlertDialogTrigger asChild>
         <Button variant="outline" size="sm-wide">
-          Clear Wishlist
+          {t("wishlist.clear.button")}
         </Button>
       </AlertDialogTrigger>
       <AlertDialogContent
@@ -47,19 +49,18 @@ export function ClearWishlistDialog({
           afterClear()?.focus();
         }}
       >
-        <AlertDialogTitle>Clear your wishlist?</AlertDialogTitle>
+        <AlertDialogTitle>{t("wishlist.clear.title")}</AlertDialogTitle>
         <AlertDialogDescription className="mt-3 text-muted">
-          {count === 1 ? "The 1 saved item is" : `All ${count} saved items are`} removed. Your cart stays as
-          it is.
+          {t("wishlist.clear.text", { count })}
         </AlertDialogDescription>
         <DialogButtons>
           <AlertDialogCancel asChild>
             <Button variant="outline" size="md-wide">
-              Keep wishlist
+              {t("wishlist.clear.keep")}
             </Button>
           </AlertDialogCancel>
           <Button variant="destructive" size="md-wide" className="border border-danger" onClick={clear}>
-            Clear Wishlist
+            {t("wishlist.clear.button")}
           </Button>
         </DialogButtons>
       </AlertDialogContent>

@@ -1,6 +1,7 @@
 import Trash from "lucide-react/icons/trash";
 import type { WishlistEntry } from "../../../core/contracts/wishlist.ts";
 import { formatMoney } from "../../../core/money.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { NotifyMe } from "../shop/notify-me.tsx";
 import { Button } from "../ui/button.tsx";
@@ -23,12 +24,13 @@ export function WishlistItemCard({
   onAdd: () => void;
   adding: boolean;
 }) {
+  const t = useT();
   return (
     <li className="relative flex flex-col rounded-card bg-white p-5 shadow-card">
       <Button
         variant="ghost"
         size="icon"
-        aria-label={`Remove ${entry.name} from wishlist`}
+        aria-label={t("wishlist.item.remove", { name: entry.name })}
         onClick={onRemove}
         className="absolute top-3 right-3 text-muted hover:text-danger"
       >
@@ -40,11 +42,13 @@ export function WishlistItemCard({
           {entry.name}
         </Link>
       </h2>
-      <p className="text-sm text-muted">{entry.kind === "stack" ? "Wellness stack" : "Supplement"}</p>
+      <p className="text-sm text-muted">
+        {t(entry.kind === "stack" ? "wishlist.item.stack" : "wishlist.item.supplement")}
+      </p>
       <p className="mt-1 flex-1 text-sm">{entry.description}</p>
       <p className="mt-3 font-semibold text-gold">
         {formatMoney(entry.priceCents)}
-        <span className="text-sm font-normal text-muted">/month</span>
+        <span className="text-sm font-normal text-muted">{t("wishlist.item.perMonth")}</span>
       </p>
       <div className="mt-4 grid gap-3">
         {entry.inStock ? (
@@ -52,14 +56,16 @@ export function WishlistItemCard({
             size="sm-wide"
             onClick={onAdd}
             pending={adding}
-            pendingText="Adding…"
-            aria-label={`${adding ? "Adding…" : "Add to Cart"}: ${entry.name}`}
+            pendingText={t("wishlist.adding")}
+            aria-label={t(adding ? "wishlist.item.addingLabel" : "wishlist.item.addLabel", {
+              name: entry.name,
+            })}
           >
-            Add to Cart
+            {t("wishlist.item.add")}
           </Button>
         ) : (
           <>
-            <p className="text-sm font-semibold text-danger">Out of Stock</p>
+            <p className="text-sm font-semibold text-danger">{t("wishlist.item.outOfStock")}</p>
             {entry.soldOutProductIds.map((id) => (
               <NotifyMe key={id} productId={id} name={productName(id)} />
             ))}
