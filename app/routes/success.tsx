@@ -27,12 +27,14 @@ export default function Success({ loaderData }: Route.ComponentProps) {
   const { reference, order } = loaderData;
   const queryClient = useQueryClient();
 
-  // The cart shows empty on the success page when a session id is present. The server emptied it when
-  // the payment was confirmed; the refetch shows what the server holds.
+  // The cart (its products and its gift cards to buy) shows empty on the success page when a session id
+  // is present. The server emptied it when the payment was confirmed; the refetch shows what it holds.
   useEffect(() => {
     if (!reference) return;
-    queryClient.setQueryData(["/api/cart"], []);
-    void queryClient.invalidateQueries({ queryKey: ["/api/cart"] });
+    for (const key of [["/api/cart"], ["/api/cart/gift-card-lines"]]) {
+      queryClient.setQueryData(key, []);
+      void queryClient.invalidateQueries({ queryKey: key });
+    }
   }, [reference, queryClient]);
 
   if (!reference) {

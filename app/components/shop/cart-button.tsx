@@ -1,13 +1,15 @@
 import ShoppingBag from "lucide-react/icons/shopping-bag";
+import { useGiftCardLines } from "../../hooks/use-balances.ts";
 import { useCart } from "../../hooks/use-cart.ts";
 import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
 import { Button } from "../ui/button.tsx";
 
-/** Header cart button with the item-count badge (sum of quantities). */
+/** Header cart button with the item-count badge: the products' quantities and each gift card to buy. */
 export function CartButton() {
   const { totals } = useCart();
+  const { lines: giftCards } = useGiftCardLines();
   const { setOpen } = useCartDrawer();
-  const count = totals.itemCount;
+  const count = totals.itemCount + giftCards.length;
   return (
     <Button
       variant="ghost-inverse"
