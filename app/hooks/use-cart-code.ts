@@ -1,8 +1,16 @@
 import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
-import { type CodeRefusal, describeCode } from "../../core/discount-code.ts";
+import {
+  type CodeRefusal,
+  type CodeRefusalReason,
+  type CodeTerms,
+  canonicalCode,
+} from "../../core/discount-code.ts";
+import { formatMoney } from "../../core/money.ts";
+import { type Translator, useLocale } from "../i18n/i18n.tsx";
 import { apiErrorOf, apiRequest } from "../lib/api.ts";
 import { useMutation, useQuery, useQueryClient } from "../lib/query.ts";
 import { cartCodeQueryKey, cartScope, fetchCartCode, useCart } from "./use-cart.ts";
+import { useLaterT } from "./use-later-t.ts";
 import { toast } from "./use-toast.ts";
 
 /** What the cart's code gives now: its terms, and why it gives nothing (the shop's records or the cart). */
@@ -45,11 +53,88 @@ export function useCartCode(
   };
 }
 
-/** The server's words for a refused code (its JSON message), or a plain fallback when it gave none. */
-export function codeFailure(err: unknown): string {
-  const failure = apiErrorOf(err);
-  if (failure?.fromServer) return failure.message;
-  return "We could not apply this code. Please try again.";
+const REFUSAL_KEYS: Record<CodeRefusalReason, string> = {
+  unknown: "cart.code.refusal.unknown",
+  not_active: "cart.code.refusal.notActive",
+  expired: "cart.code.refusal.expired",
+  not_started: "cart.code.refusal.notStarted",
+  used_up: "cart.code.refusal.usedUp",
+  used_by_you: "cart.code.refusal.usedByYou",
+  minimum_not_met: "cart.code.refusal.minimumNotMet",
+  not_for_these_products: "cart.code.refusal.notForTheseProducts",
+  first_order_only: "cart.code.refusal.firstOrderOnly",
+  own_referral: "cart.code.refusal.ownReferral",
+};
+
+/** What a code gives, in a few words ("10% off", "$5.00 off", "Free shipping"), in the page's language. */
+export function codeOffer(
+  t: Translator["t"],
+  terms: Pick<CodeTerms, "kind" | "percent" | "amountCents">,
+): string {
+  if (terms.kind === "percent") return t("cart.code.offer.percent", { percent: terms.percent ?? 0 });
+  if (terms.kind === "amount")
+    return t("cart.code.offer.amount", { amount: formatMoney(terms.amountCents ?? 0) });
+  return t("cart.code.offer.freeShipping");
+}
+
+/** The conditions a shopper should know before paying (core/discount-code.ts `codeConditions`, worded here). */
+export function codeConditionWords(t: Translator["t"], terms: CodeTerms): string[] {
+  const out: string[] = [];
+  if (terms.minSubtotalCents)
+    out.push(t("cart.code.condition.minimum", { amount: formatMoney(terms.minSubtotalCents) }));
+  if (terms.productIds) out.push(t("cart.code.condition.someProducts"));
+  out.push(t(terms.combinesWithBundles ? "cart.code.condition.combines" : "cart.code.condition.notBundles"));
+  if (terms.firstOrderOnly) out.push(t("cart.code.condition.firstOrder"));
+  if (terms.renewals === "every") out.push(t("cart.code.condition.everyRenewal"));
+  if (terms.renewals === "first_n" && terms.renewalCount)
+    out.push(t("cart.code.condition.firstRenewals", { count: terms.renewalCount }));
+  return out;
+}
+
+/**
+ * Why a code gives nothing, in the page's language: an English page keeps the words it was given (the
+ * server's or core/discount-code.ts `refusal`); a Spanish or French one words the reason itself, with the
+ * code and the amount short (docs/decisions/049-languages.md).
+ */
+export function useCodeRefusalWords() {
+  const locale = useLocale();
+  const t = useLaterT();
+  return (refusal: Pick<CodeRefusal, "reason" | "message" | "shortByCents">, code: string): string => {
+    if (locale === "en") return refusal.message;
+    if (refusal.reason === "minimum_not_met" && refusal.shortByCents === undefined) return refusal.message;
+    return t(REFUSAL_KEYS[refusal.reason], { code, amount: formatMoney(refusal.shortByCents ?? 0) });
+  };
+}
+
+/** The refusal a `code_*` error of the API names (its reason), when the page can word it itself. */
+export function refusalOfError(
+  errorCode: string | null,
+  message: string,
+): Pick<CodeRefusal, "reason" | "message"> | null {
+  const reason = errorCode?.replace(/^code_/, "");
+  // The checkout's own_referral is another sentence (the referrer's address): the server's words serve.
+  if (!reason || reason === "own_referral" || !(reason in REFUSAL_KEYS) || !errorCode?.startsWith("code_"))
+    return null;
+  return { reason: reason as CodeRefusalReason, message };
+}
+
+/**
+ * The words for a refused code: the server's (its JSON message) on an English page, the page's own for a
+ * refusal it knows on a Spanish or French one, or a plain fallback when the server gave none.
+ */
+export function useCodeFailure() {
+  const locale = useLocale();
+  const t = useLaterT();
+  const refusalWords = useCodeRefusalWords();
+  return (err: unknown, typed: string): string => {
+    const failure = apiErrorOf(err);
+    if (!failure?.fromServer) return t("cart.code.failed");
+    if (locale === "en") return failure.message;
+    if (failure.code === "invalid_code") return t("cart.code.invalid");
+    if (failure.code === "too_many_requests") return t("cart.code.tooMany");
+    const refused = refusalOfError(failure.code, failure.message);
+    return refused ? refusalWords(refused, canonicalCode(typed) ?? typed) : failure.message;
+  };
 }
 
 /**
@@ -59,6 +144,7 @@ export function codeFailure(err: unknown): string {
  */
 export function useApplyCartCode(options: { toastOnSuccess?: boolean } = {}) {
   const qc = useQueryClient();
+  const t = useLaterT();
   return useMutation({
     scope: cartScope,
     mutationFn: (code: string) => apiRequest<CartCodeResponse>("POST", "/api/cart/code", { code }),
@@ -66,7 +152,9 @@ export function useApplyCartCode(options: { toastOnSuccess?: boolean } = {}) {
       await qc.cancelQueries({ queryKey: cartCodeQueryKey });
       qc.setQueryData(cartCodeQueryKey, answer);
       if (options.toastOnSuccess && answer.code)
-        toast({ title: `${answer.code.code} applied: ${describeCode(answer.code)}` });
+        toast({
+          title: t("cart.code.appliedToast", { code: answer.code.code, offer: codeOffer(t, answer.code) }),
+        });
     },
   });
 }
@@ -74,6 +162,7 @@ export function useApplyCartCode(options: { toastOnSuccess?: boolean } = {}) {
 /** Takes the code off the cart. */
 export function useRemoveCartCode() {
   const qc = useQueryClient();
+  const t = useLaterT();
   return useMutation({
     scope: cartScope,
     mutationFn: () => apiRequest<CartCodeResponse>("DELETE", "/api/cart/code"),
@@ -83,8 +172,8 @@ export function useRemoveCartCode() {
     },
     onError: () => {
       toast({
-        title: "Error",
-        description: "Failed to remove the code. Please try again.",
+        title: t("cart.toast.error"),
+        description: t("cart.code.removeFailed"),
         variant: "destructive",
       });
       void qc.invalidateQueries({ queryKey: cartCodeQueryKey });

@@ -9,8 +9,10 @@ import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
 import type { CodeTerms } from "../../core/discount-code.ts";
 import { toCents } from "../../core/money.ts";
 import { type Bundle, type CartTotals, priceCart } from "../../core/pricing.ts";
+import type { Translator } from "../i18n/i18n.tsx";
 import { apiErrorOf, apiRequest } from "../lib/api.ts";
 import { useMutation, useQuery, useQueryClient } from "../lib/query.ts";
+import { useLaterT } from "./use-later-t.ts";
 import { toast } from "./use-toast.ts";
 
 export const cartQueryKey = ["/api/cart"] as const;
@@ -90,7 +92,8 @@ function stockRefusal(err: unknown): string | null {
   return failure?.code === "out_of_stock" ? failure.message : null;
 }
 
-const errorToast = (description: string) => toast({ title: "Error", description, variant: "destructive" });
+const errorToast = (t: Translator["t"], description: string) =>
+  toast({ title: t("cart.toast.error"), description, variant: "destructive" });
 
 /**
  * The visitor's cart: always stale, refetched on window focus, set from the answer of every change. Its
@@ -136,6 +139,7 @@ export function useAddToCart(
   options: { silent?: boolean; describe?: (lines: CartLineInput[]) => string | undefined } = {},
 ) {
   const cache = useCartCache();
+  const t = useLaterT();
   return useMutation({
     scope: cartScope,
     mutationFn: async (input: CartLineInput | CartLineInput[]) => {
@@ -156,10 +160,11 @@ export function useAddToCart(
     onSuccess: (_data, input) => {
       if (options.silent) return;
       const description = options.describe?.(Array.isArray(input) ? input : [input]);
-      toast(description ? { title: "Added to cart", description } : { title: "Added to cart" });
+      const title = t("cart.toast.added");
+      toast(description ? { title, description } : { title });
     },
     onError: (err) => {
-      errorToast(stockRefusal(err) ?? "Failed to add product to cart. Please try again.");
+      errorToast(t, stockRefusal(err) ?? t("cart.toast.addFailed"));
       void cache.refresh();
     },
   });
@@ -167,13 +172,14 @@ export function useAddToCart(
 
 export function useUpdateCartItem() {
   const cache = useCartCache();
+  const t = useLaterT();
   return useMutation({
     scope: cartScope,
     mutationFn: ({ id, quantity }: { id: string; quantity: number }) =>
       apiRequest<CartUpdateResponse>("PUT", `/api/cart/${id}`, { quantity }),
     onSuccess: (answer) => cache.set(answer.cart),
     onError: (err) => {
-      errorToast(stockRefusal(err) ?? "Failed to update cart item. Please try again.");
+      errorToast(t, stockRefusal(err) ?? t("cart.toast.updateFailed"));
       void cache.refresh();
     },
   });
@@ -181,15 +187,16 @@ export function useUpdateCartItem() {
 
 export function useRemoveCartItem() {
   const cache = useCartCache();
+  const t = useLaterT();
   return useMutation({
     scope: cartScope,
     mutationFn: (id: string) => apiRequest<CartRemoveResponse>("DELETE", `/api/cart/${id}`),
     onSuccess: async (answer) => {
       await cache.set(answer.cart);
-      toast({ title: "Removed from cart" });
+      toast({ title: t("cart.toast.removed") });
     },
     onError: () => {
-      errorToast("Failed to remove product from cart. Please try again.");
+      errorToast(t, t("cart.toast.removeFailed"));
       void cache.refresh();
     },
   });
@@ -197,16 +204,17 @@ export function useRemoveCartItem() {
 
 export function useClearCart() {
   const cache = useCartCache();
+  const t = useLaterT();
   return useMutation({
     scope: cartScope,
     mutationFn: () => apiRequest<CartClearResponse>("DELETE", "/api/cart"),
     // A cleared cart is empty: the answer counts the lines removed.
     onSuccess: async () => {
       await cache.set([]);
-      toast({ title: "Cart cleared" });
+      toast({ title: t("cart.toast.cleared") });
     },
     onError: () => {
-      errorToast("Failed to clear cart. Please try again.");
+      errorToast(t, t("cart.toast.clearFailed"));
       void cache.refresh();
     },
   });

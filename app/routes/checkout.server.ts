@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { CheckoutPageData } from "../../core/contracts/checkout.ts";
 import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
+import { localeOfPath } from "../../core/i18n/locales.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import { listAddresses } from "../../server/addresses/address-book.ts";
 import { cartBalances, giftCardLines } from "../../server/balances/cart-balances.ts";
@@ -15,6 +16,7 @@ import { pricedCartSummary } from "../../server/orders/order-summary.ts";
 import { type PricedOrder, priceOrder, shippingRateCents } from "../../server/orders/price-order.ts";
 import { codeTerms, findCode, recordsRefusal } from "../../server/promotions/discount-codes.ts";
 import { appContext } from "../context.server.ts";
+import { requestTranslator } from "../i18n/catalogue.server.ts";
 import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/checkout";
 
@@ -136,8 +138,13 @@ async function cartProp65Warnings(services: AppServices, lines: { productId: num
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const page = await loadCheckoutPage(services, request.headers);
+  const { t } = requestTranslator(localeOfPath(new URL(request.url).pathname), new Set());
   return data(
-    { ...page, prop65Warnings: await cartProp65Warnings(services, page.cartItems) },
+    {
+      ...page,
+      prop65Warnings: await cartProp65Warnings(services, page.cartItems),
+      head: { title: t("checkout.meta.title") },
+    },
     { headers: noStore },
   );
 }

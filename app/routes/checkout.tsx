@@ -2,7 +2,7 @@ import ChevronDown from "lucide-react/icons/chevron-down";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Truck from "lucide-react/icons/truck";
 import { useEffect, useRef } from "react";
-import { Link, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { cartSignature } from "../../core/cart-signature.ts";
 import type { CartBalancesResponse } from "../../core/contracts/balances.ts";
 import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
@@ -12,13 +12,15 @@ import { CheckoutForm } from "../components/checkout/checkout-form.tsx";
 import { OrderSummary, type TenderRow } from "../components/checkout/order-summary.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { useCartBalances } from "../hooks/use-balances.ts";
+import { type Translator, useT } from "../i18n/i18n.tsx";
+import { Link } from "../i18n/link.tsx";
 import { useQueryClient } from "../lib/query.ts";
 import type { Route } from "./+types/checkout";
 
 export { headers, loader } from "./checkout.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Checkout | MANA" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.head.title },
   { name: "robots", content: "noindex" },
 ];
 
@@ -54,14 +56,19 @@ function useFollowCart(current: string, giftCards: string) {
 }
 
 /** Each tender as a row of the summary: the gift card by its last four, the credit, the points spent. */
-function tenderRows(result: TenderResult, balances: CartBalancesResponse): TenderRow[] {
-  return result.tenders.map((t) => {
-    if (t.kind === "gift_card") {
-      const last4 = balances.giftCards.find((g) => g.id === t.giftCardId)?.last4 ?? "";
-      return { key: t.giftCardId, label: `Gift card ending ${last4}`, cents: t.cents };
+function tenderRows(t: Translator["t"], result: TenderResult, balances: CartBalancesResponse): TenderRow[] {
+  return result.tenders.map((tender) => {
+    if (tender.kind === "gift_card") {
+      const last4 = balances.giftCards.find((g) => g.id === tender.giftCardId)?.last4 ?? "";
+      return { key: tender.giftCardId, label: t("checkout.tender.giftCard", { last4 }), cents: tender.cents };
     }
-    if (t.kind === "credit") return { key: "credit", label: "Store credit", cents: t.cents };
-    return { key: "points", label: `Wellness Points (${t.points})`, cents: t.cents };
+    if (tender.kind === "credit")
+      return { key: "credit", label: t("checkout.tender.credit"), cents: tender.cents };
+    return {
+      key: "points",
+      label: t("checkout.tender.points", { points: tender.points }),
+      cents: tender.cents,
+    };
   });
 }
 
@@ -70,12 +77,22 @@ const WIDE = "(min-width: 48rem)";
 
 /**
  * The order summary after the form. On a phone it is closed behind a "Show order summary" toggle that
- * names the total, so the e-mail field comes first; from the md width up the toggle is hidden and the
+ * names the total, or "Due" and what the card pays when gift cards, credit or points pay part of it
+ * (`dueCents`), so the e-mail field comes first; from the md width up the toggle is hidden and the
  * summary is open (by CSS, and by the `open` attribute once scripts run, for browsers without
  * ::details-content).
  */
-function CollapsibleSummary({ totalCents, children }: { totalCents: number; children: React.ReactNode }) {
+function CollapsibleSummary({
+  totalCents,
+  dueCents,
+  children,
+}: {
+  totalCents: number;
+  dueCents: number | null;
+  children: React.ReactNode;
+}) {
   const ref = useRef<HTMLDetailsElement>(null);
+  const t = useT();
   useEffect(() => {
     const media = window.matchMedia(WIDE);
     const openWhenWide = () => {
@@ -88,12 +105,16 @@ function CollapsibleSummary({ totalCents, children }: { totalCents: number; chil
   return (
     <details ref={ref} className="group md:details-content:[content-visibility:visible]">
       <summary className="flex min-h-12 cursor-pointer list-none items-center gap-2 rounded-card bg-sand px-5 py-3 font-semibold text-forest shadow-card md:hidden [&::-webkit-details-marker]:hidden">
-        <span className="group-open:hidden">Show order summary</span>
-        <span className="hidden group-open:inline">Hide order summary</span>
+        <span className="group-open:hidden">{t("checkout.toggle.show")}</span>
+        <span className="hidden group-open:inline">{t("checkout.toggle.hide")}</span>
         <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
-        <span className="ml-auto tabular-nums">
-          <span className="sr-only">Total </span>
-          {formatMoney(totalCents)}
+        <span className="ml-auto tabular-nums" data-testid="summary-toggle-amount">
+          {dueCents === null ? (
+            <span className="sr-only">{t("checkout.toggle.total")} </span>
+          ) : (
+            `${t("checkout.toggle.due")} `
+          )}
+          {formatMoney(dueCents ?? totalCents)}
         </span>
       </summary>
       <div className="mt-3 md:mt-0">{children}</div>
@@ -104,6 +125,7 @@ function CollapsibleSummary({ totalCents, children }: { totalCents: number; chil
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { summary, signedInEmail, cartItems, flatShippingCents, payableCents } = loaderData;
   const { revalidate } = useRevalidator();
+  const t = useT();
   useFollowCart(cartSignature(cartItems), (summary?.giftCards ?? []).map((g) => g.key).join());
   const balances = useCartBalances(loaderData.balances).data ?? loaderData.balances;
   // What gift cards, credit and points pay, worked out as the checkout will (server/balances/checkout-balances.ts).
@@ -120,10 +142,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   if (!summary) {
     return (
       <section className="container-shop py-20 text-center">
-        <h1 className="text-3xl">Checkout</h1>
-        <p className="mt-6 text-lg text-muted">Your cart is empty</p>
+        <h1 className="text-3xl">{t("checkout.title")}</h1>
+        <p className="mt-6 text-lg text-muted">{t("checkout.empty")}</p>
         <Button asChild size="md-wide" className="mt-6">
-          <Link to="/">Continue Shopping</Link>
+          <Link to="/">{t("checkout.continueShopping")}</Link>
         </Button>
       </section>
     );
@@ -131,7 +153,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="container-shop py-10 sm:py-14">
-      <h1 className="text-3xl sm:text-4xl">Checkout</h1>
+      <h1 className="text-3xl sm:text-4xl">{t("checkout.title")}</h1>
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-10">
         <div className="grid gap-6">
           <CheckoutForm
@@ -153,20 +175,23 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <ul className="grid gap-3 text-sm text-muted sm:grid-cols-2">
             <li className="flex items-start gap-2">
               <ShieldCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-verdant" />
-              Third-party certified, laboratory tested, and covered by our 60-day guarantee.
+              {t("checkout.assurance.certified")}
             </li>
             <li className="flex items-start gap-2">
               <Truck aria-hidden className="mt-0.5 size-5 shrink-0 text-verdant" />
-              Ships in 2-3 business days. Free on orders over $75 and on bundles.
+              {t("checkout.assurance.shipping")}
             </li>
           </ul>
         </div>
-        <CollapsibleSummary totalCents={summary.totalCents}>
+        <CollapsibleSummary
+          totalCents={summary.totalCents}
+          dueCents={tenders && tenders.tenderedCents > 0 ? tenders.dueCents : null}
+        >
           <OrderSummary
             summary={summary}
             flatShippingCents={flatShippingCents}
             tenders={
-              tenders && balances && tenders.tenders.length > 0 ? tenderRows(tenders, balances) : undefined
+              tenders && balances && tenders.tenders.length > 0 ? tenderRows(t, tenders, balances) : undefined
             }
           />
         </CollapsibleSummary>

@@ -8,6 +8,7 @@ import type { AppServices } from "../../server/context.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { orderSummary } from "../../server/orders/order-summary.ts";
 import { loadSandboxSession, payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import { sandboxSuccessPath } from "../../server/payments/sandbox-provider.ts";
 import { appContext } from "../context.server.ts";
 import { formFields, noStore, refuseCrossSite } from "../session.server.ts";
 import type { Route } from "./+types/pay.$sessionId";
@@ -18,7 +19,7 @@ export const headers: Route.HeadersFunction = () => noStore;
 export async function loadSandboxPage(
   services: AppServices,
   sessionId: string,
-): Promise<SandboxPageData | null> {
+): Promise<(SandboxPageData & { successPath: string }) | null> {
   const session = await loadSandboxSession(shopDeps(services), sessionId);
   if (!session) return null;
   const { order, lines } = session;
@@ -29,6 +30,8 @@ export async function loadSandboxPage(
     summary: orderSummary(await services.catalogue.list(), order, lines),
     shippingAddress: order.shippingAddress,
     shipTo: [...services.env.SHIP_TO_COUNTRIES],
+    // Once paid, the success page in the checkout page's language.
+    successPath: sandboxSuccessPath(order.checkoutUrl, sessionId),
   };
 }
 
@@ -37,7 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await loadSandboxPage(services, params.sessionId);
   if (!page) throw data(null, { status: 404, headers: noStore });
   if (page.status !== "pending" && page.status !== "cancelled") {
-    throw redirect(`/success?session_id=${encodeURIComponent(params.sessionId)}`, { headers: noStore });
+    throw redirect(page.successPath, { headers: noStore });
   }
   return data(
     { ...page, prop65Warnings: await orderProp65Warnings(services, params.sessionId, page) },

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { SuccessPageData } from "../../core/contracts/checkout.ts";
+import { localeOfPath } from "../../core/i18n/locales.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import type { AppServices } from "../../server/context.ts";
 import { shopDeps } from "../../server/deps.ts";
@@ -8,6 +9,7 @@ import { findOwnPaidOrder } from "../../server/orders/order-access.ts";
 import { loadOrderLines } from "../../server/orders/order-rows.ts";
 import { orderSummary } from "../../server/orders/order-summary.ts";
 import { appContext } from "../context.server.ts";
+import { requestTranslator } from "../i18n/catalogue.server.ts";
 import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/success";
 
@@ -42,8 +44,9 @@ export async function loadSuccessPage(
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const sessionId = new URL(request.url).searchParams.get("session_id");
-  return data(await loadSuccessPage(context.get(appContext), request.headers, sessionId), {
-    headers: noStore,
-  });
+  const url = new URL(request.url);
+  const sessionId = url.searchParams.get("session_id");
+  const { t } = requestTranslator(localeOfPath(url.pathname), new Set());
+  const page = await loadSuccessPage(context.get(appContext), request.headers, sessionId);
+  return data({ ...page, head: { title: t("checkout.meta.successTitle") } }, { headers: noStore });
 }

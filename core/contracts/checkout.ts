@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { AddressFieldErrors, ShippingAddress } from "../address.ts";
+import { LOCALES } from "../i18n/locales.ts";
 import { MAX_LINE_QUANTITY } from "../pricing.ts";
 import type { RenewalDisclosure } from "../renewal-disclosure.ts";
 import type { AddressView } from "./addresses.ts";
@@ -42,6 +43,8 @@ export const createSessionBody = z.object({
    * holds a subscription (docs/decisions/042-renewal-consent-at-checkout.md).
    */
   acceptRenewal: z.boolean().optional(),
+  /** The checkout page's language: the payment page sends the shopper back to the success page in it. */
+  locale: z.enum(LOCALES).optional(),
   /**
    * The discount code the page showed applied (null: none). When the server's differs (the code was used
    * up, or the cart no longer meets it), 409 with the reason, so the shopper never pays another total

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ShippingAddress } from "../../core/address.ts";
 import { cartSignature } from "../../core/cart-signature.ts";
 import type { CreateSessionBody } from "../../core/contracts/checkout.ts";
+import { type Locale, pathInLocale } from "../../core/i18n/locales.ts";
 import { isPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
 import { uuidField } from "../../core/uuid.ts";
 import { addAddressOnce, findAddress } from "../addresses/address-book.ts";
@@ -153,13 +154,15 @@ export async function startCheckout(
   if (order.providerSessionId && order.checkoutUrl) {
     return { url: order.checkoutUrl, orderId: order.id, orderNumber: order.orderNumber };
   }
+  // The success page in the checkout page's language (docs/decisions/049-languages.md).
+  const locale = request.body.locale ?? "en";
   if (balances.dueCents === 0) {
-    const url = await payWithBalances(deps, order);
+    const url = await payWithBalances(deps, order, locale);
     return { url, orderId: order.id, orderNumber: order.orderNumber };
   }
 
   // The shop's origin as the page was asked for (server/http/shop-origin.ts): where the provider sends
-  // the customer back.
+  // the customer back, to the pages in the checkout page's language.
   const { origin } = deps;
   let session: { sessionId: string; url: string };
   try {
@@ -199,8 +202,8 @@ export async function startCheckout(
       discountCode: order.discountCode,
       shippingCents: order.shippingCents,
       totalCents: order.totalCents - order.tenderedCents,
-      successUrl: `${origin}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${origin}/checkout`,
+      successUrl: `${origin}${pathInLocale("/success", locale)}?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}${pathInLocale("/checkout", locale)}`,
       origin,
     });
   } catch (err) {
@@ -223,11 +226,12 @@ export async function startCheckout(
 async function payWithBalances(
   deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "logger" | "origin" | "manageSecret" | "shipTo">,
   order: OrderRow,
+  locale: Locale,
 ): Promise<string> {
   const sessionId = `paid_by_balance_${order.id}`;
   const stored = await attachSession(deps.db, order.id, {
     sessionId,
-    url: `/success?session_id=${encodeURIComponent(sessionId)}`,
+    url: `${pathInLocale("/success", locale)}?session_id=${encodeURIComponent(sessionId)}`,
   });
   await recordCheckoutPayment(deps, {
     event: { provider: deps.payments.name, id: `balance:${order.id}`, type: "balance.paid" },

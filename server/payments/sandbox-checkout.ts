@@ -16,7 +16,7 @@ import { stockShortfall } from "../orders/take-stock.ts";
 import { type EventOutcome, reportPaymentEvent } from "./report-event.ts";
 import { checkSandboxCard, sandboxCardFingerprint } from "./sandbox-card.ts";
 import { saveSandboxCard } from "./sandbox-cards.ts";
-import { sandboxPaymentEvent, sandboxSessionId } from "./sandbox-provider.ts";
+import { sandboxPaymentEvent, sandboxSessionId, sandboxSuccessPath } from "./sandbox-provider.ts";
 
 /** A sandbox session: the order it was opened for, as the orders hold it. */
 export interface SandboxSession {
@@ -53,8 +53,8 @@ export async function payWithSandboxCard(
 ): Promise<SandboxPayResult | null> {
   const session = await loadSandboxSession(deps, sessionId);
   if (!session) return null;
-  const successUrl = `/success?session_id=${encodeURIComponent(sessionId)}`;
   const { order } = session;
+  const successUrl = sandboxSuccessPath(order.checkoutUrl, sessionId);
   if (order.status !== "pending") {
     if (order.status === "cancelled") return { kind: "closed", message: "This checkout was cancelled." };
     return { kind: "paid", redirectTo: successUrl };

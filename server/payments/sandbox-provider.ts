@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ShippingAddress } from "../../core/address.ts";
+import { DEFAULT_LOCALE, isLocale, localeOfPath, pathInLocale } from "../../core/i18n/locales.ts";
 import { randomId } from "../lib/random-id.ts";
 import { asCollectedByStripe } from "./collected-address.ts";
 import type { PaymentEvent } from "./event-schemas.ts";
@@ -14,12 +15,28 @@ export const sandboxSessionId = z.string().regex(new RegExp(`^${SANDBOX_SESSION_
  * The offline provider: its "hosted page" is the shop's own /pay/{sessionId}, clearly marked as test
  * mode. A session id is 32 random characters, so nobody reaches another visitor's page by guessing.
  */
+/**
+ * The sandbox page's address. As a hosted page keeps the success URL it was given, it names the language
+ * of the shop's page it returns to (`?lang=es`; docs/decisions/049-languages.md); the page itself is English.
+ */
+function sandboxPageUrl(origin: string, sessionId: string, successUrl: string): string {
+  const locale = localeOfPath(new URL(successUrl).pathname);
+  return `${origin}/pay/${sessionId}${locale === DEFAULT_LOCALE ? "" : `?lang=${locale}`}`;
+}
+
+/** Where the sandbox sends a session's shopper once paid: the success page in the session's language. */
+export function sandboxSuccessPath(checkoutUrl: string | null, sessionId: string): string {
+  const lang = checkoutUrl ? new URL(checkoutUrl, "http://sandbox.invalid").searchParams.get("lang") : null;
+  const success = pathInLocale("/success", isLocale(lang) ? lang : DEFAULT_LOCALE);
+  return `${success}?session_id=${encodeURIComponent(sessionId)}`;
+}
+
 export function createSandboxProvider(): PaymentProvider {
   return {
     name: "sandbox",
     async createCheckoutSession(input) {
       const sessionId = `${SANDBOX_SESSION_PREFIX}${randomId(32)}`;
-      return { sessionId, url: `${input.origin}/pay/${sessionId}` };
+      return { sessionId, url: sandboxPageUrl(input.origin, sessionId, input.successUrl) };
     },
     async getSubscription() {
       return null;

@@ -3,15 +3,36 @@ import { useEffect, useId, useRef, useState } from "react";
 import type { CartBalancesResponse } from "../../../core/contracts/balances.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { CENTS_PER_STEP, POINTS_PER_STEP, type TenderResult } from "../../../core/tenders.ts";
-import {
-  giftCardFailure,
-  useApplyGiftCard,
-  useRemoveGiftCard,
-  useSetCartBalances,
-} from "../../hooks/use-balances.ts";
+import { useApplyGiftCard, useRemoveGiftCard, useSetCartBalances } from "../../hooks/use-balances.ts";
+import { useLaterT } from "../../hooks/use-later-t.ts";
+import { useLocale, useT } from "../../i18n/i18n.tsx";
+import { apiErrorOf } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import { CodeInput } from "../ui/code-input.tsx";
 import { inputClass } from "../ui/field.tsx";
+
+/** The refusals of a gift card, credit or points a Spanish or French page words itself, by error code. */
+const FAILURE_KEYS: Partial<Record<string, string>> = {
+  gift_card_unknown: "checkout.balances.unknown",
+  gift_card_unusable: "checkout.error.giftCardUnusable",
+  sign_in_required: "checkout.balances.signInRequired",
+};
+
+/**
+ * What a refused gift card request says (use-balances.ts `giftCardFailure`, in the page's language): a wait
+ * for 429, the server's words (a Spanish or French page's own for a code it knows), or a generic line.
+ */
+function useGiftCardFailure() {
+  const locale = useLocale();
+  const t = useLaterT();
+  return (err: unknown): string => {
+    const failure = apiErrorOf(err);
+    if (failure?.status === 429) return t("checkout.balances.tooMany");
+    if (!failure?.fromServer) return t("checkout.balances.offline");
+    const key = FAILURE_KEYS[failure.code ?? ""];
+    return locale !== "en" && key ? t(key) : failure.message;
+  };
+}
 
 /**
  * What pays besides the card at checkout (docs/decisions/047-gift-cards-credit-and-points.md): a gift card
@@ -50,6 +71,8 @@ export function BalancesField({
   const apply = useApplyGiftCard();
   const remove = useRemoveGiftCard();
   const choose = useSetCartBalances();
+  const t = useT();
+  const giftCardFailure = useGiftCardFailure();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -83,7 +106,7 @@ export function BalancesField({
     if (busy) return;
     const typed = text.trim();
     if (!typed) {
-      setError("Enter the code from your gift card e-mail.");
+      setError(t("checkout.balances.enterCode"));
       input.current?.focus();
       return;
     }
@@ -121,7 +144,7 @@ export function BalancesField({
   return (
     <section aria-labelledby={`${inputId}-title`} className={className}>
       <h2 id={`${inputId}-title`} className="text-xl">
-        Gift cards, credit and points
+        {t("checkout.balances.title")}
       </h2>
       {balances.giftCards.length > 0 ? (
         <ul ref={list} className="mt-3 grid gap-2" data-testid="applied-gift-cards">
@@ -133,12 +156,12 @@ export function BalancesField({
               <p tabIndex={-1} className="flex min-w-0 flex-wrap items-center gap-x-2 text-ink">
                 <CreditCard aria-hidden className="size-4 shrink-0 text-verdant" />
                 <span className="font-semibold">
-                  Gift card ending {g.last4}, {formatMoney(g.balanceCents)} left
+                  {t("checkout.balances.cardLeft", { last4: g.last4, amount: formatMoney(g.balanceCents) })}
                 </span>
                 <span className="text-sm text-muted">
                   {paidBy.get(g.id)
-                    ? `pays ${formatMoney(paidBy.get(g.id) ?? 0)} of this order`
-                    : "not needed for this order"}
+                    ? t("checkout.balances.cardPays", { amount: formatMoney(paidBy.get(g.id) ?? 0) })
+                    : t("checkout.balances.cardNotNeeded")}
                 </span>
               </p>
               <Button
@@ -147,9 +170,9 @@ export function BalancesField({
                 className="-mr-3 shrink-0"
                 onClick={() => takeOff(g.id)}
                 disabled={busy}
-                aria-label={`Remove the gift card ending ${g.last4}`}
+                aria-label={t("checkout.balances.removeLabel", { last4: g.last4 })}
               >
-                Remove
+                {t("checkout.balances.remove")}
               </Button>
             </li>
           ))}
@@ -158,7 +181,7 @@ export function BalancesField({
       <CodeInput
         id={inputId}
         errorId={errorId}
-        label="Gift card"
+        label={t("checkout.balances.giftCard")}
         name="gift-card-code"
         labelClassName="mt-3 block text-sm font-semibold text-ink"
         inputRef={input}
@@ -183,9 +206,12 @@ export function BalancesField({
             className="size-5 accent-forest"
           />
           <span>
-            Use my store credit ({formatMoney(balances.creditCents)})
+            {t("checkout.balances.useCredit", { amount: formatMoney(balances.creditCents) })}
             {creditPays > 0 ? (
-              <span className="text-sm text-muted"> · pays {formatMoney(creditPays)}</span>
+              <span className="text-sm text-muted">
+                {" "}
+                · {t("checkout.balances.creditPays", { amount: formatMoney(creditPays) })}
+              </span>
             ) : null}
           </span>
         </label>
@@ -193,7 +219,7 @@ export function BalancesField({
       {balances.signedIn && balances.points >= POINTS_PER_STEP ? (
         <div className="mt-3">
           <label htmlFor={pointsId} className="block text-sm font-semibold text-ink">
-            Use Wellness Points
+            {t("checkout.balances.usePoints")}
           </label>
           <select
             id={pointsId}
@@ -206,13 +232,16 @@ export function BalancesField({
             {[...Array(maxSteps + 1).keys()].map((steps) => (
               <option key={steps} value={steps}>
                 {steps === 0
-                  ? "None"
-                  : `${steps * POINTS_PER_STEP} points: ${formatMoney(steps * CENTS_PER_STEP)} off`}
+                  ? t("checkout.balances.noPoints")
+                  : t("checkout.balances.pointsOff", {
+                      points: steps * POINTS_PER_STEP,
+                      amount: formatMoney(steps * CENTS_PER_STEP),
+                    })}
               </option>
             ))}
           </select>
           <p id={pointsHint} className="mt-1 text-sm text-muted">
-            You have {balances.points} points. Every 100 points take $5 off what you pay.
+            {t("checkout.balances.pointsHint", { points: balances.points })}
           </p>
         </div>
       ) : null}
@@ -221,9 +250,7 @@ export function BalancesField({
           {refusal}
         </p>
       ) : null}
-      <p className="mt-2 text-sm text-muted">
-        Gift cards, credit and points pay for products and shipping, not subscriptions or gift cards.
-      </p>
+      <p className="mt-2 text-sm text-muted">{t("checkout.balances.rule")}</p>
     </section>
   );
 }

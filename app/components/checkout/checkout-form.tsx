@@ -9,8 +9,11 @@ import type { CartProp65Warning } from "../../../core/prop65.ts";
 import type { TenderResult } from "../../../core/tenders.ts";
 import { cartBalancesKey } from "../../hooks/use-balances.ts";
 import { cartCodeQueryKey } from "../../hooks/use-cart.ts";
+import { refusalOfError, useCodeRefusalWords } from "../../hooks/use-cart-code.ts";
+import { useLaterT } from "../../hooks/use-later-t.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { apiErrorOf, apiRequest } from "../../lib/api.ts";
+import { useLocale, useT } from "../../i18n/i18n.tsx";
+import { type ApiError, apiErrorOf, apiRequest } from "../../lib/api.ts";
 import { useMutation, useQueryClient } from "../../lib/query.ts";
 import { DefaultBadge } from "../address/address-card.tsx";
 import { AddressForm } from "../address/address-form.tsx";
@@ -37,9 +40,37 @@ export interface CheckoutLineInput {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Said beside the renewal box when the pay button is pressed without it (the server says the same). */
-const RENEWAL_REQUIRED =
-  "Please tick the box to agree to the automatic renewal of your subscription before you pay.";
+/**
+ * The checkout's refusals a Spanish or French page words itself, by the API's error code; an English page
+ * and any other code keep the server's words (docs/decisions/049-languages.md).
+ */
+const FAILURE_KEYS: Partial<Record<string, string>> = {
+  renewal_consent_required: "checkout.form.renewalRequired",
+  renewal_terms_changed: "checkout.error.renewalTermsChanged",
+  discount_changed: "checkout.error.discountChanged",
+  balances_changed: "checkout.error.balancesChanged",
+  card_needed: "checkout.error.cardNeeded",
+  gift_card_unusable: "checkout.error.giftCardUnusable",
+  address_required: "checkout.error.addressRequired",
+  email_required: "checkout.form.emailRequired",
+  invalid_email: "checkout.error.invalidEmail",
+  empty_cart: "checkout.error.emptyCart",
+  cart_mismatch: "checkout.error.cartMismatch",
+};
+
+/** The words of a refused checkout in the page's language, as far as the page knows them. */
+function useFailureWords(discountCode: string | null) {
+  const locale = useLocale();
+  const t = useLaterT();
+  const refusalWords = useCodeRefusalWords();
+  return (failure: ApiError): string => {
+    if (locale === "en") return failure.message;
+    const key = FAILURE_KEYS[failure.code ?? ""];
+    if (key) return t(key);
+    const refused = refusalOfError(failure.code, failure.message);
+    return refused && discountCode ? refusalWords(refused, discountCode) : failure.message;
+  };
+}
 
 const NEW_ADDRESS = "new";
 const ADDRESS_PREFIX = "ship";
@@ -94,6 +125,10 @@ export function CheckoutForm({
   const [addressErrors, setAddressErrors] = useState<AddressFieldErrors>({});
   const [saveAddress, setSaveAddress] = useState(true);
   const [redirecting, setRedirecting] = useState(false);
+  const t = useT();
+  const locale = useLocale();
+  const later = useLaterT();
+  const words = useFailureWords(discountCode);
   const [agreedTo, setAgreedTo] = useState<string | null>(null);
   const [renewalError, setRenewalError] = useState<string | null>(null);
   const renewalBox = useRef<HTMLInputElement>(null);
@@ -120,6 +155,8 @@ export function CheckoutForm({
       apiRequest<{ url?: string }>("POST", "/api/checkout/create-session", {
         email: signedInEmail ?? email.trim(),
         userId: null,
+        // The payment page sends the shopper back to the success page in this page's language.
+        locale,
         cartItems,
         discountCode,
         ...(tenders ? { tenderedCents: tenders.tenderedCents } : {}),
@@ -144,7 +181,7 @@ export function CheckoutForm({
       if (failure?.code === "renewal_consent_required" || failure?.code === "renewal_terms_changed") {
         if (failure.code === "renewal_terms_changed") onCartChanged();
         setAgreedTo(null);
-        refuseRenewal(failure.message);
+        refuseRenewal(words(failure));
         return;
       }
       // The code shown no longer applies (used up, used before by this e-mail, the cart no longer meets it)
@@ -152,9 +189,13 @@ export function CheckoutForm({
       if (failure?.code === "discount_changed" || failure?.code?.startsWith("code_")) {
         onCartChanged();
         void queryClient.invalidateQueries({ queryKey: cartCodeQueryKey });
-        if (failure.code !== "discount_changed") setCodeRefusal(failure.message);
+        if (failure.code !== "discount_changed") setCodeRefusal(words(failure));
         setRedirecting(false);
-        toast({ title: "Your discount changed", description: failure.message, variant: "destructive" });
+        toast({
+          title: later("checkout.toast.discountChanged"),
+          description: words(failure),
+          variant: "destructive",
+        });
         return;
       }
       // What the gift cards, credit or points pay changed (or cannot pay, or a card is unknown now): the
@@ -166,21 +207,25 @@ export function CheckoutForm({
       ) {
         onCartChanged();
         void queryClient.invalidateQueries({ queryKey: cartBalancesKey });
-        setBalancesRefusal(failure.message);
+        setBalancesRefusal(words(failure));
         setRedirecting(false);
-        toast({ title: "Your payment changed", description: failure.message, variant: "destructive" });
+        toast({
+          title: later("checkout.toast.paymentChanged"),
+          description: words(failure),
+          variant: "destructive",
+        });
         return;
       }
       if (failure?.code === "address_required") {
         setChoice(NEW_ADDRESS);
-        failed(failure.message);
+        failed(words(failure));
         return;
       }
       // 409: the cart changed in another tab or the drawer; show the cart as it is now.
       if (status === 409) onCartChanged();
       // A product sold out (409 out_of_stock): the message names it and says how many are left.
       const says = status === 400 || status === 404 || failure?.code === "out_of_stock";
-      failed(says && failure?.fromServer ? failure.message : undefined);
+      failed(says && failure?.fromServer ? words(failure) : undefined);
     },
   });
   const processing = start.isPending || redirecting;
@@ -188,8 +233,8 @@ export function CheckoutForm({
   function failed(message?: string) {
     setRedirecting(false);
     toast({
-      title: "Checkout Error",
-      description: message ?? "There was an issue starting your checkout. Please try again.",
+      title: later("checkout.toast.error"),
+      description: message ?? later("checkout.toast.errorGeneric"),
       variant: "destructive",
     });
   }
@@ -214,15 +259,15 @@ export function CheckoutForm({
     const value = (signedInEmail ?? email).trim();
     if (!value) {
       toast({
-        title: "Email Required",
-        description: "Please enter your email address to continue.",
+        title: t("checkout.form.emailRequiredTitle"),
+        description: t("checkout.form.emailRequired"),
         variant: "destructive",
       });
       return;
     }
     // A `.invalid` address cannot receive the confirmation (the server refuses it too).
     if (!EMAIL.test(value) || isPlaceholderEmail(value)) {
-      setEmailError("Enter a valid email address, like name@example.com.");
+      setEmailError(t("checkout.form.emailInvalid"));
       return;
     }
     setEmailError(null);
@@ -244,20 +289,20 @@ export function CheckoutForm({
   /** A cart with a subscription goes on only with the renewal box ticked. */
   function renewalAgreed(): boolean {
     if (!renewal || agreed) return true;
-    refuseRenewal(RENEWAL_REQUIRED);
+    refuseRenewal(t("checkout.form.renewalRequired"));
     return false;
   }
 
   return (
     <form noValidate onSubmit={submit} className="rounded-card bg-white p-5 shadow-card sm:p-6">
-      <h2 className="text-xl">Contact</h2>
+      <h2 className="text-xl">{t("checkout.form.contact")}</h2>
       {signedInEmail ? (
-        <p className="mt-2 text-sm text-muted">Signed in as {signedInEmail}</p>
+        <p className="mt-2 text-sm text-muted">{t("checkout.form.signedInAs", { email: signedInEmail })}</p>
       ) : (
-        <p className="mt-2 text-sm text-muted">We send your order confirmation to this address.</p>
+        <p className="mt-2 text-sm text-muted">{t("checkout.form.confirmationTo")}</p>
       )}
       <label htmlFor={emailId} className="mt-4 block text-sm font-semibold text-ink">
-        Email address
+        {t("checkout.form.email")}
       </label>
       <input
         id={emailId}
@@ -281,10 +326,10 @@ export function CheckoutForm({
           {emailError}
         </p>
       ) : null}
-      <h2 className="mt-8 text-xl">Shipping address</h2>
+      <h2 className="mt-8 text-xl">{t("checkout.form.shippingAddress")}</h2>
       {savedAddresses.length > 0 ? (
         <fieldset className="mt-4 grid gap-2" disabled={processing}>
-          <legend className="sr-only">Ship to</legend>
+          <legend className="sr-only">{t("checkout.form.shipTo")}</legend>
           {savedAddresses.map((a) => (
             <label
               key={a.id}
@@ -321,7 +366,7 @@ export function CheckoutForm({
               onChange={() => setChoice(NEW_ADDRESS)}
               className="size-4 accent-forest"
             />
-            <span className="text-sm font-semibold text-ink">Use a new address</span>
+            <span className="text-sm font-semibold text-ink">{t("checkout.form.newAddress")}</span>
           </label>
         </fieldset>
       ) : null}
@@ -347,7 +392,7 @@ export function CheckoutForm({
                 disabled={processing}
                 className="size-4 accent-forest"
               />
-              Save this address to my account
+              {t("checkout.form.saveAddress")}
             </label>
           ) : null}
         </div>
@@ -393,15 +438,13 @@ export function CheckoutForm({
         size="lg"
         className="mt-6 w-full"
         pending={processing}
-        pendingText={paidInFull ? "Placing your order..." : "Creating Secure Checkout..."}
+        pendingText={paidInFull ? t("checkout.form.placing") : t("checkout.form.creating")}
       >
         <Lock aria-hidden className="size-4" />
-        {paidInFull ? "Place order" : "Proceed to Secure Checkout"}
+        {paidInFull ? t("checkout.form.placeOrder") : t("checkout.form.proceed")}
       </Button>
       <p className="mt-3 text-center text-sm text-muted">
-        {paidInFull
-          ? "Your gift cards, credit or points pay the whole order. 60-day money-back guarantee."
-          : "You pay on a secure card page. 60-day money-back guarantee."}
+        {paidInFull ? t("checkout.form.paidInFullNote") : t("checkout.form.cardPageNote")}
       </p>
     </form>
   );

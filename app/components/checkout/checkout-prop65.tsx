@@ -1,4 +1,5 @@
 import { type CartProp65Warning, shipsToCalifornia } from "../../../core/prop65.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { Prop65Notice } from "../shop/prop65-warning.tsx";
 
 /**
@@ -16,12 +17,13 @@ export function CheckoutProp65({
   /** The spacing of the warnings where they appear. */
   className?: string;
 }) {
+  const t = useT();
   const shown = warnings.length > 0 && address && shipsToCalifornia(address);
   return (
     // The live region stays in the page (empty) so that a warning appearing in it is announced.
     <div aria-live="polite">
       {shown ? (
-        <section aria-label="California Proposition 65 warning" className={`grid gap-3 ${className}`}>
+        <section aria-label={t("checkout.prop65.label")} className={`grid gap-3 ${className}`}>
           {warnings.map((w) => (
             <Prop65Notice key={w.productName} warning={w.warning} productName={w.productName} />
           ))}

@@ -1,7 +1,9 @@
 import Gift from "lucide-react/icons/gift";
 import type { OrderSummaryData } from "../../../core/contracts/checkout.ts";
+import type { Locale } from "../../../core/i18n/locales.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { FREE_SHIPPING_OVER_CENTS } from "../../../core/pricing.ts";
+import { type Translator, useLocale, useT } from "../../i18n/i18n.tsx";
 
 /** What one gift card, store credit or points pays, as the checkout lists it before the card's part. */
 export interface TenderRow {
@@ -17,7 +19,7 @@ export interface TenderRow {
  */
 export function OrderSummary({
   summary,
-  title = "Order Summary",
+  title: givenTitle,
   flatShippingCents,
   tenders,
 }: {
@@ -28,6 +30,9 @@ export function OrderSummary({
   /** The checkout's tenders (computed in the page with core/tenders.ts); a placed order gives its sum. */
   tenders?: TenderRow[];
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const title = givenTitle ?? t("checkout.summary.title");
   const headingId = `summary-${title.toLowerCase().replace(/\W+/g, "-")}`;
   const code = summary.code ?? null;
   const paidCents = tenders ? tenders.reduce((sum, t) => sum + t.cents, 0) : (summary.tenderedCents ?? 0);
@@ -53,14 +58,16 @@ export function OrderSummary({
                 {l.name} <span className="font-normal text-muted">× {l.quantity}</span>
               </p>
               <p className="text-sm text-muted">
-                {l.isSubscription ? `Monthly subscription · ${l.discountPercent}% off` : "One-time purchase"}
+                {l.isSubscription
+                  ? t("checkout.summary.subscription", { percent: l.discountPercent })
+                  : t("checkout.summary.oneTime")}
                 {l.bundleName ? ` · ${l.bundleName}` : ""}
               </p>
             </div>
             <div className="text-right tabular-nums">
               {l.isSubscription && l.discountPercent > 0 ? (
                 <p className="text-sm text-muted line-through">
-                  <span className="sr-only">Was </span>
+                  <span className="sr-only">{t("checkout.summary.was")} </span>
                   {formatMoney(l.unitCents * l.quantity)}
                 </p>
               ) : null}
@@ -72,55 +79,61 @@ export function OrderSummary({
           <li key={g.key} className="flex items-start gap-3 py-3" data-testid="summary-gift-card">
             <Gift aria-hidden className="mt-0.5 size-14 shrink-0 rounded-xl bg-cream p-3 text-gold" />
             <div className="min-w-0 flex-1">
-              <p className="font-semibold text-ink">Gift card</p>
-              <p className="text-sm break-words text-muted">{giftCardFor(g)}</p>
+              <p className="font-semibold text-ink">{t("checkout.summary.giftCard")}</p>
+              <p className="text-sm break-words text-muted">{giftCardFor(t, locale, g)}</p>
             </div>
             <p className="font-semibold text-ink tabular-nums">{formatMoney(g.cents)}</p>
           </li>
         ))}
       </ul>
       <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t border-sand-deep pt-4 tabular-nums">
-        <dt className="text-muted">Subtotal</dt>
+        <dt className="text-muted">{t("checkout.summary.subtotal")}</dt>
         <dd className="text-right">{formatMoney(summary.subtotalCents)}</dd>
         {summary.bundleSavings.map((s) => (
           <div key={s.name} className="contents">
             <dt className="text-verdant">
-              {s.name === "Bundle savings" ? s.name : `Bundle savings (${s.name})`}
+              {s.name === "Bundle savings"
+                ? t("checkout.summary.bundleSavings")
+                : t("checkout.summary.bundleSavingsOf", { name: s.name })}
             </dt>
             <dd className="text-right text-verdant">-{formatMoney(s.cents)}</dd>
           </div>
         ))}
         {code && code.cents > 0 ? (
           <>
-            <dt className="text-verdant">Discount ({code.code})</dt>
+            <dt className="text-verdant">{t("checkout.summary.discount", { code: code.code })}</dt>
             <dd className="text-right text-verdant">-{formatMoney(code.cents)}</dd>
           </>
         ) : null}
         {summary.giftCardCents ? (
           <>
-            <dt className="text-muted">Gift cards</dt>
+            <dt className="text-muted">{t("checkout.summary.giftCards")}</dt>
             <dd className="text-right">{formatMoney(summary.giftCardCents)}</dd>
           </>
         ) : null}
         {/* A free-shipping code's saving is the shipping line: it names the code. */}
-        <dt className="text-muted">{code && code.cents === 0 ? `Shipping (${code.code})` : "Shipping"}</dt>
+        <dt className="text-muted">
+          {code && code.cents === 0
+            ? t("checkout.summary.shippingByCode", { code: code.code })
+            : t("checkout.summary.shipping")}
+        </dt>
         <dd className="text-right">
-          {summary.shippingCents === 0 ? "Free" : formatMoney(summary.shippingCents)}
+          {summary.shippingCents === 0 ? t("checkout.summary.free") : formatMoney(summary.shippingCents)}
         </dd>
         {summary.taxCents !== undefined ? (
           <>
-            <dt className="text-muted">Tax</dt>
+            <dt className="text-muted">{t("checkout.summary.tax")}</dt>
             <dd className="text-right">{formatMoney(summary.taxCents)}</dd>
           </>
         ) : null}
         <div className="col-span-2 mt-1 flex items-baseline justify-between gap-4 border-t border-sand-deep pt-3 text-lg font-semibold text-forest">
-          <dt>Total</dt>
+          <dt>{t("checkout.summary.total")}</dt>
           <dd className="text-right">{formatMoney(summary.totalCents)}</dd>
         </div>
         {/* What balances pay, as every order view names it, then (at checkout) each tender under it. */}
         {paidCents > 0 ? (
           <>
-            <dt className="text-verdant">Paid with gift cards, credit or points</dt>
+            <dt className="text-verdant">{t("checkout.summary.paidWithBalances")}</dt>
             <dd className="text-right text-verdant">-{formatMoney(paidCents)}</dd>
           </>
         ) : null}
@@ -135,7 +148,7 @@ export function OrderSummary({
             className="col-span-2 flex items-baseline justify-between gap-4 font-semibold text-ink"
             data-testid="summary-card-part"
           >
-            <dt>{tenders ? "To pay by card" : "Paid by card"}</dt>
+            <dt>{tenders ? t("checkout.summary.toPayByCard") : t("checkout.summary.paidByCard")}</dt>
             <dd className="text-right">{formatMoney(Math.max(0, summary.totalCents - paidCents))}</dd>
           </div>
         ) : null}
@@ -143,23 +156,41 @@ export function OrderSummary({
       {flatShippingCents !== undefined ? (
         <p className="mt-3 text-sm text-muted">
           {summary.shippingCents === 0
-            ? "Free shipping on this order. Ships in 2-3 business days."
-            : `Shipping is ${formatMoney(flatShippingCents)}; free on orders over ${formatMoney(FREE_SHIPPING_OVER_CENTS)} and on bundles. Ships in 2-3 business days.`}
+            ? t("checkout.summary.freeShippingHere")
+            : t("checkout.summary.shippingRule", {
+                flat: formatMoney(flatShippingCents),
+                over: formatMoney(FREE_SHIPPING_OVER_CENTS),
+              })}
         </p>
       ) : null}
     </section>
   );
 }
 
-/** "For Ana, sent on 2026-12-24" or "For you, sent when paid": whom a bought gift card goes to, and when. */
-export function giftCardFor(g: { recipient: string | null; deliverOn: string | null }): string {
-  const who = g.recipient ? `For ${g.recipient}` : "For you";
-  return `${who}, sent ${g.deliverOn ? `on ${formatDay(g.deliverOn)}` : "by e-mail once paid"}`;
+/**
+ * "For Ana, sent on December 24, 2026" or "For you, sent by e-mail once paid": whom a bought gift card goes
+ * to, and when, in the page's language.
+ */
+export function giftCardFor(
+  t: Translator["t"],
+  locale: Locale,
+  g: { recipient: string | null; deliverOn: string | null },
+): string {
+  const { recipient } = g;
+  if (g.deliverOn) {
+    const date = formatDay(g.deliverOn, locale);
+    return recipient
+      ? t("checkout.giftCard.forRecipientOn", { recipient, date })
+      : t("checkout.giftCard.forYouOn", { date });
+  }
+  return recipient
+    ? t("checkout.giftCard.forRecipientPaid", { recipient })
+    : t("checkout.giftCard.forYouPaid");
 }
 
-/** A YYYY-MM-DD day as "December 24, 2026" (the day itself, never shifted by a time zone). */
-export function formatDay(day: string): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
+/** A YYYY-MM-DD day as "December 24, 2026" in the page's language (never shifted by a time zone). */
+export function formatDay(day: string, locale: Locale = "en"): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString(locale === "en" ? "en-US" : locale, {
     year: "numeric",
     month: "long",
     day: "numeric",

@@ -2,6 +2,7 @@ import ShoppingBag from "lucide-react/icons/shopping-bag";
 import { useGiftCardLines } from "../../hooks/use-balances.ts";
 import { useCart } from "../../hooks/use-cart.ts";
 import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
+import { useT } from "../../i18n/i18n.tsx";
 import { Button } from "../ui/button.tsx";
 
 /** Header cart button with the item-count badge: the products' quantities and each gift card to buy. */
@@ -9,6 +10,7 @@ export function CartButton() {
   const { totals } = useCart();
   const { lines: giftCards } = useGiftCardLines();
   const { setOpen } = useCartDrawer();
+  const t = useT();
   const count = totals.itemCount + giftCards.length;
   return (
     <Button
@@ -17,7 +19,7 @@ export function CartButton() {
       className="relative"
       data-cart-button
       onClick={() => setOpen(true)}
-      aria-label={`Open cart, ${count} ${count === 1 ? "item" : "items"}`}
+      aria-label={t("cart.button.open", { count })}
     >
       <ShoppingBag className="size-6" aria-hidden />
       {count > 0 ? (

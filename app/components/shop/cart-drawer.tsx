@@ -1,7 +1,6 @@
 import Gift from "lucide-react/icons/gift";
 import Trash from "lucide-react/icons/trash";
 import type { GiftCardLineView } from "../../../core/contracts/balances.ts";
-import { describeCode } from "../../../core/discount-code.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { useClearGiftCardLines, useGiftCardLines, useRemoveGiftCardLine } from "../../hooks/use-balances.ts";
 import {
@@ -11,9 +10,10 @@ import {
   useRemoveCartItem,
   useUpdateCartItem,
 } from "../../hooks/use-cart.ts";
-import { useCartCode } from "../../hooks/use-cart-code.ts";
+import { codeOffer, useCartCode } from "../../hooks/use-cart-code.ts";
 import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
 import { setToastSlot } from "../../hooks/use-toast.ts";
+import { useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { returnFocusTo } from "../../lib/return-focus.ts";
 import { giftCardFor } from "../checkout/order-summary.tsx";
@@ -40,6 +40,7 @@ function CartLine({
 }) {
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
+  const t = useT();
   const busy = update.isPending || remove.isPending;
   // Quantity decreased below 1 removes the line.
   const change = (quantity: number) =>
@@ -58,7 +59,9 @@ function CartLine({
           <div>
             <p className="font-semibold text-ink">{item.product.name}</p>
             <p className="text-sm text-muted">
-              {item.isSubscription ? `Monthly subscription, ${discountPercent}% off` : "One-time purchase"}
+              {item.isSubscription
+                ? t("cart.line.subscription", { percent: discountPercent })
+                : t("cart.line.oneTime")}
               {item.bundle ? ` · ${item.bundle.name}` : ""}
             </p>
           </div>
@@ -77,7 +80,7 @@ function CartLine({
             size="icon"
             onClick={() => remove.mutate(item.id)}
             disabled={busy}
-            aria-label={`Remove ${item.product.name} from cart`}
+            aria-label={t("cart.line.remove", { name: item.product.name })}
           >
             <Trash className="size-5" aria-hidden />
           </Button>
@@ -90,7 +93,8 @@ function CartLine({
 /** A gift card to buy (decision 047): its amount, for whom and when it is sent, and a remove button. */
 function GiftCardLine({ line }: { line: GiftCardLineView }) {
   const remove = useRemoveGiftCardLine();
-  const label = `${formatMoney(line.amountCents)} gift card`;
+  const t = useT();
+  const locale = useLocale();
   return (
     <li className="flex gap-4 py-4" aria-busy={remove.isPending} data-testid="cart-gift-card">
       <span className="flex size-18 shrink-0 items-center justify-center rounded-xl bg-sand text-gold">
@@ -99,9 +103,9 @@ function GiftCardLine({ line }: { line: GiftCardLineView }) {
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <p className="font-semibold text-ink">Gift card</p>
+            <p className="font-semibold text-ink">{t("cart.giftCard.title")}</p>
             <p className="text-sm break-words text-muted">
-              {giftCardFor({
+              {giftCardFor(t, locale, {
                 recipient: line.recipientName || line.recipientEmail,
                 deliverOn: line.deliverOn,
               })}
@@ -115,7 +119,7 @@ function GiftCardLine({ line }: { line: GiftCardLineView }) {
             size="icon"
             onClick={() => remove.mutate(line.id)}
             disabled={remove.isPending}
-            aria-label={`Remove the ${label} from cart`}
+            aria-label={t("cart.giftCard.remove", { amount: formatMoney(line.amountCents) })}
           >
             <Trash className="size-5" aria-hidden />
           </Button>
@@ -136,6 +140,7 @@ export function CartDrawer() {
   const gifts = useGiftCardLines(open);
   const clear = useClearCart();
   const clearGifts = useClearGiftCardLines();
+  const t = useT();
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (next) {
@@ -152,7 +157,7 @@ export function CartDrawer() {
   const byId = new Map(totals.lines.map((l) => [l.id, l]));
   const continueShopping = (
     <DialogClose asChild>
-      <Button variant="secondary">Continue Shopping</Button>
+      <Button variant="secondary">{t("cart.continueShopping")}</Button>
     </DialogClose>
   );
   return (
@@ -165,15 +170,15 @@ export function CartDrawer() {
         )}
       >
         <div className="flex items-center justify-between border-b border-sand-deep px-6 py-4">
-          <DialogTitle>Your MANA Cart</DialogTitle>
-          <DialogCloseButton label="Close cart" iconClassName="size-6" />
+          <DialogTitle>{t("cart.title")}</DialogTitle>
+          <DialogCloseButton label={t("cart.close")} iconClassName="size-6" />
         </div>
-        <DialogDescription className="sr-only">Items in your cart and their total</DialogDescription>
+        <DialogDescription className="sr-only">{t("cart.description")}</DialogDescription>
         {loading ? (
-          <p className="flex-1 px-6 py-10 text-muted">Loading your cart…</p>
+          <p className="flex-1 px-6 py-10 text-muted">{t("cart.loading")}</p>
         ) : empty ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-6 px-6 text-center">
-            <p className="font-display text-xl text-forest">Your cart is empty</p>
+            <p className="font-display text-xl text-forest">{t("cart.empty")}</p>
             {continueShopping}
           </div>
         ) : (
@@ -198,32 +203,30 @@ export function CartDrawer() {
             <DiscountCodeField />
             {totals.bundleSavings.map((s) => (
               <p key={s.bundleId} className="flex justify-between text-verdant">
-                <span>
-                  {s.name} savings{s.sets > 1 ? ` (×${s.sets})` : ""}
-                </span>
+                <span>{t("cart.bundleSavings", { name: s.name, sets: s.sets })}</span>
                 <span className="tabular-nums">−{formatMoney(s.savingsCents)}</span>
               </p>
             ))}
             {applied ? (
               <p className="flex justify-between text-verdant" data-testid="cart-code-line">
-                <span>Discount ({applied.code})</span>
+                <span>{t("cart.codeLine", { code: applied.code })}</span>
                 <span className="tabular-nums">
                   {applied.kind === "free_shipping"
-                    ? describeCode(applied)
+                    ? codeOffer(t, applied)
                     : `−${formatMoney(totals.codeCents)}`}
                 </span>
               </p>
             ) : null}
             <p className="flex justify-between text-lg font-semibold">
-              <span>Total</span>
+              <span>{t("cart.total")}</span>
               <span className="tabular-nums" data-testid="cart-total">
                 {formatMoney(totals.subtotalCents - totals.discountCents - totals.codeCents + giftCents)}
               </span>
             </p>
-            <p className="text-sm text-muted">Free shipping on orders over $75 and on bundles.</p>
+            <p className="text-sm text-muted">{t("cart.freeShipping")}</p>
             <Button asChild size="lg" fullWidth>
               <Link to="/checkout" onClick={() => setOpen(false)}>
-                Proceed to Checkout
+                {t("cart.checkout")}
               </Link>
             </Button>
             <div className="flex items-center justify-between gap-2">
@@ -238,7 +241,7 @@ export function CartDrawer() {
                 }}
                 disabled={clear.isPending || clearGifts.isPending}
               >
-                Clear Cart
+                {t("cart.clear")}
               </Button>
             </div>
           </div>

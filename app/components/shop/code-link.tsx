@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { codeFailure, useApplyCartCode } from "../../hooks/use-cart-code.ts";
+import { useApplyCartCode, useCodeFailure } from "../../hooks/use-cart-code.ts";
+import { useLaterT } from "../../hooks/use-later-t.ts";
 import { toast } from "../../hooks/use-toast.ts";
 
 /**
@@ -9,15 +10,21 @@ import { toast } from "../../hooks/use-toast.ts";
  */
 export default function CodeLink({ code, onDone }: { code: string; onDone: () => void }) {
   const apply = useApplyCartCode({ toastOnSuccess: true });
+  const codeFailure = useCodeFailure();
+  const t = useLaterT();
   const sent = useRef(false);
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
     apply.mutate(code, {
       onError: (err) =>
-        toast({ title: "Code not applied", description: codeFailure(err), variant: "destructive" }),
+        toast({
+          title: t("cart.code.linkNotApplied"),
+          description: codeFailure(err, code),
+          variant: "destructive",
+        }),
       onSettled: onDone,
     });
-  }, [apply, code, onDone]);
+  }, [apply, code, onDone, codeFailure, t]);
   return null;
 }

@@ -1,8 +1,16 @@
 import Tag from "lucide-react/icons/tag";
 import { useEffect, useId, useRef, useState } from "react";
 import type { CartCodeResponse } from "../../../core/contracts/discount-code.ts";
-import { codeConditions, describeCode } from "../../../core/discount-code.ts";
-import { codeFailure, useApplyCartCode, useCartCode, useRemoveCartCode } from "../../hooks/use-cart-code.ts";
+import {
+  codeConditionWords,
+  codeOffer,
+  useApplyCartCode,
+  useCartCode,
+  useCodeFailure,
+  useCodeRefusalWords,
+  useRemoveCartCode,
+} from "../../hooks/use-cart-code.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { Button } from "../ui/button.tsx";
 import { CodeInput } from "../ui/code-input.tsx";
 
@@ -36,6 +44,9 @@ export function DiscountCodeField({
   const { code, refusal } = useCartCode(initial);
   const apply = useApplyCartCode();
   const remove = useRemoveCartCode();
+  const t = useT();
+  const codeFailure = useCodeFailure();
+  const refusalWords = useCodeRefusalWords();
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -52,7 +63,7 @@ export function DiscountCodeField({
     if (apply.isPending || disabled) return;
     const typed = text.trim();
     if (!typed) {
-      setError("Enter a code to apply it.");
+      setError(t("cart.code.enter"));
       input.current?.focus();
       return;
     }
@@ -64,7 +75,7 @@ export function DiscountCodeField({
         onChanged?.();
       },
       onError: (err) => {
-        setError(codeFailure(err));
+        setError(codeFailure(err, typed));
         input.current?.focus();
       },
     });
@@ -79,9 +90,9 @@ export function DiscountCodeField({
     });
   }
 
-  const why = shownRefusal ?? refusal?.message ?? null;
   if (code) {
-    const conditions = codeConditions(code);
+    const why = shownRefusal ?? (refusal ? refusalWords(refusal, code.code) : null);
+    const conditions = codeConditionWords(t, code);
     return (
       <div
         className={`rounded-xl border px-4 py-3 ${why ? "border-danger/50 bg-white" : "border-verdant/50 bg-white"} ${className ?? ""}`}
@@ -97,7 +108,7 @@ export function DiscountCodeField({
             <Tag aria-hidden className="size-4 shrink-0 text-verdant" />
             <span className="break-all">{code.code}</span>
             <span className="font-normal text-muted">
-              {why ? "not applied" : `applied: ${describeCode(code)}`}
+              {why ? t("cart.code.notApplied") : t("cart.code.applied", { offer: codeOffer(t, code) })}
             </span>
           </p>
           <Button
@@ -107,9 +118,9 @@ export function DiscountCodeField({
             onClick={takeOff}
             pending={remove.isPending}
             disabled={disabled}
-            aria-label={`Remove the code ${code.code}`}
+            aria-label={t("cart.code.removeLabel", { code: code.code })}
           >
-            Remove
+            {t("cart.code.remove")}
           </Button>
         </div>
         <div id={conditionsId}>
@@ -135,7 +146,7 @@ export function DiscountCodeField({
       <CodeInput
         id={inputId}
         errorId={errorId}
-        label="Discount code"
+        label={t("cart.code.label")}
         name="discount-code"
         labelClassName="block text-sm font-semibold text-ink"
         inputRef={input}
@@ -149,7 +160,7 @@ export function DiscountCodeField({
         pending={apply.isPending}
         disabled={disabled}
         // Named for what it applies: the checkout has other Apply buttons (gift cards, balances).
-        applyLabel="Apply discount code"
+        applyLabel={t("cart.code.applyLabel")}
       />
     </div>
   );

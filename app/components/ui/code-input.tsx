@@ -1,4 +1,5 @@
 import type { RefObject } from "react";
+import { useT } from "../../i18n/i18n.tsx";
 import { Button } from "./button.tsx";
 import { inputClass } from "./field.tsx";
 
@@ -24,6 +25,7 @@ export function CodeInput(props: {
   applyLabel?: string;
 }) {
   const { id, errorId, error } = props;
+  const t = useT();
   return (
     <>
       <label htmlFor={id} className={props.labelClassName}>
@@ -57,11 +59,11 @@ export function CodeInput(props: {
           size="md"
           onClick={props.onSubmit}
           pending={props.pending}
-          pendingText="Applying…"
+          pendingText={t("cart.code.applying")}
           disabled={props.disabled}
           aria-label={props.applyLabel}
         >
-          Apply
+          {t("cart.code.apply")}
         </Button>
       </div>
       {error ? (
