@@ -11,6 +11,7 @@ import {
 import type { Route } from "./+types/root";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
+import { LanguageOffer } from "./components/layout/language-offer.tsx";
 import { LazyCartDrawer } from "./components/shop/lazy-cart-drawer.tsx";
 import { LazyToaster } from "./components/ui/lazy-toaster.tsx";
 import interLatin from "./fonts/inter-latin-wght-400-900.woff2?url";
@@ -134,6 +135,7 @@ function Shell({ children }: { children: React.ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <CartDrawerProvider>
         <Header />
+        <LanguageOffer />
         <main id="main" className="flex-1">
           {children}
         </main>

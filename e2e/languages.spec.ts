@@ -109,3 +109,35 @@ test("robots.txt keeps the personal pages out in every language; the sitemap lis
     expect(xml).toMatch(new RegExp(`<loc>[^<]*${path}</loc><lastmod>\\d{4}-`));
   expect(xml).toMatch(/hreflang="fr" href="[^"]*\/fr\/stacks\/focus-and-calm"/);
 });
+
+test.describe("a browser that prefers Spanish", () => {
+  test.use({ locale: "es-MX" });
+
+  test("gets the page it asked for with an offer to switch, never a redirect, and the offer once", async ({
+    page,
+  }) => {
+    const res = await page.goto("/stacks");
+    expect(res?.status()).toBe(200);
+    expect(page.url()).toMatch(/\/stacks$/);
+    const offer = page.getByRole("region", { name: "Language" });
+    await expect(offer).toContainText("This page is also in Español.");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+    await offer.getByRole("button", { name: "Stay in English" }).click();
+    await expect(offer).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await expect(page.getByRole("region", { name: "Language" })).toHaveCount(0);
+
+    await page.context().clearCookies();
+    await page.reload();
+    await page
+      .getByRole("region", { name: "Language" })
+      .getByRole("link", { name: "Read it in Español" })
+      .click();
+    await expect(page).toHaveURL(/\/es\/stacks$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await expect(page.getByRole("region", { name: "Idioma" })).toHaveCount(0);
+  });
+});

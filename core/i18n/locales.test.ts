@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localeOfPath, pathInLocale, pathWithoutLocale, preferredLocale } from "./locales.ts";
+import { localeOfPath, pathInLocale, pathWithoutLocale, preferredLocale, samePageIn } from "./locales.ts";
 
 describe("a page's language in its URL", () => {
   it("reads the language from the first segment only", () => {
@@ -29,6 +29,11 @@ describe("a page's language in its URL", () => {
     expect(pathInLocale("/admin/orders", "es")).toBe("/admin/orders");
     expect(pathInLocale("/api/cart", "fr")).toBe("/api/cart");
     expect(pathInLocale("/administration", "fr")).toBe("/fr/administration");
+  });
+
+  it("links the same page in another language, never another site", () => {
+    expect(samePageIn({ pathname: "//evil.test/x", search: "", hash: "" }, "es")).toBe("/es/evil.test/x");
+    expect(samePageIn({ pathname: "/stacks", search: "?a=1", hash: "#b" }, "fr")).toBe("/fr/stacks?a=1#b");
   });
 
   it("finds the first of the browser's languages the shop speaks", () => {

@@ -52,6 +52,18 @@ function splitPath(path: string): [string, string?] {
   return i === -1 ? [path] : [path.slice(0, i), path.slice(i)];
 }
 
+/**
+ * The page the visitor is on, in another language, for a link on that page: leading slashes collapsed, so a
+ * path like `//host/x` (a 404 page's own address) can never become a link to another site.
+ */
+export function samePageIn(
+  location: { pathname: string; search: string; hash: string },
+  locale: Locale,
+): string {
+  const path = `/${location.pathname.replace(/^\/+/, "")}`;
+  return pathInLocale(path + location.search + location.hash, locale);
+}
+
 /** The language a browser prefers among the shop's, from `navigator.languages` or Accept-Language. */
 export function preferredLocale(languages: readonly string[]): Locale | null {
   for (const tag of languages) {

@@ -1,11 +1,5 @@
 import { useLocation } from "react-router";
-import {
-  LOCALE_COOKIE,
-  LOCALE_NAMES,
-  LOCALES,
-  type Locale,
-  pathInLocale,
-} from "../../../core/i18n/locales.ts";
+import { LOCALE_COOKIE, LOCALE_NAMES, LOCALES, type Locale, samePageIn } from "../../../core/i18n/locales.ts";
 import { useLocale, useT } from "../../i18n/i18n.tsx";
 
 /** Keeps the visitor's choice for a year (content/legal/cookies.json): the offer to switch is not made again. */
@@ -32,7 +26,7 @@ export function LanguageSwitcher({
 }) {
   const t = useT();
   const current = useLocale();
-  const { pathname, search, hash } = useLocation();
+  const location = useLocation();
   const Wrapper = landmark ? "nav" : "div";
   return (
     <Wrapper
@@ -44,7 +38,7 @@ export function LanguageSwitcher({
         {LOCALES.map((locale) => (
           <li key={locale}>
             <a
-              href={pathInLocale(pathname + search + hash, locale)}
+              href={samePageIn(location, locale)}
               hrefLang={locale}
               lang={locale}
               aria-current={locale === current ? "true" : undefined}
