@@ -1,9 +1,25 @@
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "../../hooks/use-toast.ts";
-import { useT } from "../../i18n/i18n.tsx";
+import { type Translator, useT } from "../../i18n/i18n.tsx";
 import { apiRequest } from "../../lib/api.ts";
 import { useMutation } from "../../lib/query.ts";
 import { Button } from "../ui/button.tsx";
+
+/**
+ * The form's toasts, formatted while rendering: the page then carries their words from its first byte, so a
+ * press before the language's whole catalogue has arrived still shows words, not keys (decision 049).
+ */
+function toastWords(t: Translator["t"]) {
+  return {
+    // The same answer for every address (decision 026): a new address gets a confirmation link first.
+    welcome: { title: t("home.newsletter.welcome.title"), description: t("home.newsletter.welcome.text") },
+    failed: { title: t("home.newsletter.failed.title"), description: t("home.newsletter.failed.text") },
+    incomplete: {
+      title: t("home.newsletter.incomplete.title"),
+      description: t("home.newsletter.incomplete.text"),
+    },
+  };
+}
 
 /** Newsletter signup (anchor #about): e-mail plus consent, both required. */
 export function NewsletterForm() {
@@ -12,33 +28,21 @@ export function NewsletterForm() {
   const emailId = useId();
   const consentId = useId();
   const t = useT();
+  const words = toastWords(t);
   const subscribe = useMutation({
     mutationFn: () => apiRequest("POST", "/api/newsletter", { email, consent }),
     onSuccess: () => {
-      toast({
-        title: t("home.newsletter.welcome.title"),
-        // The same answer for every address (decision 026): a new address gets a confirmation link first.
-        description: t("home.newsletter.welcome.text"),
-      });
+      toast(words.welcome);
       setEmail("");
       setConsent(false);
     },
-    onError: () =>
-      toast({
-        title: t("home.newsletter.failed.title"),
-        description: t("home.newsletter.failed.text"),
-        variant: "destructive",
-      }),
+    onError: () => toast({ ...words.failed, variant: "destructive" }),
   });
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (!email.trim() || !consent) {
-      toast({
-        title: t("home.newsletter.incomplete.title"),
-        description: t("home.newsletter.incomplete.text"),
-        variant: "destructive",
-      });
+      toast({ ...words.incomplete, variant: "destructive" });
       return;
     }
     subscribe.mutate();

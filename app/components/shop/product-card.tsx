@@ -32,6 +32,11 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
   const add = useAddToCart();
   const t = useT();
   const cents = toCents(product.price);
+  // Both of the button's names formatted while rendering: the page carries them from its first byte.
+  const addLabel = {
+    idle: t("shop.card.addLabel", { name: product.name }),
+    pending: t("shop.card.addingLabel", { name: product.name }),
+  };
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-card bg-white shadow-card">
       <Link to={`/products/${product.slug}`} className="block bg-sand" tabIndex={-1} aria-hidden>
@@ -92,9 +97,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
               pending={add.isPending}
               pendingText={t("shop.card.adding")}
               // The accessible name starts with the visible text (WCAG 2.5.3), then names the product.
-              aria-label={t(add.isPending ? "shop.card.addingLabel" : "shop.card.addLabel", {
-                name: product.name,
-              })}
+              aria-label={add.isPending ? addLabel.pending : addLabel.idle}
             >
               {t("shop.card.add")}
             </Button>

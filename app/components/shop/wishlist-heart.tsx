@@ -23,6 +23,16 @@ export function WishlistHeart({
   const t = useT();
   const [sending, setSending] = useState<boolean | null>(null);
   const saved = sending ?? wishlist.has(item);
+  // Both states' words formatted while rendering, so the page carries them before the whole catalogue arrives.
+  const label = {
+    save: t("shop.wishlist.saveLabel", { name }),
+    remove: t("shop.wishlist.removeLabel", { name }),
+  };
+  const savedToast = {
+    title: t("shop.wishlist.saved"),
+    description: wishlist.signedIn ? name : t("shop.wishlist.savedSignIn", { name }),
+  };
+  const removedToast = { title: t("shop.wishlist.removed"), description: name };
 
   async function toggle() {
     if (sending !== null) return;
@@ -31,14 +41,7 @@ export function WishlistHeart({
     const done = next ? await wishlist.save(item) : await wishlist.remove(item);
     setSending(null);
     if (!done) return;
-    toast(
-      next
-        ? {
-            title: t("shop.wishlist.saved"),
-            description: wishlist.signedIn ? name : t("shop.wishlist.savedSignIn", { name }),
-          }
-        : { title: t("shop.wishlist.removed"), description: name },
-    );
+    toast(next ? savedToast : removedToast);
   }
 
   return (
@@ -46,7 +49,7 @@ export function WishlistHeart({
       variant="ghost"
       size="icon"
       aria-pressed={saved}
-      aria-label={t(saved ? "shop.wishlist.removeLabel" : "shop.wishlist.saveLabel", { name })}
+      aria-label={saved ? label.remove : label.save}
       onClick={toggle}
       className={`text-danger ${className ?? ""}`}
     >
