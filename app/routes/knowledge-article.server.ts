@@ -5,6 +5,7 @@ import { isStoryEligible } from "../../core/story.ts";
 import { articleBySlug, recommendFor } from "../../server/content/articles.ts";
 import { expertById } from "../../server/content/experts.ts";
 import { storyWithNeighbours } from "../../server/content/stories.ts";
+import { expertIn, productIn } from "../../server/content/translations.ts";
 import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
 import { appContext } from "../context.server.ts";
 import { requestTranslator } from "../i18n/catalogue.server.ts";
@@ -17,7 +18,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const article = params.slug.length <= 200 ? await articleBySlug(db, params.slug) : undefined;
   if (!article) throw data("Article not found", { status: 404 });
   const origin = shopOrigin(services.env, requestHost(request), "page");
-  const { t } = requestTranslator(localeOfPath(new URL(request.url).pathname), new Set());
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const { t } = requestTranslator(locale, new Set());
   // No cookie here: the page is the same for every anonymous visitor and is cached (decision 003). The
   // view-tracking call issues the anonymous visitor cookie (server/api/content.ts).
   const seo = {
@@ -50,10 +52,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     kind: "article" as const,
     seo,
     article,
-    author: author ?? null,
+    author: author ? expertIn(locale, author) : null,
     recommendations: recommendations.map(toSummary),
     products: products
       .filter((p) => mentioned.has(p.id))
+      .map((p) => productIn(locale, p))
       .map(({ id, slug, name, tagline, price, imageUrl, packageSize }) => ({
         id,
         slug,

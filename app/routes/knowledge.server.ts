@@ -5,6 +5,7 @@ import { SEARCH_MIN_LENGTH } from "../../core/search.ts";
 import { isStoryEligible } from "../../core/story.ts";
 import { listArticles, searchArticles } from "../../server/content/articles.ts";
 import { listExperts } from "../../server/content/experts.ts";
+import { expertIn } from "../../server/content/translations.ts";
 import { appContext } from "../context.server.ts";
 import { requestTranslator } from "../i18n/catalogue.server.ts";
 import type { Route } from "./+types/knowledge";
@@ -28,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The grid never shows a story; the story section shows every story, whatever the type filter.
   const stories = everything.filter(isStoryEligible).sort((a, b) => a.id - b.id);
-  const { t } = requestTranslator(localeOfPath(url.pathname), new Set());
+  const locale = localeOfPath(url.pathname);
+  const { t } = requestTranslator(locale, new Set());
   return {
     head: { title: t("knowledge.meta.title"), description: t("knowledge.meta.description") },
     type,
@@ -40,6 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           .filter((a) => !type || a.articleType === type)
           .map((a) => ({ ...toSummary(a), story: isStoryEligible(a) }))
       : null,
-    experts,
+    experts: experts.map((e) => expertIn(locale, e)),
   };
 }
