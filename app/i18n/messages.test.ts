@@ -51,9 +51,10 @@ const code = ["app", "core", "server"]
 const keyPattern = new RegExp(`["'\`]((?:${namespaces.join("|")})\\.[A-Za-z0-9_.]+)["'\`]`, "g");
 /**
  * Strings of a key's shape that name no message: Stripe's event types (server/payments/report-event.ts),
- * content's file names (`"stacks.json"` in server/db/seed.ts).
+ * content's file names (`"stacks.json"` in server/db/seed.ts), the newsletter's export file
+ * (`"newsletter.csv"` in server/api/admin-newsletter.ts).
  */
-const notKeys = /^checkout\.session(\.|$)|\.json$/;
+const notKeys = /^checkout\.session(\.|$)|\.(json|csv)$/;
 const named = new Set(
   [...code.matchAll(keyPattern)].map((m) => m[1] as string).filter((k) => !notKeys.test(k)),
 );

@@ -1,4 +1,6 @@
 import { type TokenOutcome, TokenPage } from "../components/newsletter/token-page.tsx";
+import { useT } from "../i18n/i18n.tsx";
+import { rich } from "../i18n/rich.tsx";
 import type { Route } from "./+types/newsletter-confirm";
 
 export { action, headers, loader } from "./newsletter-confirm.server.ts";
@@ -10,44 +12,39 @@ export const meta: Route.MetaFunction = () => [
 
 /** The newsletter's confirmation link opens this page; its button subscribes (decision 026). */
 export default function ConfirmSubscriptionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   let outcome: TokenOutcome | null = null;
   if (actionData?.confirmed) {
     outcome = {
       done: true,
-      heading: "You are subscribed",
+      heading: t("newsletter.confirm.done"),
       body: (
         <p>
-          The MANA letter will reach <strong className="break-all">{actionData.email}</strong>, about twice a
-          month. Every letter ends with a link to unsubscribe.
+          {rich(t, "newsletter.confirm.done.text", {
+            email: <strong className="break-all">{actionData.email}</strong>,
+          })}
         </p>
       ),
     };
   } else if (!loaderData.email || actionData?.confirmed === false) {
     outcome = {
       done: false,
-      heading: "This confirmation link is not valid",
-      body: (
-        <p>
-          It may have been used already (then you are subscribed), or it is more than three days old. To
-          subscribe, sign up again from the form on our home page and follow the new link.
-        </p>
-      ),
+      heading: t("newsletter.confirm.invalid"),
+      body: <p>{t("newsletter.confirm.invalid.text")}</p>,
     };
   }
   return (
     <TokenPage
-      title="Newsletter"
-      intro="One step left."
+      title={t("newsletter.confirm.title")}
+      intro={t("newsletter.confirm.intro")}
       token={loaderData.token}
       answer={actionData}
       outcome={outcome}
-      question={
-        <>
-          Send the MANA letter to <strong className="break-all">{loaderData.email}</strong>?
-        </>
-      }
-      submitLabel="Confirm subscription"
-      pendingText="Confirming..."
+      question={rich(t, "newsletter.confirm.question", {
+        email: <strong className="break-all">{loaderData.email}</strong>,
+      })}
+      submitLabel={t("newsletter.confirm.submit")}
+      pendingText={t("newsletter.confirm.pending")}
     />
   );
 }

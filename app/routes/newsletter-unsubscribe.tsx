@@ -1,6 +1,8 @@
 import { linkClass } from "../components/auth/auth-card.tsx";
 import { type TokenOutcome, TokenPage } from "../components/newsletter/token-page.tsx";
+import { useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
+import { rich } from "../i18n/rich.tsx";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
 export { action, headers, loader } from "./newsletter-unsubscribe.server.ts";
@@ -12,53 +14,53 @@ export const meta: Route.MetaFunction = () => [
 
 /** The newsletter's unsubscribe link opens this page; its button unsubscribes. */
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { email } = loaderData;
   let outcome: TokenOutcome | null = null;
   if (!email || actionData?.unsubscribed === false) {
     outcome = {
       done: false,
-      heading: "This unsubscribe link is not valid",
+      heading: t("newsletter.unsubscribe.invalid"),
       body: (
         <p>
-          Use the link at the end of one of our letters, complete as it came, or{" "}
-          <Link to="/contact" className={linkClass}>
-            write to us
-          </Link>{" "}
-          and we will take you off the list.
+          {rich(t, "newsletter.unsubscribe.invalid.text", {
+            contact: (
+              <Link to="/contact" className={linkClass}>
+                {t("newsletter.unsubscribe.invalid.contact")}
+              </Link>
+            ),
+          })}
         </p>
       ),
     };
   } else if (actionData?.unsubscribed || loaderData.unsubscribed) {
     outcome = {
       done: true,
-      heading: "You are unsubscribed",
+      heading: t("newsletter.unsubscribe.done"),
       body: (
         <>
           <p>
-            <strong className="break-all">{email}</strong> will get no more letters from MANA. Order e-mails
-            still reach you when you buy.
+            {rich(t, "newsletter.unsubscribe.done.text", {
+              email: <strong className="break-all">{email}</strong>,
+            })}
           </p>
-          <p className="text-sm text-muted">
-            Changed your mind? Subscribe again from the form on our home page.
-          </p>
+          <p className="text-sm text-muted">{t("newsletter.unsubscribe.done.again")}</p>
         </>
       ),
     };
   }
   return (
     <TokenPage
-      title="Unsubscribe"
-      intro="Sorry to see you go."
+      title={t("newsletter.unsubscribe.title")}
+      intro={t("newsletter.unsubscribe.intro")}
       token={loaderData.token}
       answer={actionData}
       outcome={outcome}
-      question={
-        <>
-          Stop the MANA letter for <strong className="break-all">{email}</strong>?
-        </>
-      }
-      submitLabel="Unsubscribe"
-      pendingText="Unsubscribing..."
+      question={rich(t, "newsletter.unsubscribe.question", {
+        email: <strong className="break-all">{email}</strong>,
+      })}
+      submitLabel={t("newsletter.unsubscribe.submit")}
+      pendingText={t("newsletter.unsubscribe.pending")}
     />
   );
 }

@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import { type PreferencesActionResult, preferencesUpdateBody } from "../../core/contracts/preferences.ts";
+import { localeOfPath } from "../../core/i18n/locales.ts";
 import { loadPreferences, savePreferences } from "../../server/account/preferences.ts";
 import { NotSignedIn } from "../../server/domain-errors.ts";
 import { parseWith } from "../../server/http/validate.ts";
 import { appContext } from "../context.server.ts";
+import { requestTranslator } from "../i18n/catalogue.server.ts";
 import { jsonBody, loadSession, noStore, refuseCrossSite, refusedWrite } from "../session.server.ts";
 import type { Route } from "./+types/preferences";
 
@@ -11,10 +13,13 @@ export const headers: Route.HeadersFunction = () => noStore;
 
 /** A signed-in customer's saved preferences; a guest's are read from the browser by the page. */
 export async function loader({ context, request }: Route.LoaderArgs) {
+  // The head's title in the page's language, for meta (which has no translator).
+  const { t } = requestTranslator(localeOfPath(new URL(request.url).pathname), new Set());
+  const title = t("preferences.meta.title");
   const session = await loadSession(context, request);
-  if (!session) return { signedIn: false as const, preferences: null };
+  if (!session) return { signedIn: false as const, preferences: null, title };
   const { db } = context.get(appContext).database;
-  return { signedIn: true as const, preferences: await loadPreferences(db, session.user.id) };
+  return { signedIn: true as const, preferences: await loadPreferences(db, session.user.id), title };
 }
 
 /**

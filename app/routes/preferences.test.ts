@@ -3,11 +3,16 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PREFERENCES } from "../../core/contracts/preferences.ts";
+import { requestTranslator } from "../i18n/catalogue.server.ts";
+import { ServerTranslatorContext, TranslatorProvider } from "../i18n/i18n.tsx";
 import PreferencesPage from "./preferences.tsx";
 
 type PageProps = Parameters<typeof PreferencesPage>[0];
 
-/** The page as the server renders it: a signed-in customer's saved (default) preferences, or a guest's. */
+/**
+ * The page as the server renders it in English: a signed-in customer's saved (default) preferences, or a
+ * guest's.
+ */
 function render(signedIn: boolean): string {
   const loaderData = signedIn
     ? { signedIn, preferences: DEFAULT_PREFERENCES }
@@ -17,7 +22,10 @@ function render(signedIn: boolean): string {
   const router = createMemoryRouter([{ path: "/preferences", element: page }], {
     initialEntries: ["/preferences"],
   });
-  return renderToStaticMarkup(createElement(RouterProvider, { router }));
+  const translated = createElement(TranslatorProvider, null, createElement(RouterProvider, { router }));
+  return renderToStaticMarkup(
+    createElement(ServerTranslatorContext, { value: requestTranslator("en", new Set()) }, translated),
+  );
 }
 
 /**

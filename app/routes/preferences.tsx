@@ -10,7 +10,7 @@ import {
   type PreferencesActionResult,
   type PreferencesUpdate,
 } from "../../core/contracts/preferences.ts";
-import { isLocale, localeOfPath, pathInLocale } from "../../core/i18n/locales.ts";
+import { isLocale, LOCALE_NAMES, localeOfPath, pathInLocale } from "../../core/i18n/locales.ts";
 import { PreferenceRow } from "../components/account/preference-row.tsx";
 import {
   DEFAULT_PREFERENCES,
@@ -25,8 +25,9 @@ import { rememberLocale } from "../components/layout/language-switcher.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { useFetcherAnswer } from "../hooks/use-fetcher-answer.ts";
 import { toast } from "../hooks/use-toast.ts";
-import { useLocale } from "../i18n/i18n.tsx";
+import { type Translator, useLocale, useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
+import { rich } from "../i18n/rich.tsx";
 import { answerOrOffline, wasRefused } from "../lib/page-action.ts";
 import { applyTheme } from "../lib/theme.ts";
 import type { Route } from "./+types/preferences";
@@ -42,111 +43,126 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
   return wasRefused(actionResult) ? false : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Preferences | MANA" },
+// The words come from the loader, in the page's language: a meta function has no translator of its own.
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...(loaderData ? [{ title: loaderData.title }] : []),
   { name: "robots", content: "noindex" },
 ];
 
-const SAVE_FAILED = {
-  title: "Update failed",
-  description: "Could not save your preferences. Please try again.",
-  variant: "destructive" as const,
-};
+type T = Translator["t"];
 
-/** The page's groups and their rows, in order (cookiesAccepted has no control here). */
+const saveFailed = (t: T) => ({
+  title: t("preferences.toast.failed.title"),
+  description: t("preferences.toast.failed.description"),
+  variant: "destructive" as const,
+});
+const updated = (t: T) => ({
+  title: t("preferences.toast.updated.title"),
+  description: t("preferences.toast.updated.description"),
+});
+const allSaved = (t: T) => ({
+  title: t("preferences.toast.saved.title"),
+  description: t("preferences.toast.saved.description"),
+});
+
+/**
+ * The page's groups and their rows, in order (cookiesAccepted has no control here). Titles, labels,
+ * descriptions and options hold message keys, formatted at render (`inLanguage`); the languages' own names
+ * and the currency codes are the same in every language.
+ */
 const PREFERENCE_GROUPS: { title: string; icon: LucideIcon; items: readonly PreferenceDescriptor[] }[] = [
   {
-    title: "Notifications",
+    title: "preferences.notifications",
     icon: Bell,
     items: [
       {
         kind: "toggle",
         group: "notifications",
         key: "email",
-        label: "Email notifications",
-        description: "News and account updates by e-mail",
+        label: "preferences.email",
+        description: "preferences.email.description",
       },
       {
         kind: "toggle",
         group: "notifications",
         key: "push",
-        label: "Push notifications",
-        description: "Alerts in your browser",
+        label: "preferences.push",
+        description: "preferences.push.description",
       },
       {
         kind: "toggle",
         group: "notifications",
         key: "newsletter",
-        label: "Newsletter",
-        description: "Our monthly letter on science and tradition",
+        label: "preferences.newsletter",
+        description: "preferences.newsletter.description",
       },
       {
         kind: "toggle",
         group: "notifications",
         key: "orderUpdates",
-        label: "Order updates",
-        description: "Shipping and delivery news",
+        label: "preferences.orderUpdates",
+        description: "preferences.orderUpdates.description",
       },
       {
         kind: "toggle",
         group: "notifications",
         key: "promotions",
-        label: "Promotions",
-        description: "Offers, new products and invitations to review what you bought",
+        label: "preferences.promotions",
+        description: "preferences.promotions.description",
       },
     ],
   },
   {
-    title: "Privacy",
+    title: "preferences.privacy",
     icon: Eye,
     items: [
       {
         kind: "toggle",
         group: "privacy",
         key: "profilePublic",
-        label: "Public profile",
-        description: "Let others see your profile",
+        label: "preferences.profilePublic",
+        description: "preferences.profilePublic.description",
       },
       {
         kind: "toggle",
         group: "privacy",
         key: "shareAnalytics",
-        label: "Share analytics",
-        description: "Help us improve with anonymous usage data",
+        label: "preferences.shareAnalytics",
+        description: "preferences.shareAnalytics.description",
       },
     ],
   },
   {
-    title: "Display",
+    title: "preferences.display",
     icon: Palette,
     items: [
       {
         kind: "choice",
         group: "display",
         key: "theme",
-        label: "Theme",
+        label: "preferences.theme",
         options: [
-          ["light", "Light"],
-          ["dark", "Dark"],
-          ["system", "System"],
+          ["light", "preferences.theme.light"],
+          ["dark", "preferences.theme.dark"],
+          ["system", "preferences.theme.system"],
         ],
       },
       {
         kind: "choice",
         group: "display",
         key: "language",
-        label: "Language",
+        label: "preferences.language",
         options: [
-          ["en", "English"],
-          ["es", "Español"],
-          ["fr", "Français"],
+          ["en", LOCALE_NAMES.en],
+          ["es", LOCALE_NAMES.es],
+          ["fr", LOCALE_NAMES.fr],
         ],
       },
       {
         kind: "choice",
         group: "display",
         key: "currency",
-        label: "Currency",
+        label: "preferences.currency",
         options: [
           ["USD", "USD"],
           ["EUR", "EUR"],
@@ -157,38 +173,52 @@ const PREFERENCE_GROUPS: { title: string; icon: LucideIcon; items: readonly Pref
     ],
   },
   {
-    title: "Communication",
+    title: "preferences.communication",
     icon: MessageSquare,
     items: [
       {
         kind: "choice",
         group: "communication",
         key: "frequency",
-        label: "Email frequency",
+        label: "preferences.frequency",
         options: [
-          ["daily", "Daily"],
-          ["weekly", "Weekly"],
-          ["monthly", "Monthly"],
-          ["never", "Never"],
+          ["daily", "preferences.frequency.daily"],
+          ["weekly", "preferences.frequency.weekly"],
+          ["monthly", "preferences.frequency.monthly"],
+          ["never", "preferences.frequency.never"],
         ],
       },
       {
         kind: "toggle",
         group: "communication",
         key: "productRecommendations",
-        label: "Product recommendations",
-        description: "Suggestions based on your orders",
+        label: "preferences.productRecommendations",
+        description: "preferences.productRecommendations.description",
       },
       {
         kind: "toggle",
         group: "communication",
         key: "healthTips",
-        label: "Health tips",
-        description: "Short evidence-minded wellness tips",
+        label: "preferences.healthTips",
+        description: "preferences.healthTips.description",
       },
     ],
   },
 ];
+
+/** A text of PREFERENCE_GROUPS in the page's language: a message key is formatted, a name is kept. */
+const wordsOf = (t: T, text: string) => (text.startsWith("preferences.") ? t(text) : text);
+
+/** A row with its words in the page's language. */
+function inLanguage(t: T, item: PreferenceDescriptor): PreferenceDescriptor {
+  return item.kind === "toggle"
+    ? { ...item, label: t(item.label), description: t(item.description) }
+    : {
+        ...item,
+        label: t(item.label),
+        options: item.options.map(([value, text]) => [value, wordsOf(t, text)] as const),
+      };
+}
 
 function Group({
   title,
@@ -258,19 +288,20 @@ function SavedPreferenceRow({
   preferences: Preferences;
   saved: Preferences;
 }) {
+  const t = useT();
   const fetcher = useFetcher<PreferencesActionResult>({ key: rowKey(item) });
   useFetcherAnswer(fetcher, (answer) => {
     if (answer.ok) {
-      toast({ title: "Preference Updated", description: "Your preference has been saved." });
+      toast(updated(t));
       if (isLanguage(item)) openInLanguage(preferences.display.language);
     } else {
-      toast(SAVE_FAILED);
+      toast(saveFailed(t));
       showTheme(item, saved.display.theme);
     }
   });
   return (
     <PreferenceRow
-      item={item}
+      item={inLanguage(t, item)}
       preferences={preferences}
       onChange={(change) => {
         const next = withPreference(preferences, change);
@@ -283,17 +314,9 @@ function SavedPreferenceRow({
 
 /** Save All Changes for a signed-in customer: the whole set as shown, posted again. */
 function SaveAllButton({ preferences }: { preferences: Preferences }) {
+  const t = useT();
   const fetcher = useFetcher<PreferencesActionResult>({ key: SAVE_ALL_KEY });
-  useFetcherAnswer(fetcher, (answer) => {
-    if (answer.ok) {
-      toast({
-        title: "Preferences Saved",
-        description: "All your preferences have been successfully updated.",
-      });
-    } else {
-      toast(SAVE_FAILED);
-    }
-  });
+  useFetcherAnswer(fetcher, (answer) => toast(answer.ok ? allSaved(t) : saveFailed(t)));
   return (
     <Button
       size="md-wide"
@@ -302,25 +325,23 @@ function SaveAllButton({ preferences }: { preferences: Preferences }) {
         void fetcher.submit(preferences as never, { method: "post", encType: "application/json" })
       }
     >
-      Save All Changes
+      {t("preferences.saveAll")}
     </Button>
   );
 }
 
 /** A guest's Save All Changes: the set is already in this browser, kept again. */
 function GuestSaveAllButton({ preferences }: { preferences: Preferences }) {
+  const t = useT();
   return (
     <Button
       size="md-wide"
       onClick={() => {
         saveBrowserPreferences(preferences);
-        toast({
-          title: "Preferences Saved",
-          description: "All your preferences have been successfully updated.",
-        });
+        toast(allSaved(t));
       }}
     >
-      Save All Changes
+      {t("preferences.saveAll")}
     </Button>
   );
 }
@@ -331,6 +352,7 @@ export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
   // A guest's preferences are in this browser, read once the page runs there.
   const [guest, setGuest] = useState<Preferences>(DEFAULT_PREFERENCES);
   const locale = useLocale();
+  const t = useT();
   useEffect(() => {
     if (loaderData.signedIn) return;
     // A guest's language is the one the shop is showing (the cookie keeps the last one chosen).
@@ -343,34 +365,39 @@ export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
     setGuest(next);
     showTheme(change.item, next.display.theme);
     saveBrowserPreferences(next);
-    toast({ title: "Preference Updated", description: "Your preference has been saved." });
+    toast(updated(t));
     if (isLanguage(change.item)) openInLanguage(next.display.language);
   }
 
   return (
     <section className="container-shop py-10 sm:py-14">
-      <h1 className="text-3xl sm:text-4xl">Preferences</h1>
+      <h1 className="text-3xl sm:text-4xl">{t("preferences.title")}</h1>
       {loaderData.signedIn ? (
-        <p className="mt-2 text-muted">
-          Choose how MANA keeps in touch. Your preferences are saved to your account.
-        </p>
+        <p className="mt-2 text-muted">{t("preferences.intro.signedIn")}</p>
       ) : (
         <p className="mt-2 text-muted">
-          Choose how MANA looks and keeps in touch. These settings stay in this browser;{" "}
-          <Link to="/auth" className="font-semibold text-forest underline underline-offset-2">
-            sign in
-          </Link>{" "}
-          to keep them on your account.
+          {rich(t, "preferences.intro.guest", {
+            signIn: (
+              <Link to="/auth" className="font-semibold text-forest underline underline-offset-2">
+                {t("preferences.intro.guest.signIn")}
+              </Link>
+            ),
+          })}
         </p>
       )}
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         {PREFERENCE_GROUPS.map(({ title, icon: Icon, items }) => (
-          <Group key={title} title={title} icon={<Icon className="size-5" aria-hidden />}>
+          <Group key={title} title={t(title)} icon={<Icon className="size-5" aria-hidden />}>
             {items.map((item) =>
               loaderData.signedIn ? (
                 <SavedPreferenceRow key={rowKey(item)} item={item} preferences={shown} saved={saved} />
               ) : (
-                <PreferenceRow key={rowKey(item)} item={item} preferences={guest} onChange={changeAsGuest} />
+                <PreferenceRow
+                  key={rowKey(item)}
+                  item={inLanguage(t, item)}
+                  preferences={guest}
+                  onChange={changeAsGuest}
+                />
               ),
             )}
           </Group>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { AuthCard, linkClass } from "../auth/auth-card.tsx";
 import { Button } from "../ui/button.tsx";
@@ -10,12 +11,6 @@ export interface TokenOutcome {
   heading: string;
   body: React.ReactNode;
 }
-
-const backToShop = (
-  <Link to="/" className={linkClass}>
-    Back to the shop
-  </Link>
-);
 
 /**
  * A page a newsletter link opens (confirm, unsubscribe): a form with the link's token and one button,
@@ -43,7 +38,13 @@ export function TokenPage({
   submitLabel: string;
   pendingText: string;
 }) {
+  const t = useT();
   const pending = useNavigation().state !== "idle";
+  const backToShop = (
+    <Link to="/" className={linkClass}>
+      {t("newsletter.backToShop")}
+    </Link>
+  );
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
