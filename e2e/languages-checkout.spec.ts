@@ -31,7 +31,7 @@ test("a shopper buys Ashwagandha in Spanish: the drawer, its toast, the checkout
   const drawer = page.getByRole("dialog", { name: "Tu carrito MANA" });
   await expect(drawer).toBeVisible();
   await expect(drawer.getByText("Compra única")).toBeVisible();
-  await expect(drawer.getByLabel("Código de descuento")).toBeVisible();
+  await expect(drawer.getByRole("textbox", { name: "Código de descuento" })).toBeVisible();
   await expect(drawer.getByRole("button", { name: "Cerrar el carrito" })).toBeVisible();
   await expect(drawer.getByRole("button", { name: "Vaciar el carrito" })).toBeVisible();
   const toCheckout = drawer.getByRole("link", { name: "Ir a pagar" });

@@ -223,6 +223,15 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
   });
 
   describe("the sandbox page", () => {
+    it("sends the shopper back to the success page in the checkout page's language (decision 049)", async () => {
+      const v = await guestWithCart();
+      const { body } = await v.checkout({ locale: "es" });
+      expect(body.url).toMatch(/\/pay\/cs_sandbox_\w+\?lang=es$/);
+      const sessionId = sessionIdOf(body.url);
+      const result = await payWithSandboxCard(shopDeps(shop.services), sessionId, card);
+      expect(result).toEqual({ kind: "paid", redirectTo: `/es/success?session_id=${sessionId}` });
+    });
+
     it("4242... pays: processing, cart emptied, one e-mail, subscriptions; paying again changes nothing", async () => {
       const v = await guestWithCart();
       const { body } = await v.checkout();
