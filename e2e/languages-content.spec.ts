@@ -53,6 +53,7 @@ for (const locale of ["es", "fr"] as const) {
     await expect(page.getByText(words.question, { exact: true })).toBeVisible();
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     expect(jsonLd.join("\n")).toContain(words.jsonLd);
+    expect(jsonLd.join("\n")).toContain(`/${locale}/products/ashwagandha"`);
     expect(problems).toEqual([]);
   });
 

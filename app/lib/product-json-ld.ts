@@ -1,5 +1,6 @@
 import type { ProductLabel } from "../../core/contracts/product-label.ts";
 import type { ProductReviewsResponse } from "../../core/contracts/reviews.ts";
+import { type Locale, pathInLocale } from "../../core/i18n/locales.ts";
 import { formatAverage } from "../../core/rating.ts";
 
 /** What the product page knows of a product that its structured data describes. */
@@ -17,6 +18,8 @@ export interface ProductJsonLdInput {
   product: JsonLdProduct;
   origin: string;
   label: ProductLabel | null;
+  /** The page's language: its words are the loader's, its address this language's (English when absent). */
+  locale?: Locale;
   /** The published reviews the page shows, and the summary of all of them. */
   reviews?: ProductReviewsResponse;
 }
@@ -30,9 +33,10 @@ export function productJsonLd({
   product: p,
   origin,
   label,
+  locale = "en",
   reviews,
 }: ProductJsonLdInput): Record<string, unknown> {
-  const url = `${origin}/products/${p.slug}`;
+  const url = `${origin}${pathInLocale(`/products/${p.slug}`, locale)}`;
   return {
     "@context": "https://schema.org",
     "@type": "Product",
