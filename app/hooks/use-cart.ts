@@ -139,7 +139,7 @@ export function useAddToCart(
   options: { silent?: boolean; describe?: (lines: CartLineInput[]) => string | undefined } = {},
 ) {
   const cache = useCartCache();
-  const t = useLaterT();
+  const t = useLaterT(["cart.toast.added", "cart.toast.error", "cart.toast.addFailed"]);
   return useMutation({
     scope: cartScope,
     mutationFn: async (input: CartLineInput | CartLineInput[]) => {

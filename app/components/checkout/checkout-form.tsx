@@ -127,7 +127,14 @@ export function CheckoutForm({
   const [redirecting, setRedirecting] = useState(false);
   const t = useT();
   const locale = useLocale();
-  const later = useLaterT();
+  const later = useLaterT([
+    "checkout.form.emailRequiredTitle",
+    "checkout.form.emailRequired",
+    "checkout.form.emailInvalid",
+    "checkout.form.renewalRequired",
+    "checkout.toast.error",
+    "checkout.toast.errorGeneric",
+  ]);
   const words = useFailureWords(discountCode);
   const [agreedTo, setAgreedTo] = useState<string | null>(null);
   const [renewalError, setRenewalError] = useState<string | null>(null);
