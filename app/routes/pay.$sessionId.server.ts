@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import type { AddressFieldErrors } from "../../core/address.ts";
 import type { CardErrors, SandboxPageData } from "../../core/contracts/checkout.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
@@ -65,7 +65,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await formFields(request);
   const result = await payWithSandboxCard(shopDeps(context.get(appContext)), params.sessionId, form);
   if (!result) throw data(null, { status: 404, headers: noStore });
-  if (result.kind === "paid") throw redirect(result.redirectTo, { headers: noStore });
+  // A whole page load: the success page may be in another language than this English one (decision 049).
+  if (result.kind === "paid") throw redirectDocument(result.redirectTo, { headers: noStore });
   if (result.kind === "invalid") {
     return data(
       { errors: result.fieldErrors, addressErrors: result.addressErrors ?? {}, message: null },
