@@ -20,7 +20,7 @@ const ASHWAGANDHA = {
     ingredient: "estandarizado en witanólidos",
     directions: "Adultos: tomar 2 mL (2 goteros llenos) una vez al día",
     question: "¿Mañana o noche?",
-    jsonLd: "Resiliencia serena",
+    jsonLd: "el adaptógeno de la tradición ayurvédica",
   },
   fr: {
     tagline: "La sérénité résiliente de l’Ayurveda",
