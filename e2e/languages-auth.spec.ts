@@ -2,7 +2,8 @@ import { expect, type Page, test } from "@playwright/test";
 
 // The sign-in and preferences pages in Spanish and French (docs/decisions/049-languages.md): their words,
 // Better Auth's refusals in the page's language, and the account reached after signing up stays in it.
-const toast = (page: Page) => page.getByRole("region", { name: /Notification/ });
+// The toasts' region ("Notifications (F8)"), not the preferences page's group of the same word.
+const toast = (page: Page) => page.getByRole("region", { name: /Notifications \(F8\)/ });
 
 function consoleProblems(page: Page): string[] {
   const problems: string[] = [];
