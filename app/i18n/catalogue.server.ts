@@ -9,7 +9,10 @@ import { translatorOf } from "./i18n.tsx";
  * file per language and area, `messages/<locale>/<area>.json`, each key starting with its area's name.
  * app/i18n/messages.test.ts holds the languages to the same keys and the same values in each message.
  */
-const FILES = import.meta.glob<Record<string, string>>("./messages/*/*.json", { eager: true, import: "default" });
+const FILES = import.meta.glob<Record<string, string>>("./messages/*/*.json", {
+  eager: true,
+  import: "default",
+});
 
 const SOURCES = Object.fromEntries(
   LOCALES.map((locale) => [
