@@ -121,6 +121,9 @@ test("a shopper buys a $50 gift card for a friend for a day to come and one for 
   await expect(drawer.getByTestId("cart-total")).toHaveText("$50.00");
   await drawer.getByRole("button", { name: "Close cart" }).click();
   await expect(drawer).toBeHidden();
+  // The header counts a gift card like any line.
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  await expect(page.getByRole("button", { name: "Open cart, 1 item" })).toBeVisible();
 
   // One for the buyer: e-mailed once paid.
   await page.getByText("$100", { exact: true }).click();
@@ -128,6 +131,7 @@ test("a shopper buys a $50 gift card for a friend for a day to come and one for 
   await page.getByRole("button", { name: "Add to cart" }).click();
   await expect(drawer.getByTestId("cart-gift-card")).toHaveCount(2);
   await expect(drawer.getByTestId("cart-total")).toHaveText("$150.00");
+  await expect(page.getByTestId("cart-count")).toHaveText("2");
   await expect(drawer).not.toContainText("Your cart is empty");
   expect(await axeViolations(page)).toEqual([]);
   await looks(page, "drawer-gift-cards", async (p) => {
@@ -154,6 +158,7 @@ test("a shopper buys a $50 gift card for a friend for a day to come and one for 
   await payWithTestCard(page, "Bea Giver");
   await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
   await expect(page.getByText("Gift cards", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveCount(0);
 
   // The buyer's own card goes out once paid; the friend's waits for its day.
   await page.goto(`${shop.base}/dev/outbox`);
@@ -219,6 +224,12 @@ test("the friend pays half of a $100 order with the code and the card pays the r
   await expect(summary.getByTestId("summary-tender")).toHaveText(`Gift card ending ${last4}-$50.00`);
   await expect(summary.getByTestId("summary-card-part")).toHaveText("To pay by card$50.00");
   await expect(page.getByRole("button", { name: "Proceed to Secure Checkout" })).toBeVisible();
+  // On a phone the closed summary names what the card pays, not the order's $100.00.
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expect(page.getByTestId("summary-toggle-amount")).toBeVisible();
+  await expect(page.getByTestId("summary-toggle-amount")).toHaveText("Due $50.00");
+  await page.screenshot({ path: shot("checkout-gift-card-due-390.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await looks(page, "checkout-gift-card", async (p) => {
     await p.goto(`${shop.base}/checkout`);
     await hydrated(p);
@@ -300,8 +311,10 @@ test("an order a gift card pays in full is placed from the checkout and goes str
   await hydrated(page);
   const drawer = await openCart(page);
   await expect(drawer.getByTestId("cart-gift-card")).toHaveCount(1);
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
   await drawer.getByRole("button", { name: "Clear Cart" }).click();
   await expect(drawer.getByText("Your cart is empty")).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveCount(0);
   expect(await (await page.request.get(`${shop.base}/api/cart/gift-card-lines`)).json()).toEqual([]);
 });
 
