@@ -257,7 +257,13 @@ export async function deleteAccount(
     for (const o of orderRows) {
       await tx
         .update(orders)
-        .set({ email: placeholder, shippingAddress: taxAddress(o.shippingAddress), updatedAt: sql`now()` })
+        .set({
+          email: placeholder,
+          shippingAddress: taxAddress(o.shippingAddress),
+          // Which card paid identifies the customer across orders (decision 047): it goes with them.
+          cardFingerprint: null,
+          updatedAt: sql`now()`,
+        })
         .where(eq(orders.id, o.id));
     }
     let subscriptionsCancelled = 0;

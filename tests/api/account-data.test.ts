@@ -89,6 +89,7 @@ const CHECKED_COLUMNS: Record<string, string[]> = {
     "order_number",
     "user_id",
     "cart_fingerprint",
+    "card_fingerprint",
     "email",
     "status",
     "currency",
@@ -197,12 +198,15 @@ describe.each(testDatabases)("a customer's own data on %s", (kind) => {
       .insert(addresses)
       .values({ userId, ...address, isDefault: true });
     const orderNumber = `MANA-${randomUUID().slice(0, 8).toUpperCase()}`;
+    const cardFingerprint = `card-${randomUUID()}`;
     const [order] = await db()
       .insert(orders)
       .values({
         orderNumber,
         userId,
         cartFingerprint: randomUUID(),
+        // Which card paid (decision 047): the customer's too, checked like their name.
+        cardFingerprint,
         email,
         status: "delivered",
         subtotalCents: 3000,
@@ -303,7 +307,18 @@ describe.each(testDatabases)("a customer's own data on %s", (kind) => {
         { channel: "sms", to: phone, text: "Your MANA verification code is 123456." },
         { channel: "email", to: "owner@mana.example", subject: "New order", text: `Order from ${email}` },
       ]);
-    return { b, email, userId, phone, name, street, orderNumber, orderId: order.id, subscriptionId: sub.id };
+    return {
+      b,
+      email,
+      userId,
+      phone,
+      name,
+      street,
+      cardFingerprint,
+      orderNumber,
+      orderId: order.id,
+      subscriptionId: sub.id,
+    };
   }
 
   describe("export", () => {
@@ -555,7 +570,7 @@ describe.each(testDatabases)("a customer's own data on %s", (kind) => {
 
       // Every column of every table, but what the law keeps, is free of the customer's e-mail, name, phone
       // and street address.
-      const needles = [me.email, me.name, me.phone, me.phone.slice(1), me.street];
+      const needles = [me.email, me.name, me.phone, me.phone.slice(1), me.street, me.cardFingerprint];
       const found: string[] = [];
       for (const [table, columns] of Object.entries(CHECKED_COLUMNS)) {
         for (const column of columns) {
