@@ -117,7 +117,7 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           const head =
             languageAlternates(loadContext, request, url.pathname) +
-            pageMessagesScript(pageMessages(locale, used));
+            pageMessagesScript(pageMessages(locale, used), nonce);
           pipe(beforeHeadEnd(head, body));
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
         },

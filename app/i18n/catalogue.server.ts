@@ -78,7 +78,10 @@ export function pageMessages(locale: Locale, used: Set<string>): PageMessages {
   return { locale, catalogue: catalogueHref(locale), messages };
 }
 
-/** The page's messages as a script element's text: `<` escaped so no text can close the element. */
-export function pageMessagesScript(page: PageMessages): string {
-  return `<script type="application/json" id="mana-messages">${JSON.stringify(page).replace(/</g, "\\u003c")}</script>`;
+/**
+ * The page's messages as a script element's text: `<` escaped so no text can close the element. The element
+ * carries the response's CSP nonce like every other script on the page (e2e/security.spec.ts).
+ */
+export function pageMessagesScript(page: PageMessages, nonce: string): string {
+  return `<script type="application/json" id="mana-messages" nonce="${nonce}">${JSON.stringify(page).replace(/</g, "\\u003c")}</script>`;
 }
