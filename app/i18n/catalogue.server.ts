@@ -82,6 +82,7 @@ export function pageMessages(locale: Locale, used: Set<string>): PageMessages {
  * The page's messages as a script element's text: `<` escaped so no text can close the element. The element
  * carries the response's CSP nonce like every other script on the page (e2e/security.spec.ts).
  */
-export function pageMessagesScript(page: PageMessages, nonce: string): string {
-  return `<script type="application/json" id="mana-messages" nonce="${nonce}">${JSON.stringify(page).replace(/</g, "\\u003c")}</script>`;
+export function pageMessagesScript(page: PageMessages, nonce: string | undefined): string {
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
+  return `<script type="application/json" id="mana-messages"${nonceAttribute}>${JSON.stringify(page).replace(/</g, "\\u003c")}</script>`;
 }
