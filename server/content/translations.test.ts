@@ -1,7 +1,8 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import products from "../../content/products.json" with { type: "json" };
+import { splitChapters } from "../../core/story.ts";
 import { missingFields, missingMarkdown, staleFields, translationReports } from "./translation-check.ts";
 import { labelIn, overlay, productIn } from "./translations.ts";
 
@@ -61,5 +62,26 @@ describe("content translations (decision 049, Content)", () => {
     const esLabel = labelIn("es", "ashwagandha", label);
     expect(esLabel.faqs[0]?.question).not.toBe(label.faqs[0]?.question);
     expect(esLabel.ingredients.map((i) => i.amount)).toEqual(label.ingredients.map((i) => i.amount));
+  });
+
+  it("splits a translated story into the chapters and blocks of the English one", () => {
+    // A chapter starts at a text block whose first line reads as a title (core/story.ts, isChapterTitle:
+    // a capital letter first, no . ! ? or …), so a translated title must read as one too (not "¿Quién…?"),
+    // and a translated paragraph must not (it ends with its punctuation).
+    const shape = (blocks: unknown[]) =>
+      splitChapters(blocks).map((c) => ({ blocks: c.blocks.map((b) => b.type) }));
+    for (const locale of ["es", "fr"]) {
+      const dir = join(root, "content/i18n", locale, "stories");
+      if (!existsSync(dir)) continue;
+      for (const name of readdirSync(dir).filter((n) => n.endsWith(".json"))) {
+        const english = JSON.parse(readFileSync(join(root, "content/stories", name), "utf8"));
+        const translation = JSON.parse(readFileSync(join(dir, name), "utf8"));
+        const translated = overlay("articles", english, translation);
+        expect({ story: `${locale}/${name}`, chapters: shape(translated.contentBlocks) }).toEqual({
+          story: `${locale}/${name}`,
+          chapters: shape(english.contentBlocks),
+        });
+      }
+    }
   });
 });
