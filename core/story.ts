@@ -257,3 +257,22 @@ export function lookupPlant(reference: string, ref: StoryReference = storyRefere
   const found = key ? ref.plants[key] : undefined;
   return key && found ? { key, ...found } : null;
 }
+
+/**
+ * The part of the reference data a story's blocks name (their characters, terms and plants), so a page
+ * carries only what its info boxes show; a name with no entry keeps its fallback.
+ */
+export function storyReferenceFor(story: Pick<Story, "chapters">, ref: StoryReference = storyReference) {
+  const used: StoryReference = { characters: {}, culturalTerms: {}, plants: {} };
+  const take = <T>(table: Record<string, T>, into: Record<string, T>, name: string | undefined) => {
+    const key = name === undefined ? undefined : findKey(table, name);
+    const entry = key === undefined ? undefined : table[key];
+    if (key !== undefined && entry !== undefined) into[key] = entry;
+  };
+  for (const block of story.chapters.flatMap((c) => c.blocks)) {
+    if (block.type === "character-dialogue") take(ref.characters, used.characters, block.characterName);
+    if (block.type === "cultural-context") take(ref.culturalTerms, used.culturalTerms, block.culturalTerm);
+    if (block.type === "plant-wisdom") take(ref.plants, used.plants, block.plantReference);
+  }
+  return used;
+}

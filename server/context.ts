@@ -5,6 +5,7 @@ import type { LimitStore } from "./auth/limit-store.ts";
 import type { SmsSender } from "./auth/sms-sender.ts";
 import type { VerificationResult } from "./auth/verify-email.ts";
 import type { Catalogue } from "./catalogue.ts";
+import type { ArticleWords } from "./content/article-translations.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Metrics } from "./http/metrics.ts";
@@ -82,4 +83,6 @@ export interface AppServices {
   metrics: Metrics;
   /** Takes the card: the sandbox page or Stripe Checkout (server/payments). */
   payments: PaymentProvider;
+  /** The articles and stories in each language (server/content/article-translations.ts). */
+  articleWords: ArticleWords;
 }

@@ -2,6 +2,7 @@ import pino from "pino";
 import { createAuthIdentity } from "./auth/create-identity.ts";
 import { Catalogue } from "./catalogue.ts";
 import { syncCatalogue } from "./catalogue-sync.ts";
+import { readArticleWords } from "./content/article-translations.ts";
 import type { AppServices } from "./context.ts";
 import { openDatabase } from "./db/client.ts";
 import { recordCounts } from "./db/record-counts.ts";
@@ -47,6 +48,7 @@ export async function createServices(env: Env): Promise<StartedServices> {
     metrics,
     logger,
     payments: createPaymentProvider(env),
+    articleWords: readArticleWords(),
   };
   // Renewals, reminders and the purge of abandoned checkouts run on the scheduler.
   const scheduler = await startScheduler(services, logger);

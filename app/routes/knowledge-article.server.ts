@@ -5,7 +5,7 @@ import { isStoryEligible } from "../../core/story.ts";
 import { articleBySlug, recommendFor } from "../../server/content/articles.ts";
 import { expertById } from "../../server/content/experts.ts";
 import { storyWithNeighbours } from "../../server/content/stories.ts";
-import { expertIn, productIn } from "../../server/content/translations.ts";
+import { expertIn, productIn, storyReferenceIn } from "../../server/content/translations.ts";
 import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
 import { appContext } from "../context.server.ts";
 import { requestTranslator } from "../i18n/catalogue.server.ts";
@@ -15,10 +15,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const db = services.database.db;
 
-  const article = params.slug.length <= 200 ? await articleBySlug(db, params.slug) : undefined;
-  if (!article) throw data("Article not found", { status: 404 });
+  const english = params.slug.length <= 200 ? await articleBySlug(db, params.slug) : undefined;
+  if (!english) throw data("Article not found", { status: 404 });
   const origin = shopOrigin(services.env, requestHost(request), "page");
   const locale = localeOfPath(new URL(request.url).pathname);
+  const translate = <A extends { slug: string }>(a: A) => services.articleWords.in(locale, a);
+  const article = translate(english);
   const { t } = requestTranslator(locale, new Set());
   // No cookie here: the page is the same for every anonymous visitor and is cached (decision 003). The
   // view-tracking call issues the anonymous visitor cookie (server/api/content.ts).
@@ -37,7 +39,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 
   if (isStoryEligible(article)) {
-    return data({ kind: "story" as const, seo, ...(await storyWithNeighbours(db, article)) });
+    const story = await storyWithNeighbours(db, english, translate, storyReferenceIn(locale));
+    return data({ kind: "story" as const, seo, ...story });
   }
   const [author, recommendations, products] = await Promise.all([
     article.expertAuthorId ? expertById(db, article.expertAuthorId) : Promise.resolve(undefined),
@@ -53,7 +56,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     seo,
     article,
     author: author ? expertIn(locale, author) : null,
-    recommendations: recommendations.map(toSummary),
+    recommendations: recommendations.map(translate).map(toSummary),
     products: products
       .filter((p) => mentioned.has(p.id))
       .map((p) => productIn(locale, p))

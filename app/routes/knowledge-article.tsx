@@ -101,6 +101,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         story={loaderData.story}
         previous={loaderData.previous}
         next={loaderData.next}
+        reference={loaderData.reference}
       />
     );
   }

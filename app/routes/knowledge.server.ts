@@ -1,5 +1,5 @@
 import { isArticleType } from "../../core/article-types.ts";
-import { toSummary } from "../../core/contracts/content.ts";
+import { type Article, toSummary } from "../../core/contracts/content.ts";
 import { localeOfPath } from "../../core/i18n/locales.ts";
 import { SEARCH_MIN_LENGTH } from "../../core/search.ts";
 import { isStoryEligible } from "../../core/story.ts";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/knowledge";
 const HUB_ARTICLE_LIMIT = 50;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { database } = context.get(appContext);
+  const { database, articleWords } = context.get(appContext);
   const url = new URL(request.url);
   const rawType = url.searchParams.get("type");
   const type = isArticleType(rawType) ? rawType : null;
@@ -31,16 +31,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const stories = everything.filter(isStoryEligible).sort((a, b) => a.id - b.id);
   const locale = localeOfPath(url.pathname);
   const { t } = requestTranslator(locale, new Set());
+  const summary = (a: Article) => toSummary(articleWords.in(locale, a));
   return {
     head: { title: t("knowledge.meta.title"), description: t("knowledge.meta.description") },
     type,
     q: searching ? q : "",
-    articles: articles.filter((a) => !isStoryEligible(a)).map(toSummary),
-    stories: stories.map(toSummary),
+    articles: articles.filter((a) => !isStoryEligible(a)).map(summary),
+    stories: stories.map(summary),
     results: results
       ? results
           .filter((a) => !type || a.articleType === type)
-          .map((a) => ({ ...toSummary(a), story: isStoryEligible(a) }))
+          .map((a) => ({ ...summary(a), story: isStoryEligible(a) }))
       : null,
     experts: experts.map((e) => expertIn(locale, e)),
   };

@@ -9,7 +9,8 @@ import { appContext } from "../context.server.ts";
 import type { Route } from "./+types/stacks-detail";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const { database, catalogue } = context.get(appContext);
+  const { database, catalogue, articleWords } = context.get(appContext);
+  const locale = localeOfPath(new URL(request.url).pathname);
   const stack =
     params.slug.length <= 200 ? await stackBySlug(database.db, catalogue, params.slug) : undefined;
   if (!stack) throw data(null, { status: 404 });
@@ -18,6 +19,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     .filter((a) => !isStoryEligible(a) && a.featuredProducts.some((p) => ids.has(p)))
     .sort((a, b) => Number(b.articleType === "wellness-stack") - Number(a.articleType === "wellness-stack"))
     .slice(0, 3)
-    .map(toSummary);
-  return { stack: stackIn(localeOfPath(new URL(request.url).pathname), stack), reading };
+    .map((a) => toSummary(articleWords.in(locale, a)));
+  return { stack: stackIn(locale, stack), reading };
 }

@@ -1,12 +1,15 @@
 import esExperts from "../../content/i18n/es/experts.json" with { type: "json" };
 import esProducts from "../../content/i18n/es/products.json" with { type: "json" };
 import esStacks from "../../content/i18n/es/stacks.json" with { type: "json" };
+import esStoryReference from "../../content/i18n/es/story-reference.json" with { type: "json" };
 import frExperts from "../../content/i18n/fr/experts.json" with { type: "json" };
 import frProducts from "../../content/i18n/fr/products.json" with { type: "json" };
 import frStacks from "../../content/i18n/fr/stacks.json" with { type: "json" };
+import frStoryReference from "../../content/i18n/fr/story-reference.json" with { type: "json" };
 import type { Expert, Stack } from "../../core/contracts/content.ts";
 import type { ProductLabelView } from "../../core/contracts/product-label.ts";
 import type { Locale } from "../../core/i18n/locales.ts";
+import { type StoryReference, storyReference } from "../../core/story.ts";
 import type { Product } from "../catalogue.ts";
 
 /**
@@ -127,4 +130,19 @@ export function stackIn(locale: Locale, stack: Stack): Stack {
 /** An expert's credentials and bio in the language (the name is theirs). */
 export function expertIn<E extends Pick<Expert, "id" | "credentials" | "bio">>(locale: Locale, expert: E): E {
   return overlay("experts", expert, translationOf(locale, "experts", String(expert.id)));
+}
+
+const STORY_REFERENCES: Record<Exclude<Locale, "en">, unknown> = {
+  es: esStoryReference,
+  fr: frStoryReference,
+};
+
+/** The story reference data (characters, cultural terms, plants) in the language. */
+export function storyReferenceIn(locale: Locale): StoryReference {
+  if (locale === "en") return storyReference;
+  // Each table (characters, culturalTerms, plants) is an item of the file, its entries the paths below it.
+  const t = STORY_REFERENCES[locale];
+  const table = <K extends keyof StoryReference>(key: K) =>
+    overlay("story-reference", storyReference[key], isRecord(t) ? t[key] : undefined);
+  return { characters: table("characters"), culturalTerms: table("culturalTerms"), plants: table("plants") };
 }

@@ -6,6 +6,7 @@ import { inject } from "vitest";
 import { createApp } from "../../server/app.ts";
 import { createAuthIdentity } from "../../server/auth/create-identity.ts";
 import { Catalogue } from "../../server/catalogue.ts";
+import { readArticleWords } from "../../server/content/article-translations.ts";
 import type { AppServices, Identity } from "../../server/context.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { openHere } from "../../server/db/pglite.ts";
@@ -113,6 +114,7 @@ export async function createTestShop(kind: DatabaseKind, options: TestShopOption
     metrics,
     logger: pino({ level: "silent" }),
     payments: createPaymentProvider(env),
+    articleWords: readArticleWords(),
   };
   const app = createApp(services);
   return {

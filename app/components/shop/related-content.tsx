@@ -1,6 +1,6 @@
 import type { ProductContent } from "../../../core/contracts/content.ts";
 import { isStoryEligible } from "../../../core/story.ts";
-import { useT } from "../../i18n/i18n.tsx";
+import { useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { apiRequest } from "../../lib/api.ts";
 import { useQuery } from "../../lib/query.ts";
@@ -8,9 +8,11 @@ import { useQuery } from "../../lib/query.ts";
 /** Product detail content: up to 2 research, 2 protocol, 2 stacks, 3 stories, 2 expert insights. */
 export function RelatedContent({ productId }: { productId: number }) {
   const t = useT();
+  const locale = useLocale();
+  const path = `/api/products/${productId}/content${locale === "en" ? "" : `?lang=${locale}`}`;
   const { data } = useQuery({
-    queryKey: [`/api/products/${productId}/content`],
-    queryFn: () => apiRequest<ProductContent>("GET", `/api/products/${productId}/content`),
+    queryKey: [path],
+    queryFn: () => apiRequest<ProductContent>("GET", path),
   });
   if (!data) return null;
   const stories = data.articles.filter(isStoryEligible).slice(0, 3);

@@ -1,18 +1,24 @@
 import Leaf from "lucide-react/icons/leaf";
 import Sparkles from "lucide-react/icons/sparkles";
+import { createContext, use } from "react";
 import {
   lookupCharacter,
   lookupCulturalTerm,
   lookupPlant,
   personalize,
   type StoryBlock,
+  type StoryReference,
+  storyReference,
 } from "../../../core/story.ts";
 import { useT } from "../../i18n/i18n.tsx";
 import { InfoBox, InfoRow } from "./info-box.tsx";
 
+/** The reference data the info boxes read: the story page's, in its language (the loader's `reference`). */
+export const StoryReferenceContext = createContext<StoryReference>(storyReference);
+
 function CharacterInfo({ name }: { name: string }) {
   const t = useT();
-  const c = lookupCharacter(name);
+  const c = lookupCharacter(name, use(StoryReferenceContext));
   return (
     <InfoBox label={name} title={name} accent="#8E4A32">
       <span className="block font-display text-lg text-forest">{c.name}</span>
@@ -25,7 +31,7 @@ function CharacterInfo({ name }: { name: string }) {
 
 function TermInfo({ term }: { term: string }) {
   const t = useT();
-  const info = lookupCulturalTerm(term);
+  const info = lookupCulturalTerm(term, use(StoryReferenceContext));
   return (
     <InfoBox label={term} title={term} accent="#3B3F7A">
       <span className="block font-display text-lg text-forest">{info.term}</span>
@@ -41,7 +47,7 @@ function TermInfo({ term }: { term: string }) {
 
 function PlantInfo({ reference }: { reference: string }) {
   const t = useT();
-  const p = lookupPlant(reference);
+  const p = lookupPlant(reference, use(StoryReferenceContext));
   if (!p) return null;
   return (
     <InfoBox
