@@ -1,9 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
+import esArticle from "../content/i18n/es/articles/ginsenosides-explained.json" with { type: "json" };
+import frStory from "../content/i18n/fr/stories/the-root-that-looked-like-a-person.json" with { type: "json" };
+import frReference from "../content/i18n/fr/story-reference.json" with { type: "json" };
 
 // The knowledge hub and the bedtime stories in the shopper's language (docs/decisions/049-languages.md):
 // the pages' own words, Listen's language and voice, dates and the article's address.
 const STORY = "/story/the-root-that-looked-like-a-person";
-const TITLE = "The Root That Looked Like a Person";
+// The story's own words in French (content/i18n/fr/stories/), its title "La racine qui ressemblait…".
+const TITLE = frStory.title;
 const ARTICLE = "/knowledge/ginsenosides-explained";
 
 /** Console errors and uncaught exceptions on the page, for a journey to end with none. */
@@ -69,6 +73,9 @@ test("a French shopper names the child, reads the story's chapters and listens, 
   await dialog.getByRole("button", { name: "Personnaliser l’histoire" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${TITLE} pour Mia`);
+  // The story itself is in French: its first chapter's title and words, the child's name in them.
+  await expect(page.getByRole("heading", { name: frStory.contentBlocks[0]?.text })).toBeVisible();
+  await expect(page.getByText("Min-jun était aussi curieux que Mia.")).toBeVisible();
   await expect(page.getByText("Histoire du soir")).toBeVisible();
   await expect(page.getByRole("button", { name: "Changer le prénom" })).toBeVisible();
 
@@ -118,8 +125,19 @@ test("the Spanish knowledge hub filters and searches in Spanish", async ({ page 
   expect(problems).toEqual([]);
 });
 
+test("a French story's info boxes read the French reference data", async ({ request }) => {
+  const html = await (await request.get(`/fr${STORY}`)).text();
+  expect(html).toContain(frReference.plants.koreanGinseng.kidFriendlyName);
+  expect(html).toContain(frReference.culturalTerms.ginseng.meaning);
+  expect(html).not.toContain("The Patient Person Root");
+});
+
 test("a Spanish article dates itself in Spanish and names its Spanish address", async ({ request }) => {
   const html = await (await request.get(`/es${ARTICLE}`)).text();
+  // Its words are Spanish (content/i18n/es/articles/), English nowhere in its title.
+  expect(html).toContain(`<title>${esArticle.title} | MANA</title>`);
+  expect(html).toContain(esArticle.excerpt);
+  expect(html).not.toContain("What Are Ginsenosides?");
   expect(html).toContain('<html lang="es"');
   expect(html).toMatch(/<link rel="canonical" href="[^"]*\/es\/knowledge\/ginsenosides-explained"/);
   expect(html).toMatch(/<meta property="og:url" content="[^"]*\/es\/knowledge\/ginsenosides-explained"/);
