@@ -4,6 +4,7 @@ import type { AccountActionResult, ShopProduct } from "../../core/contracts/acco
 import type { OrderPageView } from "../../core/contracts/orders.ts";
 import { profileUpdateBody } from "../../core/contracts/profile.ts";
 import { PREVIEWED_ACTIONS, subscriptionActionBodies } from "../../core/contracts/subscriptions.ts";
+import { localeOfPath, pathInLocale } from "../../core/i18n/locales.ts";
 import { SUBSCRIPTION_ACTIONS } from "../../core/subscription-rules.ts";
 import { UUID } from "../../core/uuid.ts";
 import {
@@ -34,6 +35,7 @@ import {
   toSubscriptionView,
 } from "../../server/subscriptions/subscription-rows.ts";
 import { appContext } from "../context.server.ts";
+import { requestTranslator } from "../i18n/catalogue.server.ts";
 import {
   jsonBody,
   loadProfile,
@@ -56,12 +58,15 @@ export const headers: Route.HeadersFunction = () => noStore;
  * address book with the countries the shop ships to. A signed-out visitor goes to /auth.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
+  // The page's language: a redirect stays in it, and the head's words (meta has no translator) are in it.
+  const locale = localeOfPath(new URL(request.url).pathname);
   const session = await loadSession(context, request);
-  if (!session) throw redirect("/auth", { headers: noStore });
+  if (!session) throw redirect(pathInLocale("/auth", locale), { headers: noStore });
   const requested = params.tab ?? "overview";
-  if (requested === "preferences") throw redirect("/preferences");
+  if (requested === "preferences") throw redirect(pathInLocale("/preferences", locale));
   const tab = (TABS as readonly string[]).includes(requested) ? (requested as Tab) : TAB_ALIASES[requested];
-  if (!tab) throw redirect("/account");
+  if (!tab) throw redirect(pathInLocale("/account", locale));
+  const { t } = requestTranslator(locale, new Set());
   const { database, env, catalogue } = context.get(appContext);
   const userId = session.user.id;
   const onSubscriptions = tab === "subscriptions";
@@ -101,6 +106,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       stackNames,
       readingList,
       balances,
+      meta: { title: t("account.meta.title") },
     },
     { headers: noStore },
   );

@@ -27,7 +27,8 @@ import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { signOutWithToast } from "../components/layout/account-menu.tsx";
 import { AccountSubscriptions } from "../components/subscriptions/subscription-list.tsx";
 import { Button } from "../components/ui/button.tsx";
-import { useT } from "../i18n/i18n.tsx";
+import { useLaterT } from "../hooks/use-later-t.ts";
+import { useLocale, useT } from "../i18n/i18n.tsx";
 import { Link, useLocalePath } from "../i18n/link.tsx";
 import { authClient, displayNameOf } from "../lib/auth-client.ts";
 import { answerOrOffline, wasRefused } from "../lib/page-action.ts";
@@ -53,8 +54,9 @@ export function shouldRevalidate({
   return wasRefused(actionResult) ? false : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "My Account | MANA" },
+// The title comes from the loader, in the page's language: a meta function has no translator of its own.
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.meta.title },
   { name: "robots", content: "noindex" },
 ];
 
@@ -81,21 +83,23 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { profile, tab } = loaderData;
   const { orders, subscriptions, balances } = loaderData;
   const welcomed = useRef(false);
+  const t = useT();
+  const later = useLaterT(["account.welcome.title", "account.welcome.signedInAs"]);
+  const locale = useLocale();
 
   // Back from a social provider: sync the profile and greet.
   useEffect(() => {
     if (params.get("welcome") !== "social" || welcomed.current) return;
     welcomed.current = true;
     void completeSignIn((u) => ({
-      title: "Welcome!",
-      description: `Signed in as ${accountContactOf(u) ?? displayNameOf(u)}`,
+      title: later("account.welcome.title"),
+      description: later("account.welcome.signedInAs", { who: accountContactOf(u) ?? displayNameOf(u) }),
     }));
     setParams({}, { replace: true });
-  }, [params, setParams]);
+  }, [params, setParams, later]);
 
-  const t = useT();
   const localePath = useLocalePath();
-  const name = profile.displayName || profile.email || profile.phoneNumber || "User";
+  const name = profile.displayName || profile.email || profile.phoneNumber || t("account.userFallback");
   const activeSubscriptions = subscriptions.filter((s) => s.status === "active").length;
 
   async function signOut() {
@@ -106,44 +110,44 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="container-shop py-10 sm:py-14">
-      <h1 className="text-3xl sm:text-4xl">Welcome back, {name}</h1>
-      <p className="mt-2 text-muted">Your orders, subscriptions, addresses and profile in one place.</p>
+      <h1 className="text-3xl sm:text-4xl">{t("account.heading", { name })}</h1>
+      <p className="mt-2 text-muted">{t("account.intro")}</p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[14rem_1fr]">
         {/* Beside the tabs on a wide screen; below that the tabs alone navigate, so the selected tab's
             content starts on the first screen (the header's menu keeps Preferences and Sign Out). */}
         <nav
-          aria-label="Account"
+          aria-label={t("account.nav.label")}
           className="hidden rounded-card bg-white p-3 shadow-card lg:block lg:self-start"
         >
           <ul className="grid gap-1">
             <li>
               <Link to="/account/profile" className={sideClass}>
-                <User className="size-4" aria-hidden /> Profile
+                <User className="size-4" aria-hidden /> {t("account.section.profile")}
               </Link>
             </li>
             <li>
               <Link to="/account/orders" className={sideClass}>
-                <Package className="size-4" aria-hidden /> Orders
+                <Package className="size-4" aria-hidden /> {t("account.section.orders")}
               </Link>
             </li>
             <li>
               <Link to="/account/subscriptions" className={sideClass}>
-                <CreditCard className="size-4" aria-hidden /> Subscriptions
+                <CreditCard className="size-4" aria-hidden /> {t("account.section.subscriptions")}
               </Link>
             </li>
             <li>
               <Link to="/account/addresses" className={sideClass}>
-                <MapPin className="size-4" aria-hidden /> Addresses
+                <MapPin className="size-4" aria-hidden /> {t("account.section.addresses")}
               </Link>
             </li>
             <li>
               <Link to="/account/preferences" className={sideClass}>
-                <Settings className="size-4" aria-hidden /> Preferences
+                <Settings className="size-4" aria-hidden /> {t("account.nav.preferences")}
               </Link>
             </li>
             <li>
               <button type="button" onClick={() => void signOut()} className={sideClass}>
-                <LogOut className="size-4" aria-hidden /> Sign Out
+                <LogOut className="size-4" aria-hidden /> {t("account.nav.signOut")}
               </button>
             </li>
           </ul>
@@ -151,53 +155,55 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         <Tabs.Root
           value={tab}
           onValueChange={(v) =>
-            navigate(v === "overview" ? "/account" : `/account/${v}`, { preventScrollReset: true })
+            navigate(localePath(v === "overview" ? "/account" : `/account/${v}`), {
+              preventScrollReset: true,
+            })
           }
         >
           <Tabs.List
-            aria-label="Account sections"
+            aria-label={t("account.tabs.label")}
             className="flex flex-wrap gap-1 rounded-3xl bg-sand p-1 sm:inline-flex sm:rounded-full"
           >
             <Tabs.Trigger value="overview" className={tabClass}>
-              Overview
+              {t("account.section.overview")}
             </Tabs.Trigger>
             <Tabs.Trigger value="orders" className={tabClass}>
-              Orders
+              {t("account.section.orders")}
             </Tabs.Trigger>
             <Tabs.Trigger value="subscriptions" className={tabClass}>
-              Subscriptions
+              {t("account.section.subscriptions")}
             </Tabs.Trigger>
             <Tabs.Trigger value="addresses" className={tabClass}>
-              Addresses
+              {t("account.section.addresses")}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="overview" className="mt-6 grid gap-6">
             <ProfileCard profile={profile} onSaved={() => authClient.$store.notify("$sessionSignal")} />
             <div className="grid grid-cols-2 gap-4 xl:grid-cols-4">
-              <StatCard label="Total Orders" value={orders.length} />
-              <StatCard label="Active Subscriptions" value={activeSubscriptions} />
+              <StatCard label={t("account.stat.orders")} value={orders.length} />
+              <StatCard label={t("account.stat.subscriptions")} value={activeSubscriptions} />
               <div className="rounded-card bg-white p-5 shadow-card" data-testid="stat-points">
                 <p className="flex items-center gap-2 text-sm text-muted">
-                  <Star className="size-4" aria-hidden /> Wellness Points
+                  <Star className="size-4" aria-hidden /> {t("account.stat.points")}
                 </p>
                 <p className="mt-1 font-display text-3xl text-forest">
-                  {new Intl.NumberFormat("en-US").format(balances?.points ?? 0)}
+                  {new Intl.NumberFormat(locale === "en" ? "en-US" : locale).format(balances?.points ?? 0)}
                 </p>
                 <p className="mt-1 text-sm text-muted">
                   {balances && pointsWorthCents(balances.points) > 0
-                    ? `Worth ${formatMoney(pointsWorthCents(balances.points))} off. `
+                    ? `${t("account.stat.pointsWorth", { amount: formatMoney(pointsWorthCents(balances.points)) })} `
                     : ""}
-                  100 points = $5 off
+                  {t("account.stat.pointsRate")}
                 </p>
               </div>
               <div className="rounded-card bg-white p-5 shadow-card" data-testid="stat-credit">
                 <p className="flex items-center gap-2 text-sm text-muted">
-                  <Wallet className="size-4" aria-hidden /> Store credit
+                  <Wallet className="size-4" aria-hidden /> {t("account.stat.credit")}
                 </p>
                 <p className="mt-1 font-display text-3xl text-forest">
                   {formatMoney(balances?.creditCents ?? 0)}
                 </p>
-                <p className="mt-1 text-sm text-muted">Used at checkout when you choose</p>
+                <p className="mt-1 text-sm text-muted">{t("account.stat.creditNote")}</p>
               </div>
             </div>
             {balances ? <BalancesSection balances={balances} /> : null}
@@ -224,10 +230,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const SECTION_OF: Record<string, string> = {
-  orders: "your orders",
-  subscriptions: "your subscriptions",
-  addresses: "your addresses",
+const FAILED_OF: Record<string, string> = {
+  orders: "account.error.orders",
+  subscriptions: "account.error.subscriptions",
+  addresses: "account.error.addresses",
 };
 
 /**
@@ -236,12 +242,13 @@ const SECTION_OF: Record<string, string> = {
  */
 export function ErrorBoundary({ params }: Route.ErrorBoundaryProps) {
   const revalidator = useRevalidator();
-  const what = SECTION_OF[params.tab ?? ""] ?? "your account";
+  const t = useT();
+  const failed = FAILED_OF[params.tab ?? ""] ?? "account.error.account";
   return (
     <section className="container-shop py-10 sm:py-14">
       <div role="alert" className="rounded-card bg-white p-6 shadow-card">
-        <p className="font-semibold text-ink">We couldn't load {what}.</p>
-        <p className="mt-1 text-sm text-muted">Check your connection and try again.</p>
+        <p className="font-semibold text-ink">{t(failed)}</p>
+        <p className="mt-1 text-sm text-muted">{t("account.error.hint")}</p>
         <Button
           variant="outline"
           size="sm-wide"
@@ -249,7 +256,7 @@ export function ErrorBoundary({ params }: Route.ErrorBoundaryProps) {
           pending={revalidator.state === "loading"}
           onClick={() => void revalidator.revalidate()}
         >
-          Try again
+          {t("account.error.retry")}
         </Button>
       </div>
     </section>

@@ -1,8 +1,9 @@
 import CircleCheck from "lucide-react/icons/circle-check";
 import { useState } from "react";
 import type { ProfileView } from "../../../core/contracts/profile.ts";
-import { NO_EMAIL_YET } from "../../../core/placeholder-email.ts";
+import { useLaterT } from "../../hooks/use-later-t.ts";
 import { toast } from "../../hooks/use-toast.ts";
+import { useLocale, useT } from "../../i18n/i18n.tsx";
 import { authClient } from "../../lib/auth-client.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { verificationSendFailure } from "../auth/auth-errors.ts";
@@ -19,10 +20,12 @@ const inputClass =
  */
 function EmailVerification({ email, verified }: { email: string; verified: boolean }) {
   const [sending, setSending] = useState(false);
+  const t = useT();
+  const later = useLaterT(["account.profile.verificationSent", "account.profile.verificationSentText"]);
   if (verified) {
     return (
       <p id="profile-email-status" className="flex items-center gap-1.5 text-sm font-medium text-forest">
-        <CircleCheck className="size-4" aria-hidden /> Verified
+        <CircleCheck className="size-4" aria-hidden /> {t("account.profile.verified")}
       </p>
     );
   }
@@ -34,21 +37,24 @@ function EmailVerification({ email, verified }: { email: string; verified: boole
       toast(verificationSendFailure(error));
       return;
     }
-    toast({ title: "Verification e-mail sent", description: `Open the link we sent to ${email}.` });
+    toast({
+      title: later("account.profile.verificationSent"),
+      description: later("account.profile.verificationSentText", { email }),
+    });
   }
   return (
     <div className="grid justify-items-start gap-2">
       <p id="profile-email-status" className="text-sm text-muted">
-        Not verified yet: open the link we sent to this address.
+        {t("account.profile.notVerified")}
       </p>
       <Button
         variant="outline"
         size="sm"
         onClick={() => void resend()}
         pending={sending}
-        pendingText="Sending..."
+        pendingText={t("account.profile.sending")}
       >
-        Resend Verification E-mail
+        {t("account.profile.resend")}
       </Button>
     </div>
   );
@@ -64,12 +70,20 @@ export function ProfileCard({ profile, onSaved }: { profile: ProfileView; onSave
   const [displayName, setDisplayName] = useState(profile.displayName ?? "");
   const [phone, setPhone] = useState(profile.phoneNumber ?? "");
   const [phoneError, setPhoneError] = useState<string | null>(null);
+  const t = useT();
+  const locale = useLocale();
+  const later = useLaterT([
+    "account.profile.updated",
+    "account.profile.updatedText",
+    "account.profile.updateFailed",
+    "account.profile.updateFailedText",
+  ]);
   const action = useAccountAction((result) => {
     if (result.ok) {
       if (result.intent !== "profile") return;
       onSaved();
       setEditing(false);
-      toast({ title: "Profile updated", description: "Your profile has been updated successfully." });
+      toast({ title: later("account.profile.updated"), description: later("account.profile.updatedText") });
       return;
     }
     const phoneMessage = result.error.fields?.phoneNumber;
@@ -78,8 +92,8 @@ export function ProfileCard({ profile, onSaved }: { profile: ProfileView; onSave
       return;
     }
     toast({
-      title: "Update failed",
-      description: "Could not update your profile. Please try again.",
+      title: later("account.profile.updateFailed"),
+      description: later("account.profile.updateFailedText"),
       variant: "destructive",
     });
   });
@@ -106,27 +120,27 @@ export function ProfileCard({ profile, onSaved }: { profile: ProfileView; onSave
     <form onSubmit={save} className="rounded-card bg-white p-6 shadow-card" aria-labelledby="profile-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="profile-title" className="text-xl">
-          Profile Information
+          {t("account.profile.title")}
         </h2>
         {editing ? (
           <div className="flex gap-2">
             <Button variant="outline" size="sm" onClick={cancel} disabled={saving}>
-              Cancel
+              {t("account.profile.cancel")}
             </Button>
-            <Button type="submit" size="sm-wide" pending={saving} pendingText="Saving...">
-              Save
+            <Button type="submit" size="sm-wide" pending={saving} pendingText={t("account.profile.saving")}>
+              {t("account.profile.save")}
             </Button>
           </div>
         ) : (
           <Button variant="outline" size="sm-wide" onClick={() => setEditing(true)}>
-            Edit
+            {t("account.profile.edit")}
           </Button>
         )}
       </div>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
         <div className="grid content-start gap-1.5">
           <label htmlFor="profile-name" className="text-sm font-medium">
-            Display Name
+            {t("account.profile.name")}
           </label>
           <input
             id="profile-name"
@@ -140,13 +154,13 @@ export function ProfileCard({ profile, onSaved }: { profile: ProfileView; onSave
         </div>
         <div className="grid content-start gap-1.5">
           <label htmlFor="profile-email" className="text-sm font-medium">
-            Email
+            {t("account.profile.email")}
           </label>
           {/* The e-mail is read-only here; an account created by phone sign-in has none. */}
           <input
             id="profile-email"
             value={profile.email ?? ""}
-            placeholder={profile.email ? undefined : NO_EMAIL_YET}
+            placeholder={profile.email ? undefined : t("account.profile.noEmailYet")}
             aria-describedby={profile.email ? "profile-email-status" : "profile-email-hint"}
             readOnly
             disabled
@@ -156,13 +170,13 @@ export function ProfileCard({ profile, onSaved }: { profile: ProfileView; onSave
             <EmailVerification email={profile.email} verified={profile.emailVerified} />
           ) : (
             <p id="profile-email-hint" className="text-sm text-muted">
-              You sign in with your phone number. Order e-mails go to the address you give at checkout.
+              {t("account.profile.phoneOnly")}
             </p>
           )}
         </div>
         <div className="grid content-start gap-1.5">
           <label htmlFor="profile-phone" className="text-sm font-medium">
-            Phone Number
+            {t("account.profile.phone")}
           </label>
           <input
             id="profile-phone"
@@ -183,11 +197,11 @@ export function ProfileCard({ profile, onSaved }: { profile: ProfileView; onSave
         </div>
         <div className="grid content-start gap-1.5">
           <label htmlFor="profile-since" className="text-sm font-medium">
-            Member Since
+            {t("account.profile.since")}
           </label>
           <input
             id="profile-since"
-            value={formatDate(profile.memberSince)}
+            value={formatDate(profile.memberSince, locale)}
             readOnly
             disabled
             className={inputClass}

@@ -1,0 +1,85 @@
+import { expect, type Page, test } from "@playwright/test";
+
+// The account page in the shopper's language (docs/decisions/049-languages.md): its title, tabs, profile
+// card, stat cards and toasts in Spanish and French, and the tabs keep the page's language.
+
+let counter = 0;
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
+const toast = (page: Page) => page.getByRole("region", { name: /Notification/ });
+const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+
+/** Console errors and uncaught exceptions on the page, for a journey to end with none. */
+function problemsOn(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(m.text());
+  });
+  page.on("pageerror", (e) => problems.push(e.message));
+  return problems;
+}
+
+async function signUp(page: Page, email: string, name: string) {
+  await page.goto("/auth?tab=signup");
+  await page.getByLabel("Full Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("quiet forest 42");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL("**/account");
+}
+
+test("a Spanish shopper reads the account page in Spanish, edits the profile and moves between tabs", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUp(page, uniqueEmail("cuenta"), "Maya Rivers");
+  const problems = problemsOn(page);
+  await page.goto("/es/account");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page).toHaveTitle("Mi cuenta | MANA");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Qué gusto verte de nuevo, Maya Rivers");
+  await expect(
+    page.getByText("Tus pedidos, suscripciones, direcciones y perfil en un solo lugar."),
+  ).toBeVisible();
+  const tabs = page.getByRole("tablist", { name: "Secciones de la cuenta" });
+  await expect(tabs.getByRole("tab", { name: "Resumen" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("heading", { name: "Información del perfil" })).toBeVisible();
+  await expect(page.getByText("Pedidos en total")).toBeVisible();
+  await expect(page.getByText("100 puntos = $5 de descuento")).toBeVisible();
+  await expect(page.getByText("Miembro desde")).toBeVisible();
+
+  await hydrated(page);
+  await page.getByRole("button", { name: "Editar" }).click();
+  await page.getByLabel("Nombre visible").fill("Nia Okafor");
+  await page.getByRole("button", { name: "Guardar" }).click();
+  await expect(toast(page)).toContainText("Perfil actualizado");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Qué gusto verte de nuevo, Nia Okafor");
+
+  // A tab stays in Spanish.
+  await tabs.getByRole("tab", { name: "Pedidos" }).click();
+  await expect(page).toHaveURL(/\/es\/account\/orders$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  expect(problems).toEqual([]);
+});
+
+test("a French shopper reads the account page in French", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUp(page, uniqueEmail("compte"), "Maya Rivers");
+  const problems = problemsOn(page);
+  await page.goto("/fr/account");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page).toHaveTitle("Mon compte | MANA");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ravis de vous revoir, Maya Rivers");
+  const tabs = page.getByRole("tablist", { name: "Sections du compte" });
+  await expect(tabs.getByRole("tab", { name: "Aperçu" })).toBeVisible();
+  await expect(tabs.getByRole("tab", { name: "Abonnements" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Informations du profil" })).toBeVisible();
+  await expect(
+    page.getByText("Pas encore vérifié\u00a0: ouvrez le lien que nous avons envoyé à cette adresse."),
+  ).toBeVisible();
+  await expect(page.getByText("Crédit boutique")).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Compte" }).getByRole("link", { name: "Adresses" }),
+  ).toHaveAttribute("href", "/fr/account/addresses");
+  await hydrated(page);
+  expect(problems).toEqual([]);
+});
