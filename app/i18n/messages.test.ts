@@ -52,9 +52,11 @@ const keyPattern = new RegExp(`["'\`]((?:${namespaces.join("|")})\\.[A-Za-z0-9_.
 /**
  * Strings of a key's shape that name no message: Stripe's event types (server/payments/report-event.ts),
  * content's file names (`"stacks.json"` in server/db/seed.ts), the newsletter's export file
- * (`"newsletter.csv"` in server/api/admin-newsletter.ts).
+ * (`"newsletter.csv"` in server/api/admin-newsletter.ts), the orders table's columns named in comments
+ * (`orders.shipping_address` in core/address.ts, `orders.card_fingerprint` in server/promotions/referrals.ts),
+ * the subscriptions table's (`subscriptions.promo_code` in core/renewal-promo.ts).
  */
-const notKeys = /^checkout\.session(\.|$)|\.(json|csv)$/;
+const notKeys = /^checkout\.session(\.|$)|\.(json|csv)$|^(orders|subscriptions)\.[a-z]+_[a-z_]+$/;
 const named = new Set(
   [...code.matchAll(keyPattern)].map((m) => m[1] as string).filter((k) => !notKeys.test(k)),
 );

@@ -1,17 +1,25 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
+import { isRouteErrorResponse } from "react-router";
 import { reactionFormPath } from "../../core/reaction-report.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { OrderActions, OrderBadge, OrderDetailSections } from "../components/orders/order-details.tsx";
 import { RenewalNote } from "../components/orders/renewal-note.tsx";
+import { useLocale, useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
+import { rich } from "../i18n/rich.tsx";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/account-order";
 
 export { headers, loader } from "./account-order.server.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.order ? `Order ${loaderData.order.orderNumber} | MANA` : "Order | MANA" },
+// The title comes from the loader (or its 404), in the page's language: a meta function has no translator.
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [
+  {
+    title:
+      loaderData?.meta.title ??
+      (isRouteErrorResponse(error) ? (error.data as { title?: string } | null)?.title : undefined),
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -27,22 +35,26 @@ function reactionLink(order: { orderNumber: string; items: { productId: number }
 /** One order: number, date, status, lines and figures, payment, shipping address and timeline. */
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
-  if (!order) return <SignInRequired message="Please sign in to view this order." />;
+  const t = useT();
+  const locale = useLocale();
+  if (!order) return <SignInRequired message={t("orders.order.signIn")} />;
   return (
     <section className="container-shop py-10 sm:py-14">
       <Link
         to="/orders"
         className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-forest underline-offset-2 hover:underline"
       >
-        <ArrowLeft className="size-4" aria-hidden /> Order History
+        <ArrowLeft className="size-4" aria-hidden /> {t("orders.backToHistory")}
       </Link>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-3xl sm:text-4xl">
-            Order <span className="whitespace-nowrap">{order.orderNumber}</span>
+            {rich(t, "orders.order.heading", {
+              number: <span className="whitespace-nowrap">{order.orderNumber}</span>,
+            })}
           </h1>
           <p className="mt-1 text-muted">
-            Placed on {formatDate(order.createdAt)}
+            {t("orders.placedOn", { date: formatDate(order.createdAt, locale) })}
             <RenewalNote isRenewal={order.isRenewal} />
           </p>
         </div>
@@ -55,22 +67,26 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <p className="mt-6 text-sm">
-        Had a reaction to a product in this order?{" "}
-        <Link to={reactionLink(order)} className="font-semibold text-forest underline underline-offset-2">
-          Report a reaction
-        </Link>
+        {rich(t, "orders.order.reaction", {
+          link: (
+            <Link to={reactionLink(order)} className="font-semibold text-forest underline underline-offset-2">
+              {t("orders.order.reaction.link")}
+            </Link>
+          ),
+        })}
       </p>
     </section>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   return (
     <RouteErrorPage
       error={error}
-      notFound={{ title: "Order not found", text: "There is no order with this number in your account." }}
+      notFound={{ title: t("orders.order.notFound"), text: t("orders.order.notFoundText") }}
       to="/orders"
-      linkLabel="Order History"
+      linkLabel={t("orders.backToHistory")}
     />
   );
 }

@@ -14,12 +14,26 @@ import type { OrderEventView, OrderPageView } from "../../../core/contracts/orde
 import { formatMoney } from "../../../core/money.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
 import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
+import { useLaterT } from "../../hooks/use-later-t.ts";
+import { type Translator, useLocale, useT } from "../../i18n/i18n.tsx";
+import { rich } from "../../i18n/rich.tsx";
 import { formatDate } from "../../lib/format-date.ts";
 import { Button } from "../ui/button.tsx";
 import { StatusBadge } from "../ui/status-badge.tsx";
 
+/** The words of each order status (core/order-status.ts); another status shows as it is. */
+const STATUS: Record<string, string> = {
+  pending: "orders.status.pending",
+  processing: "orders.status.processing",
+  shipped: "orders.status.shipped",
+  delivered: "orders.status.delivered",
+  cancelled: "orders.status.cancelled",
+};
+
 /** An order's status badge (the shop's one colour map) with an icon for the status. */
 export function OrderBadge({ status }: { status: string }) {
+  const t = useT();
+  const label = STATUS[status];
   const Icon =
     status === "delivered"
       ? CircleCheck
@@ -30,12 +44,19 @@ export function OrderBadge({ status }: { status: string }) {
           : status === "processing"
             ? Package
             : Clock;
-  return <StatusBadge status={status} icon={<Icon className="size-3.5" aria-hidden />} />;
+  return (
+    <StatusBadge
+      status={status}
+      label={label ? t(label) : undefined}
+      icon={<Icon className="size-3.5" aria-hidden />}
+    />
+  );
 }
 
 /** Each line with its unit price, subscription discount and line total; then the order's figures. */
 export function OrderFigures({ order }: { order: OrderPageView }) {
-  const t = order.totals;
+  const t = useT();
+  const totals = order.totals;
   return (
     <div>
       <ul className="divide-y divide-sand-deep">
@@ -49,20 +70,24 @@ export function OrderFigures({ order }: { order: OrderPageView }) {
                 {i.productName} <span className="font-normal text-muted">× {i.quantity}</span>
               </p>
               <p className="text-sm text-muted">
-                {formatMoney(i.unitCents)} each
+                {t("orders.line.each", { price: formatMoney(i.unitCents) })}
                 {" · "}
-                {i.isSubscription ? `Monthly subscription, ${i.discountPercent}% off` : "One-time purchase"}
-                {i.bundleId ? " · Bundle" : ""}
+                {i.isSubscription
+                  ? t("orders.line.subscription", { percent: i.discountPercent })
+                  : t("orders.line.oneTime")}
+                {i.bundleId ? ` · ${t("orders.line.bundle")}` : ""}
               </p>
             </div>
             <div className="text-right tabular-nums">
               {i.subscriptionDiscountCents > 0 ? (
                 <p className="text-sm text-verdant">
-                  Subscription discount -{formatMoney(i.subscriptionDiscountCents)}
+                  {t("orders.line.subscriptionDiscount", {
+                    amount: formatMoney(i.subscriptionDiscountCents),
+                  })}
                 </p>
               ) : null}
               <p className="font-semibold text-ink">
-                <span className="sr-only">Line total </span>
+                <span className="sr-only">{t("orders.line.total")} </span>
                 {formatMoney(i.lineCents)}
               </p>
             </div>
@@ -70,53 +95,60 @@ export function OrderFigures({ order }: { order: OrderPageView }) {
         ))}
       </ul>
       <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t border-sand-deep pt-4 tabular-nums">
-        <dt className="text-muted">Subtotal</dt>
-        <dd className="text-right">{formatMoney(t.subtotalCents)}</dd>
-        {t.bundleSavingsCents > 0 ? (
+        <dt className="text-muted">{t("orders.figures.subtotal")}</dt>
+        <dd className="text-right">{formatMoney(totals.subtotalCents)}</dd>
+        {totals.bundleSavingsCents > 0 ? (
           <>
-            <dt className="text-verdant">Bundle savings</dt>
-            <dd className="text-right text-verdant">-{formatMoney(t.bundleSavingsCents)}</dd>
+            <dt className="text-verdant">{t("orders.figures.bundleSavings")}</dt>
+            <dd className="text-right text-verdant">-{formatMoney(totals.bundleSavingsCents)}</dd>
           </>
         ) : null}
-        {t.codeDiscountCents > 0 ? (
+        {totals.codeDiscountCents > 0 ? (
           <>
-            <dt className="text-verdant">{t.discountCode ? `Discount (${t.discountCode})` : "Discount"}</dt>
-            <dd className="text-right text-verdant">-{formatMoney(t.codeDiscountCents)}</dd>
+            <dt className="text-verdant">
+              {totals.discountCode
+                ? t("orders.figures.discountCode", { code: totals.discountCode })
+                : t("orders.figures.discount")}
+            </dt>
+            <dd className="text-right text-verdant">-{formatMoney(totals.codeDiscountCents)}</dd>
           </>
         ) : null}
-        {t.giftCardCents > 0 ? (
+        {totals.giftCardCents > 0 ? (
           <>
-            <dt className="text-muted">Gift cards</dt>
-            <dd className="text-right">{formatMoney(t.giftCardCents)}</dd>
+            <dt className="text-muted">{t("orders.figures.giftCards")}</dt>
+            <dd className="text-right">{formatMoney(totals.giftCardCents)}</dd>
           </>
         ) : null}
         {/* A free-shipping code's saving is the shipping line: it names the code. */}
         <dt className="text-muted">
-          {t.discountCode && t.codeDiscountCents === 0 ? `Shipping (${t.discountCode})` : "Shipping"}
+          {totals.discountCode && totals.codeDiscountCents === 0
+            ? t("orders.figures.shippingCode", { code: totals.discountCode })
+            : t("orders.figures.shipping")}
         </dt>
-        <dd className="text-right">{t.shippingCents === 0 ? "Free" : formatMoney(t.shippingCents)}</dd>
-        <dt className="text-muted">Tax</dt>
-        <dd className="text-right">{formatMoney(t.taxCents)}</dd>
+        <dd className="text-right">
+          {totals.shippingCents === 0 ? t("orders.figures.free") : formatMoney(totals.shippingCents)}
+        </dd>
+        <dt className="text-muted">{t("orders.figures.tax")}</dt>
+        <dd className="text-right">{formatMoney(totals.taxCents)}</dd>
         <div className="col-span-2 mt-1 flex items-baseline justify-between gap-4 border-t border-sand-deep pt-3 text-lg font-semibold text-forest">
-          <dt>Total</dt>
-          <dd className="text-right">{formatMoney(t.totalCents)}</dd>
+          <dt>{t("orders.figures.total")}</dt>
+          <dd className="text-right">{formatMoney(totals.totalCents)}</dd>
         </div>
         {/* What balances paid and the card's part (core/order-totals.ts summaryRows, decision 047). */}
-        {t.tenderedCents > 0 ? (
+        {totals.tenderedCents > 0 ? (
           <>
-            <dt className="text-verdant">Paid with gift cards, credit or points</dt>
-            <dd className="text-right text-verdant">-{formatMoney(t.tenderedCents)}</dd>
-            <dt className="font-semibold text-ink">Paid by card</dt>
+            <dt className="text-verdant">{t("orders.figures.tendered")}</dt>
+            <dd className="text-right text-verdant">-{formatMoney(totals.tenderedCents)}</dd>
+            <dt className="font-semibold text-ink">{t("orders.figures.paidByCard")}</dt>
             <dd className="text-right font-semibold text-ink">
-              {formatMoney(t.totalCents - t.tenderedCents)}
+              {formatMoney(totals.totalCents - totals.tenderedCents)}
             </dd>
           </>
         ) : null}
       </dl>
-      {t.subscriptionSavingsCents > 0 ? (
+      {totals.subscriptionSavingsCents > 0 ? (
         <p className="mt-2 text-sm text-muted">
-          Subscription discounts saved you {formatMoney(t.subscriptionSavingsCents)} (included in the line
-          totals).
+          {t("orders.figures.subscriptionSavings", { amount: formatMoney(totals.subscriptionSavingsCents) })}
         </p>
       ) : null}
     </div>
@@ -125,19 +157,28 @@ export function OrderFigures({ order }: { order: OrderPageView }) {
 
 /** Paid, refunded (all or part) or not paid, with the amounts. */
 export function PaymentStatus({ order }: { order: OrderPageView }) {
+  const t = useT();
+  const locale = useLocale();
   const { state, paidAt, refundedCents } = order.payment;
+  const amount = formatMoney(order.totals.totalCents);
+  const refunded = formatMoney(refundedCents);
   const text =
     state === "unpaid"
-      ? "Not paid"
+      ? t("orders.payment.unpaid")
       : state === "paid"
-        ? `Paid ${formatMoney(order.totals.totalCents)}${paidAt ? ` on ${formatDate(paidAt)}` : ""}`
-        : `Paid ${formatMoney(order.totals.totalCents)}; ${formatMoney(refundedCents)} refunded${state === "refunded" ? " (in full)" : ""}`;
+        ? paidAt
+          ? t("orders.payment.paidOn", { amount, date: formatDate(paidAt, locale) })
+          : t("orders.payment.paid", { amount })
+        : state === "refunded"
+          ? t("orders.payment.refundedInFull", { amount, refunded })
+          : t("orders.payment.refundedPart", { amount, refunded });
   return <p data-testid="payment-status">{text}</p>;
 }
 
 /** The address the order ships to, when the order has one. */
 export function ShippingAddressLines({ order }: { order: OrderPageView }) {
-  if (!order.shippingAddress) return <p className="text-muted">No shipping address on this order.</p>;
+  const t = useT();
+  if (!order.shippingAddress) return <p className="text-muted">{t("orders.address.none")}</p>;
   return (
     <address className="not-italic">
       {formatAddressLines(order.shippingAddress).map((line) => (
@@ -158,28 +199,34 @@ const STEP_ICONS = {
   refunded: Undo2,
 } as const;
 
-function stepTitle(step: OrderEventView): string {
+function stepTitle(t: Translator["t"], step: OrderEventView): string {
   switch (step.type) {
     case "placed":
-      return "Order placed";
+      return t("orders.timeline.placed");
     case "paid":
-      return "Payment received";
+      return t("orders.timeline.paid");
     case "shipped":
-      return step.carrier ? `Shipped with ${step.carrier}` : "Shipped";
+      return step.carrier
+        ? t("orders.timeline.shippedWith", { carrier: step.carrier })
+        : t("orders.timeline.shipped");
     case "delivered":
-      return "Delivered";
+      return t("orders.timeline.delivered");
     case "cancelled":
-      return "Cancelled";
+      return t("orders.timeline.cancelled");
     case "refunded":
-      return step.amountCents !== undefined ? `Refunded ${formatMoney(step.amountCents)}` : "Refunded";
+      return step.amountCents !== undefined
+        ? t("orders.timeline.refundedAmount", { amount: formatMoney(step.amountCents) })
+        : t("orders.timeline.refunded");
   }
 }
 
 /** What happened to the order, oldest first; the shipped step links to the carrier's tracking page. */
 export function OrderTimeline({ order }: { order: OrderPageView }) {
-  if (order.timeline.length === 0) return <p className="text-muted">No updates yet.</p>;
+  const t = useT();
+  const locale = useLocale();
+  if (order.timeline.length === 0) return <p className="text-muted">{t("orders.timeline.empty")}</p>;
   return (
-    <ol className="grid gap-4" aria-label="Order timeline">
+    <ol className="grid gap-4" aria-label={t("orders.timeline.label")}>
       {order.timeline.map((step, n) => {
         const Icon = STEP_ICONS[step.type];
         return (
@@ -189,13 +236,15 @@ export function OrderTimeline({ order }: { order: OrderPageView }) {
               <Icon className="size-4" aria-hidden />
             </span>
             <div className="min-w-0">
-              <p className="font-semibold text-ink">{stepTitle(step)}</p>
+              <p className="font-semibold text-ink">{stepTitle(t, step)}</p>
               <p className="text-sm text-muted">
-                <time dateTime={step.at}>{formatDate(step.at)}</time>
+                <time dateTime={step.at}>{formatDate(step.at, locale)}</time>
               </p>
               {step.type === "shipped" && step.trackingCode ? (
                 <p className="mt-1 text-sm">
-                  Tracking code <span className="font-mono font-semibold break-all">{step.trackingCode}</span>
+                  {rich(t, "orders.timeline.trackingCode", {
+                    code: <span className="font-mono font-semibold break-all">{step.trackingCode}</span>,
+                  })}
                   {step.trackingUrl ? (
                     <>
                       {" · "}
@@ -205,8 +254,8 @@ export function OrderTimeline({ order }: { order: OrderPageView }) {
                         rel="noopener noreferrer"
                         className="font-semibold text-forest underline underline-offset-2"
                       >
-                        Track with {step.carrier}
-                        <span className="sr-only"> (opens in a new tab)</span>
+                        {t("orders.timeline.trackWith", { carrier: step.carrier ?? "" })}
+                        <span className="sr-only"> {t("orders.newTab")}</span>
                       </a>
                     </>
                   ) : null}
@@ -226,8 +275,10 @@ export function OrderTimeline({ order }: { order: OrderPageView }) {
  * carrier's tracking page in a new tab, or the tracking code when the carrier has no known page.
  */
 export function OrderActions({ order, children }: { order: OrderPageView; children?: ReactNode }) {
+  const t = useT();
+  const later = useLaterT(["orders.actions.reordered"]);
   const { setOpen } = useCartDrawer();
-  const add = useAddToCart({ describe: () => "The items of this order are in your cart." });
+  const add = useAddToCart({ describe: () => later("orders.actions.reordered") });
   const [showCode, setShowCode] = useState(false);
   const codeId = useId();
   const reorder = () =>
@@ -249,18 +300,21 @@ export function OrderActions({ order, children }: { order: OrderPageView; childr
             variant="outline"
             size="sm"
             pending={add.isPending}
-            pendingText="Adding..."
+            pendingText={t("orders.actions.adding")}
             onClick={reorder}
           >
-            Reorder
+            {t("orders.actions.reorder")}
           </Button>
         ) : null}
         {order.status === "shipped" && order.trackingUrl ? (
           <Button asChild variant="outline" size="sm">
             <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
-              Track Package
+              {t("orders.actions.track")}
               <ExternalLink className="size-4" aria-hidden />
-              <span className="sr-only"> with {order.carrier} (opens in a new tab)</span>
+              <span className="sr-only">
+                {" "}
+                {t("orders.actions.trackWith", { carrier: order.carrier ?? "" })}
+              </span>
             </a>
           </Button>
         ) : null}
@@ -272,20 +326,20 @@ export function OrderActions({ order, children }: { order: OrderPageView; childr
             aria-controls={codeId}
             onClick={() => setShowCode((s) => !s)}
           >
-            Track Package
+            {t("orders.actions.track")}
           </Button>
         ) : null}
       </div>
       {order.status === "shipped" && !order.trackingUrl && showCode ? (
         <p id={codeId} className="mt-3 rounded-xl bg-sand p-4 text-sm">
-          {order.trackingCode ? (
-            <>
-              {order.carrier ? `${order.carrier} tracking code: ` : "Tracking code: "}
-              <span className="font-mono font-semibold">{order.trackingCode}</span>
-            </>
-          ) : (
-            "Tracking code: not available yet"
-          )}
+          {order.trackingCode
+            ? rich(
+                t,
+                order.carrier ? "orders.actions.carrierCode" : "orders.actions.code",
+                { code: <span className="font-mono font-semibold">{order.trackingCode}</span> },
+                { carrier: order.carrier ?? "" },
+              )
+            : t("orders.actions.noCode")}
         </p>
       ) : null}
     </>
@@ -300,29 +354,30 @@ export function OrderDetailSections({
   order: OrderPageView;
   headingLevel?: 2 | 3;
 }) {
+  const t = useT();
   const H = headingLevel === 2 ? "h2" : "h3";
   const heading = "font-display text-lg text-forest";
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <section className="self-start rounded-xl bg-sand p-4 sm:p-5">
-        <H className={heading}>Items</H>
+        <H className={heading}>{t("orders.section.items")}</H>
         <OrderFigures order={order} />
       </section>
       <div className="grid content-start gap-6">
         <section className="rounded-xl bg-sand p-4 sm:p-5">
-          <H className={heading}>Payment</H>
+          <H className={heading}>{t("orders.section.payment")}</H>
           <div className="mt-2">
             <PaymentStatus order={order} />
           </div>
         </section>
         <section className="rounded-xl bg-sand p-4 sm:p-5">
-          <H className={heading}>Shipping address</H>
+          <H className={heading}>{t("orders.section.address")}</H>
           <div className="mt-2">
             <ShippingAddressLines order={order} />
           </div>
         </section>
         <section className="rounded-xl bg-sand p-4 sm:p-5">
-          <H className={`${heading} mb-3`}>Timeline</H>
+          <H className={`${heading} mb-3`}>{t("orders.section.timeline")}</H>
           <OrderTimeline order={order} />
         </section>
       </div>
