@@ -159,9 +159,12 @@ export default function App() {
 /** One boundary for every expected failure (thrown 404 Responses) and every unexpected one. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
+  // A route that answers an error has no meta of its own: the boundary titles the page (React puts a
+  // <title> rendered anywhere into the head), in the page's language.
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Shell>
+        <title>{t("notFound.meta.title")}</title>
         <NotFoundPage />
       </Shell>
     );
@@ -171,6 +174,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     : t("notFound.error.title");
   return (
     <Shell>
+      <title>{t("notFound.error.meta.title")}</title>
       <section className="container-shop py-24 text-center">
         <h1 className="text-3xl">{message}</h1>
         <p className="mt-4 text-muted">{t("notFound.error.text")}</p>

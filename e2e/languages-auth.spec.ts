@@ -74,3 +74,23 @@ test("a guest's preferences page in French: its groups, controls and invitation 
   await expect(toast(page)).toContainText("Préférence mise à jour");
   expect(problems).toEqual([]);
 });
+
+test("the pages reached from an e-mail, and an unknown stack, are titled in their language", async ({
+  request,
+}) => {
+  const titles: [path: string, title: string, status: number][] = [
+    ["/auth/forgot", "Forgot Password | MANA", 200],
+    ["/es/auth/forgot", "¿Olvidaste tu contraseña? | MANA", 200],
+    ["/fr/auth/reset?token=nope", "Choisissez un nouveau mot de passe | MANA", 200],
+    ["/es/auth/verify?token=nope", "Confirma tu correo electrónico | MANA", 200],
+    ["/fr/newsletter/confirm?token=nope", "Confirmez votre abonnement | MANA", 200],
+    ["/es/newsletter/unsubscribe?token=nope", "Cancelar la suscripción | MANA", 200],
+    ["/stacks/no-such-stack", "404 Page Not Found | MANA", 404],
+    ["/fr/stacks/no-such-stack", "404 Page introuvable | MANA", 404],
+  ];
+  for (const [path, title, status] of titles) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(status);
+    expect(await res.text(), path).toContain(`<title>${title}</title>`);
+  }
+});

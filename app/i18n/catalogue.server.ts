@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { LOCALES, type Locale } from "../../core/i18n/locales.ts";
+import { LOCALES, type Locale, localeOfPath } from "../../core/i18n/locales.ts";
 import type { CompiledMessages, PageMessages, Translator } from "./i18n.tsx";
 import { translatorOf } from "./i18n.tsx";
 
@@ -69,6 +69,11 @@ export function requestTranslator(locale: Locale, used: Set<string>): Translator
       return t(key, values);
     },
   };
+}
+
+/** A page's title in the language of the request's path, for a loader to hand its `meta` function. */
+export function titleFor(request: Request, key: string): string {
+  return TRANSLATORS[localeOfPath(new URL(request.url).pathname)].t(key);
 }
 
 /** What the page's head carries: its language, the catalogue's address, the compiled messages it used. */

@@ -12,10 +12,10 @@ import { rich } from "../i18n/rich.tsx";
 import { authClient } from "../lib/auth-client.ts";
 import type { Route } from "./+types/auth-forgot";
 
-export { headers } from "./auth-forgot.server.ts";
+export { headers, loader } from "./auth-forgot.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Forgot Password | MANA" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
   { name: "robots", content: "noindex" },
 ];
 

@@ -1,4 +1,5 @@
 import { appContext } from "../context.server.ts";
+import { titleFor } from "../i18n/catalogue.server.ts";
 import { noStore } from "../session.server.ts";
 import type { Route } from "./+types/auth-reset";
 
@@ -9,5 +10,5 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { identity } = context.get(appContext);
   const token = new URL(request.url).searchParams.get("token");
   const usable = await identity.resetTokenUsable(token);
-  return { token: usable ? token : null };
+  return { token: usable ? token : null, title: titleFor(request, "auth.meta.reset") };
 }

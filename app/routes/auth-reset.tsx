@@ -13,8 +13,8 @@ import type { Route } from "./+types/auth-reset";
 
 export { headers, loader } from "./auth-reset.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Choose a New Password | MANA" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
   { name: "robots", content: "noindex" },
 ];
 

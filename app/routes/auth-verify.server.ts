@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { appContext } from "../context.server.ts";
+import { titleFor } from "../i18n/catalogue.server.ts";
 import { loadSession, noStore, refuseCrossSite } from "../session.server.ts";
 import type { Route } from "./+types/auth-verify";
 
@@ -10,7 +11,8 @@ export const headers: Route.HeadersFunction = () => ({ ...noStore, "Referrer-Pol
 export async function loader({ context, request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const signedIn = (await loadSession(context, request)) !== null;
-  return data({ token: token || null, signedIn }, { headers: noStore });
+  const title = titleFor(request, "auth.meta.verify");
+  return data({ token: token || null, signedIn, title }, { headers: noStore });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

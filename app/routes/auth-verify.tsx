@@ -10,8 +10,8 @@ import type { Route } from "./+types/auth-verify";
 
 export { action, headers, loader } from "./auth-verify.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Confirm Your E-mail | MANA" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
   { name: "robots", content: "noindex" },
 ];
 

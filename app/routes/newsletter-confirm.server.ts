@@ -3,6 +3,7 @@ import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
 import { confirmSubscription, pendingConfirmationEmail } from "../../server/newsletter/confirm.ts";
 import { unsubscribeSecret } from "../../server/newsletter/unsubscribe.ts";
 import { appContext } from "../context.server.ts";
+import { titleFor } from "../i18n/catalogue.server.ts";
 import { noStore, refuseCrossSite } from "../session.server.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
@@ -16,7 +17,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { database } = context.get(appContext);
   const token = new URL(request.url).searchParams.get("token");
   const email = await pendingConfirmationEmail(database.db, token);
-  return data({ token: email ? token : null, email }, { headers: noStore });
+  const title = titleFor(request, "newsletter.meta.confirm");
+  return data({ token: email ? token : null, email, title }, { headers: noStore });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

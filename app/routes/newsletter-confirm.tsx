@@ -5,8 +5,8 @@ import type { Route } from "./+types/newsletter-confirm";
 
 export { action, headers, loader } from "./newsletter-confirm.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Confirm your subscription | MANA" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
   { name: "robots", content: "noindex" },
 ];
 

@@ -6,6 +6,7 @@ import {
   unsubscribeSecret,
 } from "../../server/newsletter/unsubscribe.ts";
 import { appContext } from "../context.server.ts";
+import { titleFor } from "../i18n/catalogue.server.ts";
 import { noStore, refuseCrossSite } from "../session.server.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
@@ -17,7 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const email = emailOfUnsubscribeToken(unsubscribeSecret(env), token);
   const unsubscribed = email ? await isUnsubscribed(database.db, email) : false;
-  return data({ token: email ? token : null, email, unsubscribed }, { headers: noStore });
+  const title = titleFor(request, "newsletter.meta.unsubscribe");
+  return data({ token: email ? token : null, email, unsubscribed, title }, { headers: noStore });
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

@@ -7,8 +7,8 @@ import type { Route } from "./+types/newsletter-unsubscribe";
 
 export { action, headers, loader } from "./newsletter-unsubscribe.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Unsubscribe | MANA" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
   { name: "robots", content: "noindex" },
 ];
 
