@@ -2,6 +2,12 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 export const THEMES = ["light", "dark"] as const;
+
+/**
+ * The full-page screenshots are for a person to look at: CI, where nobody does, skips them (a second or
+ * more each on a long page at 390 px); `E2E_SCREENSHOTS=true` keeps them there too.
+ */
+const SCREENSHOTS = process.env.CI !== "true" || process.env.E2E_SCREENSHOTS === "true";
 export const WIDTHS = [1280, 390] as const;
 
 /**
@@ -16,7 +22,7 @@ export async function setTheme(page: Page, theme: "light" | "dark" | "system", b
 /**
  * Every page in `paths` at 1280 and 390 px in the light and the dark theme: it answers 200, nothing is wider
  * than the screen, axe finds nothing, and a full-page screenshot `<name>-<width>-<theme>.png` is kept with the
- * test's output. `check` adds a page's own assertions before axe runs. Motion is reduced so that axe never
+ * test's output (outside CI). `check` adds a page's own assertions before axe runs. Motion is reduced so that axe never
  * reads a colour halfway through a transition.
  */
 export async function checkLooks(
@@ -47,10 +53,11 @@ export async function checkLooks(
         expect(
           results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
         ).toEqual([]);
-        await page.screenshot({
-          path: test.info().outputPath(`${name}-${width}-${theme}.png`),
-          fullPage: true,
-        });
+        if (SCREENSHOTS)
+          await page.screenshot({
+            path: test.info().outputPath(`${name}-${width}-${theme}.png`),
+            fullPage: true,
+          });
       }
     }
   }
