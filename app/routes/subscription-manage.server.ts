@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { AccountActionResult, AccountRefusal } from "../../core/contracts/account.ts";
 import { subscriptionActionBodies } from "../../core/contracts/subscriptions.ts";
+import { localeOfPath } from "../../core/i18n/locales.ts";
 import { listStacks } from "../../server/content/stacks.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { errorStatus } from "../../server/http/error-status.ts";
@@ -14,6 +15,7 @@ import {
 import { openManageLink, sendFreshManageLink } from "../../server/subscriptions/manage-page.ts";
 import { toSubscriptionView } from "../../server/subscriptions/subscription-rows.ts";
 import { appContext } from "../context.server.ts";
+import { requestTranslator } from "../i18n/catalogue.server.ts";
 import { jsonBody, noStore, refuseCrossSite, refusedWrite } from "../session.server.ts";
 import type { Route } from "./+types/subscription-manage";
 
@@ -38,9 +40,11 @@ const notFoundPage = () => data(null, { status: 404, headers: PRIVATE });
  * what it is and the actions its status allows, or, for a link past its time, the offer of a fresh one.
  * No session is read: the link alone opens the page, for a guest and a signed-in customer alike.
  */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const deps = shopDeps(services);
+  // The head's words in the page's language, for meta (which has no translator).
+  const { t } = requestTranslator(localeOfPath(new URL(request.url).pathname), new Set());
   let opened: Awaited<ReturnType<typeof openManageLink>>;
   try {
     opened = await openManageLink(deps, params.token, new Date());
@@ -49,7 +53,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     throw err;
   }
   if (opened.state === "expired")
-    return data({ state: "expired" as const, productName: opened.row.productName }, { headers: PRIVATE });
+    return data(
+      {
+        state: "expired" as const,
+        productName: opened.row.productName,
+        meta: { title: t("subscriptions.manage.meta.title") },
+      },
+      { headers: PRIVATE },
+    );
   const { row } = opened;
   const [products, stacks] = await Promise.all([
     services.catalogue.list(),
@@ -63,6 +74,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       subscription: { ...view, actions: view.actions.filter(isManageAction) },
       productSlug: products.find((p) => p.id === row.productId)?.slug,
       stackName: stacks.find((s) => s.slug === row.bundleId)?.name,
+      meta: { title: t("subscriptions.manage.meta.title") },
     },
     { headers: PRIVATE },
   );

@@ -6,7 +6,9 @@ import { linkClass } from "../components/auth/auth-card.tsx";
 import { SubscriptionCard, subscriptionTitleId } from "../components/subscriptions/subscription-card.tsx";
 import { type DialogTarget, SubscriptionDialog } from "../components/subscriptions/subscription-dialog.tsx";
 import { Button } from "../components/ui/button.tsx";
+import { useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
+import { rich } from "../i18n/rich.tsx";
 import { wasRefused } from "../lib/page-action.ts";
 import type { Route } from "./+types/subscription-manage";
 import type { ManageLinkAnswer } from "./subscription-manage.server.ts";
@@ -24,8 +26,9 @@ export function shouldRevalidate({
   return wasRefused(actionResult) ? false : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Your subscription | MANA" },
+// The title comes from the loader, in the page's language: a meta function has no translator of its own.
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.meta.title },
   { name: "robots", content: "noindex" },
 ];
 
@@ -36,31 +39,33 @@ export const meta: Route.MetaFunction = () => [
  */
 export default function SubscriptionManagePage({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
+  const t = useT();
   return (
     <section className="container-shop max-w-3xl py-10 sm:py-14">
       {loaderData.state === "expired" ? (
         <ExpiredLink productName={loaderData.productName} />
       ) : (
         <AccountActionPath.Provider value={pathname}>
-          <h1 className="text-3xl">Your subscription</h1>
-          <p className="mt-2 text-muted">
-            Pause, skip or cancel it here, no account needed. Once it is cancelled, nothing more is charged.
-          </p>
+          <h1 className="text-3xl">{t("subscriptions.manage.heading")}</h1>
+          <p className="mt-2 text-muted">{t("subscriptions.manage.intro")}</p>
           <ManagedSubscription
             sub={loaderData.subscription}
             productSlug={loaderData.productSlug}
             stackName={loaderData.stackName}
           />
           <p className="mt-6 text-sm text-muted">
-            To change how often it comes, how many, the address or the card, open{" "}
-            <Link to="/account/subscriptions" className={linkClass}>
-              your account's subscriptions
-            </Link>{" "}
-            if you bought it signed in, or{" "}
-            <Link to="/contact" className={linkClass}>
-              write to us
-            </Link>
-            .
+            {rich(t, "subscriptions.manage.more", {
+              account: (
+                <Link to="/account/subscriptions" className={linkClass}>
+                  {t("subscriptions.manage.more.account")}
+                </Link>
+              ),
+              contact: (
+                <Link to="/contact" className={linkClass}>
+                  {t("subscriptions.manage.more.contact")}
+                </Link>
+              ),
+            })}
           </p>
         </AccountActionPath.Provider>
       )}
@@ -77,12 +82,13 @@ function ManagedSubscription({
   productSlug: string | undefined;
   stackName: string | undefined;
 }) {
+  const t = useT();
   const [target, setTarget] = useState<DialogTarget | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   return (
     <div className="mt-6">
       {/* The card's title is a third-level heading, as under the account page's "Your subscriptions". */}
-      <h2 className="sr-only">What it is and what you can do</h2>
+      <h2 className="sr-only">{t("subscriptions.manage.cardHeading")}</h2>
       <SubscriptionCard
         sub={sub}
         stackName={stackName}
@@ -108,6 +114,7 @@ function ManagedSubscription({
 
 /** A signed link past its time: a button e-mails a fresh one to the subscription's own address. */
 function ExpiredLink({ productName }: { productName: string }) {
+  const t = useT();
   const fetcher = useFetcher<ManageLinkAnswer>();
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const status = useRef<HTMLDivElement>(null);
@@ -116,11 +123,8 @@ function ExpiredLink({ productName }: { productName: string }) {
   }, [answer]);
   return (
     <div className="rounded-card bg-white p-6 shadow-card sm:p-8">
-      <h1 className="text-3xl">This link has expired</h1>
-      <p className="mt-3 text-ink">
-        Links to manage a subscription work for a while, then stop, so an old e-mail cannot be used to change
-        your {productName} subscription. We can e-mail a new link to the address this subscription belongs to.
-      </p>
+      <h1 className="text-3xl">{t("subscriptions.expired.heading")}</h1>
+      <p className="mt-3 text-ink">{t("subscriptions.expired.text", { productName })}</p>
       {answer?.ok ? (
         <div
           ref={status}
@@ -128,7 +132,7 @@ function ExpiredLink({ productName }: { productName: string }) {
           role="status"
           className="mt-5 rounded-xl border border-verdant p-4 text-ink"
         >
-          We sent a new link to this subscription's e-mail address. It may take a minute to arrive.
+          {t("subscriptions.expired.sent")}
         </div>
       ) : (
         <>
@@ -145,18 +149,18 @@ function ExpiredLink({ productName }: { productName: string }) {
           <Button
             className="mt-5"
             pending={fetcher.state !== "idle"}
-            pendingText="Sending..."
+            pendingText={t("subscriptions.expired.sending")}
             onClick={() =>
               void fetcher.submit({ intent: "manage-link" }, { method: "post", encType: "application/json" })
             }
           >
-            E-mail me a new link
+            {t("subscriptions.expired.send")}
           </Button>
         </>
       )}
       <p className="mt-6 text-sm">
         <Link to="/" className={linkClass}>
-          Back to the shop
+          {t("subscriptions.expired.back")}
         </Link>
       </p>
     </div>

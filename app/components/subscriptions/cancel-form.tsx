@@ -1,4 +1,6 @@
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
+import { useLocale, useT } from "../../i18n/i18n.tsx";
+import { rich } from "../../i18n/rich.tsx";
 import { formatDate } from "../../lib/format-date.ts";
 import { StackLeaveNote, useChangePreview } from "./change-preview.tsx";
 import { CancelDialogForm } from "./pause-cancel-forms.tsx";
@@ -10,25 +12,28 @@ import { useRunAction } from "./use-run-action.ts";
  * (its next billing date); a paused or unpaid one ends at once.
  */
 export function CancelForm({ sub, onDone }: { sub: SubscriptionView; onDone: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   const { run, error, pending } = useRunAction(sub, onDone);
   const runsOn = cancelRunsUntil(sub);
   // A stack's line: the server's prices for the stack's other lines once this one has left.
   const preview = useChangePreview(sub, "cancel", sub.bundleId ? {} : null);
   return (
     <CancelDialogForm
-      title={`Cancel ${productLine(sub)}?`}
+      title={t("subscriptions.cancel.title", { name: productLine(sub) })}
       description={
         runsOn ? (
           <p>
-            It ends at the end of the period you have paid for, on{" "}
-            <strong className="text-ink">{formatDate(runsOn)}</strong>. Nothing is charged after that.
+            {rich(t, "subscriptions.cancel.runsUntil", {
+              date: <strong className="text-ink">{formatDate(runsOn, locale)}</strong>,
+            })}
           </p>
         ) : (
-          <p>It ends today. Nothing more ships or is charged.</p>
+          <p>{t("subscriptions.cancel.today")}</p>
         )
       }
-      reasonLabel="Why are you cancelling? (optional)"
-      noReasonLabel="I'd rather not say"
+      reasonLabel={t("subscriptions.cancel.reason")}
+      noReasonLabel={t("subscriptions.cancel.noReason")}
       error={error}
       pending={pending}
       onConfirm={(reason) => run({ action: "cancel", body: { reason } })}

@@ -5,8 +5,9 @@ import type {
   SubscriptionView,
 } from "../../../core/contracts/subscriptions.ts";
 import { formatMoney, toCents } from "../../../core/money.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { useAccountAction } from "../account/account-action.ts";
-import { everyMonths } from "./subscription-text.ts";
+import { productLine } from "./subscription-text.ts";
 
 /**
  * What a change would cost, as the server prices it (the account action's "subscription-preview", which
@@ -34,18 +35,19 @@ export function useChangePreview(sub: SubscriptionView, action: PreviewedAction,
 
 /** The other lines of a stack that the change would price on their own, with their new prices. */
 export function StackLeaveNote({ others }: { others: SubscriptionView[] }) {
+  const t = useT();
   if (others.length === 0) return null;
   return (
     <div className="grid gap-1 text-sm text-ink" data-testid="stack-leave-note">
-      <p>
-        Your stack is then no longer complete: from their next delivery, its other products go to their
-        regular subscription price.
-      </p>
+      <p>{t("subscriptions.stackLeave.text")}</p>
       <ul className="list-disc pl-5">
         {others.map((o) => (
           <li key={o.id}>
-            {o.quantity > 1 ? `${o.quantity}x ${o.productName}` : o.productName}:{" "}
-            {formatMoney(toCents(o.amount))} {everyMonths(o.intervalMonths)}
+            {t("subscriptions.stackLeave.line", {
+              product: productLine(o),
+              price: formatMoney(toCents(o.amount)),
+              months: o.intervalMonths,
+            })}
           </li>
         ))}
       </ul>

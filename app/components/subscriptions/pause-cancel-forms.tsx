@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
 import { CANCEL_REASONS, PAUSE_MONTHS } from "../../../core/subscription-rules.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { ActionForm } from "../ui/action-dialog.tsx";
 import { inputClass } from "../ui/field.tsx";
 import { ChoiceGroup, ChoiceOption } from "./choice-option.tsx";
@@ -35,19 +36,21 @@ export function PauseDialogForm({
   /** Hidden fields the caller's post needs. */
   hidden?: ReactNode;
 }) {
+  const t = useT();
   const [months, setMonths] = useState<PauseChoice>(1);
   return (
     <ActionForm
       title={title}
       description={description}
       error={error}
-      confirmLabel="Pause subscription"
-      pendingText="Pausing..."
+      keepLabel={t("subscriptions.pause.keep")}
+      confirmLabel={t("subscriptions.pause.confirm")}
+      pendingText={t("subscriptions.pause.pending")}
       pending={pending}
       onConfirm={(form) => onConfirm(months, form)}
       hidden={hidden}
     >
-      <ChoiceGroup legend="Pause for">
+      <ChoiceGroup legend={t("subscriptions.pause.for")}>
         {PAUSE_MONTHS.map((m) => (
           <ChoiceOption
             key={m}
@@ -57,7 +60,7 @@ export function PauseDialogForm({
             onChange={() => setMonths(m)}
             detail={detail(m)}
           >
-            {m === 1 ? "1 month" : `${m} months`}
+            {t("subscriptions.pause.months", { months: m })}
           </ChoiceOption>
         ))}
         <ChoiceOption
@@ -73,6 +76,15 @@ export function PauseDialogForm({
     </ActionForm>
   );
 }
+
+/** The reasons as the customer reads them; the form posts the reason itself (core/subscription-rules.ts). */
+const REASON_KEYS: Record<CancelReason, string> = {
+  "I have too much product": "subscriptions.cancel.reason.tooMuch",
+  "It is too expensive": "subscriptions.cancel.reason.expensive",
+  "I did not notice a difference": "subscriptions.cancel.reason.noDifference",
+  "I am trying another product": "subscriptions.cancel.reason.another",
+  "Something else": "subscriptions.cancel.reason.other",
+};
 
 /**
  * The cancel dialog's form, the customer's and the owner's: what happens (the caller's words), then the
@@ -101,6 +113,7 @@ export function CancelDialogForm({
   /** Shown above the reason (a stack's note). */
   children?: ReactNode;
 }) {
+  const t = useT();
   const [reason, setReason] = useState<CancelReason | "">("");
   const id = useId();
   return (
@@ -108,9 +121,9 @@ export function CancelDialogForm({
       title={title}
       description={description}
       error={error}
-      keepLabel="Keep subscription"
-      confirmLabel="Cancel subscription"
-      pendingText="Cancelling..."
+      keepLabel={t("subscriptions.cancel.keep")}
+      confirmLabel={t("subscriptions.cancel.confirm")}
+      pendingText={t("subscriptions.cancel.pending")}
       pending={pending}
       destructive
       onConfirm={(form) => onConfirm(reason || null, form)}
@@ -131,7 +144,7 @@ export function CancelDialogForm({
           <option value="">{noReasonLabel}</option>
           {CANCEL_REASONS.map((r) => (
             <option key={r} value={r}>
-              {r}
+              {t(REASON_KEYS[r])}
             </option>
           ))}
         </select>

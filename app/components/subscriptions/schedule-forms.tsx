@@ -1,5 +1,6 @@
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { addMonths } from "../../../core/subscription-rules.ts";
+import { useLocale, useT } from "../../i18n/i18n.tsx";
 import { formatDate } from "../../lib/format-date.ts";
 import { ActionForm } from "../ui/action-dialog.tsx";
 import { productLine } from "./subscription-text.ts";
@@ -7,21 +8,23 @@ import { useRunAction } from "./use-run-action.ts";
 
 /** Resume a paused subscription: deliveries and charges start again. */
 export function ResumeForm({ sub, onDone }: { sub: SubscriptionView; onDone: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   const { run, error, pending } = useRunAction(sub, onDone);
   return (
     <ActionForm
-      title={`Resume ${productLine(sub)}?`}
+      title={t("subscriptions.resume.title", { name: productLine(sub) })}
       description={
         <p>
           {sub.pausedUntil
-            ? `Deliveries start again. The next one is charged on ${formatDate(sub.pausedUntil)}.`
-            : "Deliveries start again on your usual billing date, or tomorrow if that date has passed."}
+            ? t("subscriptions.resume.text.on", { date: formatDate(sub.pausedUntil, locale) })
+            : t("subscriptions.resume.text")}
         </p>
       }
       error={error}
-      keepLabel="Keep paused"
-      confirmLabel="Resume subscription"
-      pendingText="Resuming..."
+      keepLabel={t("subscriptions.resume.keep")}
+      confirmLabel={t("subscriptions.resume.confirm")}
+      pendingText={t("subscriptions.resume.pending")}
       pending={pending}
       onConfirm={() => run({ action: "resume", body: {} })}
     />
@@ -30,27 +33,31 @@ export function ResumeForm({ sub, onDone }: { sub: SubscriptionView; onDone: () 
 
 /** Skip the next delivery: it is not charged, and the one after comes a full interval later. */
 export function SkipForm({ sub, onDone }: { sub: SubscriptionView; onDone: () => void }) {
+  const t = useT();
+  const locale = useLocale();
   const { run, error, pending } = useRunAction(sub, onDone);
   const next = sub.nextBillingDate ? new Date(sub.nextBillingDate) : null;
   return (
     <ActionForm
-      title="Skip the next delivery?"
+      title={t("subscriptions.skip.title")}
       description={
         next ? (
           <>
+            <p>{t("subscriptions.skip.text", { name: productLine(sub), date: formatDate(next, locale) })}</p>
             <p>
-              The {productLine(sub)} delivery of {formatDate(next)} is skipped and not charged.
+              {t("subscriptions.skip.after", {
+                date: formatDate(addMonths(next, sub.intervalMonths), locale),
+              })}
             </p>
-            <p>The one after comes on {formatDate(addMonths(next, sub.intervalMonths))}.</p>
           </>
         ) : (
-          <p>The next delivery is skipped and not charged.</p>
+          <p>{t("subscriptions.skip.text.noDate")}</p>
         )
       }
       error={error}
-      keepLabel="Keep delivery"
-      confirmLabel="Skip delivery"
-      pendingText="Skipping..."
+      keepLabel={t("subscriptions.skip.keep")}
+      confirmLabel={t("subscriptions.skip.confirm")}
+      pendingText={t("subscriptions.skip.pending")}
       pending={pending}
       onConfirm={() => run({ action: "skip", body: {} })}
     />

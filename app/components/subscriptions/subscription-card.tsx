@@ -3,6 +3,7 @@ import CreditCard from "lucide-react/icons/credit-card";
 import MapPin from "lucide-react/icons/map-pin";
 import Tag from "lucide-react/icons/tag";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
+import { useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { Button } from "../ui/button.tsx";
 import { StatusBadge } from "../ui/status-badge.tsx";
@@ -13,7 +14,7 @@ import {
   productLine,
   scheduleLine,
   shortAddress,
-  statusLabel,
+  statusText,
 } from "./subscription-text.ts";
 
 /** The dialogs a card's buttons open. */
@@ -41,6 +42,8 @@ export function SubscriptionCard({
   onUpdateCard: () => void;
   updatingCard: boolean;
 }) {
+  const t = useT();
+  const words = { t, locale: useLocale() };
   const can = (action: SubscriptionView["actions"][number]) => sub.actions.includes(action);
   const label = productLine(sub);
   const open = (kind: DialogKind) => (e: React.MouseEvent<HTMLElement>) => onOpen(kind, e.currentTarget);
@@ -52,8 +55,10 @@ export function SubscriptionCard({
           <h3 id={subscriptionTitleId(sub.id)} tabIndex={-1} className="text-xl">
             {label}
           </h3>
-          <p className="mt-1 font-semibold text-ink">{priceLine(sub)}</p>
-          {pendingPriceLine(sub) ? <p className="text-sm text-ink">{pendingPriceLine(sub)}</p> : null}
+          <p className="mt-1 font-semibold text-ink">{priceLine(t, sub)}</p>
+          {pendingPriceLine(words, sub) ? (
+            <p className="text-sm text-ink">{pendingPriceLine(words, sub)}</p>
+          ) : null}
           {sub.discountLine ? (
             <p className="mt-1 flex items-start gap-2 text-sm text-ink">
               <Tag className="mt-0.5 size-4 shrink-0 text-verdant" aria-hidden />
@@ -61,18 +66,22 @@ export function SubscriptionCard({
             </p>
           ) : null}
           {sub.bundleId ? (
-            <p className="text-sm text-muted">{stackName ? `Part of the ${stackName}` : "Part of a stack"}</p>
+            <p className="text-sm text-muted">
+              {stackName
+                ? t("subscriptions.card.partOf", { stack: stackName })
+                : t("subscriptions.card.partOfStack")}
+            </p>
           ) : null}
         </div>
-        <StatusBadge status={sub.status} label={statusLabel(sub.status)} />
+        <StatusBadge status={sub.status} label={statusText(t, sub.status)} />
       </div>
       <p className="mt-3 flex items-center gap-2 text-sm text-ink">
         <Calendar className="size-4 shrink-0 text-verdant" aria-hidden />
-        {scheduleLine(sub, new Date())}
+        {scheduleLine(words, sub, new Date())}
       </p>
       {sub.status === "past_due" ? (
         <p className="mt-3 rounded-xl border border-danger p-3 text-sm text-danger">
-          Your last renewal payment did not go through. Update your card and we charge it straight away.
+          {t("subscriptions.card.pastDue")}
         </p>
       ) : null}
       <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-2">
@@ -80,7 +89,7 @@ export function SubscriptionCard({
           <div className="flex items-start gap-2">
             <dt className="mt-0.5">
               <MapPin className="size-4 shrink-0 text-verdant" aria-hidden />
-              <span className="sr-only">Ships to</span>
+              <span className="sr-only">{t("subscriptions.card.shipsTo")}</span>
             </dt>
             <dd className="text-ink">{shortAddress(sub.shippingAddress)}</dd>
           </div>
@@ -88,9 +97,9 @@ export function SubscriptionCard({
         <div className="flex flex-wrap items-center gap-x-2">
           <dt>
             <CreditCard className="size-4 shrink-0 text-verdant" aria-hidden />
-            <span className="sr-only">Card</span>
+            <span className="sr-only">{t("subscriptions.card.card")}</span>
           </dt>
-          <dd className="text-ink">{sub.cardLabel ?? "No card saved"}</dd>
+          <dd className="text-ink">{sub.cardLabel ?? t("subscriptions.card.noCard")}</dd>
           {can("payment-method") ? (
             <dd>
               <Button
@@ -98,10 +107,11 @@ export function SubscriptionCard({
                 size="sm"
                 className="-my-2 px-2 text-forest underline underline-offset-2"
                 pending={updatingCard}
-                pendingText="Opening..."
+                pendingText={t("subscriptions.card.opening")}
                 onClick={onUpdateCard}
               >
-                Update card<span className="sr-only"> for {label}</span>
+                {t("subscriptions.card.updateCard")}
+                <span className="sr-only"> {t("subscriptions.card.updateCard.for", { name: label })}</span>
               </Button>
             </dd>
           ) : null}
@@ -111,7 +121,11 @@ export function SubscriptionCard({
         <div className="mt-4">
           <Button asChild variant="secondary" size="sm-wide">
             <Link to={productSlug ? `/products/${productSlug}` : "/products"}>
-              Subscribe again<span className="sr-only"> to {sub.productName}</span>
+              {t("subscriptions.card.subscribeAgain")}
+              <span className="sr-only">
+                {" "}
+                {t("subscriptions.card.subscribeAgain.to", { name: sub.productName })}
+              </span>
             </Link>
           </Button>
         </div>
@@ -119,27 +133,32 @@ export function SubscriptionCard({
         <div className="mt-4 flex flex-wrap gap-2 border-t border-sand-deep pt-4">
           {can("pause") ? (
             <Button variant="outline" size="sm" onClick={open("pause")}>
-              Pause{forName}
+              {t("subscriptions.card.pause")}
+              {forName}
             </Button>
           ) : null}
           {can("resume") ? (
             <Button variant="outline" size="sm" onClick={open("resume")}>
-              Resume{forName}
+              {t("subscriptions.card.resume")}
+              {forName}
             </Button>
           ) : null}
           {can("skip") ? (
             <Button variant="outline" size="sm" onClick={open("skip")}>
-              Skip next delivery<span className="sr-only"> of {label}</span>
+              {t("subscriptions.card.skip")}
+              <span className="sr-only"> {t("subscriptions.card.skip.of", { name: label })}</span>
             </Button>
           ) : null}
           {sub.actions.some(isModifyAction) ? (
             <Button variant="outline" size="sm" onClick={open("modify")}>
-              Modify{forName}
+              {t("subscriptions.card.modify")}
+              {forName}
             </Button>
           ) : null}
           {can("cancel") ? (
             <Button variant="destructive" size="sm" className="sm:ml-auto" onClick={open("cancel")}>
-              Cancel{forName}
+              {t("subscriptions.card.cancel")}
+              {forName}
             </Button>
           ) : null}
         </div>

@@ -3,13 +3,15 @@ import { useNavigate, useRevalidator, useSearchParams } from "react-router";
 import type { ShopProduct } from "../../../core/contracts/account.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
+import { useLaterT } from "../../hooks/use-later-t.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { Link } from "../../i18n/link.tsx";
+import { useT } from "../../i18n/i18n.tsx";
+import { Link, useLocalePath } from "../../i18n/link.tsx";
 import { useAccountAction } from "../account/account-action.ts";
 import { Button } from "../ui/button.tsx";
 import { SubscriptionCard, subscriptionTitleId } from "./subscription-card.tsx";
 import { type DialogTarget, SubscriptionDialog } from "./subscription-dialog.tsx";
-import { cardReturnToast } from "./subscription-text.ts";
+import { CARD_TOAST_KEYS, cardReturnToast } from "./subscription-text.ts";
 
 /**
  * Back from the save-card page (`?card=saved|renewed|declined`): say how it went, read the list again
@@ -17,6 +19,9 @@ import { cardReturnToast } from "./subscription-text.ts";
  */
 function useCardReturn() {
   const [params, setParams] = useSearchParams();
+  const later = useLaterT(CARD_TOAST_KEYS);
+  const words = useRef(later);
+  words.current = later;
   const revalidator = useRevalidator();
   const refresh = useRef(revalidator.revalidate);
   refresh.current = revalidator.revalidate;
@@ -25,7 +30,7 @@ function useCardReturn() {
   useEffect(() => {
     if (!outcome || shown.current === outcome) return;
     shown.current = outcome;
-    const message = cardReturnToast(outcome);
+    const message = cardReturnToast(words.current, outcome);
     if (message) toast(message);
     void refresh.current();
     setParams(
@@ -44,15 +49,18 @@ function useCardReturn() {
  */
 function useUpdateCard() {
   const navigate = useNavigate();
+  // The shop's card page in the page's language; Stripe's page (an absolute URL) as it is.
+  const localePath = useLocalePath();
+  const later = useLaterT(["subscriptions.list.cardPageFailed"]);
   const [updating, setUpdating] = useState<string | null>(null);
   const action = useAccountAction((result) => {
     setUpdating(null);
     if (result.ok) {
-      if (result.intent === "card") navigate(result.url);
+      if (result.intent === "card") navigate(localePath(result.url));
       return;
     }
     toast({
-      title: "Could not open the card page",
+      title: later("subscriptions.list.cardPageFailed"),
       description: result.error.message,
       variant: "destructive",
     });
@@ -85,6 +93,7 @@ export function AccountSubscriptions({
   /** The stacks' names by slug, to say which stack a subscription came with. */
   stackNames: Record<string, string>;
 }) {
+  const t = useT();
   useCardReturn();
   const [target, setTarget] = useState<DialogTarget | null>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -97,10 +106,10 @@ export function AccountSubscriptions({
   if (list.length === 0) {
     return (
       <div className="rounded-card bg-white p-8 text-center shadow-card">
-        <p className="font-display text-xl text-forest">No active subscriptions</p>
-        <p className="mt-2 text-muted">Save 15% with monthly subscriptions</p>
+        <p className="font-display text-xl text-forest">{t("subscriptions.list.empty.title")}</p>
+        <p className="mt-2 text-muted">{t("subscriptions.list.empty.text")}</p>
         <Button asChild className="mt-4">
-          <Link to="/#products">Explore Subscriptions</Link>
+          <Link to="/#products">{t("subscriptions.list.empty.cta")}</Link>
         </Button>
       </div>
     );
@@ -108,7 +117,7 @@ export function AccountSubscriptions({
   return (
     <section aria-labelledby="subscriptions-title" className="grid gap-4">
       <h2 id="subscriptions-title" className="text-2xl">
-        Your subscriptions
+        {t("subscriptions.list.heading")}
       </h2>
       <ul className="grid gap-4">
         {list.map((s) => (

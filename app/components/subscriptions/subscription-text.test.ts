@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
+import { requestTranslator } from "../../i18n/catalogue.server.ts";
 import {
   cardReturnToast,
   changedToast,
@@ -12,6 +13,9 @@ import {
 } from "./subscription-text.ts";
 
 const now = new Date("2027-01-10T12:00:00Z");
+const en = requestTranslator("en", new Set());
+const fr = requestTranslator("fr", new Set());
+const t = en.t;
 const sub: SubscriptionView = {
   id: "5b0f2a3e-1111-4222-8333-944445555666",
   productId: 1,
@@ -49,14 +53,15 @@ describe("subscription wording", () => {
   });
 
   it("prices a delivery with its frequency", () => {
-    expect(priceLine(sub)).toBe("$27.20 every month");
-    expect(priceLine({ ...sub, amount: "54.40", intervalMonths: 2 })).toBe("$54.40 every 2 months");
+    expect(priceLine(t, sub)).toBe("$27.20 every month");
+    expect(priceLine(t, { ...sub, amount: "54.40", intervalMonths: 2 })).toBe("$54.40 every 2 months");
   });
 
   it("shows the next billing date, a pause's end, or when a cancelled one ends", () => {
-    expect(scheduleLine(sub, now)).toBe("Next billing January 20, 2027");
+    expect(scheduleLine(en, sub, now)).toBe("Next billing January 20, 2027");
     expect(
       scheduleLine(
+        en,
         {
           ...sub,
           status: "paused",
@@ -66,12 +71,12 @@ describe("subscription wording", () => {
         now,
       ),
     ).toBe("Paused until February 20, 2027");
-    expect(scheduleLine({ ...sub, status: "paused", nextBillingDate: null }, now)).toBe("Paused");
+    expect(scheduleLine(en, { ...sub, status: "paused", nextBillingDate: null }, now)).toBe("Paused");
     const cancelled = { ...sub, status: "cancelled", nextBillingDate: null };
-    expect(scheduleLine({ ...cancelled, endsAt: "2027-01-20T12:00:00.000Z" }, now)).toBe(
+    expect(scheduleLine(en, { ...cancelled, endsAt: "2027-01-20T12:00:00.000Z" }, now)).toBe(
       "Ends on January 20, 2027",
     );
-    expect(scheduleLine({ ...cancelled, endsAt: "2027-01-02T12:00:00.000Z" }, now)).toBe(
+    expect(scheduleLine(en, { ...cancelled, endsAt: "2027-01-02T12:00:00.000Z" }, now)).toBe(
       "Ended on January 2, 2027",
     );
   });
@@ -92,19 +97,25 @@ describe("subscription wording", () => {
   });
 
   it("names what each action changed", () => {
-    expect(changedToast("frequency", sub, { ...sub, intervalMonths: 2 }, now)).toEqual({
+    expect(changedToast(en, "frequency", sub, { ...sub, intervalMonths: 2 }, now)).toEqual({
       title: "Frequency changed",
       description: "Korean Ginseng now ships every 2 months.",
     });
     expect(
-      changedToast("swap", sub, { ...sub, productName: "Ashwagandha", amount: "28.05" }, now).description,
+      changedToast(en, "swap", sub, { ...sub, productName: "Ashwagandha", amount: "28.05" }, now).description,
     ).toBe("Ashwagandha replaces Korean Ginseng, $28.05 every month.");
     expect(
-      changedToast("pause", sub, { ...sub, status: "paused", nextBillingDate: null, pausedUntil: null }, now)
-        .description,
+      changedToast(
+        en,
+        "pause",
+        sub,
+        { ...sub, status: "paused", nextBillingDate: null, pausedUntil: null },
+        now,
+      ).description,
     ).toBe("Korean Ginseng is paused until you resume it.");
     expect(
       changedToast(
+        en,
         "cancel",
         sub,
         { ...sub, status: "cancelled", nextBillingDate: null, endsAt: "2027-01-20T12:00:00.000Z" },
@@ -113,14 +124,19 @@ describe("subscription wording", () => {
     ).toBe("Korean Ginseng ends on January 20, 2027. Nothing is charged after that.");
   });
 
+  it("words the schedule and the price in the page's language", () => {
+    expect(scheduleLine(fr, sub, now)).toBe("Prochain prélèvement le 20 janvier 2027");
+    expect(priceLine(fr.t, { ...sub, intervalMonths: 2 })).toBe("$27.20 tous les 2 mois");
+  });
+
   it("words the return from the save-card page, and ignores anything else", () => {
-    expect(cardReturnToast("saved")?.title).toBe("Card updated");
-    expect(cardReturnToast("renewed")?.title).toBe("Card updated and your renewal went through");
-    expect(cardReturnToast("declined")).toMatchObject({
+    expect(cardReturnToast(t, "saved")?.title).toBe("Card updated");
+    expect(cardReturnToast(t, "renewed")?.title).toBe("Card updated and your renewal went through");
+    expect(cardReturnToast(t, "declined")).toMatchObject({
       title: "That card was declined too",
       variant: "destructive",
     });
-    expect(cardReturnToast("<script>")).toBeNull();
-    expect(cardReturnToast(null)).toBeNull();
+    expect(cardReturnToast(t, "<script>")).toBeNull();
+    expect(cardReturnToast(t, null)).toBeNull();
   });
 });

@@ -1,24 +1,20 @@
 /**
- * How the account page words a subscription: its product and price, its schedule, and what each action
+ * How the shop's pages word a subscription, in the page's language: its product and price, its schedule, and what each action
  * changed. Pure, so the words are tested without a browser; dates are read in UTC like the server's.
  */
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
+import type { Locale } from "../../../core/i18n/locales.ts";
 import { formatMoney, toCents } from "../../../core/money.ts";
 import { nextDateWindow, type SubscriptionAction } from "../../../core/subscription-rules.ts";
+import type { Translator } from "../../i18n/i18n.tsx";
 import { formatDate } from "../../lib/format-date.ts";
 
+/**
+ * The dashboard's words for a frequency and a status (the dashboard stays English, decision 049); the
+ * shop's pages use `frequencyText` and `statusText`, in the page's language.
+ */
 export function everyMonths(months: number): string {
   return months === 1 ? "every month" : `every ${months} months`;
-}
-
-/** "Korean Ginseng", or "2x Korean Ginseng" when each delivery holds more than one. */
-export function productLine(sub: Pick<SubscriptionView, "productName" | "quantity">): string {
-  return sub.quantity > 1 ? `${sub.quantity}x ${sub.productName}` : sub.productName;
-}
-
-/** "$27.20 every month": what each delivery costs and how often it comes. */
-export function priceLine(sub: Pick<SubscriptionView, "amount" | "intervalMonths">): string {
-  return `${formatMoney(toCents(sub.amount))} ${everyMonths(sub.intervalMonths)}`;
 }
 
 const STATUS_LABELS: Record<string, string> = {
@@ -32,23 +28,68 @@ export function statusLabel(status: string): string {
   return STATUS_LABELS[status] ?? status;
 }
 
+/** The page's translator and language, for the words and the dates of a subscription. */
+export interface Words {
+  t: Translator["t"];
+  locale: Locale;
+}
+
+/** "every month", "every 2 months", in the page's language. */
+export function frequencyText(t: Translator["t"], months: number): string {
+  return t("subscriptions.every", { months });
+}
+
+/** "Korean Ginseng", or "2x Korean Ginseng" when each delivery holds more than one. */
+export function productLine(sub: Pick<SubscriptionView, "productName" | "quantity">): string {
+  return sub.quantity > 1 ? `${sub.quantity}x ${sub.productName}` : sub.productName;
+}
+
+/** "$27.20 every month": what each delivery costs and how often it comes. */
+export function priceLine(
+  t: Translator["t"],
+  sub: Pick<SubscriptionView, "amount" | "intervalMonths">,
+): string {
+  return t("subscriptions.price", {
+    price: formatMoney(toCents(sub.amount)),
+    months: sub.intervalMonths,
+  });
+}
+
+const STATUS_KEYS: Record<string, string> = {
+  active: "subscriptions.status.active",
+  paused: "subscriptions.status.paused",
+  past_due: "subscriptions.status.pastDue",
+  cancelled: "subscriptions.status.cancelled",
+};
+
+/** A status as the shop's pages word it, in the page's language. */
+export function statusText(t: Translator["t"], status: string): string {
+  const key = STATUS_KEYS[status];
+  return key ? t(key) : status;
+}
+
 /**
  * The schedule under the price: the next billing date; while paused, until when; once cancelled, the day
  * it ends (or ended) and no billing date at all.
  */
-export function scheduleLine(sub: SubscriptionView, now: Date): string {
+export function scheduleLine({ t, locale }: Words, sub: SubscriptionView, now: Date): string {
+  const date = (value: string) => formatDate(value, locale);
   switch (sub.status) {
     case "paused":
-      return sub.pausedUntil ? `Paused until ${formatDate(sub.pausedUntil)}` : "Paused";
+      return sub.pausedUntil
+        ? t("subscriptions.schedule.pausedUntil", { date: date(sub.pausedUntil) })
+        : t("subscriptions.schedule.paused");
     case "cancelled":
-      if (!sub.endsAt) return "Ended";
+      if (!sub.endsAt) return t("subscriptions.schedule.ended");
       return new Date(sub.endsAt) > now
-        ? `Ends on ${formatDate(sub.endsAt)}`
-        : `Ended on ${formatDate(sub.endsAt)}`;
+        ? t("subscriptions.schedule.endsOn", { date: date(sub.endsAt) })
+        : t("subscriptions.schedule.endedOn", { date: date(sub.endsAt) });
     case "past_due":
-      return sub.nextBillingDate ? `Payment due since ${formatDate(sub.nextBillingDate)}` : "Payment due";
+      return sub.nextBillingDate
+        ? t("subscriptions.schedule.dueSince", { date: date(sub.nextBillingDate) })
+        : t("subscriptions.schedule.due");
     default:
-      return sub.nextBillingDate ? `Next billing ${formatDate(sub.nextBillingDate)}` : "";
+      return sub.nextBillingDate ? t("subscriptions.schedule.next", { date: date(sub.nextBillingDate) }) : "";
   }
 }
 
@@ -84,83 +125,154 @@ export function isModifyAction(action: SubscriptionAction): action is ModifyActi
   return (MODIFY_ACTIONS as readonly string[]).includes(action);
 }
 
+/**
+ * The words a toast may show later (after a request), so the page carries them from its first render
+ * (app/hooks/use-later-t.ts).
+ */
+export const TOAST_KEYS = [
+  "subscriptions.every",
+  "subscriptions.price",
+  "subscriptions.toast.nextBilling",
+  "subscriptions.toast.paused",
+  "subscriptions.toast.paused.until",
+  "subscriptions.toast.paused.untilResumed",
+  "subscriptions.toast.resumed",
+  "subscriptions.toast.resumed.text",
+  "subscriptions.toast.skipped",
+  "subscriptions.toast.skipped.text",
+  "subscriptions.toast.frequency",
+  "subscriptions.toast.frequency.text",
+  "subscriptions.toast.quantity",
+  "subscriptions.toast.quantity.text",
+  "subscriptions.toast.swapped",
+  "subscriptions.toast.swapped.text",
+  "subscriptions.toast.moved",
+  "subscriptions.toast.moved.text",
+  "subscriptions.toast.address",
+  "subscriptions.toast.address.to",
+  "subscriptions.toast.address.new",
+  "subscriptions.toast.cancelled",
+  "subscriptions.toast.cancelled.endsOn",
+  "subscriptions.toast.cancelled.ended",
+] as const;
+
 /** The success toast after an action, naming what changed; `before` is the subscription as it was. */
 export function changedToast(
+  { t, locale }: Words,
   action: Exclude<SubscriptionAction, "payment-method">,
   before: SubscriptionView,
   after: SubscriptionView,
   now: Date,
 ): { title: string; description: string } {
   const name = after.productName;
-  const next = after.nextBillingDate ? `Next billing ${formatDate(after.nextBillingDate)}.` : "";
+  const next = after.nextBillingDate
+    ? t("subscriptions.toast.nextBilling", { date: formatDate(after.nextBillingDate, locale) })
+    : "";
   switch (action) {
     case "pause":
       return {
-        title: "Subscription paused",
+        title: t("subscriptions.toast.paused"),
         description: after.pausedUntil
-          ? `${name} is paused until ${formatDate(after.pausedUntil)}.`
-          : `${name} is paused until you resume it.`,
+          ? t("subscriptions.toast.paused.until", { name, date: formatDate(after.pausedUntil, locale) })
+          : t("subscriptions.toast.paused.untilResumed", { name }),
       };
     case "resume":
-      return { title: "Subscription resumed", description: `${name} is active again. ${next}`.trim() };
+      return {
+        title: t("subscriptions.toast.resumed"),
+        description: t("subscriptions.toast.resumed.text", { name, next }).trim(),
+      };
     case "skip":
-      return { title: "Next delivery skipped", description: `${name}: ${next}` };
+      return {
+        title: t("subscriptions.toast.skipped"),
+        description: t("subscriptions.toast.skipped.text", { name, next }),
+      };
     case "frequency":
       return {
-        title: "Frequency changed",
-        description: `${name} now ships ${everyMonths(after.intervalMonths)}.`,
+        title: t("subscriptions.toast.frequency"),
+        description: t("subscriptions.toast.frequency.text", { name, months: after.intervalMonths }),
       };
     case "quantity":
       return {
-        title: "Quantity changed",
-        description: `${name}: ${after.quantity} per delivery, ${priceLine(after)}.`,
+        title: t("subscriptions.toast.quantity"),
+        description: t("subscriptions.toast.quantity.text", {
+          name,
+          quantity: after.quantity,
+          price: priceLine(t, after),
+        }),
       };
     case "swap":
       return {
-        title: "Product swapped",
-        description: `${name} replaces ${before.productName}, ${priceLine(after)}.`,
+        title: t("subscriptions.toast.swapped"),
+        description: t("subscriptions.toast.swapped.text", {
+          name,
+          before: before.productName,
+          price: priceLine(t, after),
+        }),
       };
     case "next-date":
-      return { title: "Next delivery moved", description: `${name}: ${next}` };
+      return {
+        title: t("subscriptions.toast.moved"),
+        description: t("subscriptions.toast.moved.text", { name, next }),
+      };
     case "address":
       return {
-        title: "Shipping address changed",
+        title: t("subscriptions.toast.address"),
         description: after.shippingAddress
-          ? `${name} ships to ${shortAddress(after.shippingAddress)}.`
-          : `${name} ships to the new address.`,
+          ? t("subscriptions.toast.address.to", { name, address: shortAddress(after.shippingAddress) })
+          : t("subscriptions.toast.address.new", { name }),
       };
     case "cancel":
       return {
-        title: "Subscription cancelled",
+        title: t("subscriptions.toast.cancelled"),
         description:
           after.endsAt && new Date(after.endsAt) > now
-            ? `${name} ends on ${formatDate(after.endsAt)}. Nothing is charged after that.`
-            : `${name} has ended. Nothing more is charged or shipped.`,
+            ? t("subscriptions.toast.cancelled.endsOn", { name, date: formatDate(after.endsAt, locale) })
+            : t("subscriptions.toast.cancelled.ended", { name }),
       };
   }
 }
 
+/** The words of the toast after the save-card page sends the customer back, carried from the first render. */
+export const CARD_TOAST_KEYS = [
+  "subscriptions.cardToast.saved",
+  "subscriptions.cardToast.saved.text",
+  "subscriptions.cardToast.unavailable",
+  "subscriptions.cardToast.unavailable.text",
+  "subscriptions.cardToast.unchanged",
+  "subscriptions.cardToast.unchanged.text",
+  "subscriptions.cardToast.renewed",
+  "subscriptions.cardToast.declined",
+  "subscriptions.cardToast.declined.text",
+] as const;
+
 /** The toast after the save-card page sends the customer back (`?card=`); null for any other value. */
 export function cardReturnToast(
+  t: Translator["t"],
   outcome: string | null,
 ): { title: string; description?: string; variant?: "destructive" } | null {
   switch (outcome) {
     case "saved":
-      return { title: "Card updated", description: "Your next renewal is charged to the new card." };
+      return {
+        title: t("subscriptions.cardToast.saved"),
+        description: t("subscriptions.cardToast.saved.text"),
+      };
     case "unavailable":
       return {
-        title: "Stripe could not be reached",
-        description: "Your card was not changed. Please try again in a moment.",
+        title: t("subscriptions.cardToast.unavailable"),
+        description: t("subscriptions.cardToast.unavailable.text"),
         variant: "destructive",
       };
     case "unchanged":
-      return { title: "Your card was not changed", description: "Renewals go on charging the card you had." };
+      return {
+        title: t("subscriptions.cardToast.unchanged"),
+        description: t("subscriptions.cardToast.unchanged.text"),
+      };
     case "renewed":
-      return { title: "Card updated and your renewal went through" };
+      return { title: t("subscriptions.cardToast.renewed") };
     case "declined":
       return {
-        title: "That card was declined too",
-        description: "Your card is saved, but the renewal did not go through. Try another card.",
+        title: t("subscriptions.cardToast.declined"),
+        description: t("subscriptions.cardToast.declined.text"),
         variant: "destructive",
       };
     default:
@@ -186,8 +298,13 @@ export function cancelRunsUntil(
  * month", or null when none is coming.
  */
 export function pendingPriceLine(
+  { t, locale }: Words,
   sub: Pick<SubscriptionView, "pendingAmount" | "pendingFrom" | "intervalMonths">,
 ): string | null {
   if (!sub.pendingAmount || !sub.pendingFrom) return null;
-  return `New price from the renewal on or after ${formatDate(sub.pendingFrom)}: ${formatMoney(toCents(sub.pendingAmount))} ${everyMonths(sub.intervalMonths)}`;
+  return t("subscriptions.pendingPrice", {
+    date: formatDate(sub.pendingFrom, locale),
+    price: formatMoney(toCents(sub.pendingAmount)),
+    months: sub.intervalMonths,
+  });
 }

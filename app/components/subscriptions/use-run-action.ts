@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
+import { useLaterT } from "../../hooks/use-later-t.ts";
 import { toast } from "../../hooks/use-toast.ts";
+import { useLocale } from "../../i18n/i18n.tsx";
 import { useAccountAction } from "../account/account-action.ts";
 import type { ActionRequest } from "./subscription-data.ts";
-import { changedToast } from "./subscription-text.ts";
+import { changedToast, TOAST_KEYS } from "./subscription-text.ts";
 
 type ChangeRequest = Exclude<ActionRequest, { action: "payment-method" }>;
 
@@ -15,6 +17,8 @@ type ChangeRequest = Exclude<ActionRequest, { action: "payment-method" }>;
  * elsewhere (409) or is gone (404) the list is read again so it shows the truth.
  */
 export function useRunAction(sub: SubscriptionView, onDone: () => void) {
+  const later = useLaterT([...TOAST_KEYS, "subscriptions.toast.notFound"]);
+  const locale = useLocale();
   const revalidator = useRevalidator();
   const [error, setError] = useState<string | null>(null);
   const sent = useRef<ChangeRequest | null>(null);
@@ -35,14 +39,14 @@ export function useRunAction(sub: SubscriptionView, onDone: () => void) {
     if (!request) return;
     if (result.ok) {
       if (result.intent === "subscription") {
-        toast(changedToast(request.action, sub, result.subscription, new Date()));
+        toast(changedToast({ t: later, locale }, request.action, sub, result.subscription, new Date()));
         done();
       }
       return;
     }
     if (result.status === 404) {
       void revalidator.revalidate();
-      toast({ title: "Subscription not found", variant: "destructive" });
+      toast({ title: later("subscriptions.toast.notFound"), variant: "destructive" });
       done();
       return;
     }
