@@ -88,3 +88,38 @@ test("the order page in French: heading, title, figures, payment, timeline and s
   await expect(customer.getByText("Payment received")).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+test("the orders page in Spanish and French: heading, title, the order's card and its details", async () => {
+  const problems = problemsOn(customer);
+  await customer.goto(`${base}/es/orders`);
+  await expect(customer.locator("html")).toHaveAttribute("lang", "es");
+  await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(customer.getByRole("heading", { level: 1, name: "Historial de pedidos" })).toBeVisible();
+  await expect(customer).toHaveTitle("Historial de pedidos | MANA");
+  await expect(customer.getByText("Todos los pedidos que hiciste en MANA.")).toBeVisible();
+  const card = customer
+    .getByRole("listitem")
+    .filter({ has: customer.getByRole("heading", { name: `Pedido n.º ${orderNumber}` }) });
+  await expect(card.getByText("En preparación", { exact: true })).toBeVisible();
+  await expect(card.getByText(/^Realizado el \d+ de \S+ de \d{4}$/)).toBeVisible();
+  await card.getByRole("button", { name: "Ver detalles" }).click();
+  await expect(card.getByRole("list", { name: "Seguimiento del pedido" })).toBeVisible();
+  await expect(card.getByRole("link", { name: `Página del pedido de ${orderNumber}` })).toHaveAttribute(
+    "href",
+    `/es/account/orders/${orderNumber}`,
+  );
+
+  await customer.goto(`${base}/fr/orders`);
+  await expect(customer.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(customer.getByRole("heading", { level: 1, name: "Historique des commandes" })).toBeVisible();
+  await expect(customer).toHaveTitle("Historique des commandes | MANA");
+  const carte = customer
+    .getByRole("listitem")
+    .filter({ has: customer.getByRole("heading", { name: `Commande n°\u00a0${orderNumber}` }) });
+  await expect(carte.getByText("En préparation", { exact: true })).toBeVisible();
+  await carte.getByRole("button", { name: "Voir les détails" }).click();
+  await expect(carte.getByRole("list", { name: "Suivi de la commande" })).toBeVisible();
+  await expect(customer.getByText("View Details")).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
