@@ -46,6 +46,14 @@ test("a Spanish shopper reads the account page in Spanish, edits the profile and
   await expect(page.getByText("Pedidos en total")).toBeVisible();
   await expect(page.getByText("100 puntos = $5 de descuento")).toBeVisible();
   await expect(page.getByText("Miembro desde")).toBeVisible();
+  // The balances, the referral link and "Your data" in Spanish.
+  await expect(page.getByRole("heading", { name: "Historial de puntos y crédito" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Invita a un amigo" })).toBeVisible();
+  await expect(page.getByText("Aún no tienes recomendaciones.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Tus datos" })).toBeVisible();
+  await expect(
+    page.getByRole("tabpanel", { name: "Resumen" }).getByRole("link", { name: "Política de privacidad" }),
+  ).toHaveAttribute("href", "/es/privacy");
 
   await hydrated(page);
   await page.getByRole("button", { name: "Editar" }).click();
@@ -58,6 +66,8 @@ test("a Spanish shopper reads the account page in Spanish, edits the profile and
   await tabs.getByRole("tab", { name: "Pedidos" }).click();
   await expect(page).toHaveURL(/\/es\/account\/orders$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByText("Aún no tienes pedidos")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Empezar a comprar" })).toHaveAttribute("href", "/es/products");
   expect(problems).toEqual([]);
 });
 
@@ -76,10 +86,23 @@ test("a French shopper reads the account page in French", async ({ page }) => {
   await expect(
     page.getByText("Pas encore vérifié\u00a0: ouvrez le lien que nous avons envoyé à cette adresse."),
   ).toBeVisible();
-  await expect(page.getByText("Crédit boutique")).toBeVisible();
+  await expect(page.getByTestId("stat-credit").getByText("Crédit boutique")).toBeVisible();
   await expect(
     page.getByRole("navigation", { name: "Compte" }).getByRole("link", { name: "Adresses" }),
   ).toHaveAttribute("href", "/fr/account/addresses");
+  await expect(page.getByRole("heading", { name: "Vos données" })).toBeVisible();
   await hydrated(page);
+  // The deletion dialog, opened after the page's first render, is French too.
+  await page.getByRole("button", { name: "Supprimer le compte" }).click();
+  const dialog = page.getByRole("dialog", { name: "Supprimer votre compte\u00a0?" });
+  await expect(dialog).toBeVisible();
+  await expect(
+    dialog.getByText("Cette action est irréversible. Lorsque vous confirmez\u00a0:"),
+  ).toBeVisible();
+  await expect(dialog.getByLabel("Votre mot de passe")).toBeVisible();
+  await dialog.getByRole("button", { name: "Supprimer mon compte" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Saisissez votre mot de passe.");
+  await dialog.getByRole("button", { name: "Garder mon compte" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(problems).toEqual([]);
 });

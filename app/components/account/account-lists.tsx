@@ -1,6 +1,8 @@
 import { type OrderPageView, orderPagePath } from "../../../core/contracts/orders.ts";
 import { formatMoney } from "../../../core/money.ts";
+import { useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
+import { rich } from "../../i18n/rich.tsx";
 import { formatDate } from "../../lib/format-date.ts";
 import { RenewalNote } from "../orders/renewal-note.tsx";
 import { Button } from "../ui/button.tsx";
@@ -8,12 +10,14 @@ import { StatusBadge } from "../ui/status-badge.tsx";
 
 /** The account page's Orders tab: each order with its date, status, lines, total and a link to its details. */
 export function AccountOrders({ orders }: { orders: OrderPageView[] }) {
+  const t = useT();
+  const locale = useLocale();
   if (orders.length === 0) {
     return (
       <div className="rounded-card bg-white p-8 text-center shadow-card">
-        <p className="font-display text-xl text-forest">No orders yet</p>
+        <p className="font-display text-xl text-forest">{t("account.orders.empty")}</p>
         <Button asChild className="mt-4">
-          <Link to="/products">Start Shopping</Link>
+          <Link to="/products">{t("account.orders.shop")}</Link>
         </Button>
       </div>
     );
@@ -26,7 +30,7 @@ export function AccountOrders({ orders }: { orders: OrderPageView[] }) {
             <div>
               <p className="font-semibold text-forest">{o.orderNumber}</p>
               <p className="text-sm text-muted">
-                {formatDate(o.createdAt)}
+                {formatDate(o.createdAt, locale)}
                 <RenewalNote isRenewal={o.isRenewal} />
               </p>
             </div>
@@ -35,9 +39,7 @@ export function AccountOrders({ orders }: { orders: OrderPageView[] }) {
           <ul className="mt-3 text-sm">
             {o.items.map((i, n) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id of their own here
-              <li key={n}>
-                {i.quantity}x {i.productName}
-              </li>
+              <li key={n}>{t("account.orders.line", { quantity: i.quantity, name: i.productName })}</li>
             ))}
           </ul>
           <div className="mt-3 flex items-center justify-between">
@@ -46,7 +48,13 @@ export function AccountOrders({ orders }: { orders: OrderPageView[] }) {
               to={orderPagePath(o.orderNumber)}
               className="text-sm font-semibold text-forest underline underline-offset-2"
             >
-              View Details<span className="sr-only"> of order {o.orderNumber}</span>
+              {rich(t, "account.orders.viewDetails", {
+                hidden: (
+                  <span className="sr-only">
+                    {t("account.orders.viewDetails.hidden", { orderNumber: o.orderNumber })}
+                  </span>
+                ),
+              })}
             </Link>
           </div>
         </li>

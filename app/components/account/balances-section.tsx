@@ -8,7 +8,10 @@ import { orderPagePath } from "../../../core/contracts/orders.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { referralVoidText } from "../../../core/referral-void.ts";
 import { CENTS_PER_STEP, POINTS_PER_STEP } from "../../../core/tenders.ts";
+import { useLaterT } from "../../hooks/use-later-t.ts";
+import { type Translator, useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
+import { rich } from "../../i18n/rich.tsx";
 import { formatDate } from "../../lib/format-date.ts";
 import { Button } from "../ui/button.tsx";
 
@@ -17,39 +20,39 @@ export function pointsWorthCents(points: number): number {
   return Math.floor(Math.max(0, points) / POINTS_PER_STEP) * CENTS_PER_STEP;
 }
 
-const numberFormat = new Intl.NumberFormat("en-US");
-
-/** A ledger row in plain words; `ownOrder` says whether the order number is the customer's own to link. */
-function describeEntry(e: LedgerEntryView): { text: string; ownOrder: boolean } {
+/**
+ * A ledger row's message key; `ownOrder` says whether the message names the customer's own order
+ * (`{order}`, linked where the row has its number).
+ */
+function describeEntry(e: LedgerEntryView): { key: string; ownOrder: boolean } {
   const points = e.kind === "points";
   switch (e.reason) {
     case "earned":
-      return { text: "Earned on order", ownOrder: true };
+      return { key: "account.history.earned", ownOrder: true };
     case "redeemed":
-      return { text: "Used on order", ownOrder: true };
+      return { key: "account.history.redeemed", ownOrder: true };
     case "released":
-      return { text: "Given back: checkout not completed for order", ownOrder: true };
+      return { key: "account.history.released", ownOrder: true };
     case "reversed":
-      return { text: "Taken back after a refund of order", ownOrder: true };
+      return { key: "account.history.reversed", ownOrder: true };
     case "refund":
       return {
-        text: points ? "Given back by the refund of order" : "Refunded to store credit from order",
+        key: points ? "account.history.refundPoints" : "account.history.refundCredit",
         ownOrder: true,
       };
     case "referral":
       // The friend's order is theirs, not the referrer's: it is not named.
-      return { text: "Thank you for referring a friend", ownOrder: false };
+      return { key: "account.history.referral", ownOrder: false };
     case "goodwill":
-      return { text: "A gift from the MANA team", ownOrder: false };
+      return { key: "account.history.goodwill", ownOrder: false };
     default:
-      return { text: "Adjusted by the MANA team", ownOrder: false };
+      return { key: "account.history.adjusted", ownOrder: false };
   }
 }
 
-function amountText(e: LedgerEntryView): string {
+function amountText(e: LedgerEntryView, t: Translator["t"]): string {
   if (e.kind === "credit") return e.amount > 0 ? `+${formatMoney(e.amount)}` : formatMoney(e.amount);
-  const n = numberFormat.format(Math.abs(e.amount));
-  return `${e.amount > 0 ? "+" : "−"}${n} ${Math.abs(e.amount) === 1 ? "point" : "points"}`;
+  return t("account.history.points", { sign: e.amount > 0 ? "+" : "−", count: Math.abs(e.amount) });
 }
 
 const cardClass = "rounded-card bg-white p-5 shadow-card sm:p-6";
@@ -57,40 +60,41 @@ const linkClass = "font-semibold text-forest underline underline-offset-2";
 
 /** The history of points and store credit, newest first. */
 function BalanceHistory({ history }: { history: LedgerEntryView[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-labelledby="balance-history" className={cardClass}>
       <h2 id="balance-history" className="flex items-center gap-2 text-xl">
-        <History className="size-5 text-gold" aria-hidden /> Points and credit history
+        <History className="size-5 text-gold" aria-hidden /> {t("account.history.title")}
       </h2>
       {history.length === 0 ? (
-        <p className="mt-3 text-sm text-muted">
-          Nothing yet. Every order earns 1 Wellness Point per dollar paid by card once it arrives.
-        </p>
+        <p className="mt-3 text-sm text-muted">{t("account.history.empty")}</p>
       ) : (
         <ul className="mt-3 divide-y divide-sand-deep">
           {history.map((e, i) => {
-            const { text, ownOrder } = describeEntry(e);
+            const { key, ownOrder } = describeEntry(e);
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: the rows have no id on the wire; the list is read-only
               <li key={i} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
                 <div className="min-w-0">
                   <p className="text-sm text-ink">
-                    {text}
-                    {ownOrder && e.orderNumber ? (
-                      <>
-                        {" "}
-                        <Link to={orderPagePath(e.orderNumber)} className={linkClass}>
-                          {e.orderNumber}
-                        </Link>
-                      </>
-                    ) : null}
+                    {ownOrder && e.orderNumber
+                      ? rich(t, key, {
+                          order: (
+                            <Link to={orderPagePath(e.orderNumber)} className={linkClass}>
+                              {e.orderNumber}
+                            </Link>
+                          ),
+                        })
+                      : t(key, { order: "" }).trim()}
                   </p>
                   <p className="text-xs text-muted">
-                    {formatDate(e.at)} · {e.kind === "credit" ? "Store credit" : "Wellness Points"}
+                    {formatDate(e.at, locale)} ·{" "}
+                    {e.kind === "credit" ? t("account.stat.credit") : t("account.stat.points")}
                   </p>
                 </div>
                 <p className={`text-sm font-semibold ${e.amount >= 0 ? "text-forest" : "text-ink"}`}>
-                  {amountText(e)}
+                  {amountText(e, t)}
                 </p>
               </li>
             );
@@ -103,25 +107,31 @@ function BalanceHistory({ history }: { history: LedgerEntryView[] }) {
 
 /** Gift cards received (delivered to the account's e-mail) and bought; never their codes. */
 function GiftCards({ cards }: { cards: AccountBalancesResponse["giftCards"] }) {
+  const t = useT();
+  const locale = useLocale();
   if (cards.received.length === 0 && cards.bought.length === 0) return null;
   return (
     <section aria-labelledby="gift-cards" className={cardClass}>
       <h2 id="gift-cards" className="flex items-center gap-2 text-xl">
-        <Gift className="size-5 text-gold" aria-hidden /> Gift cards
+        <Gift className="size-5 text-gold" aria-hidden /> {t("account.giftCards.title")}
       </h2>
       {cards.received.length > 0 ? (
         <>
-          <h3 className="mt-4 text-base font-semibold">Received</h3>
+          <h3 className="mt-4 text-base font-semibold">{t("account.giftCards.received")}</h3>
           <ul className="mt-1 divide-y divide-sand-deep">
             {cards.received.map((c) => (
               <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-x-4 py-3 text-sm">
                 <span>
-                  Gift card ending {c.last4 ?? "----"}
-                  {c.status === "voided" ? <span className="text-muted"> · void</span> : null}
+                  {t("account.giftCards.ending", { last4: c.last4 ?? "----" })}
+                  {c.status === "voided" ? (
+                    <span className="text-muted"> · {t("account.giftCards.voidTag")}</span>
+                  ) : null}
                 </span>
                 <span>
                   <span className="font-semibold text-forest">{formatMoney(c.balanceCents)}</span>{" "}
-                  <span className="text-muted">left of {formatMoney(c.initialCents)}</span>
+                  <span className="text-muted">
+                    {t("account.giftCards.leftOf", { initial: formatMoney(c.initialCents) })}
+                  </span>
                 </span>
               </li>
             ))}
@@ -130,19 +140,22 @@ function GiftCards({ cards }: { cards: AccountBalancesResponse["giftCards"] }) {
       ) : null}
       {cards.bought.length > 0 ? (
         <>
-          <h3 className="mt-4 text-base font-semibold">Bought</h3>
+          <h3 className="mt-4 text-base font-semibold">{t("account.giftCards.bought")}</h3>
           <ul className="mt-1 divide-y divide-sand-deep">
             {cards.bought.map((c) => (
               <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-x-4 py-3 text-sm">
                 <span>
-                  {formatMoney(c.initialCents)} for {c.recipientEmail}
+                  {t("account.giftCards.boughtFor", {
+                    amount: formatMoney(c.initialCents),
+                    email: c.recipientEmail,
+                  })}
                 </span>
                 <span className="text-muted">
                   {c.status === "voided"
-                    ? "Void"
+                    ? t("account.giftCards.void")
                     : c.deliveredAt
-                      ? `Delivered ${formatDate(c.deliveredAt)}`
-                      : `Scheduled for ${formatDate(c.deliverOn)}`}
+                      ? t("account.giftCards.delivered", { date: formatDate(c.deliveredAt, locale) })
+                      : t("account.giftCards.scheduled", { date: formatDate(c.deliverOn, locale) })}
                 </span>
               </li>
             ))}
@@ -154,14 +167,16 @@ function GiftCards({ cards }: { cards: AccountBalancesResponse["giftCards"] }) {
 }
 
 const REFERRAL_STATUS: Record<string, string> = {
-  pending: "Waiting for 30 days after their order arrives",
-  credited: "Credited",
+  pending: "account.referral.pending",
+  credited: "account.referral.credited",
 };
 
 /** A referral's state in words: credited, waiting, or void and why. */
-function referralStatusText(r: { status: string; voidReason: string | null }): string {
-  if (r.status === "void") return `Void: ${referralVoidText(r.voidReason, "referrer")}`;
-  return REFERRAL_STATUS[r.status] ?? r.status;
+function referralStatusText(r: { status: string; voidReason: string | null }, t: Translator["t"]): string {
+  if (r.status === "void")
+    return t("account.referral.void", { reason: referralVoidText(r.voidReason, "referrer") });
+  const key = REFERRAL_STATUS[r.status];
+  return key ? t(key) : r.status;
 }
 
 /** The referral link with its Copy button, what each side gets, and the referrals it brought. */
@@ -169,14 +184,17 @@ function InviteAFriend({ referral }: { referral: AccountBalancesResponse["referr
   const inputId = useId();
   const [said, setSaid] = useState("");
   const input = useRef<HTMLInputElement>(null);
+  const t = useT();
+  const locale = useLocale();
+  const later = useLaterT(["account.referral.copied", "account.referral.selectToCopy"]);
   async function copy() {
     try {
       await navigator.clipboard.writeText(referral.url);
-      setSaid("Copied");
+      setSaid(later("account.referral.copied"));
     } catch {
       // No clipboard (an insecure page or a refusal): the link is selected for the shopper to copy.
       input.current?.select();
-      setSaid("Select the link and copy it");
+      setSaid(later("account.referral.selectToCopy"));
     }
     window.setTimeout(() => setSaid(""), 3000);
   }
@@ -186,14 +204,11 @@ function InviteAFriend({ referral }: { referral: AccountBalancesResponse["referr
   return (
     <section aria-labelledby="invite-a-friend" className={cardClass}>
       <h2 id="invite-a-friend" className="flex items-center gap-2 text-xl">
-        <Users className="size-5 text-gold" aria-hidden /> Invite a friend
+        <Users className="size-5 text-gold" aria-hidden /> {t("account.referral.title")}
       </h2>
-      <p className="mt-2 text-sm text-ink">
-        Your friend gets {off} off a first order of {min} or more. You get {credit} of store credit 30 days
-        after their order arrives.
-      </p>
+      <p className="mt-2 text-sm text-ink">{t("account.referral.offer", { off, min, credit })}</p>
       <label htmlFor={inputId} className="mt-4 block text-sm font-semibold text-ink">
-        Your referral link
+        {t("account.referral.link")}
       </label>
       <div className="mt-1 flex flex-wrap gap-2">
         <input
@@ -205,25 +220,25 @@ function InviteAFriend({ referral }: { referral: AccountBalancesResponse["referr
           className="min-h-11 min-w-0 flex-1 rounded-xl border border-sand-deep bg-cream px-3 text-sm text-ink"
         />
         <Button type="button" variant="outline" size="sm-wide" onClick={() => void copy()}>
-          <Copy className="size-4" aria-hidden /> Copy
+          <Copy className="size-4" aria-hidden /> {t("account.referral.copy")}
         </Button>
       </div>
       <p role="status" aria-live="polite" className="mt-1 min-h-5 text-sm text-forest">
         {said}
       </p>
-      <h3 className="mt-3 text-base font-semibold">Your referrals</h3>
+      <h3 className="mt-3 text-base font-semibold">{t("account.referral.list")}</h3>
       {referral.referrals.length === 0 ? (
-        <p className="mt-1 text-sm text-muted">No referrals yet.</p>
+        <p className="mt-1 text-sm text-muted">{t("account.referral.none")}</p>
       ) : (
         <ul className="mt-1 divide-y divide-sand-deep">
           {referral.referrals.map((r, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the rows have no id on the wire; the list is read-only
             <li key={i} className="flex flex-wrap items-baseline justify-between gap-x-4 py-3 text-sm">
-              <span>A friend's order, {formatDate(r.at)}</span>
+              <span>{t("account.referral.friendOrder", { date: formatDate(r.at, locale) })}</span>
               <span className={r.status === "credited" ? "font-semibold text-forest" : "text-muted"}>
                 {r.status === "credited" && r.creditedAt
-                  ? `${credit} credited ${formatDate(r.creditedAt)}`
-                  : referralStatusText(r)}
+                  ? t("account.referral.creditedOn", { credit, date: formatDate(r.creditedAt, locale) })
+                  : referralStatusText(r, t)}
               </span>
             </li>
           ))}

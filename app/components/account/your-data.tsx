@@ -3,7 +3,10 @@ import ShieldCheck from "lucide-react/icons/shield-check";
 import Trash2 from "lucide-react/icons/trash-2";
 import { useState } from "react";
 import type { DeletionInfo, DeletionResult } from "../../../core/contracts/account-data.ts";
-import { Link } from "../../i18n/link.tsx";
+import { useLaterT } from "../../hooks/use-later-t.ts";
+import { useT } from "../../i18n/i18n.tsx";
+import { Link, useLocalePath } from "../../i18n/link.tsx";
+import { rich } from "../../i18n/rich.tsx";
 import { apiErrorOf, apiRequest } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import {
@@ -30,22 +33,25 @@ type Step =
  * code sent to the account's e-mail or phone when it has no password.
  */
 export function YourData() {
+  const t = useT();
   return (
     <section aria-labelledby="your-data" className="rounded-card bg-white p-5 shadow-card sm:p-6">
       <h2 id="your-data" className="flex items-center gap-2 text-xl">
-        <ShieldCheck className="size-5 text-gold" aria-hidden /> Your data
+        <ShieldCheck className="size-5 text-gold" aria-hidden /> {t("account.data.title")}
       </h2>
       <p className="mt-2 text-sm text-muted">
-        Download everything we hold about you, or delete your account. Our{" "}
-        <Link to="/privacy" className="font-semibold text-forest underline underline-offset-2">
-          Privacy Policy
-        </Link>{" "}
-        says what we keep and for how long.
+        {rich(t, "account.data.intro", {
+          link: (
+            <Link to="/privacy" className="font-semibold text-forest underline underline-offset-2">
+              {t("account.data.intro.link")}
+            </Link>
+          ),
+        })}
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         <Button asChild variant="secondary" size="sm-wide">
           <a href="/api/account/export" download>
-            <Download className="size-4" aria-hidden /> Download my data
+            <Download className="size-4" aria-hidden /> {t("account.data.download")}
           </a>
         </Button>
         <DeleteAccount />
@@ -60,6 +66,14 @@ function DeleteAccount() {
   const [secret, setSecret] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const t = useT();
+  const localePath = useLocalePath();
+  const later = useLaterT([
+    "account.error.hint",
+    "account.data.delete.enterPassword",
+    "account.data.delete.enterCode",
+  ]);
+  const home = () => window.location.assign(localePath("/"));
 
   async function opened(next: boolean) {
     setOpen(next);
@@ -73,7 +87,7 @@ function DeleteAccount() {
     } catch (err) {
       setStep({
         kind: "failed",
-        message: apiErrorOf(err)?.message ?? "Check your connection and try again.",
+        message: apiErrorOf(err)?.message ?? later("account.error.hint"),
       });
     }
   }
@@ -90,7 +104,7 @@ function DeleteAccount() {
       );
       setStep({ ...step, codeSent: sent.to });
     } catch (err) {
-      setError(apiErrorOf(err)?.message ?? "Check your connection and try again.");
+      setError(apiErrorOf(err)?.message ?? later("account.error.hint"));
     } finally {
       setPending(false);
     }
@@ -101,7 +115,9 @@ function DeleteAccount() {
     if (step.kind !== "ready" || pending) return;
     const withPassword = step.info.proof.kind === "password";
     if (!secret.trim()) {
-      setError(withPassword ? "Enter your password." : "Enter the 6-digit code.");
+      setError(
+        withPassword ? later("account.data.delete.enterPassword") : later("account.data.delete.enterCode"),
+      );
       return;
     }
     setPending(true);
@@ -115,23 +131,23 @@ function DeleteAccount() {
       setStep({ kind: "done" });
       setPending(false);
     } catch (err) {
-      setError(apiErrorOf(err)?.message ?? "Check your connection and try again.");
+      setError(apiErrorOf(err)?.message ?? later("account.error.hint"));
       setPending(false);
     }
   }
 
   if (step.kind === "done")
     return (
-      <Dialog open onOpenChange={() => window.location.assign("/")}>
+      <Dialog open onOpenChange={home}>
         <DialogContent width="lg">
-          <DialogTitle>Your account is deleted</DialogTitle>
+          <DialogTitle>{t("account.data.deleted.title")}</DialogTitle>
           <DialogDescription className="mt-2 text-sm text-muted">
-            You are signed out everywhere. If the account had an e-mail address, we sent a confirmation to it.
+            {t("account.data.deleted.text")}
           </DialogDescription>
           <DialogButtons>
             {/* A whole new page: nothing of the signed-in session stays in the browser's memory. */}
-            <Button size="md-wide" onClick={() => window.location.assign("/")}>
-              Go to the home page
+            <Button size="md-wide" onClick={home}>
+              {t("account.data.deleted.home")}
             </Button>
           </DialogButtons>
         </DialogContent>
@@ -142,35 +158,28 @@ function DeleteAccount() {
     <Dialog open={open} onOpenChange={(next) => void opened(next)}>
       <DialogTrigger asChild>
         <Button variant="destructive" size="sm-wide" className="border border-danger">
-          <Trash2 className="size-4" aria-hidden /> Delete account
+          <Trash2 className="size-4" aria-hidden /> {t("account.data.delete")}
         </Button>
       </DialogTrigger>
       <DialogContent width="lg">
         <form noValidate onSubmit={(e) => void confirm(e)}>
-          <DialogTitle>Delete your account?</DialogTitle>
+          <DialogTitle>{t("account.data.delete.title")}</DialogTitle>
           <DialogDescription asChild>
             <div className="mt-2 grid gap-2 text-sm text-muted">
-              <p>This cannot be undone. When you confirm:</p>
+              <p>{t("account.data.delete.intro")}</p>
               <ul className="grid list-disc gap-1 pl-5">
-                <li>every subscription is cancelled now and never charged again;</li>
-                <li>you are signed out on every device and cannot sign in to this account again;</li>
-                <li>
-                  your name, e-mail, phone, addresses, preferences, reviews, wishlist, reading list and cart
-                  are erased, and you leave the newsletter;
-                </li>
-                <li>
-                  your orders stay in our accounts without your name, e-mail or street address; consent
-                  records and reaction reports stay as the law asks.
-                </li>
+                <li>{t("account.data.delete.subscriptions")}</li>
+                <li>{t("account.data.delete.signedOut")}</li>
+                <li>{t("account.data.delete.erased")}</li>
+                <li>{t("account.data.delete.kept")}</li>
               </ul>
-              <p>
-                We e-mail a confirmation to the account's e-mail address, if it has one. You may want to
-                download your data first.
-              </p>
+              <p>{t("account.data.delete.confirmation")}</p>
             </div>
           </DialogDescription>
           <div className="mt-5 grid gap-4">
-            {step.kind === "loading" ? <p className="text-sm text-muted">Checking your account…</p> : null}
+            {step.kind === "loading" ? (
+              <p className="text-sm text-muted">{t("account.data.delete.checking")}</p>
+            ) : null}
             {step.kind === "failed" ? (
               <p role="alert" className="text-sm text-danger">
                 {step.message}
@@ -182,7 +191,7 @@ function DeleteAccount() {
               </p>
             ) : null}
             {step.kind === "ready" && !step.info.refusal && step.info.proof.kind === "password" ? (
-              <Field id="delete-password" label="Your password">
+              <Field id="delete-password" label={t("account.data.delete.password")}>
                 <input
                   id="delete-password"
                   type="password"
@@ -199,8 +208,8 @@ function DeleteAccount() {
               step.codeSent ? (
                 <Field
                   id="delete-code"
-                  label="6-digit code"
-                  hint={`We sent it to ${step.codeSent}. It works for 10 minutes.`}
+                  label={t("account.data.delete.code")}
+                  hint={t("account.data.delete.codeHint", { to: step.codeSent })}
                 >
                   <input
                     id="delete-code"
@@ -217,29 +226,32 @@ function DeleteAccount() {
               ) : (
                 <div className="grid gap-2 text-sm">
                   <p>
-                    Your account has no password: we send a 6-digit code to{" "}
-                    <span className="font-semibold text-ink">{step.info.proof.to}</span> to confirm it is you.
+                    {rich(t, "account.data.delete.noPassword", {
+                      to: <span className="font-semibold text-ink">{step.info.proof.to}</span>,
+                    })}
                   </p>
                   <Button
                     variant="outline"
                     size="sm-wide"
                     className="justify-self-start"
                     pending={pending}
-                    pendingText="Sending…"
+                    pendingText={t("account.data.delete.sending")}
                     onClick={() => void sendCode()}
                   >
-                    Send the code
+                    {t("account.data.delete.sendCode")}
                   </Button>
                 </div>
               )
             ) : null}
             {step.kind === "ready" && !step.info.refusal && step.info.proof.kind === "none" ? (
               <p className="text-sm">
-                We have no way to confirm it is you: write to us from the{" "}
-                <Link to="/contact" className="font-semibold text-forest underline underline-offset-2">
-                  contact page
-                </Link>{" "}
-                to delete the account.
+                {rich(t, "account.data.delete.noProof", {
+                  link: (
+                    <Link to="/contact" className="font-semibold text-forest underline underline-offset-2">
+                      {t("account.data.delete.noProof.link")}
+                    </Link>
+                  ),
+                })}
               </p>
             ) : null}
           </div>
@@ -255,7 +267,7 @@ function DeleteAccount() {
           <DialogButtons>
             <DialogClose asChild>
               <Button variant="outline" size="md-wide">
-                Keep my account
+                {t("account.data.delete.keep")}
               </Button>
             </DialogClose>
             {step.kind === "ready" &&
@@ -267,9 +279,9 @@ function DeleteAccount() {
                 variant="destructive"
                 className="border border-danger"
                 pending={pending}
-                pendingText="Deleting…"
+                pendingText={t("account.data.delete.deleting")}
               >
-                Delete my account
+                {t("account.data.delete.confirm")}
               </Button>
             ) : null}
           </DialogButtons>
