@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { MANAGE_LINK_DAYS, manageToken } from "../server/subscriptions/manage-link.ts";
 import { fillAddress } from "./support/address.ts";
-import { payWithTestCard } from "./support/shopper.ts";
+import { payWithTestCard, signedUp } from "./support/shopper.ts";
 
 // A subscription's own page (the link in its e-mails) in the shopper's language
 // (docs/decisions/049-languages.md): its title, card, dialogs and toasts in Spanish and French, and the
@@ -156,4 +156,58 @@ test("a French shopper reads the subscription's page in French, and the expired 
     page.getByRole("status").filter({ hasText: "Nous avons envoyé un nouveau lien" }),
   ).toBeVisible();
   expect(problems).toEqual([]);
+});
+
+test("a French customer modifies a subscription on the account page and opens the card page, in French", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedUp(browser, baseURL as string, `abonne-${Date.now()}@example.com`, "Fay Abonne");
+  const added = await page.request.post("/api/cart", {
+    data: { productId: 3, quantity: 1, isSubscription: true },
+  });
+  expect(added.status()).toBe(201);
+  await page.goto("/checkout");
+  await hydrated(page);
+  await fillAddress(page, { fullName: "Fay Abonne" });
+  const box = page.getByRole("checkbox", { name: /automatic renewal|renew/i });
+  if (await box.count()) await box.check();
+  await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  await payWithTestCard(page, "Fay Abonne");
+
+  const problems = problemsOn(page);
+  await page.goto("/fr/account/subscriptions");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page.getByRole("heading", { level: 2, name: "Vos abonnements" })).toBeVisible();
+  const sub = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Ashwagandha" }) });
+  await expect(sub.getByText("Actif", { exact: true })).toBeVisible();
+  await hydrated(page);
+
+  await sub.getByRole("button", { name: "Modifier Ashwagandha" }).click();
+  const modify = page.getByRole("dialog", { name: "Modifier Ashwagandha" });
+  await expect(modify).toBeVisible();
+  await expect(modify.getByRole("group", { name: "Que souhaitez-vous modifier\u00a0?" })).toBeVisible();
+  await expect(modify.getByRole("radio", { name: /^Chaque mois/ })).toBeVisible();
+  await modify.getByRole("button", { name: "Enregistrer la fréquence" }).click();
+  await expect(modify).toContainText("Il est déjà expédié chaque mois. Choisissez une autre fréquence.");
+  await modify.getByRole("radio", { name: /^Tous les 2 mois/ }).check();
+  await modify.getByRole("button", { name: "Enregistrer la fréquence" }).click();
+  await expect(modify).toBeHidden();
+  await expect(toast(page)).toContainText("Fréquence modifiée");
+  await expect(toast(page)).toContainText("Ashwagandha est désormais expédié tous les 2 mois.");
+  await expect(sub.getByText(/ tous les 2 mois$/)).toBeVisible();
+
+  await sub.getByRole("button", { name: "Modifier la carte pour Ashwagandha" }).click();
+  await expect(page).toHaveURL(/\/fr\/account\/subscriptions\/[0-9a-f-]{36}\/card$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page).toHaveTitle("Modifier la carte (mode test) | MANA");
+  await expect(page.getByRole("heading", { level: 1, name: "Modifier la carte" })).toBeVisible();
+  await expect(page.getByText("Mode test\u00a0: aucune vraie carte n’est enregistrée.")).toBeVisible();
+  await expect(page.getByText("Les renouvellements sont débités sur votre")).toBeVisible();
+  await expect(
+    page.getByText("La nouvelle carte est débitée à partir du prochain renouvellement."),
+  ).toBeVisible();
+  await hydrated(page);
+  expect(problems).toEqual([]);
+  await page.context().close();
 });

@@ -4,17 +4,17 @@ import { formatAddressLines } from "../../../core/address.ts";
 import type { ShopProduct } from "../../../core/contracts/account.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
-import { formatMoney, toCents } from "../../../core/money.ts";
+import { formatMoney } from "../../../core/money.ts";
 import { lineTotalCents, MAX_LINE_QUANTITY, subscriptionDiscountPercent } from "../../../core/pricing.ts";
 import { FREQUENCY_MONTHS, MAX_NEXT_DATE_DAYS } from "../../../core/subscription-rules.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
+import { rich } from "../../i18n/rich.tsx";
 import { QuantityStepper } from "../shop/quantity-stepper.tsx";
 import { inputClass } from "../ui/field.tsx";
 import { StackLeaveNote, useChangePreview } from "./change-preview.tsx";
 import { ChoiceGroup, ChoiceOption } from "./choice-option.tsx";
-import { everyMonths, shortAddress } from "./subscription-text.ts";
-
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+import { frequencyText, priceLine, shortAddress } from "./subscription-text.ts";
 
 export function FrequencyField({
   sub,
@@ -25,18 +25,19 @@ export function FrequencyField({
   months: number;
   onChange: (months: number) => void;
 }) {
+  const t = useT();
   const name = useId();
   return (
-    <ChoiceGroup legend="Deliver">
+    <ChoiceGroup legend={t("subscriptions.modify.deliver")}>
       {FREQUENCY_MONTHS.map((m) => (
         <ChoiceOption
           key={m}
           name={name}
           checked={months === m}
           onChange={() => onChange(m)}
-          detail={m === sub.intervalMonths ? "Your current frequency" : undefined}
+          detail={m === sub.intervalMonths ? t("subscriptions.modify.currentFrequency") : undefined}
         >
-          {capitalised(everyMonths(m))}
+          {t("subscriptions.modify.frequencyOption", { months: m })}
         </ChoiceOption>
       ))}
     </ChoiceGroup>
@@ -52,11 +53,12 @@ export function QuantityField({
   quantity: number;
   onChange: (quantity: number) => void;
 }) {
+  const t = useT();
   // The server's price for the new quantity: a stack's line leaves its stack (server/subscriptions/stack-lines.ts).
   const preview = useChangePreview(sub, "quantity", quantity === sub.quantity ? null : { quantity });
   return (
     <div className="grid gap-2">
-      <p className="font-semibold text-ink">Each delivery holds</p>
+      <p className="font-semibold text-ink">{t("subscriptions.modify.holds")}</p>
       <div className="flex flex-wrap items-center gap-4">
         <QuantityStepper
           value={quantity}
@@ -67,17 +69,14 @@ export function QuantityField({
         />
         <p className="text-sm text-muted" aria-live="polite" data-testid="quantity-price">
           {preview.data
-            ? `${formatMoney(toCents(preview.data.subscription.amount))} ${everyMonths(sub.intervalMonths)}`
+            ? priceLine(t, { amount: preview.data.subscription.amount, intervalMonths: sub.intervalMonths })
             : quantity === sub.quantity
-              ? `${formatMoney(toCents(sub.amount))} ${everyMonths(sub.intervalMonths)}`
-              : "Pricing..."}
+              ? priceLine(t, sub)
+              : t("subscriptions.modify.pricing")}
         </p>
       </div>
       {sub.bundleId && quantity !== sub.quantity ? (
-        <p className="text-sm text-muted">
-          This subscription came with a stack. With a new quantity, it is priced on its own, at its regular
-          subscription price.
-        </p>
+        <p className="text-sm text-muted">{t("subscriptions.modify.quantityStack")}</p>
       ) : null}
       {preview.data ? <StackLeaveNote others={preview.data.others} /> : null}
     </div>
@@ -96,10 +95,11 @@ export function SwapField({
   productId: number | null;
   onChange: (productId: number) => void;
 }) {
+  const t = useT();
   const name = useId();
   return (
     <>
-      <ChoiceGroup legend="Send instead">
+      <ChoiceGroup legend={t("subscriptions.modify.sendInstead")}>
         {products.map((p) => {
           const current = p.id === sub.productId;
           const cents = lineTotalCents(
@@ -114,7 +114,9 @@ export function SwapField({
               checked={productId === p.id}
               onChange={() => onChange(p.id)}
               disabled={current}
-              detail={current ? "Your current product" : everyMonths(sub.intervalMonths)}
+              detail={
+                current ? t("subscriptions.modify.currentProduct") : frequencyText(t, sub.intervalMonths)
+              }
               aside={formatMoney(cents)}
             >
               {sub.quantity > 1 ? `${sub.quantity}x ${p.name}` : p.name}
@@ -122,12 +124,7 @@ export function SwapField({
           );
         })}
       </ChoiceGroup>
-      {sub.bundleId ? (
-        <p className="text-sm text-muted">
-          This subscription came with a stack. Swapped, it is priced on its own, with the new product's
-          subscription discount.
-        </p>
-      ) : null}
+      {sub.bundleId ? <p className="text-sm text-muted">{t("subscriptions.modify.swapStack")}</p> : null}
     </>
   );
 }
@@ -141,11 +138,12 @@ export function NextDateField({
   bounds: { min: string; max: string };
   onChange: (date: string) => void;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <div className="grid gap-1.5">
       <label htmlFor={id} className="font-semibold text-ink">
-        Next delivery date
+        {t("subscriptions.modify.nextDate")}
       </label>
       <input
         id={id}
@@ -159,8 +157,7 @@ export function NextDateField({
         className={`${inputClass} sm:max-w-60`}
       />
       <p id={`${id}-hint`} className="text-sm text-muted">
-        Any day from tomorrow to {MAX_NEXT_DATE_DAYS} days from today. The deliveries after it follow your
-        frequency.
+        {t("subscriptions.modify.nextDate.hint", { days: MAX_NEXT_DATE_DAYS })}
       </p>
     </div>
   );
@@ -178,6 +175,7 @@ export function AddressField({
   addressId: string | null;
   onChange: (addressId: string) => void;
 }) {
+  const t = useT();
   const name = useId();
   // The book is read again when the choice is shown: checkout (or another tab) may have saved one since.
   const { revalidate } = useRevalidator();
@@ -190,7 +188,9 @@ export function AddressField({
   const shipsNow = sub.shippingAddress ? formatAddressLines(sub.shippingAddress).join("\n") : null;
   const current = sub.shippingAddress ? (
     <p className="text-sm text-muted">
-      Ships now to <span className="text-ink">{shortAddress(sub.shippingAddress)}</span>.
+      {rich(t, "subscriptions.modify.shipsNow", {
+        address: <span className="text-ink">{shortAddress(sub.shippingAddress)}</span>,
+      })}
     </p>
   ) : null;
   if (addresses.length === 0)
@@ -198,18 +198,23 @@ export function AddressField({
       <>
         {current}
         <p className="text-sm text-ink">
-          You have no saved addresses yet.{" "}
-          <Link to="/account/addresses" className="font-semibold text-forest underline underline-offset-2">
-            Add one in Addresses
-          </Link>
-          , then choose it here.
+          {rich(t, "subscriptions.modify.noAddresses", {
+            link: (
+              <Link
+                to="/account/addresses"
+                className="font-semibold text-forest underline underline-offset-2"
+              >
+                {t("subscriptions.modify.noAddresses.link")}
+              </Link>
+            ),
+          })}
         </p>
       </>
     );
   return (
     <>
       {current}
-      <ChoiceGroup legend="Ship to">
+      <ChoiceGroup legend={t("subscriptions.modify.shipTo")}>
         {addresses.map((a) => {
           const [person, ...lines] = formatAddressLines(a);
           const isCurrent = shipsNow === formatAddressLines(a).join("\n");
@@ -219,7 +224,11 @@ export function AddressField({
               name={name}
               checked={addressId === a.id}
               onChange={() => onChange(a.id)}
-              detail={`${lines.join(", ")}${isCurrent ? " (ships here now)" : ""}`}
+              detail={
+                isCurrent
+                  ? t("subscriptions.modify.shipsHereNow", { lines: lines.join(", ") })
+                  : lines.join(", ")
+              }
             >
               <span className="font-semibold">{person}</span>
             </ChoiceOption>

@@ -3,23 +3,39 @@ import type { ShopProduct } from "../../../core/contracts/account.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import { MAX_NEXT_DATE_DAYS } from "../../../core/subscription-rules.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { ActionForm } from "../ui/action-dialog.tsx";
 import { AddressField, FrequencyField, NextDateField, QuantityField, SwapField } from "./modify-fields.tsx";
-import {
-  everyMonths,
-  isModifyAction,
-  type ModifyAction,
-  nextDateBounds,
-  productLine,
-} from "./subscription-text.ts";
+import { isModifyAction, type ModifyAction, nextDateBounds, productLine } from "./subscription-text.ts";
 import { useRunAction } from "./use-run-action.ts";
 
+/** Each change's words, as message keys. */
 const CHOICES: Record<ModifyAction, { label: string; confirm: string; pending: string }> = {
-  frequency: { label: "Frequency", confirm: "Save frequency", pending: "Saving..." },
-  quantity: { label: "Quantity", confirm: "Save quantity", pending: "Saving..." },
-  swap: { label: "Product", confirm: "Swap product", pending: "Swapping..." },
-  "next-date": { label: "Next date", confirm: "Move delivery", pending: "Moving..." },
-  address: { label: "Address", confirm: "Ship here", pending: "Saving..." },
+  frequency: {
+    label: "subscriptions.modify.choice.frequency",
+    confirm: "subscriptions.modify.confirm.frequency",
+    pending: "subscriptions.modify.pending.saving",
+  },
+  quantity: {
+    label: "subscriptions.modify.choice.quantity",
+    confirm: "subscriptions.modify.confirm.quantity",
+    pending: "subscriptions.modify.pending.saving",
+  },
+  swap: {
+    label: "subscriptions.modify.choice.swap",
+    confirm: "subscriptions.modify.confirm.swap",
+    pending: "subscriptions.modify.pending.swapping",
+  },
+  "next-date": {
+    label: "subscriptions.modify.choice.nextDate",
+    confirm: "subscriptions.modify.confirm.nextDate",
+    pending: "subscriptions.modify.pending.moving",
+  },
+  address: {
+    label: "subscriptions.modify.choice.address",
+    confirm: "subscriptions.modify.confirm.address",
+    pending: "subscriptions.modify.pending.saving",
+  },
 };
 
 /**
@@ -38,6 +54,7 @@ export function ModifyForm({
   products: ShopProduct[];
   onDone: () => void;
 }) {
+  const t = useT();
   const { run, error, setError, pending } = useRunAction(sub, onDone);
   const offered = sub.actions.filter(isModifyAction);
   const [choice, setChoice] = useState<ModifyAction>(offered[0] ?? "frequency");
@@ -56,21 +73,21 @@ export function ModifyForm({
     switch (choice) {
       case "frequency":
         if (months === sub.intervalMonths)
-          return setError(`It already ships ${everyMonths(months)}. Choose another frequency.`);
+          return setError(t("subscriptions.modify.error.sameFrequency", { months }));
         return run({ action: "frequency", body: { months } });
       case "quantity":
         if (quantity === sub.quantity)
-          return setError(`Each delivery already holds ${quantity}. Choose another quantity.`);
+          return setError(t("subscriptions.modify.error.sameQuantity", { quantity }));
         return run({ action: "quantity", body: { quantity } });
       case "swap":
-        if (productId === null) return setError("Choose the product to send instead.");
+        if (productId === null) return setError(t("subscriptions.modify.error.product"));
         return run({ action: "swap", body: { productId } });
       case "next-date":
         if (!date || date < bounds.min || date > bounds.max)
-          return setError(`Choose a date from tomorrow to ${MAX_NEXT_DATE_DAYS} days from today.`);
+          return setError(t("subscriptions.modify.error.date", { days: MAX_NEXT_DATE_DAYS }));
         return run({ action: "next-date", body: { date } });
       case "address":
-        if (addressId === null) return setError("Choose the address to ship to.");
+        if (addressId === null) return setError(t("subscriptions.modify.error.address"));
         return run({ action: "address", body: { addressId } });
     }
   }
@@ -78,17 +95,18 @@ export function ModifyForm({
   const copy = CHOICES[choice];
   return (
     <ActionForm
-      title={`Modify ${productLine(sub)}`}
-      description={<p>Change one thing at a time. We e-mail you each change.</p>}
+      title={t("subscriptions.modify.title", { name: productLine(sub) })}
+      description={<p>{t("subscriptions.modify.text")}</p>}
       error={error}
-      confirmLabel={copy.confirm}
-      pendingText={copy.pending}
+      keepLabel={t("subscriptions.modify.keep")}
+      confirmLabel={t(copy.confirm)}
+      pendingText={t(copy.pending)}
       pending={pending}
       onConfirm={confirm}
     >
       {offered.length > 1 ? (
         <fieldset>
-          <legend className="mb-2 font-semibold text-ink">What would you like to change?</legend>
+          <legend className="mb-2 font-semibold text-ink">{t("subscriptions.modify.what")}</legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {offered.map((a) => (
               <label
@@ -105,7 +123,7 @@ export function ModifyForm({
                   }}
                   className="size-4 shrink-0 accent-forest"
                 />
-                {CHOICES[a].label}
+                {t(CHOICES[a].label)}
               </label>
             ))}
           </div>
