@@ -1,6 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import esArticle from "../content/i18n/es/articles/ginsenosides-explained.json" with { type: "json" };
-import frStory from "../content/i18n/fr/stories/the-root-that-looked-like-a-person.json" with { type: "json" };
+import frStory from "../content/i18n/fr/stories/the-root-that-looked-like-a-person.json" with {
+  type: "json",
+};
 import frReference from "../content/i18n/fr/story-reference.json" with { type: "json" };
 
 // The knowledge hub and the bedtime stories in the shopper's language (docs/decisions/049-languages.md):
