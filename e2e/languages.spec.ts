@@ -59,7 +59,7 @@ test("French pages are served in French from the first byte, and only French mes
   expect(html).toContain("Aller au contenu");
   expect(html).toContain("Centre de connaissances");
   const messages = JSON.parse(
-    /<script type="application\/json" id="mana-messages">(.*?)<\/script>/.exec(html)?.[1] ?? "{}",
+    /<script type="application\/json" id="mana-messages"[^>]*>(.*?)<\/script>/.exec(html)?.[1] ?? "{}",
   );
   expect(messages.locale).toBe("fr");
   const catalogue = await request.get(messages.catalogue);

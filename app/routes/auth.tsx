@@ -7,6 +7,7 @@ import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { type EmailCredentials, SignInForm, SignUpForm } from "../components/auth/email-forms.tsx";
 import { PhoneSignIn } from "../components/auth/phone-sign-in.tsx";
 import { offeredProviders, SocialButtons } from "../components/auth/social-buttons.tsx";
+import { useLaterT } from "../hooks/use-later-t.ts";
 import { toast } from "../hooks/use-toast.ts";
 import { useT } from "../i18n/i18n.tsx";
 import { Link, useLocalePath } from "../i18n/link.tsx";
@@ -43,6 +44,19 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const { providers, showUnconfigured } = loaderData;
   const hasSocial = offeredProviders(providers, showUnconfigured).length > 0;
   const t = useT();
+  // The words a sign-in or sign-up answers with, formatted after its request: a quick shopper may submit
+  // before the page's whole catalogue has arrived, so these travel with the page (use-later-t.ts).
+  const later = useLaterT([
+    "auth.accountCreated",
+    "auth.welcomeBack",
+    "auth.syncError.title",
+    "auth.syncError.description",
+    "auth.error.signIn.title",
+    "auth.error.invalidPassword",
+    "auth.error.userNotFound",
+    "auth.error.signUp.title",
+    "auth.error.userExists",
+  ]);
   const toLocale = useLocalePath();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -61,13 +75,13 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     setParams({}, { replace: true });
   }, [params, setParams, t]);
 
-  const syncError = {
-    title: t("auth.syncError.title"),
-    description: t("auth.syncError.description"),
-    variant: "destructive" as const,
-  };
   /** After a sign-in or sign-up: the account, in the page's language. */
   async function toAccount(title: string) {
+    const syncError = {
+      title: later("auth.syncError.title"),
+      description: later("auth.syncError.description"),
+      variant: "destructive" as const,
+    };
     await completeSignIn({ title }, syncError);
     navigate(toLocale("/account"));
   }
@@ -77,10 +91,10 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     const { error } = await authClient.signIn.email({ email, password });
     if (error) {
       setBusy(null);
-      toast(signInFailure(error, t));
+      toast(signInFailure(error, later));
       return;
     }
-    await toAccount(t("auth.welcomeBack"));
+    await toAccount(later("auth.welcomeBack"));
   }
 
   async function signUp({ email, password, name }: EmailCredentials) {
@@ -88,10 +102,10 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     const { error } = await authClient.signUp.email({ email, password, name: name ?? "" });
     if (error) {
       setBusy(null);
-      toast(signUpFailure(error, t));
+      toast(signUpFailure(error, later));
       return;
     }
-    await toAccount(t("auth.accountCreated"));
+    await toAccount(later("auth.accountCreated"));
   }
 
   const social = (
