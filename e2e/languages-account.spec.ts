@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { consoleProblems } from "./support/console.ts";
 
 // The account page in the shopper's language (docs/decisions/049-languages.md): its title, tabs, profile
 // card, stat cards and toasts in Spanish and French, and the tabs keep the page's language.
@@ -7,16 +8,6 @@ let counter = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
 const toast = (page: Page) => page.getByRole("region", { name: /Notification/ });
 const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-
-/** Console errors and uncaught exceptions on the page, for a journey to end with none. */
-function problemsOn(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(m.text());
-  });
-  page.on("pageerror", (e) => problems.push(e.message));
-  return problems;
-}
 
 async function signUp(page: Page, email: string, name: string) {
   await page.goto("/auth?tab=signup");
@@ -32,7 +23,7 @@ test("a Spanish shopper reads the account page in Spanish, edits the profile and
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp(page, uniqueEmail("cuenta"), "Maya Rivers");
-  const problems = problemsOn(page);
+  const problems = consoleProblems(page);
   await page.goto("/es/account");
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page).toHaveTitle("Mi cuenta | MANA");
@@ -74,7 +65,7 @@ test("a Spanish shopper reads the account page in Spanish, edits the profile and
 test("a French shopper reads the account page in French", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUp(page, uniqueEmail("compte"), "Maya Rivers");
-  const problems = problemsOn(page);
+  const problems = consoleProblems(page);
   await page.goto("/fr/account");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   await expect(page).toHaveTitle("Mon compte | MANA");

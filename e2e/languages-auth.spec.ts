@@ -1,18 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
+import { consoleProblems } from "./support/console.ts";
 
 // The sign-in and preferences pages in Spanish and French (docs/decisions/049-languages.md): their words,
 // Better Auth's refusals in the page's language, and the account reached after signing up stays in it.
 // The toasts' region ("Notifications (F8)"), not the preferences page's group of the same word.
 const toast = (page: Page) => page.getByRole("region", { name: /Notifications \(F8\)/ });
-
-function consoleProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(m.text());
-  });
-  page.on("pageerror", (e) => problems.push(e.message));
-  return problems;
-}
 
 test("a shopper signs up in Spanish, lands on the Spanish account; a wrong password in French is refused in French", async ({
   page,

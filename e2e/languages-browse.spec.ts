@@ -1,22 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
+import { consoleProblems } from "./support/console.ts";
 
 // Stacks, the wishlist, search, gift cards and the missing page in Spanish and French
 // (docs/decisions/049-languages.md): each page speaks its URL's language, with no console error.
 
-/** Every console error and page error, for the test to hold to none. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(m.text());
-  });
-  page.on("pageerror", (e) => problems.push(e.message));
-  return problems;
-}
-
 const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 
 test("the stacks page in Spanish: its words, its filter and its cards", async ({ page }) => {
-  const problems = watchProblems(page);
+  const problems = consoleProblems(page);
   await page.goto("/es/stacks");
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await hydrated(page);
@@ -40,7 +31,7 @@ test("the stacks page in Spanish: its words, its filter and its cards", async ({
 });
 
 test("the wishlist in French, empty", async ({ page }) => {
-  const problems = watchProblems(page);
+  const problems = consoleProblems(page);
   await page.goto("/fr/wishlist");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   await hydrated(page);
@@ -56,7 +47,7 @@ test("the wishlist in French, empty", async ({ page }) => {
 });
 
 test("the search box in Spanish finds a product and opens it in Spanish", async ({ page }) => {
-  const problems = watchProblems(page);
+  const problems = consoleProblems(page);
   await page.goto("/es/");
   await hydrated(page);
   await page.keyboard.press("Control+k");
@@ -77,7 +68,7 @@ test("the search box in Spanish finds a product and opens it in Spanish", async 
 });
 
 test("the gift cards page in Spanish, its form's messages too", async ({ page }) => {
-  const problems = watchProblems(page);
+  const problems = consoleProblems(page);
   await page.goto("/es/gift-cards");
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await hydrated(page);
@@ -94,7 +85,7 @@ test("the gift cards page in Spanish, its form's messages too", async ({ page })
 });
 
 test("a missing page in French is a French 404", async ({ page }) => {
-  const problems = watchProblems(page);
+  const problems = consoleProblems(page);
   const res = await page.goto("/fr/no-such-page");
   expect(res?.status()).toBe(404);
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");

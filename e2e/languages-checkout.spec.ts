@@ -1,23 +1,14 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { consoleProblems } from "./support/console.ts";
 import { payWithTestCard } from "./support/shopper.ts";
 
 // The cart drawer, the checkout and the success page in the shopper's language (docs/decisions/049-languages.md):
 // their own words, the toast, and the payment page sending the shopper back in the language they paid from.
 
-/** Console errors and uncaught exceptions on the page, for a journey to end with none. */
-function problemsOn(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(m.text());
-  });
-  page.on("pageerror", (e) => problems.push(e.message));
-  return problems;
-}
-
 test("a shopper buys Ashwagandha in Spanish: the drawer, its toast, the checkout and the success page speak Spanish", async ({
   page,
 }) => {
-  const problems = problemsOn(page);
+  const problems = consoleProblems(page);
   const catalogue = page.waitForResponse((r) => r.url().includes("/i18n/es.") && r.ok());
   await page.goto("/es/products/ashwagandha");
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
@@ -77,7 +68,7 @@ test("a shopper buys Ashwagandha in Spanish: the drawer, its toast, the checkout
 });
 
 test("the checkout in French, from the first byte", async ({ page, request }) => {
-  const problems = problemsOn(page);
+  const problems = consoleProblems(page);
   const added = await page.request.post("/api/cart", {
     data: { productId: 1, quantity: 1, isSubscription: false },
   });

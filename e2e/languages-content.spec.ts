@@ -1,16 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { consoleProblems } from "./support/console.ts";
 
 // The catalogue's own words in Spanish and French (docs/decisions/049-languages.md, "Content"): a product's
 // tagline, description, benefits, label and questions, and the stacks' descriptions, from content/i18n/;
 // product names stay the brand's; nothing errs in the console.
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(m.text());
-  });
-  page.on("pageerror", (e) => problems.push(e.message));
-  return problems;
-}
 
 const ASHWAGANDHA = {
   es: {
@@ -40,7 +33,7 @@ const STACKS = {
 
 for (const locale of ["es", "fr"] as const) {
   test(`a product's own words in ${locale}`, async ({ page }) => {
-    const problems = watchConsole(page);
+    const problems = consoleProblems(page);
     const words = ASHWAGANDHA[locale];
     await page.goto(`/${locale}/products/ashwagandha`);
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
@@ -58,7 +51,7 @@ for (const locale of ["es", "fr"] as const) {
   });
 
   test(`the stacks' descriptions in ${locale}`, async ({ page }) => {
-    const problems = watchConsole(page);
+    const problems = consoleProblems(page);
     await page.goto(`/${locale}/stacks`);
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");

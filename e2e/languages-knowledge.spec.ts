@@ -4,6 +4,7 @@ import frStory from "../content/i18n/fr/stories/the-root-that-looked-like-a-pers
   type: "json",
 };
 import frReference from "../content/i18n/fr/story-reference.json" with { type: "json" };
+import { consoleProblems } from "./support/console.ts";
 
 // The knowledge hub and the bedtime stories in the shopper's language (docs/decisions/049-languages.md):
 // the pages' own words, Listen's language and voice, dates and the article's address.
@@ -11,16 +12,6 @@ const STORY = "/story/the-root-that-looked-like-a-person";
 // The story's own words in French (content/i18n/fr/stories/), its title "La racine qui ressemblait…".
 const TITLE = frStory.title;
 const ARTICLE = "/knowledge/ginsenosides-explained";
-
-/** Console errors and uncaught exceptions on the page, for a journey to end with none. */
-function problemsOn(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(m.text());
-  });
-  page.on("pageerror", (e) => problems.push(e.message));
-  return problems;
-}
 
 /**
  * The browser's speech synthesis stood in for at the edge (a headless browser has no voices): it knows an
@@ -59,7 +50,7 @@ async function standInVoices(page: Page) {
 test("a French shopper names the child, reads the story's chapters and listens, all in French", async ({
   page,
 }) => {
-  const problems = problemsOn(page);
+  const problems = consoleProblems(page);
   await standInVoices(page);
   await page.goto(`/fr${STORY}`);
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
@@ -100,7 +91,7 @@ test("a French shopper names the child, reads the story's chapters and listens, 
 });
 
 test("the Spanish knowledge hub filters and searches in Spanish", async ({ page }) => {
-  const problems = problemsOn(page);
+  const problems = consoleProblems(page);
   await page.goto("/es/knowledge");
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");

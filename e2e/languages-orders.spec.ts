@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { consoleProblems } from "./support/console.ts";
 import { boughtOnSandbox, signedUp } from "./support/shopper.ts";
 
 // A customer's order page in Spanish and French (docs/decisions/049-languages.md): its heading, title,
@@ -9,16 +10,6 @@ test.describe.configure({ mode: "serial" });
 let customer: Page;
 let orderNumber = "";
 let base = "";
-
-/** Console errors and uncaught exceptions on the page, for a journey to end with none. */
-function problemsOn(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(m.text());
-  });
-  page.on("pageerror", (e) => problems.push(e.message));
-  return problems;
-}
 
 test.beforeAll(async ({ browser, baseURL }: { browser: Browser; baseURL: string | undefined }) => {
   test.setTimeout(120_000);
@@ -32,7 +23,7 @@ test.afterAll(async () => {
 });
 
 test("the order page in Spanish: heading, title, figures, payment, timeline and status", async () => {
-  const problems = problemsOn(customer);
+  const problems = consoleProblems(customer);
   await customer.goto(`${base}/es/account/orders/${orderNumber}`);
   await expect(customer.locator("html")).toHaveAttribute("lang", "es");
   await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");
@@ -65,7 +56,7 @@ test("the order page in Spanish: heading, title, figures, payment, timeline and 
 });
 
 test("the order page in French: heading, title, figures, payment, timeline and status", async () => {
-  const problems = problemsOn(customer);
+  const problems = consoleProblems(customer);
   await customer.goto(`${base}/fr/account/orders/${orderNumber}`);
   await expect(customer.locator("html")).toHaveAttribute("lang", "fr");
   await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");
@@ -90,7 +81,7 @@ test("the order page in French: heading, title, figures, payment, timeline and s
 });
 
 test("the orders page in Spanish and French: heading, title, the order's card and its details", async () => {
-  const problems = problemsOn(customer);
+  const problems = consoleProblems(customer);
   await customer.goto(`${base}/es/orders`);
   await expect(customer.locator("html")).toHaveAttribute("lang", "es");
   await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");

@@ -1,16 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { consoleProblems } from "./support/console.ts";
 
 // The home page and a product page in Spanish and French (docs/decisions/049-languages.md): the fixed words
 // in the page's language from the first byte and after hydrating, the head's words and the canonical
 // address in that language, nothing erring in the console.
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(m.text());
-  });
-  page.on("pageerror", (e) => problems.push(e.message));
-  return problems;
-}
 
 const HOME = {
   es: {
@@ -46,7 +39,7 @@ const PRODUCT = {
 
 for (const locale of ["es", "fr"] as const) {
   test(`the home page speaks ${locale}`, async ({ page }) => {
-    const problems = watchConsole(page);
+    const problems = consoleProblems(page);
     const words = HOME[locale];
     await page.goto(`/${locale}`);
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
@@ -60,7 +53,7 @@ for (const locale of ["es", "fr"] as const) {
   });
 
   test(`the product page speaks ${locale}`, async ({ page }) => {
-    const problems = watchConsole(page);
+    const problems = consoleProblems(page);
     const words = PRODUCT[locale];
     await page.goto(`/${locale}/products/ashwagandha`);
     await expect(page.locator("html")).toHaveAttribute("lang", locale);

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { MANAGE_LINK_DAYS, manageToken } from "../server/subscriptions/manage-link.ts";
 import { fillAddress } from "./support/address.ts";
+import { consoleProblems } from "./support/console.ts";
 import { payWithTestCard, signedUp } from "./support/shopper.ts";
 
 // A subscription's own page (the link in its e-mails) in the shopper's language
@@ -13,16 +14,6 @@ const SHOP_SECRET = "e2e-secret-for-the-identity-journeys-0123456789";
 
 const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 const toast = (page: Page) => page.getByRole("region", { name: /Notification/ });
-
-/** Console errors and uncaught exceptions on the page, for a journey to end with none. */
-function problemsOn(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(m.text());
-  });
-  page.on("pageerror", (e) => problems.push(e.message));
-  return problems;
-}
 
 /** Buys a Verdant Edge subscription as a guest and returns the path of the link its e-mail holds. */
 async function guestSubscription(browser: Browser, tag: string): Promise<string> {
@@ -62,7 +53,7 @@ test("a Spanish shopper manages a subscription from its link in Spanish and canc
 }) => {
   const path = await guestSubscription(browser, "gestion");
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const problems = problemsOn(page);
+  const problems = consoleProblems(page);
   const opened = await page.goto(`/es${path}`);
   expect(opened?.status()).toBe(200);
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
@@ -110,7 +101,7 @@ test("a French shopper reads the subscription's page in French, and the expired 
 }) => {
   const path = await guestSubscription(browser, "abonnement");
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const problems = problemsOn(page);
+  const problems = consoleProblems(page);
   await page.goto(`/fr${path}`);
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   await expect(page).toHaveTitle("Votre abonnement | MANA");
@@ -175,7 +166,7 @@ test("a French customer modifies a subscription on the account page and opens th
   await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
   await payWithTestCard(page, "Fay Abonne");
 
-  const problems = problemsOn(page);
+  const problems = consoleProblems(page);
   await page.goto("/fr/account/subscriptions");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   await expect(page.getByRole("heading", { level: 2, name: "Vos abonnements" })).toBeVisible();
