@@ -102,39 +102,77 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
 }
 
 export interface SummaryRow {
+  /** In English; `key` and `values` name the same words in the shop's messages (area `orders`). */
   label: string;
+  key: string;
+  values?: Record<string, string>;
   /** Signed: savings are negative. */
   cents: number;
-  /** How the amount is written: "Free" for shipping that costs nothing. */
+  /** How the amount is written: "Free" for shipping that costs nothing (`orders.figures.free`). */
   display?: string;
   kind: "subtotal" | "saving" | "shipping" | "tax" | "total" | "paid";
 }
 
 /** The rows under an order's lines, in the order every view and e-mail lists them. */
 export function summaryRows(t: OrderTotals): SummaryRow[] {
-  const rows: SummaryRow[] = [{ label: "Subtotal", cents: t.subtotalCents, kind: "subtotal" }];
+  const rows: SummaryRow[] = [
+    { label: "Subtotal", key: "orders.figures.subtotal", cents: t.subtotalCents, kind: "subtotal" },
+  ];
   if (t.bundleSavingsCents > 0)
-    rows.push({ label: "Bundle savings", cents: -t.bundleSavingsCents, kind: "saving" });
-  if (t.codeDiscountCents > 0)
     rows.push({
-      label: t.discountCode ? `Discount (${t.discountCode})` : "Discount",
-      cents: -t.codeDiscountCents,
+      label: "Bundle savings",
+      key: "orders.figures.bundleSavings",
+      cents: -t.bundleSavingsCents,
       kind: "saving",
     });
-  if (t.giftCardCents > 0) rows.push({ label: "Gift cards", cents: t.giftCardCents, kind: "subtotal" });
+  if (t.codeDiscountCents > 0)
+    rows.push(
+      t.discountCode
+        ? {
+            label: `Discount (${t.discountCode})`,
+            key: "orders.figures.discountCode",
+            values: { code: t.discountCode },
+            cents: -t.codeDiscountCents,
+            kind: "saving",
+          }
+        : { label: "Discount", key: "orders.figures.discount", cents: -t.codeDiscountCents, kind: "saving" },
+    );
+  if (t.giftCardCents > 0)
+    rows.push({
+      label: "Gift cards",
+      key: "orders.figures.giftCards",
+      cents: t.giftCardCents,
+      kind: "subtotal",
+    });
   // A free-shipping code's saving is the shipping line: it names the code.
   const freeByCode = t.discountCode && t.codeDiscountCents === 0 && t.shippingCents === 0;
   rows.push({
-    label: freeByCode ? `Shipping (${t.discountCode})` : "Shipping",
+    ...(freeByCode && t.discountCode
+      ? {
+          label: `Shipping (${t.discountCode})`,
+          key: "orders.figures.shippingCode",
+          values: { code: t.discountCode },
+        }
+      : { label: "Shipping", key: "orders.figures.shipping" }),
     cents: t.shippingCents,
     kind: "shipping",
     ...(t.shippingCents === 0 ? { display: "Free" } : {}),
   });
-  rows.push({ label: "Tax", cents: t.taxCents, kind: "tax" });
-  rows.push({ label: "Total", cents: t.totalCents, kind: "total" });
+  rows.push({ label: "Tax", key: "orders.figures.tax", cents: t.taxCents, kind: "tax" });
+  rows.push({ label: "Total", key: "orders.figures.total", cents: t.totalCents, kind: "total" });
   if (t.tenderedCents > 0) {
-    rows.push({ label: "Paid with gift cards, credit or points", cents: -t.tenderedCents, kind: "paid" });
-    rows.push({ label: "Paid by card", cents: t.totalCents - t.tenderedCents, kind: "paid" });
+    rows.push({
+      label: "Paid with gift cards, credit or points",
+      key: "orders.figures.tendered",
+      cents: -t.tenderedCents,
+      kind: "paid",
+    });
+    rows.push({
+      label: "Paid by card",
+      key: "orders.figures.paidByCard",
+      cents: t.totalCents - t.tenderedCents,
+      kind: "paid",
+    });
   }
   return rows;
 }

@@ -1,15 +1,15 @@
 import { createHash } from "node:crypto";
-import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { LOCALES, type Locale, localeOfPath } from "../../core/i18n/locales.ts";
-import type { CompiledMessages, PageMessages, Translator } from "./i18n.tsx";
-import { translatorOf } from "./i18n.tsx";
+import type { PageMessages } from "./i18n.tsx";
+import { type CompiledMessages, compileCatalogue, type Translator, translatorOf } from "./translator.ts";
 
 /**
  * Every language's messages, compiled once when the server starts (docs/decisions/049-languages.md): one
  * file per language and area, `messages/<locale>/<area>.json`, each key starting with its area's name.
  * app/i18n/messages.test.ts holds the languages to the same keys and the same values in each message.
  */
-const FILES = import.meta.glob<Record<string, string>>("./messages/*/*.json", {
+// The e-mails' words (area `email`) are the server's alone (server/i18n/words.ts): never sent to a browser.
+const FILES = import.meta.glob<Record<string, string>>(["./messages/*/*.json", "!./messages/*/email.json"], {
   eager: true,
   import: "default",
 });
@@ -26,13 +26,7 @@ const SOURCES = Object.fromEntries(
   ]),
 ) as Record<Locale, Record<string, string>>;
 
-function compileAll(source: Record<string, string>): CompiledMessages {
-  const out: CompiledMessages = {};
-  for (const [key, message] of Object.entries(source)) out[key] = compileMessage(message);
-  return out;
-}
-
-const COMPILED = Object.fromEntries(LOCALES.map((l) => [l, compileAll(SOURCES[l])])) as Record<
+const COMPILED = Object.fromEntries(LOCALES.map((l) => [l, compileCatalogue(SOURCES[l])])) as Record<
   Locale,
   CompiledMessages
 >;

@@ -1,6 +1,6 @@
-import { I18n } from "@lingui/core";
 import { createContext, use, useEffect, useMemo, useState } from "react";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../core/i18n/locales.ts";
+import { type CompiledMessages, type MessageValues, type Translator, translatorOf } from "./translator.ts";
 
 /**
  * The shop's words in the page's language (docs/decisions/049-languages.md). Messages are ICU, keyed,
@@ -9,13 +9,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "../../core/i18n/locales.t
  * the browser hydrates with those, then fetches its language's whole catalogue (one cached file) for what
  * later renders need (dialogs, toasts, the next page). Only the page's language ever reaches the browser.
  */
-export type CompiledMessages = Record<string, unknown>;
-export type MessageValues = Record<string, unknown>;
-
-export interface Translator {
-  locale: Locale;
-  t: (key: string, values?: MessageValues) => string;
-}
+export type { CompiledMessages, MessageValues, Translator };
 
 /** What a page's head carries for the browser: its language, the catalogue's address, the messages used. */
 export interface PageMessages {
@@ -28,11 +22,6 @@ export const PAGE_MESSAGES_ID = "mana-messages";
 
 /** The request's translator, given by app/entry.server.tsx while rendering on the server. */
 export const ServerTranslatorContext = createContext<Translator | null>(null);
-
-function translatorOf(locale: Locale, messages: CompiledMessages): Translator {
-  const i18n = new I18n({ locale, messages: { [locale]: messages as never } });
-  return { locale, t: (key, values) => i18n._(key, values) };
-}
 
 const TranslatorContext = createContext<Translator>(translatorOf(DEFAULT_LOCALE, {}));
 

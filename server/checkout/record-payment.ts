@@ -237,6 +237,7 @@ async function createSubscriptions(
         productId: l.productId,
         productName: l.productName,
         email: order.email,
+        locale: order.locale,
         quantity: l.quantity,
         bundleId: l.bundleId,
         discountPercent: l.discountPercent,
@@ -390,8 +391,7 @@ async function cancelIfOversold(
     refund: true,
     reason: "Sold out: paid after the last units were sold",
     actor: "the shop",
-    customerNote:
-      "We are sorry: the last units sold out while you were paying, so this order cannot ship. We refunded your payment in full.",
+    customerNote: "sold_out",
   });
   deps.logger.warn({ orderNumber: order.orderNumber }, "oversold order refunded and cancelled");
   return true;

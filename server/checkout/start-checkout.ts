@@ -109,10 +109,13 @@ export async function startCheckout(
   if (balances.dueCents === 0 && !shippingAddress)
     throw new InvalidInput("address_required", "Please enter your address to place your order.");
 
+  // The checkout page's language: the order's e-mails and pages after payment are in it.
+  const locale = request.body.locale ?? "en";
   const { order } = await createOrFindPendingOrder(db, {
     cartId,
     userId: user?.id ?? null,
     email,
+    locale,
     provider: payments.name,
     currency: "usd",
     priced,
@@ -155,7 +158,6 @@ export async function startCheckout(
     return { url: order.checkoutUrl, orderId: order.id, orderNumber: order.orderNumber };
   }
   // The success page in the checkout page's language (docs/decisions/049-languages.md).
-  const locale = request.body.locale ?? "en";
   if (balances.dueCents === 0) {
     const url = await payWithBalances(deps, order, locale);
     return { url, orderId: order.id, orderNumber: order.orderNumber };

@@ -346,6 +346,9 @@ export const orders = pgTable(
     /** Hash of the cart's lines at checkout: the same cart submitted twice finds the same pending order. */
     cartFingerprint: text("cart_fingerprint").notNull(),
     email: text("email").notNull(),
+    /** The language the order was placed in (the checkout page's, core/i18n/locales.ts): its e-mails and
+     * its renewals' are written in it (docs/decisions/049-languages.md). */
+    locale: text("locale").notNull().default("en"),
     status: text("status").notNull().default("pending"),
     currency: text("currency").notNull().default("usd"),
     subtotalCents: integer("subtotal_cents").notNull(),
@@ -505,6 +508,8 @@ export const subscriptions = pgTable(
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     /** Where reminders and renewal e-mails go: the e-mail of the order it was bought with. */
     email: text("email").notNull().default(""),
+    /** The language of its e-mails: the order's it was bought with. */
+    locale: text("locale").notNull().default("en"),
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id),

@@ -1,5 +1,7 @@
+import type { Translator } from "../../app/i18n/translator.ts";
 import { formatAddressLines, type ShippingAddress } from "../../core/address.ts";
 import { escapeHtml as esc } from "../../core/escape-html.ts";
+import { wordsIn } from "../i18n/words.ts";
 import type { MailMessage } from "./mailer.ts";
 
 /**
@@ -53,12 +55,16 @@ export function linkBlock(label: string, href: string, text = `${label}: ${href}
 }
 
 /** Where an order or a subscription ships, when it has an address (orders placed before addresses have none). */
-export function addressBlock(order: { shippingAddress: ShippingAddress | null }): EmailBlock | null {
+export function addressBlock(
+  order: { shippingAddress: ShippingAddress | null },
+  words: Translator = wordsIn("en"),
+): EmailBlock | null {
   if (!order.shippingAddress) return null;
   const lines = formatAddressLines(order.shippingAddress);
+  const label = words.t("email.shippingTo");
   return {
-    text: ["Shipping to:", ...lines],
-    html: `<p>Shipping to:<br>${lines.map(esc).join("<br>")}</p>`,
+    text: [label, ...lines],
+    html: `<p>${esc(label)}<br>${lines.map(esc).join("<br>")}</p>`,
   };
 }
 
@@ -68,6 +74,8 @@ export function addressBlock(order: { shippingAddress: ShippingAddress | null })
  * between blocks. `home` (the shop's origin) puts the shop's name above the heading, linking to it.
  */
 export function emailLayout(parts: {
+  /** The e-mail's language (`<html lang>`). */
+  locale?: string;
   heading: string;
   textHeading?: string | null;
   home?: string;
@@ -83,7 +91,7 @@ export function emailLayout(parts: {
   const home = parts.home
     ? `<p style="margin:0 0 16px"><a href="${esc(parts.home)}" style="font-family:Georgia,serif;font-size:22px;letter-spacing:3px;color:${INK};text-decoration:none">MANA</a></p>\n`
     : "";
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1B1F1C;background:#F7F3EA;padding:24px">
+  const html = `<!doctype html><html lang="${esc(parts.locale ?? "en")}"><body style="font-family:Arial,sans-serif;color:#1B1F1C;background:#F7F3EA;padding:24px">
 ${home}<h1 style="color:${INK};font-size:22px">${esc(parts.heading)}</h1>
 ${blocks.map((b) => b.html).join("\n")}
 </body></html>`;
@@ -92,7 +100,7 @@ ${blocks.map((b) => b.html).join("\n")}
 
 /**
  * An e-mail about the customer's purchases: heading, the blocks, a link back to the shop, the guarantee
- * and the signature.
+ * and the signature, in the customer's language (`words`, English when not given).
  */
 export function shopEmail(options: {
   to: string;
@@ -101,15 +109,25 @@ export function shopEmail(options: {
   blocks: (EmailBlock | null)[];
   link: { label: string; href: string };
   dedupeKey: string;
+  words?: Translator;
 }): MailMessage {
+  const words = options.words ?? wordsIn("en");
   const { text, html } = emailLayout({
+    locale: words.locale,
     heading: options.heading,
     blocks: [
       ...options.blocks,
       linkBlock(options.link.label, options.link.href),
-      paragraph("Every order is covered by our 60-day money-back guarantee."),
+      paragraph(words.t("email.guarantee")),
       signature(["MANA"]),
     ],
   });
-  return { to: options.to, subject: options.subject, text, html, dedupeKey: options.dedupeKey };
+  return {
+    to: options.to,
+    subject: options.subject,
+    text,
+    html,
+    dedupeKey: options.dedupeKey,
+    locale: words.locale,
+  };
 }

@@ -5,6 +5,7 @@ import { escapeHtml } from "../../core/escape-html.ts";
 import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { outbox } from "../db/schema.ts";
+import { wordsIn } from "../i18n/words.ts";
 
 export interface MailMessage {
   to: string;
@@ -18,6 +19,8 @@ export interface MailMessage {
    * headers: whatever a header offers must also be in the text and HTML (an unsubscribe link).
    */
   headers?: Record<string, string>;
+  /** The language it is written in (core/i18n/locales.ts; English when not given): the support line's too. */
+  locale?: string;
 }
 
 export interface Mailer {
@@ -148,12 +151,15 @@ const sqlId = (id: string) => eq(outbox.id, id);
 
 /** The message with a last line saying where to write, in its text and HTML parts. */
 function withSupportAddress(message: MailMessage, support: string): MailMessage {
-  const line = `Questions? Write to ${support}.`;
+  const line = wordsIn(message.locale).t("email.questions", { address: support });
+  const link = `<a href="mailto:${escapeHtml(support)}">${escapeHtml(support)}</a>`;
+  // The message's words around the address, escaped; the address itself a link.
+  const [before = "", after = ""] = line.split(support);
   return {
     ...message,
     text: `${message.text}\n\n${line}`,
     html: message.html
-      ? `${message.html}<p style="font-size:12px;color:#4A524C">Questions? Write to <a href="mailto:${escapeHtml(support)}">${escapeHtml(support)}</a>.</p>`
+      ? `${message.html}<p style="font-size:12px;color:#4A524C">${escapeHtml(before)}${link}${escapeHtml(after)}</p>`
       : undefined,
   };
 }

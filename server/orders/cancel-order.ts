@@ -4,6 +4,7 @@ import type { AuditActor } from "../audit/audit.ts";
 import { orders } from "../db/schema.ts";
 import type { ShopDeps } from "../deps.ts";
 import { fulfilOrder } from "./fulfil-order.ts";
+import type { CancelReason } from "./fulfilment-emails.ts";
 import { committedCents, refundOrder } from "./refund-order.ts";
 
 /**
@@ -19,8 +20,8 @@ export async function cancelOrder(
     /** Why it is refunded, for the owner (the customer does not see it). */
     reason: string;
     actor: AuditActor;
-    /** The cancellation e-mail's explanation, when the shop cancels on its own. */
-    customerNote?: string;
+    /** The cancellation e-mail's explanation, when the shop cancels on its own (server/orders/fulfilment-emails.ts). */
+    customerNote?: CancelReason;
   },
 ): Promise<void> {
   const number = orderNumber.trim().toUpperCase();

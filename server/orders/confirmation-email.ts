@@ -1,10 +1,9 @@
+import type { Translator } from "../../app/i18n/translator.ts";
 import { escapeHtml as esc } from "../../core/escape-html.ts";
 import { addressBlock, type EmailBlock, linkBlock, paragraph } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { linesBlock, orderEmail } from "./order-email.ts";
+import { linesBlock, orderEmail, orderWords } from "./order-email.ts";
 import type { OrderLineRow, OrderRow } from "./order-rows.ts";
-
-export const SHIPPING_PROMISE = "Your order ships within 2-3 business days.";
 
 /**
  * What the confirmation of an order that starts subscriptions acknowledges (docs/decisions/042-renewal-consent-at-checkout.md):
@@ -17,27 +16,25 @@ export interface RenewalAcknowledgment {
 }
 
 /** The disclosure consented to, line by line, under a line saying what it is. */
-function agreedTermsBlock(disclosure: string): EmailBlock {
+function agreedTermsBlock(disclosure: string, words: Translator): EmailBlock {
   const lines = disclosure.split("\n");
-  const intro = "The automatic renewal you agreed to at checkout:";
+  const intro = words.t("email.confirmation.agreedTerms");
   return {
     text: [intro, ...lines],
     html: `<div style="border:1px solid #EDE6D6;border-radius:12px;padding:4px 16px;margin:16px 0"><p><strong>${esc(intro)}</strong></p>${lines.map((l) => `<p style="margin:6px 0">${esc(l)}</p>`).join("")}</div>`,
   };
 }
 
-function acknowledgmentBlocks(ack: RenewalAcknowledgment): EmailBlock[] {
+function acknowledgmentBlocks(ack: RenewalAcknowledgment, words: Translator): EmailBlock[] {
   return [
     ack.disclosure
-      ? agreedTermsBlock(ack.disclosure)
-      : paragraph(
-          "Subscription items renew every month at the price shown until you cancel; you can skip, pause, change or cancel them online.",
-        ),
+      ? agreedTermsBlock(ack.disclosure, words)
+      : paragraph(words.t("email.confirmation.renewsUntilCancelled")),
     ...ack.manage.map((m) =>
       linkBlock(
-        `Manage your subscription: ${m.productName}`,
+        words.t("email.confirmation.manage", { product: m.productName }),
         m.url,
-        `Manage or cancel your ${m.productName} subscription: ${m.url}`,
+        words.t("email.confirmation.manageText", { product: m.productName, url: m.url }),
       ),
     ),
   ];
@@ -54,25 +51,27 @@ export function orderConfirmationEmail(
   origin: string,
   acknowledgment: RenewalAcknowledgment | null = null,
 ): MailMessage {
+  const words = orderWords(order);
   const renewal = order.subscriptionId !== null;
   const subscriptions = renewal
-    ? "This is your subscription's renewal. You can skip, pause or change the next one in your account."
+    ? words.t("email.confirmation.renewalNote")
     : lines.some((l) => l.isSubscription) && !acknowledgment
-      ? "Subscription items renew at the price shown; you can skip, pause, change or cancel them in your account."
+      ? words.t("email.confirmation.subscriptionNote")
       : null;
+  const number = order.orderNumber;
   return orderEmail({
     order,
     origin,
     subject: renewal
-      ? `Your MANA subscription renewed: order ${order.orderNumber}`
-      : `Your MANA order ${order.orderNumber} is confirmed`,
-    heading: renewal ? "Your subscription renewed." : "Thank you for your order.",
+      ? words.t("email.confirmation.renewedSubject", { number })
+      : words.t("email.confirmation.subject", { number }),
+    heading: renewal ? words.t("email.confirmation.renewedHeading") : words.t("email.confirmation.heading"),
     blocks: [
       linesBlock(order, lines, true),
-      addressBlock(order),
-      paragraph(SHIPPING_PROMISE),
+      addressBlock(order, words),
+      paragraph(words.t("email.confirmation.shippingPromise")),
       subscriptions ? paragraph(subscriptions) : null,
-      ...(acknowledgment && !renewal ? acknowledgmentBlocks(acknowledgment) : []),
+      ...(acknowledgment && !renewal ? acknowledgmentBlocks(acknowledgment, words) : []),
     ],
     dedupeKey: `order-confirmation:${order.id}`,
   });

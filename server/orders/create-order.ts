@@ -2,10 +2,11 @@ import { createHash } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { ShippingAddress } from "../../core/address.ts";
 import { cartSignature } from "../../core/cart-signature.ts";
+import type { Locale } from "../../core/i18n/locales.ts";
 import type { CheckoutBalances } from "../balances/checkout-balances.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { carts, orderLines, orders } from "../db/schema.ts";
-import { insertOrder } from "./order-life.ts";
+import { insertOrder, setPendingOrderLocale } from "./order-life.ts";
 import type { OrderRow } from "./order-rows.ts";
 import type { PricedOrder } from "./price-order.ts";
 
@@ -16,6 +17,8 @@ export interface NewOrder {
   cartId: string;
   userId: string | null;
   email: string;
+  /** The checkout page's language: the order's e-mails are written in it. */
+  locale: Locale;
   provider: string;
   currency: string;
   priced: PricedOrder;
@@ -79,8 +82,9 @@ export async function createOrFindPendingOrder(
       )
       .limit(1);
     if (existing) {
-      await input.alsoInTransaction?.(tx, existing);
-      return { order: existing, reused: true };
+      const order = await setPendingOrderLocale(tx, existing, input.locale);
+      await input.alsoInTransaction?.(tx, order);
+      return { order, reused: true };
     }
 
     const t = input.priced.totals;
@@ -89,6 +93,7 @@ export async function createOrFindPendingOrder(
       cartId: input.cartId,
       cartFingerprint: fingerprint,
       email: input.email,
+      locale: input.locale,
       status: "pending",
       currency: input.currency,
       subtotalCents: t.subtotalCents,

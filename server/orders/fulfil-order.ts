@@ -1,4 +1,5 @@
 import type { ShopDeps } from "../deps.ts";
+import type { CancelReason } from "./fulfilment-emails.ts";
 import { orderCancelledEmail, orderDeliveredEmail, orderShippedEmail } from "./fulfilment-emails.ts";
 import { type MoveOptions, moveOrder, type OwnerMove } from "./move-order.ts";
 import { loadOrderLines, type OrderRow } from "./order-rows.ts";
@@ -14,7 +15,7 @@ export async function fulfilOrder(
   deps: Pick<ShopDeps, "db" | "mailer" | "origin">,
   orderNumber: string,
   to: OwnerMove,
-  options: MoveOptions & { customerNote?: string } = {},
+  options: MoveOptions & { customerNote?: CancelReason } = {},
 ): Promise<{ order: OrderRow; emailed: boolean }> {
   const order = await moveOrder(deps.db, orderNumber, to, options);
   const lines = await loadOrderLines(deps.db, order.id);

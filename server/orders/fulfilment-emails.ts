@@ -2,23 +2,24 @@ import { trackingUrl } from "../../core/carriers.ts";
 import { formatMoney } from "../../core/money.ts";
 import { addressBlock, labelled, paragraph } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { linesBlock, orderEmail } from "./order-email.ts";
+import { linesBlock, orderEmail, orderWords } from "./order-email.ts";
 import type { OrderLineRow, OrderRow } from "./order-rows.ts";
 
 /** The order is on its way: carrier, tracking code and the carrier's tracking page. Sent once per order. */
 export function orderShippedEmail(order: OrderRow, lines: OrderLineRow[], origin: string): MailMessage {
   const url = trackingUrl(order.carrier, order.trackingCode);
+  const words = orderWords(order);
   return orderEmail({
     order,
     origin,
-    subject: `Your MANA order ${order.orderNumber} has shipped`,
-    heading: "Your order is on its way.",
+    subject: words.t("email.shipped.subject", { number: order.orderNumber }),
+    heading: words.t("email.shipped.heading"),
     blocks: [
-      order.carrier ? labelled("Carrier", order.carrier) : null,
-      order.trackingCode ? labelled("Tracking code", order.trackingCode) : null,
-      url ? labelled("Track your package", url, url) : null,
+      order.carrier ? labelled(words.t("email.shipped.carrier"), order.carrier) : null,
+      order.trackingCode ? labelled(words.t("email.shipped.trackingCode"), order.trackingCode) : null,
+      url ? labelled(words.t("email.shipped.track"), url, url) : null,
       linesBlock(order, lines, false),
-      addressBlock(order),
+      addressBlock(order, words),
     ],
     dedupeKey: `order-shipped:${order.id}`,
   });
@@ -26,45 +27,47 @@ export function orderShippedEmail(order: OrderRow, lines: OrderLineRow[], origin
 
 /** The carrier delivered the order. Sent once per order. */
 export function orderDeliveredEmail(order: OrderRow, lines: OrderLineRow[], origin: string): MailMessage {
+  const words = orderWords(order);
   return orderEmail({
     order,
     origin,
-    subject: `Your MANA order ${order.orderNumber} was delivered`,
-    heading: "Your order was delivered.",
+    subject: words.t("email.delivered.subject", { number: order.orderNumber }),
+    heading: words.t("email.delivered.heading"),
     blocks: [
-      paragraph("We hope you enjoy it. You can order the same again from your order's page."),
+      paragraph(words.t("email.delivered.enjoy")),
       linesBlock(order, lines, false),
-      addressBlock(order),
+      addressBlock(order, words),
     ],
     dedupeKey: `order-delivered:${order.id}`,
   });
 }
+
+/** Why the customer is told their order was cancelled. */
+export type CancelReason = "not_shipping" | "sold_out";
 
 /** The order was cancelled, with the amount refunded when there is one. Sent once per order. */
 export function orderCancelledEmail(
   order: OrderRow,
   lines: OrderLineRow[],
   origin: string,
-  /** Why, in the customer's words, when the shop cancelled it on its own (a sold-out order). */
-  why = "This order will not ship.",
+  /** Why, when the shop cancelled it on its own: the last units sold out while the customer paid. */
+  why: CancelReason = "not_shipping",
 ): MailMessage {
+  const words = orderWords(order);
+  const refunded = formatMoney(order.refundedCents);
   const refund =
-    order.refundedCents > 0
-      ? paragraph(
-          `We refunded ${formatMoney(order.refundedCents)} to your original payment method; it can take 5-10 business days to show.`,
-        )
-      : null;
+    order.refundedCents > 0 ? paragraph(words.t("email.cancelled.refund", { amount: refunded })) : null;
   const subscriptions = lines.some((l) => l.isSubscription)
-    ? paragraph("The subscriptions of this order are cancelled too: nothing more will be charged for them.")
+    ? paragraph(words.t("email.cancelled.subscriptions"))
     : null;
   return orderEmail({
     order,
     origin,
-    subject: `Your MANA order ${order.orderNumber} was cancelled`,
-    heading: "Your order was cancelled.",
+    subject: words.t("email.cancelled.subject", { number: order.orderNumber }),
+    heading: words.t("email.cancelled.heading"),
     blocks: [
-      paragraph(why),
-      refund ? labelled("Refunded", formatMoney(order.refundedCents)) : null,
+      paragraph(words.t(why === "sold_out" ? "email.cancelled.soldOut" : "email.cancelled.notShipping")),
+      refund ? labelled(words.t("email.refunded.label"), refunded) : null,
       refund,
       subscriptions,
       linesBlock(order, lines, true),
@@ -80,21 +83,23 @@ export function orderRefundedEmail(
   origin: string,
 ): MailMessage {
   const whole = order.refundedCents >= order.totalCents;
+  const words = orderWords(order);
   // Where the money went (server/orders/refund-order.ts): the balances that paid, store credit, or the card.
   const where =
     refund.provider === "balances"
-      ? "It goes back to the gift cards, store credit or Wellness Points that paid for the order, at once."
+      ? words.t("email.refunded.toBalances")
       : refund.provider === "store_credit"
-        ? "It is added to your MANA store credit, at once: it pays for your next orders at checkout."
-        : "It goes back to your original payment method and can take 5-10 business days to show.";
+        ? words.t("email.refunded.toStoreCredit")
+        : words.t("email.refunded.toCard");
+  const amount = formatMoney(refund.amountCents);
   return orderEmail({
     order,
     origin,
-    subject: `We refunded ${formatMoney(refund.amountCents)} on your MANA order ${order.orderNumber}`,
-    heading: whole ? "Your order was refunded in full." : "Part of your order was refunded.",
+    subject: words.t("email.refunded.subject", { amount, number: order.orderNumber }),
+    heading: whole ? words.t("email.refunded.headingWhole") : words.t("email.refunded.headingPart"),
     blocks: [
-      labelled("Refunded", formatMoney(refund.amountCents)),
-      whole ? null : labelled("Refunded on this order so far", formatMoney(order.refundedCents)),
+      labelled(words.t("email.refunded.label"), amount),
+      whole ? null : labelled(words.t("email.refunded.soFar"), formatMoney(order.refundedCents)),
       paragraph(where),
     ],
     dedupeKey: `order-refunded:${refund.id}`,

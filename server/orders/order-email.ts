@@ -1,35 +1,50 @@
+import type { Translator } from "../../app/i18n/translator.ts";
 import { escapeHtml as esc } from "../../core/escape-html.ts";
 import { formatMoney } from "../../core/money.ts";
 import { orderTotals, summaryRows } from "../../core/order-totals.ts";
+import { wordsIn } from "../i18n/words.ts";
 import { type EmailBlock, paragraph, shopEmail } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { orderPageUrl } from "./order-link.ts";
 import type { OrderLineRow, OrderRow } from "./order-rows.ts";
 
-function lineText(l: OrderLineRow): string {
-  const kind = l.isSubscription ? ` (monthly subscription, ${l.discountPercent}% off)` : "";
-  return `${l.quantity}x ${l.productName}${kind}: ${formatMoney(l.lineTotalCents)}`;
+/** An order's e-mails are written in the language it was placed in (docs/decisions/049-languages.md). */
+export const orderWords = (order: Pick<OrderRow, "locale">): Translator => wordsIn(order.locale);
+
+/** A line's product, quantity and kind: "2x Magnesium (monthly subscription, 15% off)". */
+function lineName(l: OrderLineRow, words: Translator): { name: string; kind: string | null } {
+  return {
+    name: words.t("email.order.line", { quantity: l.quantity, product: l.productName }),
+    kind: l.isSubscription ? words.t("email.order.subscriptionLine", { percent: l.discountPercent }) : null,
+  };
 }
 
 /** The order's lines with their totals, and (with `figures`) subtotal, savings, shipping, tax and total. */
 export function linesBlock(order: OrderRow, lines: OrderLineRow[], figures: boolean): EmailBlock {
+  const words = orderWords(order);
   const rows = figures ? summaryRows(orderTotals({ ...order, lines })) : [];
-  const value = (r: (typeof rows)[number]) => r.display ?? formatMoney(r.cents);
+  const label = (r: (typeof rows)[number]) => words.t(r.key, r.values);
+  const value = (r: (typeof rows)[number]) =>
+    r.display === undefined ? formatMoney(r.cents) : words.t("orders.figures.free");
   const cell = "padding:4px 0";
   const ruled = "border-top:1px solid #EDE6D6";
+  const named = lines.map((l) => ({ line: l, ...lineName(l, words) }));
   return {
     text: [
-      ...lines.map(lineText),
-      ...(rows.length ? ["", ...rows.map((r) => `${r.label}: ${value(r)}`)] : []),
+      ...named.map((n) => `${n.name}${n.kind ? ` (${n.kind})` : ""}: ${formatMoney(n.line.lineTotalCents)}`),
+      ...(rows.length ? ["", ...rows.map((r) => `${label(r)}: ${value(r)}`)] : []),
     ],
     html: `<table style="border-collapse:collapse;width:100%;max-width:520px">
-${lines.map((l) => `<tr><td style="${cell}">${esc(`${l.quantity}x ${l.productName}`)}${l.isSubscription ? ` <em>(monthly subscription, ${l.discountPercent}% off)</em>` : ""}</td><td style="text-align:right">${esc(formatMoney(l.lineTotalCents))}</td></tr>`).join("\n")}
-${rows.map((r) => `<tr><td style="${cell};${ruled}${r.kind === "total" ? ";font-weight:bold" : ""}">${esc(r.label)}</td><td style="text-align:right;${ruled}${r.kind === "total" ? ";font-weight:bold" : ""}">${esc(value(r))}</td></tr>`).join("\n")}
+${named.map((n) => `<tr><td style="${cell}">${esc(n.name)}${n.kind ? ` <em>(${esc(n.kind)})</em>` : ""}</td><td style="text-align:right">${esc(formatMoney(n.line.lineTotalCents))}</td></tr>`).join("\n")}
+${rows.map((r) => `<tr><td style="${cell};${ruled}${r.kind === "total" ? ";font-weight:bold" : ""}">${esc(label(r))}</td><td style="text-align:right;${ruled}${r.kind === "total" ? ";font-weight:bold" : ""}">${esc(value(r))}</td></tr>`).join("\n")}
 </table>`,
   };
 }
 
-/** An e-mail about one order (server/mail/layout.ts): the order number first, a link to the order's page last. */
+/**
+ * An e-mail about one order (server/mail/layout.ts), in the order's language: the order number first, a
+ * link to the order's page (in that language) last.
+ */
 export function orderEmail(options: {
   order: OrderRow;
   origin: string;
@@ -39,12 +54,17 @@ export function orderEmail(options: {
   dedupeKey: string;
 }): MailMessage {
   const { order } = options;
+  const words = orderWords(order);
   return shopEmail({
     to: order.email,
     subject: options.subject,
     heading: options.heading,
-    blocks: [paragraph(`Order number: ${order.orderNumber}`), ...options.blocks],
-    link: { label: "View your order", href: orderPageUrl(options.origin, order.orderNumber) },
+    blocks: [paragraph(words.t("email.order.number", { number: order.orderNumber })), ...options.blocks],
+    link: {
+      label: words.t("email.order.view"),
+      href: orderPageUrl(options.origin, order.orderNumber, words.locale),
+    },
     dedupeKey: options.dedupeKey,
+    words,
   });
 }

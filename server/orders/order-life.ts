@@ -43,6 +43,19 @@ export async function insertOrder(tx: Tx, values: NewOrderRow): Promise<OrderRow
 }
 
 /**
+ * A pending order taken up again by a checkout in another language: its e-mails follow the newer page.
+ */
+export async function setPendingOrderLocale(tx: Tx, order: OrderRow, locale: string): Promise<OrderRow> {
+  if (order.locale === locale) return order;
+  const [row] = await tx
+    .update(orders)
+    .set({ locale, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, order.id), eq(orders.status, "pending")))
+    .returning();
+  return row ?? order;
+}
+
+/**
  * pending → processing: the provider reported the payment. The order takes the address the payment
  * carries and the provider's payment id, and its "paid" step. The caller holds the order's row lock.
  */

@@ -56,6 +56,7 @@ export async function createRenewalOrder(
     userId: sub.userId,
     cartFingerprint: `renewal:${sub.id}:${renewal.billingDate.toISOString()}`,
     email: sub.email,
+    locale: sub.locale,
     status: "processing",
     subtotalCents: lineTotal,
     discountCents: savingCents,

@@ -232,6 +232,28 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
       expect(result).toEqual({ kind: "paid", redirectTo: `/es/success?session_id=${sessionId}` });
     });
 
+    it("a checkout in Spanish: the order and its subscription keep the language, the confirmation is in Spanish", async () => {
+      const v = await guestWithCart();
+      const { body } = await v.checkout({ locale: "es" });
+      await payWithSandboxCard(shopDeps(shop.services), sessionIdOf(body.url), card);
+      const order = await orderBySession(body.url);
+      expect(order.locale).toBe("es");
+      const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
+      expect(sub?.locale).toBe("es");
+      const [mail] = await db()
+        .select()
+        .from(outbox)
+        .where(eq(outbox.dedupeKey, `order-confirmation:${order.id}`));
+      expect(mail?.subject).toBe(`Su pedido de MANA ${order.orderNumber} está confirmado`);
+      expect(mail?.text).toContain("Gracias por su pedido.");
+      expect(mail?.text).toContain(`Número de pedido: ${order.orderNumber}`);
+      expect(mail?.text).toContain("1x Total Restore (suscripción mensual, 15% de descuento): $34.00");
+      expect(mail?.text).toContain("Envío a:");
+      expect(mail?.text).toContain(`/es/account/orders/${order.orderNumber}`);
+      expect(mail?.text).not.toMatch(/Thank you|Order number|Shipping to|View your order/);
+      expect(mail?.html).toContain('<html lang="es">');
+    });
+
     it("4242... pays: processing, cart emptied, one e-mail, subscriptions; paying again changes nothing", async () => {
       const v = await guestWithCart();
       const { body } = await v.checkout();
