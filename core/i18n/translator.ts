@@ -1,6 +1,6 @@
 import { I18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import type { Locale } from "../../core/i18n/locales.ts";
+import type { Locale } from "./locales.ts";
 
 /**
  * What formats the shop's words (docs/decisions/049-languages.md), with no React in it: the pages' provider
