@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
 import { LOCALES, type Locale, localeOfPath } from "../../core/i18n/locales.ts";
+import {
+  type CompiledMessages,
+  compileCatalogue,
+  type Translator,
+  translatorOf,
+} from "../../core/i18n/translator.ts";
 import type { PageMessages } from "./i18n.tsx";
-import { type CompiledMessages, compileCatalogue, type Translator, translatorOf } from "./translator.ts";
 
 /**
  * Every language's messages, compiled once when the server starts (docs/decisions/049-languages.md): one

@@ -1,6 +1,11 @@
 import { createContext, use, useEffect, useMemo, useState } from "react";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../core/i18n/locales.ts";
-import { type CompiledMessages, type MessageValues, type Translator, translatorOf } from "./translator.ts";
+import {
+  type CompiledMessages,
+  type MessageValues,
+  type Translator,
+  translatorOf,
+} from "../../core/i18n/translator.ts";
 
 /**
  * The shop's words in the page's language (docs/decisions/049-languages.md). Messages are ICU, keyed,

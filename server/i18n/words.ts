@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { compileCatalogue, type Translator, translatorOf } from "../../app/i18n/translator.ts";
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "../../core/i18n/locales.ts";
+import { compileCatalogue, type Translator, translatorOf } from "../../core/i18n/translator.ts";
 
 /**
  * The shop's words for what the server writes itself: e-mails, texts and the messages of its answers

@@ -1,6 +1,6 @@
-import type { Translator } from "../../app/i18n/translator.ts";
 import { formatAddressLines, type ShippingAddress } from "../../core/address.ts";
 import { escapeHtml as esc } from "../../core/escape-html.ts";
+import type { Translator } from "../../core/i18n/translator.ts";
 import { wordsIn } from "../i18n/words.ts";
 import type { MailMessage } from "./mailer.ts";
 

@@ -1,5 +1,5 @@
-import type { Translator } from "../../app/i18n/translator.ts";
 import { escapeHtml as esc } from "../../core/escape-html.ts";
+import type { Translator } from "../../core/i18n/translator.ts";
 import { addressBlock, type EmailBlock, linkBlock, paragraph } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { linesBlock, orderEmail, orderWords } from "./order-email.ts";

@@ -1,5 +1,5 @@
-import type { Translator } from "../../app/i18n/translator.ts";
 import { escapeHtml as esc } from "../../core/escape-html.ts";
+import type { Translator } from "../../core/i18n/translator.ts";
 import { formatMoney } from "../../core/money.ts";
 import { orderTotals, summaryRows } from "../../core/order-totals.ts";
 import { wordsIn } from "../i18n/words.ts";
