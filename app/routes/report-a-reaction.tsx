@@ -1,21 +1,22 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { REACTION_CONSENT, REACTION_DESCRIPTION, REACTION_NAME_MAX } from "../../core/reaction-report.ts";
+import { REACTION_DESCRIPTION, REACTION_NAME_MAX } from "../../core/reaction-report.ts";
 import { TextPage } from "../components/layout/text-page.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { Field, inputClass } from "../components/ui/field.tsx";
+import { useLaterT } from "../hooks/use-later-t.ts";
+import { type Translator, useLocale, useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
-import { apiErrorOf, apiRequest } from "../lib/api.ts";
+import { rich } from "../i18n/rich.tsx";
+import { type ApiError, apiErrorOf, apiRequest } from "../lib/api.ts";
 import { useMutation } from "../lib/query.ts";
 import type { Route } from "./+types/report-a-reaction";
 
 export { headers, loader } from "./report-a-reaction.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Report a reaction | MANA" },
-  {
-    name: "description",
-    content: "Tell MANA about a reaction or side effect you had with one of our products.",
-  },
+// The head's words come from the loader, in the page's language: a meta function has no translator.
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.meta.title },
+  { name: "description", content: loaderData?.meta.description },
 ];
 
 type Values = {
@@ -27,12 +28,58 @@ type Values = {
   phone: string;
 };
 
+/** The words of a refusal a Spanish or French page gives itself, by the field and what was typed there. */
+function fieldWords(field: string, values: Values, t: Translator["t"]): string | null {
+  const description = values.description.trim();
+  switch (field) {
+    case "productId":
+      return t("reactions.error.productId");
+    case "orderNumber":
+      return t("reactions.error.orderNumber");
+    case "description":
+      if (!description) return t("reactions.error.descriptionRequired");
+      if (description.length < REACTION_DESCRIPTION.min)
+        return t("reactions.error.descriptionShort", { min: REACTION_DESCRIPTION.min });
+      return t("reactions.error.descriptionLong", { max: REACTION_DESCRIPTION.max });
+    case "name":
+      return t("reactions.error.name");
+    case "email":
+      return t("reactions.error.email");
+    case "phone":
+      return t("reactions.error.phone");
+    case "consent":
+      return t("reactions.error.consent");
+    default:
+      return null;
+  }
+}
+
+/** The keys a refusal may need, formatted in the first render so the page carries them. */
+const REFUSAL_KEYS = [
+  "reactions.error.connection",
+  "reactions.error.onField",
+  "reactions.error.tooMany",
+  "reactions.error.productId",
+  "reactions.error.orderNumber",
+  "reactions.error.descriptionRequired",
+  "reactions.error.descriptionShort",
+  "reactions.error.descriptionLong",
+  "reactions.error.name",
+  "reactions.error.email",
+  "reactions.error.phone",
+  "reactions.error.consent",
+];
+
 /**
  * The form for a report of a reaction to a product (decision 044): POST /api/reactions. The server checks
- * every field again and answers each problem beside its field.
+ * every field again and answers each problem beside its field: an English page shows the server's words,
+ * a Spanish or French page its own, by the field (docs/decisions/049-languages.md).
  */
 export default function ReportReactionPage({ loaderData }: Route.ComponentProps) {
   const { products, initial, phone } = loaderData;
+  const t = useT();
+  const locale = useLocale();
+  const later = useLaterT(REFUSAL_KEYS);
   const [values, setValues] = useState<Values>({
     productId: initial.productId ? String(initial.productId) : "",
     orderNumber: initial.orderNumber,
@@ -68,17 +115,24 @@ export default function ReportReactionPage({ loaderData }: Route.ComponentProps)
     onSuccess: () => setErrors({}),
     onError: (err) => {
       const failure = apiErrorOf(err);
-      // The server's message per field, shown beside the fields this form has.
-      const fields = Object.fromEntries(Object.entries(failure?.fields ?? {}).filter(([key]) => key in ids));
+      // The server's message per field, shown beside the fields this form has (in the page's language).
+      const fields = Object.fromEntries(
+        Object.entries(failure?.fields ?? {})
+          .filter(([key]) => key in ids)
+          .map(([key, message]) => [
+            key,
+            locale === "en" ? message : (fieldWords(key, values, later) ?? message),
+          ]),
+      );
       const onField = Object.keys(fields).length > 0;
       setErrors({
         ...fields,
         // A problem shown beside its field is named once there; the alert says what to do.
         form: !failure?.fromServer
-          ? "We could not send your report. Check your connection and try again."
+          ? later("reactions.error.connection")
           : onField
-            ? "Your report was not sent yet: check the field marked below."
-            : failure.message,
+            ? later("reactions.error.onField")
+            : formWords(failure),
       });
     },
   });
@@ -105,6 +159,14 @@ export default function ReportReactionPage({ loaderData }: Route.ComponentProps)
       </p>
     ) : null;
 
+  /** A refusal of the whole report: the server's words on an English page, or the page's own by its code. */
+  function formWords(failure: ApiError): string {
+    if (locale === "en") return failure.message;
+    if (failure.code === "too_many_requests") return later("reactions.error.tooMany");
+    if (failure.code === "unknown_order") return later("reactions.error.orderNumber");
+    return failure.message;
+  }
+
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     send.mutate();
@@ -112,18 +174,15 @@ export default function ReportReactionPage({ loaderData }: Route.ComponentProps)
 
   if (send.isSuccess) {
     return (
-      <TextPage title="Report a reaction" intro="Thank you for telling us.">
+      <TextPage title={t("reactions.title")} intro={t("reactions.done.intro")}>
         <div ref={done} tabIndex={-1} role="status" className="grid gap-3 rounded-card bg-sand p-5">
-          <h2 className="text-xl">We received your report</h2>
-          <p>
-            The MANA team reads every report and may contact you about it. We sent an acknowledgment to{" "}
-            <strong>{values.email}</strong>.
-          </p>
-          <p>If your symptoms are severe or getting worse, contact a doctor or call 911 now.</p>
+          <h2 className="text-xl">{t("reactions.done.heading")}</h2>
+          <p>{rich(t, "reactions.done.text", { email: <strong>{values.email}</strong> })}</p>
+          <p>{t("reactions.done.severe")}</p>
         </div>
         <p>
           <Link to="/" className="font-medium text-forest underline underline-offset-2">
-            Back to the shop
+            {t("reactions.done.back")}
           </Link>
         </p>
       </TextPage>
@@ -131,23 +190,27 @@ export default function ReportReactionPage({ loaderData }: Route.ComponentProps)
   }
 
   return (
-    <TextPage
-      title="Report a reaction"
-      intro="Had a reaction or a side effect with one of our products? Tell us what happened: we read every report."
-    >
+    <TextPage title={t("reactions.title")} intro={t("reactions.intro")}>
       <p className="rounded-card border-2 border-danger/60 bg-white p-4 text-ink">
-        <strong>If it is an emergency, call 911.</strong> For a severe reaction, contact a doctor first; you
-        can also report it to the FDA at{" "}
-        <a
-          href="https://www.safetyreporting.hhs.gov"
-          className="font-medium text-forest underline underline-offset-2"
-        >
-          safetyreporting.hhs.gov
-        </a>
-        .{phone ? ` You can also call us at ${phone}.` : ""}
+        {rich(
+          t,
+          phone ? "reactions.emergencyPhone" : "reactions.emergency",
+          {
+            call: <strong>{t("reactions.emergencyCall")}</strong>,
+            link: (
+              <a
+                href="https://www.safetyreporting.hhs.gov"
+                className="font-medium text-forest underline underline-offset-2"
+              >
+                safetyreporting.hhs.gov
+              </a>
+            ),
+          },
+          { phone },
+        )}
       </p>
-      <form onSubmit={onSubmit} noValidate aria-label="Report a reaction" className="grid gap-5">
-        <Field id={ids.productId} label="Product">
+      <form onSubmit={onSubmit} noValidate aria-label={t("reactions.title")} className="grid gap-5">
+        <Field id={ids.productId} label={t("reactions.product")}>
           <select
             id={ids.productId}
             value={values.productId}
@@ -157,7 +220,7 @@ export default function ReportReactionPage({ loaderData }: Route.ComponentProps)
             aria-describedby={described("productId")}
             className={inputClass}
           >
-            <option value="">Choose the product</option>
+            <option value="">{t("reactions.chooseProduct")}</option>
             {products.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -166,11 +229,7 @@ export default function ReportReactionPage({ loaderData }: Route.ComponentProps)
           </select>
         </Field>
         {fieldError("productId")}
-        <Field
-          id={ids.orderNumber}
-          label="Order number (optional)"
-          hint="On your order confirmation or order page. As a guest, use the e-mail the order was placed with."
-        >
+        <Field id={ids.orderNumber} label={t("reactions.orderNumber")} hint={t("reactions.orderNumberHint")}>
           <input
             id={ids.orderNumber}
             value={values.orderNumber}
@@ -185,8 +244,8 @@ export default function ReportReactionPage({ loaderData }: Route.ComponentProps)
         {fieldError("orderNumber")}
         <Field
           id={ids.description}
-          label="What happened"
-          hint={`When you took it, what you felt, and how long it lasted (up to ${REACTION_DESCRIPTION.max} characters).`}
+          label={t("reactions.description")}
+          hint={t("reactions.descriptionHint", { max: REACTION_DESCRIPTION.max })}
         >
           <textarea
             id={ids.description}
@@ -203,7 +262,7 @@ export default function ReportReactionPage({ loaderData }: Route.ComponentProps)
         {fieldError("description")}
         <div className="grid gap-5 sm:grid-cols-2">
           <div className="grid gap-1.5">
-            <Field id={ids.name} label="Your name">
+            <Field id={ids.name} label={t("reactions.name")}>
               <input
                 id={ids.name}
                 value={values.name}
@@ -219,7 +278,7 @@ export default function ReportReactionPage({ loaderData }: Route.ComponentProps)
             {fieldError("name")}
           </div>
           <div className="grid gap-1.5">
-            <Field id={ids.email} label="E-mail">
+            <Field id={ids.email} label={t("reactions.email")}>
               <input
                 id={ids.email}
                 type="email"
@@ -235,7 +294,7 @@ export default function ReportReactionPage({ loaderData }: Route.ComponentProps)
             {fieldError("email")}
           </div>
         </div>
-        <Field id={ids.phone} label="Phone (optional)" hint="If you would rather we call you.">
+        <Field id={ids.phone} label={t("reactions.phone")} hint={t("reactions.phoneHint")}>
           <input
             id={ids.phone}
             type="tel"
@@ -261,7 +320,7 @@ export default function ReportReactionPage({ loaderData }: Route.ComponentProps)
             className="mt-1 size-5 shrink-0 accent-forest"
           />
           <label htmlFor={ids.consent} className="text-sm">
-            I agree: {REACTION_CONSENT}
+            {t("reactions.consent")}
           </label>
         </div>
         {fieldError("consent")}
@@ -274,10 +333,10 @@ export default function ReportReactionPage({ loaderData }: Route.ComponentProps)
           type="submit"
           size="lg"
           pending={send.isPending}
-          pendingText="Sending…"
+          pendingText={t("reactions.sending")}
           className="justify-self-start"
         >
-          Send report
+          {t("reactions.send")}
         </Button>
       </form>
     </TextPage>

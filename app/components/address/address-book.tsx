@@ -1,15 +1,15 @@
 import Plus from "lucide-react/icons/plus";
 import { useRef, useState } from "react";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
+import { useLaterT } from "../../hooks/use-later-t.ts";
 import { toast } from "../../hooks/use-toast.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { useAccountAction } from "../account/account-action.ts";
 import { Button } from "../ui/button.tsx";
 import { AddressCard } from "./address-card.tsx";
 import type { AddressBook } from "./address-data.ts";
 import { AddressEditorDialog, type EditorTarget } from "./address-editor-dialog.tsx";
 import { DeleteAddressDialog } from "./delete-address-dialog.tsx";
-
-export const EMPTY_ADDRESS_BOOK = "No saved addresses yet. Add one here or save one at checkout.";
 
 /**
  * The account's address book: the saved addresses with the default marked, and Add, Edit, Make default
@@ -19,6 +19,8 @@ export const EMPTY_ADDRESS_BOOK = "No saved addresses yet. Add one here or save 
  * account page's loader data, read again after each change.
  */
 export function AddressBookSection({ book }: { book: AddressBook }) {
+  const t = useT();
+  const later = useLaterT();
   const [settingDefault, setSettingDefault] = useState<AddressView | null>(null);
   const makeDefault = useAccountAction((result) => {
     const address = settingDefault;
@@ -27,13 +29,16 @@ export function AddressBookSection({ book }: { book: AddressBook }) {
       if (result.intent !== "address-default" || !address) return;
       editButtons.current.get(address.id)?.focus();
       toast({
-        title: "Default address updated",
-        description: `${address.fullName}, ${address.line1} is now your default.`,
+        title: later("address.toast.defaultUpdated"),
+        description: later("address.toast.defaultUpdatedText", {
+          name: address.fullName,
+          line1: address.line1,
+        }),
       });
       return;
     }
     toast({
-      title: "Could not change the default",
+      title: later("address.toast.defaultFailed"),
       description: result.error.message,
       variant: "destructive",
     });
@@ -62,12 +67,12 @@ export function AddressBookSection({ book }: { book: AddressBook }) {
   if (addresses.length === 0) {
     body = (
       <div className="rounded-card bg-white p-8 text-center shadow-card">
-        <p className="text-muted">{EMPTY_ADDRESS_BOOK}</p>
+        <p className="text-muted">{t("address.book.empty")}</p>
       </div>
     );
   } else {
     body = (
-      <ul aria-label="Saved addresses" className="grid gap-4 sm:grid-cols-2">
+      <ul aria-label={t("address.book.heading")} className="grid gap-4 sm:grid-cols-2">
         {addresses.map((a) => {
           const summary = `${a.fullName}, ${a.line1}`;
           const settingThis = makeDefault.pending && settingDefault?.id === a.id;
@@ -83,22 +88,25 @@ export function AddressBookSection({ book }: { book: AddressBook }) {
                   }}
                   onClick={open(setEditor, { kind: "edit", address: a })}
                 >
-                  Edit<span className="sr-only"> {summary}</span>
+                  {t("address.book.edit")}
+                  <span className="sr-only"> {summary}</span>
                 </Button>
                 {a.isDefault ? null : (
                   <Button
                     variant="outline"
                     size="sm"
                     pending={settingThis}
-                    pendingText="Saving..."
+                    pendingText={t("address.book.saving")}
                     disabled={makeDefault.pending && !settingThis}
                     onClick={() => setDefault(a)}
                   >
-                    Make default<span className="sr-only"> {summary}</span>
+                    {t("address.book.makeDefault")}
+                    <span className="sr-only"> {summary}</span>
                   </Button>
                 )}
                 <Button variant="destructive" size="sm" onClick={open(setDeleting, a)}>
-                  Delete<span className="sr-only"> {summary}</span>
+                  {t("address.book.delete")}
+                  <span className="sr-only"> {summary}</span>
                 </Button>
               </AddressCard>
             </li>
@@ -112,14 +120,14 @@ export function AddressBookSection({ book }: { book: AddressBook }) {
     <section aria-labelledby="address-book-title" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="address-book-title" className="text-2xl">
-          Saved addresses
+          {t("address.book.heading")}
         </h2>
         <Button
           ref={addButton}
           size="sm-wide"
           onClick={open(setEditor, { kind: "add", firstAddress: addresses.length === 0 })}
         >
-          <Plus className="size-4" aria-hidden /> Add address
+          <Plus className="size-4" aria-hidden /> {t("address.book.add")}
         </Button>
       </div>
       {body}

@@ -1,9 +1,18 @@
 import type { ReactNode } from "react";
 import { formatAddressLines, type ShippingAddress } from "../../../core/address.ts";
+import { useLocale, useT } from "../../i18n/i18n.tsx";
+import { countryNameIn } from "./address-form-model.ts";
 
-/** An address written as on a label, one line each (the name first, in bold). */
+/**
+ * An address written as on a label, one line each (the name first, in bold), its country named in the
+ * page's language (the line before the phone, or the last).
+ */
 export function AddressLines({ address }: { address: ShippingAddress }) {
-  const [name, ...rest] = formatAddressLines(address);
+  const locale = useLocale();
+  const lines = formatAddressLines(address);
+  const countryLine = lines.length - (address.phone ? 2 : 1);
+  if (address.country && countryLine > 0) lines[countryLine] = countryNameIn(locale, address.country);
+  const [name, ...rest] = lines;
   return (
     <address className="text-sm leading-relaxed not-italic text-ink">
       <span className="block font-semibold text-forest">{name}</span>
@@ -19,9 +28,10 @@ export function AddressLines({ address }: { address: ShippingAddress }) {
 
 /** "Default" beside the customer's default address. */
 export function DefaultBadge() {
+  const t = useT();
   return (
     <span className="inline-flex shrink-0 items-center rounded-full bg-forest px-2.5 py-0.5 text-xs font-semibold text-cream">
-      Default
+      {t("address.card.default")}
     </span>
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from "react";
-import { type AddressFieldErrors, countryName, type ShippingAddress } from "../../../core/address.ts";
+import type { AddressFieldErrors, ShippingAddress } from "../../../core/address.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
+import { useLaterT } from "../../hooks/use-later-t.ts";
 import { toast } from "../../hooks/use-toast.ts";
+import { useLocale, useT } from "../../i18n/i18n.tsx";
 import { returnFocusTo } from "../../lib/return-focus.ts";
 import { useAccountAction } from "../account/account-action.ts";
 import { Button } from "../ui/button.tsx";
@@ -19,6 +21,7 @@ import {
   type AddressFormValue,
   addressFieldId,
   addressToForm,
+  countryNameIn,
   emptyAddress,
   errorsAfterEdit,
   firstErrorField,
@@ -76,6 +79,9 @@ function EditorForm({
   shipTo: readonly string[];
   idPrefix: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const later = useLaterT();
   const editing = target.kind === "edit" ? target.address : null;
   const [value, setValue] = useState<AddressFormValue>(() =>
     editing ? addressToForm(editing) : emptyAddress(shipTo),
@@ -103,8 +109,10 @@ function EditorForm({
       if (result.intent !== "address-save") return;
       const row = result.address;
       toast({
-        title: editing ? "Address updated" : "Address saved",
-        description: `${row.fullName}, ${row.line1}${row.isDefault ? " (your default)" : ""}`,
+        title: later(editing ? "address.toast.updated" : "address.toast.saved"),
+        description: row.isDefault
+          ? later("address.toast.savedDefault", { name: row.fullName, line1: row.line1 })
+          : `${row.fullName}, ${row.line1}`,
       });
       onDone();
       return;
@@ -118,7 +126,7 @@ function EditorForm({
     event.preventDefault();
     if (save.pending) return;
     setFormError(null);
-    const check = validateAddress(value, shipTo);
+    const check = validateAddress(value, shipTo, { t: later, locale });
     if (!check.ok) return showErrors(check.errors);
     setErrors({});
     void save.submit({
@@ -129,14 +137,17 @@ function EditorForm({
     });
   }
 
-  const title = editing ? "Edit address" : "Add address";
+  const title = t(editing ? "address.editor.edit" : "address.editor.add");
+  const countries = new Intl.ListFormat(locale, { type: "conjunction" }).format(
+    shipTo.map((code) => countryNameIn(locale, code)),
+  );
   return (
     <form noValidate onSubmit={submit}>
       <div className="flex items-start justify-between gap-3">
         <div>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription className="mt-1 text-sm text-muted">
-            We ship to {shipTo.map(countryName).join(" and ")}.
+            {t("address.editor.shipTo", { countries })}
           </DialogDescription>
         </div>
         <DialogCloseButton className="-mt-1 -mr-2 text-forest" />
@@ -162,7 +173,7 @@ function EditorForm({
             onChange={(e) => setMakeDefault(e.target.checked)}
             className="size-5 accent-forest"
           />
-          Use as my default address
+          {t("address.editor.makeDefault")}
         </label>
       ) : null}
       {formError ? (
@@ -173,11 +184,11 @@ function EditorForm({
       <DialogButtons>
         <DialogClose asChild>
           <Button variant="outline" size="md-wide">
-            Cancel
+            {t("address.editor.cancel")}
           </Button>
         </DialogClose>
-        <Button type="submit" size="md-wide" pending={save.pending} pendingText="Saving...">
-          Save address
+        <Button type="submit" size="md-wide" pending={save.pending} pendingText={t("address.book.saving")}>
+          {t("address.editor.save")}
         </Button>
       </DialogButtons>
     </form>

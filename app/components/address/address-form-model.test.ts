@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { addressFieldErrors, addressSchema } from "../../../core/address.ts";
+import { requestTranslator } from "../../i18n/catalogue.server.ts";
 import {
   addressToForm,
   emptyAddress,
@@ -8,6 +10,9 @@ import {
 } from "./address-form-model.ts";
 
 const shipTo = ["US", "CA"];
+const en = requestTranslator("en", new Set());
+const es = requestTranslator("es", new Set());
+const fr = requestTranslator("fr", new Set());
 const filled = {
   ...emptyAddress(shipTo),
   fullName: "Sam Shopper",
@@ -24,7 +29,7 @@ describe("the address form", () => {
   });
 
   it("checks with the server's rules and gives the address to send", () => {
-    expect(validateAddress({ ...filled, postalCode: " 62701 ", region: "il" }, shipTo)).toEqual({
+    expect(validateAddress({ ...filled, postalCode: " 62701 ", region: "il" }, shipTo, en)).toEqual({
       ok: true,
       address: {
         fullName: "Sam Shopper",
@@ -40,7 +45,7 @@ describe("the address form", () => {
   });
 
   it("shows the server's messages, and names the first field in the form's order", () => {
-    expect(validateAddress({ ...filled, fullName: "", postalCode: "9021" }, shipTo)).toEqual({
+    expect(validateAddress({ ...filled, fullName: "", postalCode: "9021" }, shipTo, en)).toEqual({
       ok: false,
       errors: {
         fullName: "Full name is required",
@@ -48,10 +53,61 @@ describe("the address form", () => {
       },
       firstField: "fullName",
     });
-    expect(validateAddress({ ...filled, country: "CA", region: "" }, shipTo)).toMatchObject({
+    expect(validateAddress({ ...filled, country: "CA", region: "" }, shipTo, en)).toMatchObject({
       ok: false,
       errors: { region: "Choose a province", postalCode: "Enter a postal code like K1A 0B1" },
       firstField: "region",
+    });
+  });
+
+  it("words every message in English exactly as the server does", () => {
+    const cases = [
+      { ...filled, fullName: "", line1: " ", city: "", region: "", postalCode: "" },
+      { ...filled, postalCode: "9021", phone: "call me" },
+      { ...filled, country: "CA", region: "IL", postalCode: "123" },
+      { ...filled, country: "CA", region: "", postalCode: "" },
+      { ...filled, country: "GB", region: "", postalCode: "" },
+      { ...filled, country: "usa" },
+      { ...filled, country: "" },
+      { ...filled, fullName: "x".repeat(101), line2: "y".repeat(201), region: "z".repeat(101) },
+      { ...filled, postalCode: "9".repeat(21), phone: "1".repeat(31) },
+    ];
+    for (const value of cases) {
+      const server = addressSchema(shipTo).safeParse(value);
+      expect(server.success).toBe(false);
+      const check = validateAddress(value, shipTo, en);
+      expect(check.ok ? {} : check.errors).toEqual(server.error ? addressFieldErrors(server.error) : {});
+    }
+    // A country shipped to that core/address.ts has no rules of its own (its generic words).
+    const world = ["US", "CA", "GB"];
+    const gb = { ...filled, country: "GB", region: "", postalCode: "" };
+    const server = addressSchema(world).safeParse(gb);
+    expect(validateAddress(gb, world, en)).toMatchObject({
+      ok: false,
+      errors: server.error ? addressFieldErrors(server.error) : {},
+    });
+    expect(validateAddress(gb, world, en)).toMatchObject({
+      errors: { postalCode: "Postal code is required" },
+    });
+  });
+
+  it("words the messages in the page's language, countries' names included", () => {
+    expect(validateAddress({ ...filled, fullName: "", postalCode: "9021" }, shipTo, es)).toEqual({
+      ok: false,
+      errors: {
+        fullName: "Indique su nombre completo",
+        postalCode: "Escriba un código ZIP de 5 dígitos (o ZIP+4), p. ej., 90210",
+      },
+      firstField: "fullName",
+    });
+    expect(validateAddress({ ...filled, country: "CA", region: "" }, shipTo, fr)).toMatchObject({
+      errors: { region: "Choisissez une province", postalCode: "Saisissez un code postal comme K1A 0B1" },
+    });
+    expect(validateAddress({ ...filled, country: "GB" }, shipTo, es)).toMatchObject({
+      errors: { country: "Todavía no enviamos a Reino Unido. Enviamos a Estados Unidos, Canadá." },
+    });
+    expect(validateAddress({ ...filled, city: "c".repeat(101) }, shipTo, fr)).toMatchObject({
+      errors: { city: "Ville\u00a0: 100 caractères au maximum" },
     });
   });
 

@@ -1,11 +1,12 @@
 import {
   ADDRESS_FIELDS,
   type AddressFieldErrors,
-  addressFieldErrors,
   addressSchema,
   countryRules,
   type ShippingAddress,
 } from "../../../core/address.ts";
+import type { Locale } from "../../../core/i18n/locales.ts";
+import type { Translator } from "../../i18n/i18n.tsx";
 
 /** The address form's fields as typed: every one a string ("" when empty). */
 export type AddressFormValue = { [K in keyof ShippingAddress]: string };
@@ -53,14 +54,141 @@ export type AddressCheck =
 
 /**
  * Checks the form with the server's own rules (core/address.ts), so the form shows the messages the
- * server would answer before anything is sent. The address returned is the one to send: trimmed, codes
+ * server would answer before anything is sent, worded in the page's language by its translator (the English
+ * messages are the server's, word for word). The address returned is the one to send: trimmed, codes
  * upper case, Canada's postal code with its space.
  */
-export function validateAddress(value: AddressFormValue, shipTo: readonly string[]): AddressCheck {
+export function validateAddress(
+  value: AddressFormValue,
+  shipTo: readonly string[],
+  { t, locale }: Translator,
+): AddressCheck {
   const result = addressSchema(shipTo).safeParse(value);
   if (result.success) return { ok: true, address: result.data };
-  const errors = addressFieldErrors(result.error);
+  const errors: AddressFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof ShippingAddress | undefined;
+    if (field && !errors[field]) errors[field] = issueWords(issue, field, value, shipTo, t, locale);
+  }
   return { ok: false, errors, firstField: firstErrorField(errors) ?? "fullName" };
+}
+
+/** A country's name in the page's language ("US": "Estados Unidos" in Spanish); the code when unknown. */
+export function countryNameIn(locale: Locale, code: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The words of a country's region and postal fields, by the English words core/address.ts gives them
+ * (its rules are the server's): a country it words otherwise keeps the server's English.
+ */
+const REGION_WORDS: Record<string, { label: string; choose: string; required: string }> = {
+  State: {
+    label: "address.field.state",
+    choose: "address.choose.state",
+    required: "address.error.stateRequired",
+  },
+  Province: {
+    label: "address.field.province",
+    choose: "address.choose.province",
+    required: "address.error.provinceRequired",
+  },
+  Region: {
+    label: "address.field.region",
+    choose: "address.choose.region",
+    required: "address.error.regionRequired",
+  },
+};
+const POSTAL_WORDS: Record<string, { label: string; required: string }> = {
+  "ZIP code": { label: "address.field.zip", required: "address.error.zipRequired" },
+  "Postal code": { label: "address.field.postalCode", required: "address.error.postalCodeRequired" },
+};
+const POSTAL_INVALID: Record<string, string> = {
+  [countryRules("US").postalMessage]: "address.error.zipInvalid",
+  [countryRules("CA").postalMessage]: "address.error.postalCodeInvalidCA",
+  [countryRules("").postalMessage]: "address.error.postalCodeInvalid",
+};
+const REQUIRED: Partial<Record<keyof ShippingAddress, string>> = {
+  fullName: "address.error.fullNameRequired",
+  line1: "address.error.line1Required",
+  city: "address.error.cityRequired",
+  country: "address.error.countryRequired",
+};
+const FIELD_NAMES: Partial<Record<keyof ShippingAddress, string>> = {
+  fullName: "address.name.fullName",
+  line1: "address.name.line1",
+  line2: "address.name.line2",
+  city: "address.name.city",
+  region: "address.name.region",
+  postalCode: "address.name.postalCode",
+  phone: "address.name.phone",
+};
+
+/** The region field's words for a country, as its select and label show them. */
+export function regionWords(country: string) {
+  return REGION_WORDS[countryRules(country).regionLabel] ?? null;
+}
+
+/** The postal field's words for a country. */
+export function postalWords(country: string) {
+  return POSTAL_WORDS[countryRules(country).postalLabel] ?? null;
+}
+
+/** Every message validateAddress may word, for a page to carry from its first render. */
+export const ADDRESS_ERROR_KEYS: readonly string[] = [
+  ...Object.values(REGION_WORDS).flatMap((w) => [w.choose, w.required]),
+  ...Object.values(POSTAL_WORDS).map((w) => w.required),
+  ...Object.values(POSTAL_INVALID),
+  ...Object.values(REQUIRED),
+  "address.field.chooseCountry",
+  "address.error.phoneInvalid",
+  "address.error.notShipped",
+  "address.error.tooLong",
+  ...Object.values(FIELD_NAMES),
+].filter((key): key is string => Boolean(key));
+
+type Issue = { code: string; message: string; maximum?: unknown };
+
+/** One problem of the server's rules in the page's language; one it does not know keeps its English. */
+function issueWords(
+  issue: Issue,
+  field: keyof ShippingAddress,
+  value: AddressFormValue,
+  shipTo: readonly string[],
+  t: Translator["t"],
+  locale: Locale,
+): string {
+  const country = value.country.trim().toUpperCase();
+  const rules = countryRules(country);
+  const name = FIELD_NAMES[field];
+  if (issue.code === "too_big" && name)
+    return t("address.error.tooLong", { field: t(name), max: issue.maximum });
+  const required = REQUIRED[field];
+  if ((issue.code === "too_small" || issue.code === "invalid_type") && required) return t(required);
+  if (field === "country") {
+    if (issue.code === "invalid_format") return t("address.field.chooseCountry");
+    if (issue.code === "custom")
+      return t("address.error.notShipped", {
+        country: countryNameIn(locale, country),
+        countries: shipTo.map((c) => countryNameIn(locale, c)).join(", "),
+      });
+  }
+  if (field === "region" && issue.code === "custom") {
+    const words = REGION_WORDS[rules.regionLabel];
+    if (words) return t(rules.regions ? words.choose : words.required);
+  }
+  if (field === "postalCode" && issue.code === "custom") {
+    const key = value.postalCode.trim()
+      ? POSTAL_INVALID[rules.postalMessage]
+      : POSTAL_WORDS[rules.postalLabel]?.required;
+    if (key) return t(key);
+  }
+  if (field === "phone" && issue.code === "custom") return t("address.error.phoneInvalid");
+  return issue.message;
 }
 
 /** The first field, in the form's order, that has a message; null when none has. */

@@ -1,11 +1,16 @@
 import type { ReactNode } from "react";
+import { type AddressFieldErrors, countryRules, type ShippingAddress } from "../../../core/address.ts";
+import { useLaterT } from "../../hooks/use-later-t.ts";
+import { useLocale, useT } from "../../i18n/i18n.tsx";
 import {
-  type AddressFieldErrors,
-  countryName,
-  countryRules,
-  type ShippingAddress,
-} from "../../../core/address.ts";
-import { type AddressFormValue, addressFieldId, withCountry } from "./address-form-model.ts";
+  ADDRESS_ERROR_KEYS,
+  type AddressFormValue,
+  addressFieldId,
+  countryNameIn,
+  postalWords,
+  regionWords,
+  withCountry,
+} from "./address-form-model.ts";
 
 const controlClass =
   "block min-h-11 w-full rounded-xl border border-sand-deep bg-white px-3 text-base text-ink placeholder:text-muted/80 focus-visible:border-forest aria-[invalid=true]:border-danger disabled:cursor-not-allowed disabled:opacity-60";
@@ -42,7 +47,9 @@ function FieldBox({
  * A shipping address as a controlled fieldset (the address book and the checkout use it): the parent keeps
  * the value and the messages (from validateAddress or the server's `fields`). The country's rules name the
  * region and postal fields and offer the regions to choose from; each message sits under its field and is
- * its accessible description.
+ * its accessible description. Its words, the countries' and the messages are in the page's language; the
+ * messages validateAddress may give are formatted here too, so the page carries them from its first byte
+ * (a press before the whole catalogue arrives).
  */
 export function AddressForm({
   value,
@@ -51,7 +58,7 @@ export function AddressForm({
   shipTo,
   idPrefix,
   disabled = false,
-  legend = "Shipping address",
+  legend,
 }: {
   value: AddressFormValue;
   onChange: (next: AddressFormValue) => void;
@@ -64,11 +71,18 @@ export function AddressForm({
   /** Read by screen readers only: the page's heading already says it on screen. */
   legend?: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  useLaterT(ADDRESS_ERROR_KEYS);
   const rules = countryRules(value.country);
+  const region = regionWords(value.country);
+  const postal = postalWords(value.country);
+  const regionLabel = region ? t(region.label) : rules.regionLabel;
+  const postalLabel = postal ? t(postal.label) : rules.postalLabel;
   // A saved address in a country no longer shipped to still shows its country (the check then refuses it).
   const countries = shipTo.includes(value.country) || !value.country ? shipTo : [...shipTo, value.country];
   const regions = rules.regions
-    ? Object.entries(rules.regions).sort(([, a], [, b]) => a.localeCompare(b, "en"))
+    ? Object.entries(rules.regions).sort(([, a], [, b]) => a.localeCompare(b, locale))
     : null;
 
   const id = (field: keyof ShippingAddress) => addressFieldId(idPrefix, field);
@@ -86,48 +100,69 @@ export function AddressForm({
 
   return (
     <fieldset disabled={disabled} className="m-0 min-w-0 border-0 p-0">
-      <legend className="sr-only">{legend}</legend>
+      <legend className="sr-only">{legend ?? t("address.legend")}</legend>
       <div className="@container">
         <div className="grid gap-4 @md:grid-cols-2">
-          <FieldBox id={id("country")} label="Country" error={errors.country} className="@md:col-span-2">
+          <FieldBox
+            id={id("country")}
+            label={t("address.field.country")}
+            error={errors.country}
+            className="@md:col-span-2"
+          >
             <select
               {...control("country")}
               autoComplete="country"
               onChange={(e) => onChange(withCountry(value, e.target.value))}
             >
-              {value.country ? null : <option value="">Choose a country</option>}
+              {value.country ? null : <option value="">{t("address.field.chooseCountry")}</option>}
               {countries.map((code) => (
                 <option key={code} value={code}>
-                  {countryName(code)}
+                  {countryNameIn(locale, code)}
                 </option>
               ))}
             </select>
           </FieldBox>
-          <FieldBox id={id("fullName")} label="Full name" error={errors.fullName} className="@md:col-span-2">
+          <FieldBox
+            id={id("fullName")}
+            label={t("address.field.fullName")}
+            error={errors.fullName}
+            className="@md:col-span-2"
+          >
             <input {...control("fullName")} type="text" autoComplete="name" maxLength={100} />
           </FieldBox>
-          <FieldBox id={id("line1")} label="Address" error={errors.line1} className="@md:col-span-2">
+          <FieldBox
+            id={id("line1")}
+            label={t("address.field.line1")}
+            error={errors.line1}
+            className="@md:col-span-2"
+          >
             <input {...control("line1")} type="text" autoComplete="address-line1" maxLength={200} />
           </FieldBox>
           <FieldBox
             id={id("line2")}
-            label="Apartment, suite, etc. (optional)"
+            label={t("address.field.line2")}
             error={errors.line2}
             className="@md:col-span-2"
           >
             <input {...control("line2")} type="text" autoComplete="address-line2" maxLength={200} />
           </FieldBox>
-          <FieldBox id={id("city")} label="City" error={errors.city}>
+          <FieldBox id={id("city")} label={t("address.field.city")} error={errors.city}>
             <input {...control("city")} type="text" autoComplete="address-level2" maxLength={100} />
           </FieldBox>
           <FieldBox
             id={id("region")}
-            label={rules.regionRequired || regions ? rules.regionLabel : `${rules.regionLabel} (optional)`}
+            label={
+              rules.regionRequired || regions
+                ? regionLabel
+                : t("address.field.optional", { label: regionLabel })
+            }
             error={errors.region}
           >
             {regions ? (
               <select {...control("region")} autoComplete="address-level1">
-                <option value="">Choose a {rules.regionLabel.toLowerCase()}</option>
+                <option value="">
+                  {region ? t(region.choose) : `Choose a ${rules.regionLabel.toLowerCase()}`}
+                </option>
                 {regions.map(([code, name]) => (
                   <option key={code} value={code}>
                     {name}
@@ -140,7 +175,7 @@ export function AddressForm({
           </FieldBox>
           <FieldBox
             id={id("postalCode")}
-            label={rules.postalRequired ? rules.postalLabel : `${rules.postalLabel} (optional)`}
+            label={rules.postalRequired ? postalLabel : t("address.field.optional", { label: postalLabel })}
             error={errors.postalCode}
           >
             <input
@@ -152,7 +187,7 @@ export function AddressForm({
               maxLength={20}
             />
           </FieldBox>
-          <FieldBox id={id("phone")} label="Phone (optional)" error={errors.phone}>
+          <FieldBox id={id("phone")} label={t("address.field.phone")} error={errors.phone}>
             <input {...control("phone")} type="tel" autoComplete="tel" maxLength={30} />
           </FieldBox>
         </div>

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
+import { useLaterT } from "../../hooks/use-later-t.ts";
 import { toast } from "../../hooks/use-toast.ts";
+import { useT } from "../../i18n/i18n.tsx";
 import { returnFocusTo } from "../../lib/return-focus.ts";
 import { useAccountAction } from "../account/account-action.ts";
 import {
@@ -31,6 +33,8 @@ export function DeleteAddressDialog({
   opener: () => HTMLElement | null;
   fallback: () => HTMLElement | null;
 }) {
+  const t = useT();
+  const later = useLaterT();
   const [error, setError] = useState<string | null>(null);
   // The address stays on screen while the dialog closes.
   const [shown, setShown] = useState<AddressView | null>(address);
@@ -38,14 +42,14 @@ export function DeleteAddressDialog({
   const remove = useAccountAction((result) => {
     if (result.ok) {
       if (result.intent !== "address-delete" || !shown) return;
-      toast({ title: "Address deleted", description: `${shown.fullName}, ${shown.line1}` });
+      toast({ title: later("address.toast.deleted"), description: `${shown.fullName}, ${shown.line1}` });
       onClose();
       return;
     }
     // Already gone (deleted in another tab): the page was read again, nothing is left to confirm.
     if (result.status === 404) {
       void revalidator.revalidate();
-      toast({ title: "Address deleted" });
+      toast({ title: later("address.toast.deleted") });
       onClose();
       return;
     }
@@ -70,7 +74,7 @@ export function DeleteAddressDialog({
       }}
     >
       <AlertDialogContent onCloseAutoFocus={returnFocusTo(opener, fallback)}>
-        <AlertDialogTitle>Delete this address?</AlertDialogTitle>
+        <AlertDialogTitle>{t("address.delete.title")}</AlertDialogTitle>
         <AlertDialogDescription asChild>
           <div className="mt-3 grid gap-3">
             {shown ? (
@@ -78,9 +82,7 @@ export function DeleteAddressDialog({
                 <AddressLines address={shown} />
               </div>
             ) : null}
-            <p className="text-sm text-muted">
-              Orders you already placed keep the address they were sent to.
-            </p>
+            <p className="text-sm text-muted">{t("address.delete.ordersKeep")}</p>
           </div>
         </AlertDialogDescription>
         {error ? (
@@ -91,7 +93,7 @@ export function DeleteAddressDialog({
         <DialogButtons>
           <AlertDialogCancel asChild>
             <Button variant="outline" size="md-wide">
-              Keep address
+              {t("address.delete.keep")}
             </Button>
           </AlertDialogCancel>
           <Button
@@ -99,10 +101,10 @@ export function DeleteAddressDialog({
             size="md-wide"
             className="border border-danger"
             pending={remove.pending}
-            pendingText="Deleting..."
+            pendingText={t("address.delete.deleting")}
             onClick={confirm}
           >
-            Delete address
+            {t("address.delete.confirm")}
           </Button>
         </DialogButtons>
       </AlertDialogContent>

@@ -283,7 +283,7 @@ export function CheckoutForm({
       start.mutate({ addressId: choice });
       return;
     }
-    const checked = validateAddress(address, shipTo);
+    const checked = validateAddress(address, shipTo, { t: later, locale });
     if (!checked.ok) {
       showAddressErrors(checked.errors);
       return;

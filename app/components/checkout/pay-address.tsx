@@ -1,5 +1,7 @@
 import { type ReactNode, useState } from "react";
 import type { AddressFieldErrors } from "../../../core/address.ts";
+import { useLaterT } from "../../hooks/use-later-t.ts";
+import { useLocale } from "../../i18n/i18n.tsx";
 import { AddressForm } from "../address/address-form.tsx";
 import {
   type AddressFormValue,
@@ -22,6 +24,8 @@ export function usePayAddress(
   serverErrors: AddressFieldErrors,
   disabled: boolean,
 ): { fields: ReactNode; check: (event: React.FormEvent<HTMLFormElement>) => void } {
+  const later = useLaterT();
+  const locale = useLocale();
   const [value, setValue] = useState<AddressFormValue>(() => emptyAddress(shipTo));
   const [errors, setErrors] = useState<AddressFieldErrors>(serverErrors);
   // A new answer from the server replaces the messages shown.
@@ -32,7 +36,7 @@ export function usePayAddress(
   }
 
   const check = (event: React.FormEvent<HTMLFormElement>) => {
-    const checked = validateAddress(value, shipTo);
+    const checked = validateAddress(value, shipTo, { t: later, locale });
     if (checked.ok) return;
     event.preventDefault();
     setErrors(checked.errors);
