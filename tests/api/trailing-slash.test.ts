@@ -20,6 +20,24 @@ describe("trailing-slash page paths", () => {
     expect(res.headers.get("location")).toBe(to);
   });
 
+  it.each([
+    ["/FR/knowledge", "/fr/knowledge"],
+    ["/Es", "/es"],
+    ["/ES/products/ashwagandha/", "/es/products/ashwagandha"],
+    ["/fR/knowledge?q=sommeil", "/fr/knowledge?q=sommeil"],
+    ["//FR/knowledge", "/fr/knowledge"],
+  ])("a language prefix in capitals, %s, redirects to %s (decision 049)", async (from, to) => {
+    const res = await shop.app.request(from);
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe(to);
+  });
+
+  it("leaves a path that only begins like a language alone", async () => {
+    for (const path of ["/fr/knowledge", "/es", "/FRance", "/ESsentials"]) {
+      expect([301, 308]).not.toContain((await shop.app.request(path)).status);
+    }
+  });
+
   it("a POST is redirected with 308 so its method and body are kept", async () => {
     const res = await shop.app.request("/knowledge/", { method: "POST" });
     expect(res.status).toBe(308);
