@@ -1,23 +1,20 @@
 import { TextPage } from "../components/layout/text-page.tsx";
 import { LegalText } from "../components/legal/legal-text.tsx";
+import { useT } from "../i18n/i18n.tsx";
 import type { Route } from "./+types/accessibility";
 
 export { loader } from "./accessibility.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Accessibility | MANA" },
-  {
-    name: "description",
-    content: "MANA's accessibility statement: our WCAG 2.2 AA target, how we test, known limits.",
-  },
-];
+// The words come from the loader, in the page's language: a meta function has no translator of its own.
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [{ title: loaderData.meta.title }, { name: "description", content: loaderData.meta.description }]
+    : [];
 
 export default function AccessibilityPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <TextPage
-      title="Accessibility"
-      intro="How we make the shop usable for everyone, and how to tell us when it is not."
-    >
+    <TextPage title={t("legal.accessibility.title")} intro={t("legal.accessibility.intro")}>
       <LegalText blocks={loaderData.blocks} />
     </TextPage>
   );

@@ -1,25 +1,22 @@
 import { TextPage } from "../components/layout/text-page.tsx";
 import { CookieTable } from "../components/legal/cookie-table.tsx";
 import { LegalText } from "../components/legal/legal-text.tsx";
+import { useT } from "../i18n/i18n.tsx";
 import type { Route } from "./+types/privacy";
 
 export { loader } from "./privacy.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Privacy Policy | MANA" },
-  {
-    name: "description",
-    content: "What MANA keeps about you, why, for how long, every cookie, and your rights.",
-  },
-];
+// The words come from the loader, in the page's language: a meta function has no translator of its own.
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [{ title: loaderData.meta.title }, { name: "description", content: loaderData.meta.description }]
+    : [];
 
 export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   const { blocks, cookieMark, cookies, storage } = loaderData;
   return (
-    <TextPage
-      title="Privacy Policy"
-      intro="What we keep about you, why, for how long, and what you can ask of us."
-    >
+    <TextPage title={t("legal.privacy.title")} intro={t("legal.privacy.intro")}>
       <LegalText
         blocks={blocks}
         slots={{ [cookieMark]: <CookieTable cookies={cookies} storage={storage} /> }}

@@ -1,9 +1,16 @@
-import termsText from "../../content/legal/terms.md?raw";
-import { legalBlocks } from "../../server/content/legal-facts.ts";
 import { appContext } from "../context.server.ts";
+import { titleFor } from "../i18n/catalogue.server.ts";
+import { legalTextFor } from "../legal-texts.server.ts";
 import type { Route } from "./+types/terms";
 
-/** The terms from content/legal/terms.md, with the shop's shipping settings and contact filled in. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { blocks: legalBlocks(context.get(appContext), termsText) };
+/** The terms from content/legal/terms.md (or its translation), with the shop's shipping settings and contact filled in. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  return {
+    blocks: legalTextFor(context.get(appContext), request, "terms"),
+    // The head's words in the page's language, for meta (which has no translator).
+    meta: {
+      title: titleFor(request, "legal.terms.meta.title"),
+      description: titleFor(request, "legal.terms.meta.description"),
+    },
+  };
 }

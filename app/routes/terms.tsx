@@ -1,20 +1,20 @@
 import { TextPage } from "../components/layout/text-page.tsx";
 import { LegalText } from "../components/legal/legal-text.tsx";
+import { useT } from "../i18n/i18n.tsx";
 import type { Route } from "./+types/terms";
 
 export { loader } from "./terms.server.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Terms of Service | MANA" },
-  {
-    name: "description",
-    content: "The terms for buying from MANA, subscriptions, the guarantee and your account.",
-  },
-];
+// The words come from the loader, in the page's language: a meta function has no translator of its own.
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? [{ title: loaderData.meta.title }, { name: "description", content: loaderData.meta.description }]
+    : [];
 
 export default function TermsPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <TextPage title="Terms of Service" intro="The plain terms for shopping with MANA and using your account.">
+    <TextPage title={t("legal.terms.title")} intro={t("legal.terms.intro")}>
       <LegalText blocks={loaderData.blocks} />
     </TextPage>
   );

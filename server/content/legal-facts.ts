@@ -1,3 +1,4 @@
+import type { Locale } from "../../core/i18n/locales.ts";
 import { fillFacts, type LegalBlock, parseLegalText } from "../../core/legal-text.ts";
 import { formatMoney } from "../../core/money.ts";
 import { FREE_SHIPPING_OVER_CENTS } from "../../core/pricing.ts";
@@ -7,13 +8,31 @@ import type { Env } from "../env.ts";
 /** The marker a legal text's `{{cookieTable}}` becomes: the page draws content/legal/cookies.json there. */
 export const COOKIE_TABLE_MARK = "%%cookie-table%%";
 
-const COUNTRY_NAMES: Record<string, string> = { US: "the United States", CA: "Canada" };
-const countryName = (code: string) =>
-  COUNTRY_NAMES[code] ?? new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+/** The page's words by key (app/i18n/catalogue.server.ts): the facts' sentences are in area `legal`. */
+export type LegalWords = (key: string, values?: Record<string, string | number>) => string;
 
-/** "a, b and c". */
-export const listOf = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+/** "a, b and c" in English as the texts always wrote it; "a, b y c", "a, b et c" in the other languages. */
+export const listOf = (items: string[], locale: Locale = "en") =>
+  locale !== "en"
+    ? new Intl.ListFormat(locale, { type: "conjunction" }).format(items)
+    : items.length <= 1
+      ? (items[0] ?? "")
+      : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+
+function countryName(code: string, locale: Locale, t: LegalWords): string {
+  if (code === "US") return t("legal.fact.countryUS");
+  if (code === "CA") return t("legal.fact.countryCA");
+  return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+}
+
+/** A day (`2026-11-26`) as the page's language writes it: "November 26, 2026", "26 de noviembre de 2026". */
+export const legalDate = (day: string, locale: Locale) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(locale === "en" ? "en-US" : locale, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
 
 /**
  * What the legal pages say that only the running shop knows (decision 045): which outside services are
@@ -32,25 +51,16 @@ export function legalFacts(input: {
   >;
   paymentProvider: string;
   providers: AppServices["identity"]["providers"];
+  /** The day of the last review, `YYYY-MM-DD`, written in the page's language. */
   updated: string;
+  locale: Locale;
+  t: LegalWords;
 }): Record<string, string> {
-  const { env, providers } = input;
+  const { env, providers, locale, t } = input;
   const processors: string[] = [];
-  processors.push(
-    input.paymentProvider === "stripe"
-      ? "- **Stripe** takes your card payment on its own page, keeps the card for subscription renewals and sends us the payment's result. We never see or keep your card number."
-      : "- **Payments**: this shop runs in test mode: its own test payment page takes only test cards, and no real payment is made.",
-  );
-  processors.push(
-    env.SMTP_URL
-      ? "- **Our e-mail delivery service** (the SMTP provider the shop is configured with) delivers the e-mails we send you."
-      : "- **E-mail**: no e-mail service is configured; the messages the shop writes stay in its own outbox.",
-  );
-  processors.push(
-    env.TWILIO_ACCOUNT_SID
-      ? "- **Twilio** delivers the text messages with your sign-in codes to your phone number."
-      : "- **Text messages**: no text-message service is configured; sign-in codes stay in the shop's own outbox.",
-  );
+  processors.push(input.paymentProvider === "stripe" ? t("legal.fact.stripe") : t("legal.fact.testPayments"));
+  processors.push(env.SMTP_URL ? t("legal.fact.smtp") : t("legal.fact.noEmail"));
+  processors.push(env.TWILIO_ACCOUNT_SID ? t("legal.fact.twilio") : t("legal.fact.noSms"));
   const social = [
     providers.google ? "Google" : null,
     providers.github ? "GitHub" : null,
@@ -59,38 +69,42 @@ export function legalFacts(input: {
     providers.oidc ? providers.oidc.name : null,
   ].filter((p): p is string => Boolean(p));
   if (social.length)
-    processors.push(
-      `- **${listOf(social)}**: if you choose to sign in with ${social.length === 1 ? "it" : "one of them"}, the provider tells us your name, e-mail address and account id there, and knows you signed in to MANA.`,
-    );
-  const contact = env.SUPPORT_EMAIL
-    ? `Write to us at [${env.SUPPORT_EMAIL}](mailto:${env.SUPPORT_EMAIL}) or from the [contact page](/contact).`
-    : "Write to us from the [contact page](/contact).";
+    processors.push(t("legal.fact.social", { providers: listOf(social, locale), count: social.length }));
+  const email = env.SUPPORT_EMAIL;
   return {
-    updated: input.updated,
+    updated: legalDate(input.updated, locale),
     processors: processors.join("\n"),
     cookieTable: COOKIE_TABLE_MARK,
-    contact,
-    claim: env.SUPPORT_EMAIL ? `at ${env.SUPPORT_EMAIL}` : "from the [contact page](/contact)",
+    contact: email ? t("legal.fact.contactEmail", { email }) : t("legal.fact.contactPage"),
+    claim: email ? t("legal.fact.claimEmail", { email }) : t("legal.fact.claimPage"),
     pendingDays: String(env.PENDING_ORDER_MAX_AGE_DAYS),
     flatRate: formatMoney(Math.round(env.SHIPPING_FLAT_RATE * 100)),
     freeOver: formatMoney(FREE_SHIPPING_OVER_CENTS),
-    countries: listOf([...env.SHIP_TO_COUNTRIES].map(countryName)),
+    countries: listOf(
+      [...env.SHIP_TO_COUNTRIES].map((code) => countryName(code, locale, t)),
+      locale,
+    ),
   };
 }
 
-/** When the legal texts in content/legal/ were last reviewed against the code. */
-export const LEGAL_UPDATED = "November 26, 2026";
+/** When the legal texts in content/legal/ were last reviewed against the code (a day, written per language). */
+export const LEGAL_UPDATED = "2026-11-26";
 
-/** A legal text from content/legal/ with the running shop's facts filled in, as blocks for the page. */
+/**
+ * A legal text (English from content/legal/, or its translation) with the running shop's facts filled in,
+ * in the page's language, as blocks for the page.
+ */
 export function legalBlocks(
   services: Pick<AppServices, "env" | "payments" | "identity">,
   source: string,
+  words: { locale: Locale; t: LegalWords },
 ): LegalBlock[] {
   const facts = legalFacts({
     env: services.env,
     paymentProvider: services.payments.name,
     providers: services.identity.providers,
     updated: LEGAL_UPDATED,
+    ...words,
   });
   return parseLegalText(fillFacts(source, facts));
 }
