@@ -1,60 +1,96 @@
+import { DEFAULT_LOCALE, type Locale, pathInLocale } from "../../core/i18n/locales.ts";
+import type { Translator } from "../../core/i18n/translator.ts";
 import { formatMoney } from "../../core/money.ts";
 import { RENEWAL_TERMS } from "../../core/renewal-disclosure.ts";
-import { applyPromo, type PromoTerms, promoLine } from "../../core/renewal-promo.ts";
+import { applyPromo, type PromoTerms, promoActive } from "../../core/renewal-promo.ts";
 import { renewalAmountCents } from "../../core/subscription-rules.ts";
 import type { ShopDeps } from "../deps.ts";
+import { wordsIn } from "../i18n/words.ts";
 import { addressBlock, type EmailBlock, labelled, linkBlock, paragraph, shopEmail } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { MANAGE_LINK_DAYS, manageUrl as signedManageUrl } from "./manage-link.ts";
+import { MANAGE_LINK_DAYS, MANAGE_PAGE_PATH, manageToken } from "./manage-link.ts";
 import type { SubscriptionRow } from "./subscription-rows.ts";
 
 /** What a subscription e-mail's links are made of: the shop's origin and the secret that signs manage links. */
 export type SubscriptionLinks = Pick<ShopDeps, "origin" | "manageSecret">;
 
-/** The account page where a signed-in customer manages all their subscriptions. */
-export function accountSubscriptionsUrl(origin: string): string {
-  return `${origin}/account/subscriptions`;
+/** A subscription's e-mails are written in its language: the order's it was bought with (decision 049). */
+const subWords = (sub: Pick<SubscriptionRow, "locale">): Translator => wordsIn(sub.locale);
+
+/** The account page where a signed-in customer manages all their subscriptions, in `locale`. */
+export function accountSubscriptionsUrl(origin: string, locale: Locale = DEFAULT_LOCALE): string {
+  return `${origin}${pathInLocale("/account/subscriptions", locale)}`;
 }
 
 /**
  * The subscription's own page, opened without an account by a fresh signed link (decision 043,
- * server/subscriptions/manage-link.ts): every subscription e-mail carries one.
+ * server/subscriptions/manage-link.ts): every subscription e-mail carries one, in the subscription's language.
  */
-export function manageUrl(links: SubscriptionLinks, sub: Pick<SubscriptionRow, "id">): string {
-  return signedManageUrl(links.origin, links.manageSecret, sub.id);
+export function manageUrl(links: SubscriptionLinks, sub: Pick<SubscriptionRow, "id" | "locale">): string {
+  const path = `${MANAGE_PAGE_PATH}/${manageToken(links.manageSecret, sub.id)}`;
+  return `${links.origin}${pathInLocale(path, wordsIn(sub.locale).locale)}`;
 }
 
-export function formatDay(date: Date): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);
+/** A shop page's absolute link in the e-mail's language. */
+const pageUrl = (links: SubscriptionLinks, path: string, words: Translator) =>
+  `${links.origin}${pathInLocale(path, words.locale)}`;
+
+/** A day as the e-mail's language writes it: "December 1, 2026", "1 de diciembre de 2026". */
+export function formatDay(date: Date, locale: Locale = DEFAULT_LOCALE): string {
+  const tag = locale === "en" ? "en-US" : locale;
+  return new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: "UTC" }).format(date);
 }
 
-export function everyMonths(months: number): string {
-  return months === 1 ? "every month" : `every ${months} months`;
+export function everyMonths(months: number, words: Translator = wordsIn(DEFAULT_LOCALE)): string {
+  return words.t("email.subscription.every", { months });
 }
 
-function summary(sub: SubscriptionRow): EmailBlock[] {
+function summary(sub: SubscriptionRow, words: Translator): EmailBlock[] {
   return [
     labelled(
-      "Subscription",
-      `${sub.quantity}x ${sub.productName}, ${formatMoney(sub.amountCents)} ${everyMonths(sub.intervalMonths)}`,
+      words.t("email.subscription.label"),
+      words.t("email.subscription.summary", {
+        quantity: sub.quantity,
+        product: sub.productName,
+        amount: formatMoney(sub.amountCents),
+        months: sub.intervalMonths,
+      }),
     ),
-    pendingPriceLine(sub),
-    discountLine(sub),
+    pendingPriceLine(sub, words),
+    discountLine(sub, words),
   ].filter((b): b is EmailBlock => b !== null);
 }
 
-/** A discount code carried into the renewals, while it still discounts one (core/renewal-promo.ts). */
-function discountLine(sub: SubscriptionRow): EmailBlock | null {
-  const line = sub.status === "cancelled" ? null : promoLine(sub, sub.amountCents);
-  return line ? labelled("Discount code", line) : null;
+/**
+ * A discount code carried into the renewals, while it still discounts one (core/renewal-promo.ts `promoLine`,
+ * in the e-mail's words): "WELCOME10: 3 discounted renewals left ($25.47 each, $2.83 off)".
+ */
+function discountLine(sub: SubscriptionRow, words: Translator): EmailBlock | null {
+  if (sub.status === "cancelled" || !promoActive(sub) || !sub.promoCode) return null;
+  const off = Math.min(sub.promoCents, Math.max(0, sub.amountCents));
+  const values = {
+    code: sub.promoCode,
+    price: formatMoney(sub.amountCents - off),
+    off: formatMoney(off),
+    count: sub.promoRenewalsLeft,
+  };
+  return labelled(
+    words.t("email.subscription.discountCode"),
+    sub.promoRenewalsLeft === null
+      ? words.t("email.subscription.promoEvery", values)
+      : words.t("email.subscription.promoLeft", values),
+  );
 }
 
 /** A price change the owner announced that is not charged yet (decision 043). */
-function pendingPriceLine(sub: SubscriptionRow): EmailBlock | null {
+function pendingPriceLine(sub: SubscriptionRow, words: Translator): EmailBlock | null {
   if (sub.pendingAmountCents === null || !sub.pendingAmountFrom) return null;
   return labelled(
-    `From the renewal on or after ${formatDay(sub.pendingAmountFrom)}`,
-    `${formatMoney(sub.pendingAmountCents)} ${everyMonths(sub.intervalMonths)}`,
+    words.t("email.subscription.pendingFrom", { date: formatDay(sub.pendingAmountFrom, words.locale) }),
+    words.t("email.subscription.price", {
+      amount: formatMoney(sub.pendingAmountCents),
+      months: sub.intervalMonths,
+    }),
   );
 }
 
@@ -67,25 +103,30 @@ function subscriptionEmail(
   links: SubscriptionLinks,
   options: { subject: string; heading: string; blocks: (EmailBlock | null)[]; dedupeKey: string },
 ): MailMessage {
+  const words = subWords(sub);
   return shopEmail({
     to: sub.email,
     subject: options.subject,
     heading: options.heading,
     blocks: [
       ...options.blocks,
-      ...summary(sub),
+      ...summary(sub, words),
       sub.userId
-        ? linkBlock("All your subscriptions, signed in", accountSubscriptionsUrl(links.origin))
+        ? linkBlock(
+            words.t("email.subscription.allSignedIn"),
+            accountSubscriptionsUrl(links.origin, words.locale),
+          )
         : null,
     ],
     // The label the renewal terms name ("the \"Manage your subscription\" link in every e-mail about it").
-    link: { label: "Manage your subscription", href: manageUrl(links, sub) },
+    link: { label: words.t("email.subscription.manage"), href: manageUrl(links, sub) },
     dedupeKey: options.dedupeKey,
+    words,
   });
 }
 
-function nextLine(sub: SubscriptionRow): EmailBlock {
-  return labelled("Next delivery is charged on", formatDay(sub.nextBillingDate));
+function nextLine(sub: SubscriptionRow, words: Translator): EmailBlock {
+  return labelled(words.t("email.subscription.next"), formatDay(sub.nextBillingDate, words.locale));
 }
 
 /**
@@ -98,113 +139,121 @@ export function subscriptionChangedEmail(
   links: SubscriptionLinks,
 ): MailMessage {
   const key = `subscription-${change.type}:${change.eventId}`;
-  const name = sub.productName;
+  const words = subWords(sub);
+  const t = words.t;
+  const day = (date: Date) => formatDay(date, words.locale);
+  const product = sub.productName;
+  const next = nextLine(sub, words);
+  const costs = labelled(t("email.subscription.eachCosts"), formatMoney(sub.amountCents));
   switch (change.type) {
     case "paused":
       return subscriptionEmail(sub, links, {
-        subject: `Your ${name} subscription is paused`,
-        heading: "Your subscription is paused.",
+        subject: t("email.subscription.paused.subject", { product }),
+        heading: t("email.subscription.paused.heading"),
         blocks: [
           sub.pausedUntil
-            ? paragraph(
-                `Nothing ships or is charged until ${formatDay(sub.pausedUntil)}, when it resumes by itself.`,
-              )
-            : paragraph("Nothing ships or is charged until you resume it from your account."),
+            ? paragraph(t("email.subscription.paused.until", { date: day(sub.pausedUntil) }))
+            : paragraph(t("email.subscription.paused.untilResumed")),
         ],
         dedupeKey: key,
       });
     case "resumed":
       return subscriptionEmail(sub, links, {
-        subject: `Your ${name} subscription is back on`,
-        heading: "Your subscription is active again.",
-        blocks: [nextLine(sub)],
+        subject: t("email.subscription.resumed.subject", { product }),
+        heading: t("email.subscription.resumed.heading"),
+        blocks: [next],
         dedupeKey: key,
       });
     case "skipped":
       return subscriptionEmail(sub, links, {
-        subject: `Your next ${name} delivery is skipped`,
-        heading: "We skipped your next delivery.",
-        blocks: [paragraph("You will not be charged for the delivery you skipped."), nextLine(sub)],
+        subject: t("email.subscription.skipped.subject", { product }),
+        heading: t("email.subscription.skipped.heading"),
+        blocks: [paragraph(t("email.subscription.skipped.notCharged")), next],
         dedupeKey: key,
       });
     case "frequency-changed":
       return subscriptionEmail(sub, links, {
-        subject: `Your ${name} subscription now ships ${everyMonths(sub.intervalMonths)}`,
-        heading: `Your subscription now ships ${everyMonths(sub.intervalMonths)}.`,
-        blocks: [nextLine(sub)],
+        subject: t("email.subscription.frequency.subject", { product, months: sub.intervalMonths }),
+        heading: t("email.subscription.frequency.heading", { months: sub.intervalMonths }),
+        blocks: [next],
         dedupeKey: key,
       });
     case "quantity-changed":
       return subscriptionEmail(sub, links, {
-        subject: `Your ${name} subscription now ships ${sub.quantity} at a time`,
-        heading: `Each delivery now holds ${sub.quantity}.`,
-        blocks: [labelled("Each delivery costs", formatMoney(sub.amountCents)), nextLine(sub)],
+        subject: t("email.subscription.quantity.subject", { product, quantity: sub.quantity }),
+        heading: t("email.subscription.quantity.heading", { quantity: sub.quantity }),
+        blocks: [costs, next],
         dedupeKey: key,
       });
     case "swapped":
       return subscriptionEmail(sub, links, {
-        subject: `Your subscription now sends ${name}`,
-        heading: `You will receive ${name} from your next delivery.`,
+        subject: t("email.subscription.swapped.subject", { product }),
+        heading: t("email.subscription.swapped.heading", { product }),
         blocks: [
-          change.previousProduct ? paragraph(`It replaces ${change.previousProduct}.`) : null,
-          labelled("Each delivery costs", formatMoney(sub.amountCents)),
-          nextLine(sub),
+          change.previousProduct
+            ? paragraph(t("email.subscription.swapped.replaces", { previous: change.previousProduct }))
+            : null,
+          costs,
+          next,
         ],
         dedupeKey: key,
       });
     case "left-stack":
       return subscriptionEmail(sub, links, {
-        subject: `Your ${name} subscription is now priced on its own`,
-        heading: "Your stack is no longer complete.",
+        subject: t("email.subscription.leftStack.subject", { product }),
+        heading: t("email.subscription.leftStack.heading"),
         blocks: [
           paragraph(
-            `${change.previousProduct ?? "Another product of your stack"} left your stack, so the stack price no longer applies. From your next delivery, ${name} costs its own subscription price.`,
+            change.previousProduct
+              ? t("email.subscription.leftStack.named", { previous: change.previousProduct, product })
+              : t("email.subscription.leftStack.unnamed", { product }),
           ),
-          labelled("Each delivery costs", formatMoney(sub.amountCents)),
-          nextLine(sub),
+          costs,
+          next,
         ],
         dedupeKey: key,
       });
     case "date-changed":
       return subscriptionEmail(sub, links, {
-        subject: `Your next ${name} delivery has a new date`,
-        heading: "Your next delivery has a new date.",
-        blocks: [nextLine(sub)],
+        subject: t("email.subscription.dateChanged.subject", { product }),
+        heading: t("email.subscription.dateChanged.heading"),
+        blocks: [next],
         dedupeKey: key,
       });
     case "address-changed":
       return subscriptionEmail(sub, links, {
-        subject: `Your ${name} subscription ships to a new address`,
-        heading: "Your subscription ships to a new address.",
-        blocks: [addressBlock(sub), nextLine(sub)],
+        subject: t("email.subscription.addressChanged.subject", { product }),
+        heading: t("email.subscription.addressChanged.heading"),
+        blocks: [addressBlock(sub, words), next],
         dedupeKey: key,
       });
     case "card-updated":
       return subscriptionEmail(sub, links, {
-        subject: `Your ${name} subscription has a new card`,
-        heading: "Your subscription has a new card.",
-        blocks: [sub.cardLabel ? labelled("Card", sub.cardLabel) : null, nextLine(sub)],
+        subject: t("email.subscription.cardUpdated.subject", { product }),
+        heading: t("email.subscription.cardUpdated.heading"),
+        blocks: [
+          sub.cardLabel ? labelled(t("email.subscription.cardUpdated.card"), sub.cardLabel) : null,
+          next,
+        ],
         dedupeKey: key,
       });
     case "cancelled":
       return subscriptionEmail(sub, links, {
-        subject: `Your ${name} subscription is cancelled`,
-        heading: "Your subscription is cancelled.",
+        subject: t("email.subscription.cancelled.subject", { product }),
+        heading: t("email.subscription.cancelled.heading"),
         blocks: [
           sub.endsAt && sub.endsAt > new Date()
-            ? paragraph(
-                `It ends on ${formatDay(sub.endsAt)}: nothing more will be charged after the period you paid for.`,
-              )
-            : paragraph("Nothing more will be charged or shipped."),
-          paragraph("Changed your mind? You can subscribe again at any time from the shop."),
+            ? paragraph(t("email.subscription.cancelled.endsOn", { date: day(sub.endsAt) }))
+            : paragraph(t("email.subscription.cancelled.nothingMore")),
+          paragraph(t("email.subscription.cancelled.changedMind")),
         ],
         dedupeKey: key,
       });
     default:
       return subscriptionEmail(sub, links, {
-        subject: `Your ${name} subscription was updated`,
-        heading: "Your subscription was updated.",
-        blocks: [nextLine(sub)],
+        subject: t("email.subscription.updated.subject", { product }),
+        heading: t("email.subscription.updated.heading"),
+        blocks: [next],
         dedupeKey: key,
       });
   }
@@ -219,45 +268,62 @@ export function renewalReminderEmail(
   links: SubscriptionLinks,
   promoTerms: Pick<PromoTerms, "kind" | "percent"> | null = null,
 ): MailMessage {
+  const words = subWords(sub);
+  const t = words.t;
   const charged = renewalAmountCents(sub);
   const off = applyPromo(sub, promoTerms, charged).offCents;
+  const date = formatDay(sub.nextBillingDate, words.locale);
   return subscriptionEmail(sub, links, {
-    subject: `Your ${sub.productName} renews on ${formatDay(sub.nextBillingDate)}`,
-    heading: "Your next delivery is coming up.",
+    subject: t("email.subscription.reminder.subject", { product: sub.productName, date }),
+    heading: t("email.subscription.reminder.heading"),
     blocks: [
-      labelled("Renews on", formatDay(sub.nextBillingDate)),
+      labelled(t("email.subscription.reminder.renewsOn"), date),
       labelled(
-        "Amount",
+        t("email.subscription.reminder.amount"),
         off > 0 && sub.promoCode
-          ? `${formatMoney(charged - off)} (${formatMoney(off)} off with ${sub.promoCode})`
+          ? t("email.subscription.reminder.amountOff", {
+              price: formatMoney(charged - off),
+              off: formatMoney(off),
+              code: sub.promoCode,
+            })
           : formatMoney(charged),
       ),
-      addressBlock(sub),
-      linkBlock("Skip or change this delivery", manageUrl(links, sub)),
+      addressBlock(sub, words),
+      linkBlock(t("email.subscription.reminder.skip"), manageUrl(links, sub)),
     ],
     dedupeKey: `subscription-reminder:${sub.id}:${sub.nextBillingDate.toISOString()}`,
   });
 }
 
-/** A renewal charge failed: what happens next and where to update the card. */
+/**
+ * A renewal charge failed: what happens next and where to update the card. The reason is the payment
+ * provider's, in English: another language says the payment did not go through in its own words.
+ */
 export function renewalFailedEmail(
   sub: SubscriptionRow,
   attempt: { retryAt: Date | null; failedAttempts: number; reason: string },
   links: SubscriptionLinks,
 ): MailMessage {
+  const words = subWords(sub);
+  const t = words.t;
   return subscriptionEmail(sub, links, {
-    subject: `We could not renew your ${sub.productName} subscription`,
-    heading: "Your renewal payment did not go through.",
+    subject: t("email.subscription.renewalFailed.subject", { product: sub.productName }),
+    heading: t("email.subscription.renewalFailed.heading"),
     blocks: [
-      paragraph(attempt.reason),
+      paragraph(
+        words.locale === DEFAULT_LOCALE ? attempt.reason : t("email.subscription.renewalFailed.reason"),
+      ),
       attempt.retryAt
         ? paragraph(
-            `We will try again on ${formatDay(attempt.retryAt)}. Update your card before then to keep your deliveries coming.`,
+            t("email.subscription.renewalFailed.retry", { date: formatDay(attempt.retryAt, words.locale) }),
           )
         : null,
       sub.userId
-        ? linkBlock("Update your card", `${links.origin}/account/subscriptions/${sub.id}/card`)
-        : linkBlock("To pay with another card, write to us", `${links.origin}/contact`),
+        ? linkBlock(
+            t("email.subscription.renewalFailed.updateCard"),
+            pageUrl(links, `/account/subscriptions/${sub.id}/card`, words),
+          )
+        : linkBlock(t("email.subscription.renewalFailed.writeToUs"), pageUrl(links, "/contact", words)),
     ],
     dedupeKey: `subscription-renewal-failed:${sub.id}:${sub.nextBillingDate.toISOString()}:${attempt.failedAttempts}`,
   });
@@ -265,14 +331,13 @@ export function renewalFailedEmail(
 
 /** The last retry failed: the subscription is cancelled. */
 export function renewalCancelledEmail(sub: SubscriptionRow, links: SubscriptionLinks): MailMessage {
+  const t = subWords(sub).t;
   return subscriptionEmail(sub, links, {
-    subject: `Your ${sub.productName} subscription was cancelled`,
-    heading: "We cancelled your subscription after the payment failed.",
+    subject: t("email.subscription.renewalCancelled.subject", { product: sub.productName }),
+    heading: t("email.subscription.renewalCancelled.heading"),
     blocks: [
-      paragraph(
-        "We tried your card several times without success, so nothing more will be charged or shipped.",
-      ),
-      paragraph("You can subscribe again at any time from the shop."),
+      paragraph(t("email.subscription.renewalCancelled.tried")),
+      paragraph(t("email.subscription.renewalCancelled.again")),
     ],
     dedupeKey: `subscription-renewal-cancelled:${sub.id}`,
   });
@@ -280,10 +345,13 @@ export function renewalCancelledEmail(sub: SubscriptionRow, links: SubscriptionL
 
 /**
  * How a subscriber cancels, in the owner's words every notice repeats (content/legal/renewal-terms.json,
- * the same the checkout shows beside the renewal box; decision 043).
+ * the same the checkout shows beside the renewal box; decision 043); in Spanish and French, the same
+ * sentence from the e-mails' catalogue.
  */
-function howToCancel(): EmailBlock {
-  return paragraph(RENEWAL_TERMS.cancel);
+function howToCancel(words: Translator): EmailBlock {
+  return paragraph(
+    words.locale === DEFAULT_LOCALE ? RENEWAL_TERMS.cancel : words.t("email.subscription.howToCancel"),
+  );
 }
 
 /**
@@ -295,24 +363,37 @@ export function termsReminderEmail(
   claimedAt: Date,
   links: SubscriptionLinks,
 ): MailMessage {
+  const words = subWords(sub);
+  const t = words.t;
   const next = sub.status === "paused" ? sub.pausedUntil : sub.nextBillingDate;
+  const amount = formatMoney(sub.amountCents);
   return subscriptionEmail(sub, links, {
-    subject: `Your ${sub.productName} subscription: a yearly reminder of its terms`,
-    heading: "A yearly reminder of your subscription.",
+    subject: t("email.subscription.terms.subject", { product: sub.productName }),
+    heading: t("email.subscription.terms.heading"),
     blocks: [
       paragraph(
-        `Your subscription renews automatically until you cancel it. Each renewal charges the card on file ${formatMoney(sub.amountCents)} and ships ${sub.quantity}x ${sub.productName} free, ${everyMonths(sub.intervalMonths)}.`,
+        t("email.subscription.terms.body", {
+          amount,
+          quantity: sub.quantity,
+          product: sub.productName,
+          months: sub.intervalMonths,
+        }),
       ),
-      labelled("Product", `${sub.quantity}x ${sub.productName}`),
-      labelled("Price each time", formatMoney(sub.amountCents)),
-      labelled("How often", everyMonths(sub.intervalMonths)),
+      labelled(
+        t("email.subscription.terms.product"),
+        t("email.order.line", { quantity: sub.quantity, product: sub.productName }),
+      ),
+      labelled(t("email.subscription.terms.priceEach"), amount),
+      labelled(t("email.subscription.terms.howOften"), everyMonths(sub.intervalMonths, words)),
       sub.status === "paused"
         ? labelled(
-            "Next charge",
-            next ? `${formatDay(next)}, when the pause ends` : "none until you resume it",
+            t("email.subscription.terms.nextCharge"),
+            next
+              ? t("email.subscription.terms.whenPauseEnds", { date: formatDay(next, words.locale) })
+              : t("email.subscription.terms.untilResumed"),
           )
-        : labelled("Next charge", formatDay(sub.nextBillingDate)),
-      howToCancel(),
+        : labelled(t("email.subscription.terms.nextCharge"), formatDay(sub.nextBillingDate, words.locale)),
+      howToCancel(words),
     ],
     dedupeKey: `subscription-terms:${sub.id}:${claimedAt.toISOString().slice(0, 10)}`,
   });
@@ -327,18 +408,21 @@ export function priceChangeEmail(
   change: { fromCents: number; toCents: number; from: Date },
   links: SubscriptionLinks,
 ): MailMessage {
+  const words = subWords(sub);
+  const t = words.t;
+  const date = formatDay(change.from, words.locale);
+  const from = formatMoney(change.fromCents);
+  const to = formatMoney(change.toCents);
   return subscriptionEmail(sub, links, {
-    subject: `The price of your ${sub.productName} subscription changes on ${formatDay(change.from)}`,
-    heading: "Your subscription's price is changing.",
+    subject: t("email.subscription.priceChange.subject", { product: sub.productName, date }),
+    heading: t("email.subscription.priceChange.heading"),
     blocks: [
-      paragraph(
-        `From the first renewal on or after ${formatDay(change.from)}, each delivery costs ${formatMoney(change.toCents)} instead of ${formatMoney(change.fromCents)}. Renewals before that date are charged the price you have now.`,
-      ),
-      labelled("Price now", formatMoney(change.fromCents)),
-      labelled("New price", formatMoney(change.toCents)),
-      labelled("Takes effect", formatDay(change.from)),
-      paragraph("If you would rather not continue at the new price, you can cancel before that date."),
-      howToCancel(),
+      paragraph(t("email.subscription.priceChange.body", { date, from, to })),
+      labelled(t("email.subscription.priceChange.now"), from),
+      labelled(t("email.subscription.priceChange.new"), to),
+      labelled(t("email.subscription.priceChange.takesEffect"), date),
+      paragraph(t("email.subscription.priceChange.rather")),
+      howToCancel(words),
     ],
     dedupeKey: `subscription-price:${sub.id}:${change.from.toISOString()}:${change.toCents}`,
   });
@@ -350,14 +434,11 @@ export function manageLinkEmail(
   requestedAt: Date,
   links: SubscriptionLinks,
 ): MailMessage {
+  const t = subWords(sub).t;
   return subscriptionEmail(sub, links, {
-    subject: `Your link to manage your ${sub.productName} subscription`,
-    heading: "Here is a new link to your subscription.",
-    blocks: [
-      paragraph(
-        `Someone, probably you, asked for a new link to this subscription's page. It works for ${MANAGE_LINK_DAYS} days. If it was not you, you can ignore this e-mail: nothing has changed.`,
-      ),
-    ],
+    subject: t("email.subscription.manageLink.subject", { product: sub.productName }),
+    heading: t("email.subscription.manageLink.heading"),
+    blocks: [paragraph(t("email.subscription.manageLink.body", { days: MANAGE_LINK_DAYS }))],
     dedupeKey: `subscription-manage-link:${sub.id}:${requestedAt.toISOString()}`,
   });
 }

@@ -26,10 +26,15 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
   afterAll(() => shop.close());
 
   /** The user's checkout of these lines, paid on the sandbox page with `card`: the order and its subscriptions. */
-  async function subscribe(userId: string, lines: [number, number, string?][], card = CARD_4242) {
+  async function subscribe(
+    userId: string,
+    lines: [number, number, string?][],
+    card = CARD_4242,
+    locale = "en",
+  ) {
     const v = new Visitor(shop, userId);
     for (const [id, qty, bundle] of lines) expect((await v.add(id, qty, true, bundle)).status).toBe(201);
-    const { status, body } = await v.checkout({ email: `${userId}@example.com` });
+    const { status, body } = await v.checkout({ email: `${userId}@example.com`, locale });
     expect(status).toBe(200);
     const sessionId = new URL(body.url).pathname.split("/").pop() as string;
     expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, card)).toMatchObject({
@@ -209,6 +214,48 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
       ["skipped", "customer"],
       ["frequency-changed", "customer"],
     ]);
+  });
+
+  it("writes a subscription's e-mails in its language (the checkout's), its links to that language's pages; English as before", async () => {
+    const mail = async (to: string, subject: string) =>
+      (
+        await db()
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.to, to), like(outbox.subject, `%${subject}%`)))
+      )[0];
+    await createUser(shop, "lola", "lola@example.com");
+    await createUser(shop, "ned", "ned@example.com");
+    const es = (await subscribe("lola", [[3, 1]], CARD_4242, "es")).subs[0] as SubRow;
+    expect(es.locale).toBe("es");
+    expect((await act("lola", es.id, "pause", { months: 2 })).status).toBe(200);
+    const paused = await mail("lola@example.com", "está en pausa");
+    expect(paused?.subject).toBe(`Tu suscripción de ${es.productName} está en pausa`);
+    expect(paused?.text).toContain("Tu suscripción está en pausa.");
+    expect(paused?.text).toMatch(
+      /No se envía ni se cobra nada hasta el \d+ de \w+ de \d{4}, cuando se reanuda sola\./,
+    );
+    expect(paused?.text).toContain(`Suscripción: 1x ${es.productName}, $`);
+    expect(paused?.text).toContain("Gestionar tu suscripción");
+    expect(paused?.html).toContain('<html lang="es">');
+    expect(paused?.text).toContain("/es/subscriptions/manage/");
+    expect(paused?.text).toContain("/es/account/subscriptions");
+    expect(paused?.text).not.toContain("Your subscription");
+
+    const en = (await subscribe("ned", [[3, 1]])).subs[0] as SubRow;
+    expect((await act("ned", en.id, "pause", { months: 2 })).status).toBe(200);
+    const english = await mail("ned@example.com", "subscription is paused");
+    expect(english?.subject).toBe(`Your ${en.productName} subscription is paused`);
+    expect(english?.text).toContain("Your subscription is paused.");
+    expect(english?.text).toMatch(
+      /Nothing ships or is charged until \w+ \d+, \d{4}, when it resumes by itself\./,
+    );
+    expect(english?.text).toContain(`Subscription: 1x ${en.productName}, $`);
+    expect(english?.text).toMatch(/ every month\n/);
+    expect(english?.text).toMatch(/Manage your subscription: https?:\/\/[^/]+\/subscriptions\/manage\//);
+    expect(english?.text).toMatch(
+      /All your subscriptions, signed in: https?:\/\/[^/]+\/account\/subscriptions\n/,
+    );
   });
 
   it("changes quantity at the same unit price, swaps at the catalogue's price, moves the date and the address", async () => {
