@@ -56,6 +56,9 @@ test("a shopper fills the checkout's address form in Spanish: labels, countries 
   await country.selectOption("CA");
   await expect(page.getByLabel("Provincia", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Código postal", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Provincia", { exact: true }).locator('option[value="BC"]')).toHaveText(
+    "Columbia Británica",
+  );
   expect(problems).toEqual([]);
 });
 
@@ -99,6 +102,12 @@ test("a customer adds an address in the French address book; focus goes back to 
   await expect(dialog.getByLabel("Code ZIP", { exact: true })).toHaveAccessibleDescription(
     "Indiquez le code ZIP",
   );
+  // Canada's provinces by their French names; back to the United States.
+  await dialog.getByLabel("Pays", { exact: true }).selectOption("CA");
+  await expect(dialog.getByLabel("Province", { exact: true }).locator('option[value="QC"]')).toHaveText(
+    "Québec",
+  );
+  await dialog.getByLabel("Pays", { exact: true }).selectOption("US");
   await dialog.getByLabel("Nom complet", { exact: true }).fill("Claire Adresse");
   await dialog.getByLabel("Adresse", { exact: true }).fill("1 Main St");
   await dialog.getByLabel("Ville", { exact: true }).fill("Springfield");

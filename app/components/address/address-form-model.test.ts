@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { addressFieldErrors, addressSchema } from "../../../core/address.ts";
+import { addressFieldErrors, addressSchema, CA_PROVINCES, US_STATES } from "../../../core/address.ts";
 import { requestTranslator } from "../../i18n/catalogue.server.ts";
 import {
   addressToForm,
   emptyAddress,
   errorsAfterEdit,
+  regionName,
   validateAddress,
   withCountry,
 } from "./address-form-model.ts";
@@ -109,6 +110,24 @@ describe("the address form", () => {
     expect(validateAddress({ ...filled, city: "c".repeat(101) }, shipTo, fr)).toMatchObject({
       errors: { city: "Ville\u00a0: 100 caractères au maximum" },
     });
+  });
+
+  it("names every state and province in the page's language, in English as core/address.ts does", () => {
+    const english = requestTranslator("en", new Set());
+    for (const [country, regions] of [
+      ["US", US_STATES],
+      ["CA", CA_PROVINCES],
+    ] as const)
+      for (const [code, name] of Object.entries(regions)) {
+        expect(regionName(country, code, name, english)).toBe(name);
+        // Each has a message of its own, worded in English as core names it.
+        expect(regionName(country, code, "", { ...english, locale: "fr" })).toBe(name);
+        expect(regionName(country, code, "", es)).not.toBe("");
+        expect(regionName(country, code, "", fr)).not.toBe("");
+      }
+    expect(regionName("CA", "QC", "Quebec", fr)).toBe("Québec");
+    expect(regionName("CA", "BC", "British Columbia", es)).toBe("Columbia Británica");
+    expect(regionName("US", "NY", "New York", es)).toBe("Nueva York");
   });
 
   it("keeps a region on a change of country only when the new country has it", () => {

@@ -128,6 +128,87 @@ const FIELD_NAMES: Partial<Record<keyof ShippingAddress, string>> = {
   phone: "address.name.phone",
 };
 
+/** The names of the regions core/address.ts lists, by key, in the page's language (the English ones its own). */
+const REGION_NAMES: Record<string, Readonly<Record<string, string>>> = {
+  US: {
+    AL: "address.region.US.AL",
+    AK: "address.region.US.AK",
+    AZ: "address.region.US.AZ",
+    AR: "address.region.US.AR",
+    CA: "address.region.US.CA",
+    CO: "address.region.US.CO",
+    CT: "address.region.US.CT",
+    DE: "address.region.US.DE",
+    DC: "address.region.US.DC",
+    FL: "address.region.US.FL",
+    GA: "address.region.US.GA",
+    HI: "address.region.US.HI",
+    ID: "address.region.US.ID",
+    IL: "address.region.US.IL",
+    IN: "address.region.US.IN",
+    IA: "address.region.US.IA",
+    KS: "address.region.US.KS",
+    KY: "address.region.US.KY",
+    LA: "address.region.US.LA",
+    ME: "address.region.US.ME",
+    MD: "address.region.US.MD",
+    MA: "address.region.US.MA",
+    MI: "address.region.US.MI",
+    MN: "address.region.US.MN",
+    MS: "address.region.US.MS",
+    MO: "address.region.US.MO",
+    MT: "address.region.US.MT",
+    NE: "address.region.US.NE",
+    NV: "address.region.US.NV",
+    NH: "address.region.US.NH",
+    NJ: "address.region.US.NJ",
+    NM: "address.region.US.NM",
+    NY: "address.region.US.NY",
+    NC: "address.region.US.NC",
+    ND: "address.region.US.ND",
+    OH: "address.region.US.OH",
+    OK: "address.region.US.OK",
+    OR: "address.region.US.OR",
+    PA: "address.region.US.PA",
+    RI: "address.region.US.RI",
+    SC: "address.region.US.SC",
+    SD: "address.region.US.SD",
+    TN: "address.region.US.TN",
+    TX: "address.region.US.TX",
+    UT: "address.region.US.UT",
+    VT: "address.region.US.VT",
+    VA: "address.region.US.VA",
+    WA: "address.region.US.WA",
+    WV: "address.region.US.WV",
+    WI: "address.region.US.WI",
+    WY: "address.region.US.WY",
+    PR: "address.region.US.PR",
+  },
+  CA: {
+    AB: "address.region.CA.AB",
+    BC: "address.region.CA.BC",
+    MB: "address.region.CA.MB",
+    NB: "address.region.CA.NB",
+    NL: "address.region.CA.NL",
+    NS: "address.region.CA.NS",
+    NT: "address.region.CA.NT",
+    NU: "address.region.CA.NU",
+    ON: "address.region.CA.ON",
+    PE: "address.region.CA.PE",
+    QC: "address.region.CA.QC",
+    SK: "address.region.CA.SK",
+    YT: "address.region.CA.YT",
+  },
+};
+/**
+ * A region's name in the page's language ("QC": "Québec" in French); core/address.ts's name when it has no
+ * key, and on an English page (the same words, so the page need not carry fifty-odd messages for them).
+ */
+export function regionName(country: string, code: string, name: string, { t, locale }: Translator): string {
+  const key = REGION_NAMES[country]?.[code];
+  return key && locale !== "en" ? t(key) : name;
+}
+
 /** The region field's words for a country, as its select and label show them. */
 export function regionWords(country: string) {
   return REGION_WORDS[countryRules(country).regionLabel] ?? null;

@@ -8,6 +8,7 @@ import {
   addressFieldId,
   countryNameIn,
   postalWords,
+  regionName,
   regionWords,
   withCountry,
 } from "./address-form-model.ts";
@@ -82,7 +83,9 @@ export function AddressForm({
   // A saved address in a country no longer shipped to still shows its country (the check then refuses it).
   const countries = shipTo.includes(value.country) || !value.country ? shipTo : [...shipTo, value.country];
   const regions = rules.regions
-    ? Object.entries(rules.regions).sort(([, a], [, b]) => a.localeCompare(b, locale))
+    ? Object.entries(rules.regions)
+        .map(([code, name]): [string, string] => [code, regionName(value.country, code, name, { t, locale })])
+        .sort(([, a], [, b]) => a.localeCompare(b, locale))
     : null;
 
   const id = (field: keyof ShippingAddress) => addressFieldId(idPrefix, field);
