@@ -10,6 +10,15 @@ export const authClient = createAuthClient({
   baseURL: typeof window === "undefined" ? "http://localhost" : window.location.origin,
   basePath: "/api/auth",
   plugins: [phoneNumberClient()],
+  fetchOptions: {
+    // The page's language, for the e-mail or text a call sends (server/i18n/customer-locale.ts): the
+    // verification link on sign-up, the reset link, the phone's code.
+    onRequest: (context) => {
+      const lang = typeof document === "undefined" ? "" : document.documentElement.lang;
+      context.headers.set("x-mana-locale", lang || "en");
+      return context;
+    },
+  },
 });
 markAuthClientLoaded();
 

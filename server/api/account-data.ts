@@ -11,6 +11,7 @@ import { NotSignedIn } from "../domain-errors.ts";
 import { requireUser } from "../http/require-user.ts";
 import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
+import { pageLocaleOf } from "../i18n/customer-locale.ts";
 
 /** A download of everything is a heavy read: a few an hour per account. */
 export const EXPORTS_PER_HOUR: LimitRule = { window: 3600, max: 5 };
@@ -61,7 +62,11 @@ export function accountDataApi(services: AppServices) {
       })
       .get("/deletion", signedIn, async (c) => c.json<DeletionInfo>(await deletionInfo(db, c.var.user.id)))
       .post("/deletion/code", signedIn, async (c) => {
-        const sent = await sendDeletionCode({ ...shopDeps(services), sms: sms() }, c.var.user.id);
+        const sent = await sendDeletionCode(
+          { ...shopDeps(services), sms: sms() },
+          c.var.user.id,
+          pageLocaleOf(c.req.raw.headers),
+        );
         if (sent === "limited") {
           const message = "A code was sent a moment ago. Please wait a few minutes before asking again.";
           return c.json({ message, code: "too_many_requests" }, 429, { "Retry-After": "600" });
@@ -76,7 +81,12 @@ export function accountDataApi(services: AppServices) {
           const refusal = tooMany(decision.retryAfter, DELETE_TRIES);
           return c.json(refusal.body, 429, refusal.headers);
         }
-        const result = await deleteAccount(shopDeps(services), user.id, body);
+        const result = await deleteAccount(
+          shopDeps(services),
+          user.id,
+          body,
+          pageLocaleOf(c.req.raw.headers),
+        );
         // The session's cookies are dropped as sign-out drops them; the sessions themselves are gone.
         const secure = services.env.PUBLIC_URL?.startsWith("https:") === true;
         const prefix = secure ? "__Secure-" : "";

@@ -4,12 +4,15 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, genericOAuth, phoneNumber } from "better-auth/plugins";
 import type { Logger } from "pino";
 import { RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from "../../core/account-rules.ts";
+import { pathInLocale } from "../../core/i18n/locales.ts";
 import { isE164 } from "../../core/phone.ts";
 import { isPlaceholderEmail, placeholderEmailFor } from "../../core/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { loopbackOrigins, shopOrigin } from "../http/shop-origin.ts";
+import { customerLocale, pageLocaleOf } from "../i18n/customer-locale.ts";
+import { wordsIn } from "../i18n/words.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { passwordResetEmail, verificationEmail } from "../mail/templates/account-emails.ts";
 import { attachGuestOrders } from "./attach-guest-orders.ts";
@@ -171,9 +174,11 @@ export function createAuth({ env, db, logger, sms, limits, mailer, secondaryStor
       expiresIn: OTP_EXPIRES_SECONDS,
       allowedAttempts: 3,
       phoneNumberValidator: (p) => isE164(p),
-      sendOTP: async ({ phoneNumber: to, code }) => {
+      sendOTP: async ({ phoneNumber: to, code }, ctx) => {
+        // The sign-in page's language (server/i18n/customer-locale.ts): no account is known yet.
+        const { t } = wordsIn(pageLocaleOf(ctx?.request?.headers ?? ctx?.headers));
         try {
-          await sms.send({ to, text: `Your MANA verification code is ${code}. It expires in 5 minutes.` });
+          await sms.send({ to, text: t("email.account.phoneCode", { code }) });
         } catch (err) {
           // Twilio refused, failed or hung (logged and recorded by the sender): a clear 503, not "code sent"
           // and not Better Auth's bare 500. The page shows 'Could not send SMS'.
@@ -237,11 +242,13 @@ export function createAuth({ env, db, logger, sms, limits, mailer, secondaryStor
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       // A new password ends every session of the account, the one that asked included.
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: u, url, token }) => {
+      sendResetPassword: async ({ user: u, url, token }, request) => {
         // A phone-only account has no address to write to.
         if (isPlaceholderEmail(u.email)) return;
-        const link = pageLink(url, RESET_PAGE, token);
-        sendInBackground(passwordResetEmail({ to: u.email, name: u.name, ...link }));
+        // In the customer's language (server/i18n/customer-locale.ts), the page the link opens too.
+        const words = wordsIn(await customerLocale(db, u.id, pageLocaleOf(request?.headers)));
+        const link = pageLink(url, pathInLocale(RESET_PAGE, words.locale), token);
+        sendInBackground(passwordResetEmail({ to: u.email, name: u.name, ...link, words }));
       },
     },
     emailVerification: {
@@ -250,10 +257,12 @@ export function createAuth({ env, db, logger, sms, limits, mailer, secondaryStor
       // for the password). Unverified accounts can shop as before.
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_TOKEN_SECONDS,
-      sendVerificationEmail: async ({ user: u, url, token }) => {
+      sendVerificationEmail: async ({ user: u, url, token }, request) => {
         if (isPlaceholderEmail(u.email)) return;
-        const link = pageLink(url, VERIFY_PAGE, token);
-        sendInBackground(verificationEmail({ to: u.email, name: u.name, ...link }));
+        // In the customer's language (server/i18n/customer-locale.ts), the page the link opens too.
+        const words = wordsIn(await customerLocale(db, u.id, pageLocaleOf(request?.headers)));
+        const link = pageLink(url, pathInLocale(VERIFY_PAGE, words.locale), token);
+        sendInBackground(verificationEmail({ to: u.email, name: u.name, ...link, words }));
       },
     },
     socialProviders,

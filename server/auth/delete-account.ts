@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, ne, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { ShippingAddress } from "../../core/address.ts";
 import type { DeleteAccountBody, DeletionInfo, DeletionResult } from "../../core/contracts/account-data.ts";
+import type { Locale } from "../../core/i18n/locales.ts";
 import { DELETED_EMAIL_DOMAIN, deletedAccountEmail, realEmail } from "../../core/placeholder-email.ts";
 import { recordAudit } from "../audit/audit.ts";
 import type { DbOrTx } from "../db/client.ts";
@@ -36,6 +37,8 @@ import {
   NotSignedIn,
   ProviderUnavailable,
 } from "../domain-errors.ts";
+import { customerLocale } from "../i18n/customer-locale.ts";
+import { wordsIn } from "../i18n/words.ts";
 import { accountDeletedEmail } from "../mail/templates/account-deleted.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { billingTermsOf } from "../subscriptions/provider-billing.ts";
@@ -86,6 +89,8 @@ export async function deletionInfo(db: DbOrTx, userId: string): Promise<Deletion
 export async function sendDeletionCode(
   deps: Deps & { sms: SmsSender | null },
   userId: string,
+  /** The asking page's language (server/i18n/customer-locale.ts). */
+  pageLocale: Locale | null = null,
 ): Promise<{ sent: "email" | "sms"; to: string } | "limited"> {
   const info = await deletionInfo(deps.db, userId);
   if (info.refusal) throw new Forbidden("staff_account", info.refusal);
@@ -100,9 +105,16 @@ export async function sendDeletionCode(
   const decision = await deps.identity.limits.consume(`delete-account-send:${userId}`, DELETION_CODE_SENDS);
   if (!decision.allowed) return "limited";
   const code = await issueDeletionCode(deps.db, userId);
-  const text = `Your MANA code to delete your account is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
+  const { t, locale } = wordsIn(await customerLocale(deps.db, userId, pageLocale));
+  const text = t("email.account.deletionCode.text", { code });
   if (proof.channel === "sms") await deps.sms?.send({ to: proof.to, text });
-  else await deps.mailer.send({ to: proof.to, subject: "Your code to delete your MANA account", text });
+  else
+    await deps.mailer.send({
+      to: proof.to,
+      subject: t("email.account.deletionCode.subject"),
+      text,
+      locale,
+    });
   return { sent: proof.channel, to: proof.to };
 }
 
@@ -161,6 +173,8 @@ export async function deleteAccount(
   deps: Deps,
   userId: string,
   body: DeleteAccountBody,
+  /** The asking page's language (server/i18n/customer-locale.ts). */
+  pageLocale: Locale | null = null,
 ): Promise<DeletionResult> {
   const { db } = deps;
   const [u] = await db.select().from(user).where(eq(user.id, userId));
@@ -168,6 +182,8 @@ export async function deleteAccount(
   // The shop never loses its last admin to a click: a dashboard account is demoted first.
   if (isDashboardRole(u.role)) throw new Forbidden("staff_account", STAFF_REFUSAL);
   await checkProof(deps, userId, body);
+  // Read before the preferences are erased: the confirmation's language.
+  const locale = await customerLocale(db, userId, pageLocale);
 
   const email = realEmail(u.email);
   const ownOrders = or(
@@ -217,6 +233,7 @@ export async function deleteAccount(
         origin: deps.origin,
         ordersKept: orderRows.length,
         dedupeKey: confirmationKey,
+        locale,
       }),
     );
   await deps.identity.endSessions(userId);

@@ -244,6 +244,41 @@ describe.each(testDatabases)("account e-mails on %s", (kind) => {
       expect(await verifyEmailToken(auth(), "", new Headers())).toBe("invalid");
     });
 
+    it("writes in the page's language (its x-mana-locale header), else the saved display language; links to that language's pages", async () => {
+      const email = uniqueEmail("lengua");
+      const spanish = new Browser(shop, {
+        "x-forwarded-for": `198.51.100.${++n % 250}`,
+        "x-mana-locale": "es",
+      });
+      await spanish.signUp(email, "correct horse 7", "Vera Fied");
+      const mail = await mailTo(email, "Confirma tu dirección de e-mail para MANA");
+      expect(mail.text).toContain("Hola, Vera Fied:");
+      expect(mail.text).toContain(`Gracias por crear una cuenta de MANA con ${email}.`);
+      expect(mail.text).toContain("El enlace funciona durante 24 horas.");
+      expect(mail.html).toContain('<html lang="es">');
+      expect(tokenIn(mail.text, "/es/auth/verify")).toBeTruthy();
+
+      // Signed in, the customer saves French as their language: a reset asked without a page's language
+      // (no header) is in French.
+      expect((await spanish.call("PUT", "/api/preferences", { display: { language: "fr" } })).status).toBe(
+        200,
+      );
+      expect((await requestReset(browser(), email)).status).toBe(200);
+      const reset = await mailTo(email, "Réinitialisez votre mot de passe MANA");
+      expect(reset.text).toContain("Le lien fonctionne une seule fois, pendant 1 heure.");
+      expect(tokenIn(reset.text, "/fr/auth/reset")).toBeTruthy();
+      // English as before, for an English page.
+      const english = uniqueEmail("english");
+      await browser().signUp(english, "correct horse 7", "Eng Lish");
+      const en = await mailTo(english, VERIFY_SUBJECT);
+      expect(en.text).toContain("Hello Eng Lish,");
+      expect(en.text).toContain(
+        "The link works for 24 hours. You can ask for a new one from your account page.",
+      );
+      expect(en.text).toContain("Integrated science and ancestral wisdom,\nThe MANA team");
+      expect(tokenIn(en.text, "/auth/verify")).toBeTruthy();
+    });
+
     it("resends to the signed-in, unverified account, at most once a minute", async () => {
       const email = uniqueEmail("resend");
       const b = browser();

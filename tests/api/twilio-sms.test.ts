@@ -35,8 +35,8 @@ describe("phone sign-in codes through Twilio (local stand-in)", () => {
     twilio.mode = "ok";
   });
 
-  async function sendCode(to: string) {
-    const b = new Browser(shop, { "x-forwarded-for": `198.18.7.${++sends}` });
+  async function sendCode(to: string, headers: Record<string, string> = {}) {
+    const b = new Browser(shop, { "x-forwarded-for": `198.18.7.${++sends}`, ...headers });
     const started = performance.now();
     const res = await b.call(
       "POST",
@@ -166,5 +166,18 @@ describe("phone sign-in codes through Twilio (local stand-in)", () => {
     expect((await smsRows(to)).map((r) => [r.status, r.text])).toEqual([
       ["failed", "[verification code not sent: Twilio could not be reached]"],
     ]);
+  });
+
+  it("texts the code in the sign-in page's language (its x-mana-locale header); English without one", async () => {
+    for (const [locale, text] of [
+      ["fr", "Votre code de vérification MANA est <code>. Il expire dans 5 minutes."],
+      ["es", "Tu código de verificación de MANA es <code>. Caduca en 5 minutos."],
+      ["xx", "Your MANA verification code is <code>. It expires in 5 minutes."],
+    ] as const) {
+      twilio.requests.length = 0;
+      const { res } = await sendCode(phone(), { "x-mana-locale": locale });
+      expect(res.status).toBe(200);
+      expect(twilio.requests[0]?.form.Body?.replace(/\d{6}/, "<code>")).toBe(text);
+    }
   });
 });

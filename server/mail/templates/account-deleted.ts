@@ -1,33 +1,38 @@
+import { DEFAULT_LOCALE, type Locale, pathInLocale } from "../../../core/i18n/locales.ts";
+import { wordsIn } from "../../i18n/words.ts";
 import { emailLayout, paragraph, signature, smallPrint } from "../layout.ts";
 import type { MailMessage } from "../mailer.ts";
 
 /**
  * The confirmation that an account was deleted, sent to the address the account had before it is erased.
  * It names no one and lists nothing of the erased data: the outbox keeps this copy after the address is
- * replaced (decision 045).
+ * replaced (decision 045). In the customer's language (server/i18n/customer-locale.ts), English when not given.
  */
 export function accountDeletedEmail(input: {
   to: string;
   origin: string;
   ordersKept: number;
   dedupeKey: string;
+  locale?: Locale;
 }): MailMessage {
+  const { t, locale } = wordsIn(input.locale ?? DEFAULT_LOCALE);
+  const page = (path: string) => `${input.origin}${pathInLocale(path, locale)}`;
+  const subject = t("email.account.deleted.subject");
   const { text, html } = emailLayout({
-    heading: "Your MANA account is deleted",
+    locale,
+    heading: subject,
     home: input.origin,
     blocks: [
-      paragraph("Hello,"),
-      paragraph(
-        "As you asked, your MANA account is deleted. You are signed out everywhere, and this e-mail address, your name, phone number, saved addresses, preferences, reviews, wishlist and reading list are erased. Any subscription you had is cancelled and will not be charged again.",
-      ),
+      paragraph(t("email.account.helloNoName")),
+      paragraph(t("email.account.deleted.erased")),
       paragraph(
         input.ordersKept > 0
-          ? `We keep the ${input.ordersKept === 1 ? "record of your order" : `records of your ${input.ordersKept} orders`} for our accounts and taxes, without your name, e-mail or street address. Records of consent to automatic renewal and reports of a reaction to a product are kept as the law asks (see our privacy policy).`
-          : "Records of consent to automatic renewal and reports of a reaction to a product, if there were any, are kept as the law asks (see our privacy policy).",
+          ? t("email.account.deleted.ordersKept", { count: input.ordersKept })
+          : t("email.account.deleted.noOrders"),
       ),
-      smallPrint(`If you did not ask for this, write to us from ${input.origin}/contact.`),
-      signature(["The MANA team", `${input.origin}/privacy`]),
+      smallPrint(t("email.account.deleted.notYou", { url: page("/contact") })),
+      signature([t("email.account.team"), page("/privacy")]),
     ],
   });
-  return { to: input.to, subject: "Your MANA account is deleted", text, html, dedupeKey: input.dedupeKey };
+  return { to: input.to, subject, text, html, dedupeKey: input.dedupeKey, locale };
 }

@@ -1,5 +1,7 @@
 import { RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from "../../../core/account-rules.ts";
 import { escapeHtml as esc } from "../../../core/escape-html.ts";
+import type { Translator } from "../../../core/i18n/translator.ts";
+import { wordsIn } from "../../i18n/words.ts";
 import { emailLayout, linkBlock, paragraph, SMALL_PRINT, signature, smallPrint } from "../layout.ts";
 import type { MailMessage } from "../mailer.ts";
 
@@ -10,6 +12,8 @@ interface AccountLink {
   /** The shop's origin, e.g. https://shop.example.com: the e-mail links back to it. */
   origin: string;
   url: string;
+  /** The reader's language (server/i18n/customer-locale.ts); English when not given. */
+  words?: Translator;
 }
 
 /** What an account e-mail says around its link. */
@@ -28,61 +32,64 @@ interface AccountEmail {
  * link as a button and written out, the small print and a link back to the shop.
  */
 function accountEmail(to: AccountLink, e: AccountEmail): MailMessage {
+  const words = to.words ?? wordsIn("en");
   const host = new URL(to.origin).host;
   const action = linkBlock(e.action, to.url);
+  const closing = [words.t("email.account.motto"), words.t("email.account.team")];
   const { text, html } = emailLayout({
+    locale: words.locale,
     heading: e.heading,
     textHeading: null,
     home: to.origin,
     blocks: [
-      paragraph(to.name?.trim() ? `Hello ${to.name.trim()},` : "Hello,"),
+      paragraph(
+        to.name?.trim()
+          ? words.t("email.account.hello", { name: to.name.trim() })
+          : words.t("email.account.helloNoName"),
+      ),
       ...e.paragraphs.map(paragraph),
       {
         text: action.text,
         html: `${action.html}
-<p style="${SMALL_PRINT}">If the button does not work, copy this link into your browser:<br><a href="${esc(to.url)}" style="color:#1F3A2E;word-break:break-all">${esc(to.url)}</a></p>`,
+<p style="${SMALL_PRINT}">${esc(words.t("email.account.buttonFallback"))}<br><a href="${esc(to.url)}" style="color:#1F3A2E;word-break:break-all">${esc(to.url)}</a></p>`,
       },
       ...e.notes.map(smallPrint),
       {
-        text: ["Integrated science and ancestral wisdom,", "The MANA team", to.origin],
-        html: `${signature(["Integrated science and ancestral wisdom,", "The MANA team"]).html}
+        text: [...closing, to.origin],
+        html: `${signature(closing).html}
 <p style="font-size:13px"><a href="${esc(to.origin)}" style="color:#1F3A2E">${esc(host)}</a></p>`,
       },
     ],
   });
-  return { to: to.to, subject: e.subject, text, html };
+  return { to: to.to, subject: e.subject, text, html, locale: words.locale };
 }
 
 /** The link that proves the reader owns the address they signed up with. */
 export function verificationEmail(input: AccountLink): MailMessage {
+  const { t } = input.words ?? wordsIn("en");
   return accountEmail(input, {
-    subject: "Confirm your e-mail address for MANA",
-    heading: "Confirm your e-mail address",
+    subject: t("email.account.verify.subject"),
+    heading: t("email.account.verify.heading"),
     paragraphs: [
-      `Thank you for creating a MANA account with ${input.to}. Please confirm that this address is yours.`,
-      "Once it is confirmed, the orders you placed as a guest with this address appear in your account.",
+      t("email.account.verify.thanks", { email: input.to }),
+      t("email.account.verify.guestOrders"),
     ],
-    action: "Confirm my e-mail",
+    action: t("email.account.verify.action"),
     notes: [
-      `The link works for ${VERIFICATION_LINK_HOURS} hours. You can ask for a new one from your account page.`,
-      "If you did not create a MANA account, you can ignore this e-mail: nothing happens without the link.",
+      t("email.account.verify.expiry", { hours: VERIFICATION_LINK_HOURS }),
+      t("email.account.verify.notYou"),
     ],
   });
 }
 
 /** The single-use link to choose a new password. */
 export function passwordResetEmail(input: AccountLink): MailMessage {
+  const { t } = input.words ?? wordsIn("en");
   return accountEmail(input, {
-    subject: "Reset your MANA password",
-    heading: "Reset your password",
-    paragraphs: [
-      "We received a request to reset the password of your MANA account. Choose a new one with the link below.",
-      "Once you set it, every device signed in to your account is signed out.",
-    ],
-    action: "Choose a new password",
-    notes: [
-      `The link works once, for ${RESET_LINK_HOURS} hour.`,
-      "If you did not ask for this, you can ignore this e-mail: your password stays as it is.",
-    ],
+    subject: t("email.account.reset.subject"),
+    heading: t("email.account.reset.heading"),
+    paragraphs: [t("email.account.reset.request"), t("email.account.reset.signedOut")],
+    action: t("email.account.reset.action"),
+    notes: [t("email.account.reset.expiry", { hours: RESET_LINK_HOURS }), t("email.account.reset.notYou")],
   });
 }
