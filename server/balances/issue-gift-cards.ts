@@ -1,8 +1,9 @@
 import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../core/i18n/locales.ts";
 import type { AuditActor } from "../audit/audit.ts";
 import { actorName, recordAudit } from "../audit/audit.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { cartGiftCards, giftCards } from "../db/schema.ts";
+import { cartGiftCards, giftCards, orders } from "../db/schema.ts";
 import { Conflict, notFound } from "../domain-errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { giftCardEmail } from "../mail/templates/gift-card.ts";
@@ -128,6 +129,8 @@ export async function deliverDueGiftCards(
           fromSomeone:
             Boolean(card.purchaserEmail) && card.recipientEmail !== card.purchaserEmail?.toLowerCase(),
           origin: deps.origin,
+          // The language of the order that bought it (docs/decisions/049-languages.md).
+          locale: card.orderId ? await orderLocale(tx, card.orderId) : undefined,
         }),
       );
     });
@@ -227,4 +230,10 @@ export async function voidGiftCard(
     });
     return { voidedCents: balance };
   });
+}
+
+/** The language an order was placed in (English when it is gone). */
+async function orderLocale(tx: Tx, orderId: string): Promise<Locale> {
+  const [row] = await tx.select({ locale: orders.locale }).from(orders).where(eq(orders.id, orderId));
+  return isLocale(row?.locale) ? row.locale : DEFAULT_LOCALE;
 }

@@ -193,6 +193,41 @@ describe.each(testDatabases)("gift card and customer balances on %s", (kind) => 
     expect(balance.body.balanceCents).toBe(5000);
   });
 
+  it("a card bought in a Spanish order is delivered in Spanish, its links to the Spanish pages", async () => {
+    const [order] = await db().select().from(orders).limit(1);
+    if (!order) throw new Error("no order yet");
+    await db().update(orders).set({ locale: "es" }).where(eq(orders.id, order.id));
+    const [card] = await db()
+      .insert(giftCards)
+      .values({
+        initialCents: 2500,
+        recipientEmail: `amiga-${kind}@example.com`,
+        recipientName: "Lucía",
+        senderName: "Marta",
+        message: "¡Feliz cumpleaños!",
+        purchaserEmail: "marta@example.com",
+        orderId: order.id,
+        status: "active",
+      })
+      .returning();
+    if (!card) throw new Error("no card");
+    await addGiftCardEntry(db(), { giftCardId: card.id, kind: "issued", amountCents: 2500 });
+    try {
+      expect(await deliverDueGiftCards(shopDeps(shop.services), new Date(), card.id)).toBe(1);
+    } finally {
+      await db().update(orders).set({ locale: order.locale }).where(eq(orders.id, order.id));
+    }
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `gift-card:${card.id}`));
+    expect(mail?.subject).toBe("Marta te envió una tarjeta de regalo MANA de $25.00");
+    expect(mail?.text).toContain("Hola, Lucía:");
+    expect(mail?.text).toContain("Marta escribió: “¡Feliz cumpleaños!”");
+    expect(mail?.text).toMatch(/Código de la tarjeta de regalo: [2-9A-Z-]{19}/);
+    expect(mail?.text).toMatch(/Consultar tu saldo: https?:\/\/[^/]+\/es\/gift-cards\/balance/);
+  });
+
   it("the owner issues a card, delivered at once, and voids it: what was left goes and it no longer pays", async () => {
     const deps = shopDeps(shop.services);
     const { id } = await issueGiftCard(deps, {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { savePreferences } from "../../server/account/preferences.ts";
-import { adminAudit, outbox, reviews, user } from "../../server/db/schema.ts";
+import { adminAudit, orders, outbox, reviews, user } from "../../server/db/schema.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { mails, paidSandboxOrder, people } from "./admin-fixtures.ts";
 import { createUser, headerIdentity, Visitor } from "./checkout-visitor.ts";
@@ -288,11 +288,38 @@ describe.each(testDatabases)("product reviews on %s", (kind) => {
       .from(outbox)
       .where(eq(outbox.dedupeKey, `review-invite:${order.id}`));
     expect(invite?.to).toBe(`${keen.userId}@example.com`);
+    expect(invite?.subject).toBe("How are you finding your MANA order?");
+    expect(invite?.text).toContain(`Your order ${order.orderNumber} was delivered. Once you have tried it,`);
+    expect(invite?.text).toMatch(/Review .+: https?:\/\/[^/]+\/products\/[^#]+#write-review/);
     expect(invite?.text).toContain("/products/");
     expect(invite?.text).toContain("#write-review");
     // Delivering the same order again (it is already delivered) sends nothing more.
     await who.staff.call("POST", `/api/admin/orders/${order.orderNumber}/deliver`);
     expect(await mails(shop, `${keen.userId}@example.com`, "How are you finding")).toBe(1);
+  });
+
+  it("writes the review invitation in the order's language, its links to that language's pages", async () => {
+    const buyer = await customer();
+    await savePreferences(shop.services.database.db, buyer.userId as string, {
+      notifications: { promotions: true },
+    });
+    const order = await paidSandboxOrder(shop, buyer, [[1, 1]], `${buyer.userId}@example.com`);
+    await shop.services.database.db.update(orders).set({ locale: "fr" }).where(eq(orders.id, order.id));
+    const path = `/api/admin/orders/${order.orderNumber}`;
+    expect(
+      (await who.staff.call("POST", `${path}/ship`, { carrier: "ups", trackingCode: "1Z1" })).status,
+    ).toBe(200);
+    expect((await who.staff.call("POST", `${path}/deliver`)).status).toBe(200);
+    const [invite] = await shop.services.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `review-invite:${order.id}`));
+    expect(invite?.subject).toBe("Que pensez-vous de votre commande MANA ?");
+    expect(invite?.text).toContain(`Votre commande ${order.orderNumber} a été livrée.`);
+    expect(invite?.text).toMatch(
+      /Donner votre avis sur .+: https?:\/\/[^/]+\/fr\/products\/[^#]+#write-review/,
+    );
+    expect(invite?.text).toMatch(/Visiter la boutique: https?:\/\/[^/]+\/fr\n/);
   });
 
   it("hides a review only for a reason from the list, never for its rating, and records the reason and who hid it", async () => {
