@@ -1,3 +1,5 @@
+import { wordsIn } from "./i18n/words.ts";
+
 /**
  * The failures domain code names, without knowing HTTP: each carries a stable `code` a client may branch
  * on and a `message` a person reads (and, for a form, a message per field). Which status each becomes is
@@ -7,13 +9,36 @@ export abstract class DomainError extends Error {
   readonly code: string;
   /** A message per form field, for the form to show beside each field (e.g. a shipping address). */
   readonly fields: Record<string, string> | undefined;
-  constructor(code: string, message: string, options?: { fields?: Record<string, string>; cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+  /**
+   * The message as the shop's words (`words(key, values)`): the answer gives it in the language of the page
+   * that asked (server/http/error-status.ts); `message` is the English.
+   */
+  readonly words: ShopWords | undefined;
+  constructor(
+    code: string,
+    message: string | ShopWords,
+    options?: { fields?: Record<string, string>; cause?: unknown },
+  ) {
+    const words = typeof message === "string" ? undefined : message;
+    super(
+      words ? wordsIn("en").t(words.key, words.values) : (message as string),
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = new.target.name;
     this.code = code;
     this.fields = options?.fields;
+    this.words = words;
   }
 }
+
+/** A message of the shop's catalogues (area `errors`, app/i18n/messages/<locale>/errors.json) and its values. */
+export interface ShopWords {
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/** A message the shopper reads in their language: `throw new Conflict(code, words(key, values))`. */
+export const words = (key: string, values?: Record<string, string | number>): ShopWords => ({ key, values });
 
 /** What was sent cannot be used as it is: the sender can correct it. */
 export class InvalidInput extends DomainError {}
@@ -29,7 +54,7 @@ export class Forbidden extends DomainError {}
 
 /** No such thing, or not the caller's to see (which reads the same, so ids cannot be probed). */
 export class NotFound extends DomainError {
-  constructor(message = "Not found", code = "not_found") {
+  constructor(message: string | ShopWords = "Not found", code = "not_found") {
     super(code, message);
   }
 }
@@ -39,7 +64,7 @@ export class Conflict extends DomainError {}
 
 /** A product cannot be had in the quantity asked for. */
 export class OutOfStock extends Conflict {
-  constructor(message: string) {
+  constructor(message: string | ShopWords) {
     super("out_of_stock", message);
   }
 }

@@ -63,10 +63,14 @@ export async function apiRequest<T>(
   body?: unknown,
   options: { keepalive?: boolean } = {},
 ): Promise<T> {
+  // The page's language, for the words of the answer (server/i18n/request-locale.ts).
+  const lang = typeof document === "undefined" ? "" : document.documentElement.lang;
+  const headers: Record<string, string> = { "x-mana-locale": lang || "en" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(path, {
     method,
     credentials: "include",
-    headers: body === undefined ? undefined : { "Content-Type": "application/json" },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     keepalive: options.keepalive,
   });

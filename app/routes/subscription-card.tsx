@@ -1,6 +1,7 @@
 import { ShipsTo } from "../components/address/ships-to.tsx";
 import { CardForm } from "../components/checkout/card-form.tsx";
 import { TestModeBanner } from "../components/checkout/test-mode-banner.tsx";
+import { cardText } from "../components/subscriptions/subscription-text.ts";
 import { useT } from "../i18n/i18n.tsx";
 import type { Route } from "./+types/subscription-card";
 
@@ -31,7 +32,7 @@ export default function SubscriptionCard({ loaderData, actionData }: Route.Compo
             </p>
             <p className="mt-2 text-muted">
               {subscription.cardLabel
-                ? t("subscriptions.cardPage.chargedTo", { card: subscription.cardLabel })
+                ? t("subscriptions.cardPage.chargedTo", { card: cardText(t, subscription.cardLabel) })
                 : t("subscriptions.cardPage.noCard")}{" "}
               {subscription.status === "past_due"
                 ? t("subscriptions.cardPage.pastDue")

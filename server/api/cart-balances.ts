@@ -23,10 +23,12 @@ import {
 import { findGiftCardByCode, giftCardBalance } from "../balances/gift-cards.ts";
 import { type CartOwner, resolveCartOwner } from "../cart/cart-owner.ts";
 import type { AppServices } from "../context.ts";
-import { NotFound, notFound } from "../domain-errors.ts";
+import { NotFound, notFound, words } from "../domain-errors.ts";
 import { cartVisitor, newGuestCookie } from "../http/cart-cookie.ts";
 import { clientIp, proxyList } from "../http/client-ip.ts";
 import { readJsonBody } from "../http/validate.ts";
+import { requestLocale } from "../i18n/request-locale.ts";
+import { wordsIn } from "../i18n/words.ts";
 
 /** Gift card codes tried per client address, in the cart and on the balance page: a 429 beyond. */
 export const GIFT_CARD_TRIES = { window: 600, max: 20 };
@@ -82,7 +84,7 @@ export function cartBalancesApi(services: AppServices) {
 async function tooManyTries(services: AppServices, c: Context, proxies: ReturnType<typeof proxyList>) {
   const tries = await services.identity.limits.consume(`gift-card:${clientIp(c, proxies)}`, GIFT_CARD_TRIES);
   if (tries.allowed) return null;
-  const message = "Too many gift card codes tried. Please try again in a few minutes.";
+  const message = wordsIn(requestLocale(c.req.raw.headers)).t("errors.tooManyGiftCardTries");
   const retryAfter = String(tries.retryAfter ?? GIFT_CARD_TRIES.window);
   return c.json({ message, code: "too_many_requests" }, 429, { "Retry-After": retryAfter });
 }
@@ -96,11 +98,7 @@ export function giftCardsApi(services: AppServices) {
     const limited = await tooManyTries(services, c, proxies);
     if (limited) return limited;
     const card = await findGiftCardByCode(db, body.code);
-    if (!card?.last4)
-      throw new NotFound(
-        "We don't know this gift card code. Please check it and try again.",
-        "gift_card_unknown",
-      );
+    if (!card?.last4) throw new NotFound(words("errors.giftCardUnknown"), "gift_card_unknown");
     return c.json<GiftCardBalanceResponse>({
       last4: card.last4,
       balanceCents: await giftCardBalance(db, card.id),

@@ -26,6 +26,8 @@ import { notFound } from "../domain-errors.ts";
 import { cartVisitor, newGuestCookie } from "../http/cart-cookie.ts";
 import { clientIp, proxyList } from "../http/client-ip.ts";
 import { readJsonBody } from "../http/validate.ts";
+import { requestLocale } from "../i18n/request-locale.ts";
+import { wordsIn } from "../i18n/words.ts";
 import { shippingRateCents } from "../orders/price-order.ts";
 import { applyCartCode, cartCode, removeCartCode } from "../promotions/cart-code.ts";
 
@@ -85,7 +87,7 @@ export function cartApi(services: AppServices) {
         const body = await readJsonBody(c, cartCodeBody);
         const tries = await services.identity.limits.consume(`code:${clientIp(c, proxies)}`, CODE_TRIES);
         if (!tries.allowed) {
-          const message = "Too many codes tried. Please try again in a few minutes.";
+          const message = wordsIn(requestLocale(c.req.raw.headers)).t("errors.tooManyCodeTries");
           const retryAfter = String(tries.retryAfter ?? CODE_TRIES.window);
           return c.json({ message, code: "too_many_requests" }, 429, { "Retry-After": retryAfter });
         }

@@ -5,6 +5,7 @@ import { trustedOrigins } from "../auth/auth.ts";
 import type { AppServices } from "../context.ts";
 import { errorResponse } from "../http/error-status.ts";
 import { sameOrigin } from "../http/same-origin.ts";
+import { requestLocale } from "../i18n/request-locale.ts";
 import { UNSUBSCRIBE_API_PATH } from "../newsletter/unsubscribe.ts";
 import { accountDataApi } from "./account-data.ts";
 import { addressesApi } from "./addresses.ts";
@@ -108,7 +109,7 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
  */
 export function apiErrorHandler(services: AppServices): ErrorHandler {
   return (err, c) => {
-    const known = errorResponse(err);
+    const known = errorResponse(err, requestLocale(c.req.raw.headers));
     if (known) {
       if (known.status >= 500) services.logger.warn({ err, path: c.req.path }, known.body.message);
       return c.json(known.body, known.status);

@@ -7,6 +7,9 @@ import { InvalidInput } from "../domain-errors.ts";
 import { clientIp, proxyList } from "../http/client-ip.ts";
 import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
+import { pageLocaleOf } from "../i18n/customer-locale.ts";
+import { requestLocale } from "../i18n/request-locale.ts";
+import { wordsIn } from "../i18n/words.ts";
 import { confirmSubscription } from "../newsletter/confirm.ts";
 import { subscribeToNewsletter } from "../newsletter/subscribe.ts";
 import {
@@ -46,16 +49,18 @@ export function newsletterApi(services: AppServices) {
         const decision = await limits.consume(`newsletter:${clientIp(c, proxies)}`, NEWSLETTER_SIGNUPS);
         if (!decision.allowed) {
           const retryAfter = String(decision.retryAfter ?? NEWSLETTER_SIGNUPS.window);
-          const message = "Too many sign-ups from your connection. Please try again in a few minutes.";
+          const message = wordsIn(requestLocale(c.req.raw.headers)).t("errors.tooManySignUps");
           return c.json({ message, code: "too_many_requests" }, 429, { "Retry-After": retryAfter });
         }
       }
       const origin = shopOrigin(env, requestHost(c.req.raw), "mail");
+      // The e-mails in the language of the page the visitor signed up on (server/i18n/customer-locale.ts).
+      const locale = pageLocaleOf(c.req.raw.headers);
       await subscribeToNewsletter(
         database.db,
         services.mailer,
         subscriber,
-        { origin, secret },
+        { origin, secret, locale },
         verifiedOwnEmail,
       );
       return c.json({ subscribed: true });
@@ -63,7 +68,8 @@ export function newsletterApi(services: AppServices) {
     .post("/confirm", async (c) => {
       const { token } = await readJsonBody(c, newsletterConfirmBody);
       const origin = shopOrigin(env, requestHost(c.req.raw), "mail");
-      const email = await confirmSubscription(database.db, services.mailer, token, { origin, secret });
+      const links = { origin, secret, locale: pageLocaleOf(c.req.raw.headers) };
+      const email = await confirmSubscription(database.db, services.mailer, token, links);
       if (!email) {
         throw new InvalidInput("invalid_token", "This confirmation link is not valid or has expired.");
       }

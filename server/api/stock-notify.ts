@@ -7,6 +7,8 @@ import type { AppServices } from "../context.ts";
 import { Conflict, InvalidInput, notFound } from "../domain-errors.ts";
 import { clientIp, proxyList } from "../http/client-ip.ts";
 import { readJsonBody } from "../http/validate.ts";
+import { requestLocale } from "../i18n/request-locale.ts";
+import { wordsIn } from "../i18n/words.ts";
 import { registerStockNotification } from "../wishlist/back-in-stock.ts";
 
 const productId = z.coerce.number().int().positive().max(1_000_000);
@@ -42,7 +44,7 @@ export function stockNotifyApi(services: AppServices) {
         const decision = await limits.consume(key, GUEST_NOTIFY_REQUESTS);
         if (!decision.allowed) {
           const retryAfter = String(decision.retryAfter ?? GUEST_NOTIFY_REQUESTS.window);
-          const message = "Too many requests. Please try again in a few minutes.";
+          const message = wordsIn(requestLocale(c.req.raw.headers)).t("errors.tooManyRequests");
           return c.json({ message, code: "too_many_requests" }, 429, { "Retry-After": retryAfter });
         }
       }

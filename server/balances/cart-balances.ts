@@ -9,7 +9,7 @@ import type { CartOwner } from "../cart/cart-owner.ts";
 import { ownerKey } from "../cart/cart-queries.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { cartGiftCards, carts, giftCards } from "../db/schema.ts";
-import { Conflict, InvalidInput, LimitExceeded, NotFound, notFound } from "../domain-errors.ts";
+import { Conflict, InvalidInput, LimitExceeded, NotFound, notFound, words } from "../domain-errors.ts";
 import { balancesOf } from "./customer-ledger.ts";
 import { findGiftCardByCode, giftCardBalance } from "./gift-cards.ts";
 
@@ -80,19 +80,15 @@ export async function cartBalances(db: DbOrTx, owner: CartOwner): Promise<CartBa
 /** Applies a gift card by its code: refused when unknown (404), empty (409), or one too many. */
 export async function applyGiftCard(db: Db, owner: CartOwner, code: string): Promise<CartBalancesResponse> {
   const card = await findGiftCardByCode(db, code);
-  if (!card)
-    throw new NotFound(
-      "We don't know this gift card code. Please check it and try again.",
-      "gift_card_unknown",
-    );
+  if (!card) throw new NotFound(words("errors.giftCardUnknown"), "gift_card_unknown");
   if ((await giftCardBalance(db, card.id)) <= 0)
-    throw new Conflict("gift_card_empty", `The gift card ending ${card.last4} has nothing left on it.`);
+    throw new Conflict("gift_card_empty", words("errors.giftCardEmpty", { last4: card.last4 ?? "" }));
   const row = await ensureCart(db, owner);
   if (!row.giftCardIds.includes(card.id)) {
     if (row.giftCardIds.length >= MAX_GIFT_CARDS_PER_ORDER)
       throw new LimitExceeded(
         "too_many_gift_cards",
-        `An order can use at most ${MAX_GIFT_CARDS_PER_ORDER} gift cards.`,
+        words("errors.tooManyGiftCardsUsed", { max: MAX_GIFT_CARDS_PER_ORDER }),
       );
     await db
       .update(carts)
@@ -104,7 +100,7 @@ export async function applyGiftCard(db: Db, owner: CartOwner, code: string): Pro
 
 export async function removeGiftCard(db: Db, owner: CartOwner, id: string): Promise<CartBalancesResponse> {
   const row = await cartRow(db, owner);
-  if (!row?.giftCardIds.includes(id)) throw notFound("That gift card is not in your cart.");
+  if (!row?.giftCardIds.includes(id)) throw new NotFound(words("errors.giftCardNotInCart"));
   await db
     .update(carts)
     .set({ giftCardIds: row.giftCardIds.filter((x) => x !== id), updatedAt: sql`now()` })
@@ -118,11 +114,10 @@ export async function setCartBalances(
   owner: CartOwner,
   input: { useCredit: boolean; pointSteps: number },
 ): Promise<CartBalancesResponse> {
-  if (owner.kind !== "user")
-    throw new InvalidInput("sign_in_required", "Sign in to use your store credit or Wellness Points.");
+  if (owner.kind !== "user") throw new InvalidInput("sign_in_required", words("errors.signInForBalances"));
   const mine = await balancesOf(db, owner.userId);
   if (input.pointSteps * 100 > mine.points)
-    throw new InvalidInput("not_enough_points", `You have ${mine.points} points: not enough for that.`);
+    throw new InvalidInput("not_enough_points", words("errors.notEnoughPoints", { points: mine.points }));
   const row = await ensureCart(db, owner);
   await db
     .update(carts)
@@ -169,11 +164,10 @@ export async function addGiftCardLine(
     deliverOn = new Date(`${body.deliverOn}T00:00:00.000Z`);
     const today = new Date(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`);
     if (Number.isNaN(deliverOn.getTime()) || deliverOn.toISOString().slice(0, 10) !== body.deliverOn)
-      throw new InvalidInput("invalid_date", "Please choose a real day to send the gift card.");
-    if (deliverOn < today)
-      throw new InvalidInput("date_in_past", "Please choose today or a day to come to send the gift card.");
+      throw new InvalidInput("invalid_date", words("errors.giftCardDateInvalid"));
+    if (deliverOn < today) throw new InvalidInput("date_in_past", words("errors.giftCardDatePast"));
     if (deliverOn.getTime() - today.getTime() > MAX_DELIVERY_DAYS * 86_400_000)
-      throw new InvalidInput("date_too_far", "Please choose a day within a year to send the gift card.");
+      throw new InvalidInput("date_too_far", words("errors.giftCardDateTooFar"));
     if (deliverOn.getTime() === today.getTime()) deliverOn = null;
   }
   const row = await ensureCart(db, owner);
@@ -184,7 +178,7 @@ export async function addGiftCardLine(
   if ((count?.n ?? 0) >= MAX_GIFT_CARD_LINES)
     throw new LimitExceeded(
       "too_many_gift_cards",
-      `An order can hold at most ${MAX_GIFT_CARD_LINES} gift cards.`,
+      words("errors.tooManyGiftCardsBought", { max: MAX_GIFT_CARD_LINES }),
     );
   await db.insert(cartGiftCards).values({
     cartId: row.id,

@@ -1,6 +1,6 @@
 import { applyTenders, type Tender } from "../../core/tenders.ts";
 import type { DbOrTx } from "../db/client.ts";
-import { Conflict } from "../domain-errors.ts";
+import { Conflict, words } from "../domain-errors.ts";
 import type { PricedOrder } from "../orders/price-order.ts";
 import { appliedGiftCards } from "./cart-balances.ts";
 import { balancesOf } from "./customer-ledger.ts";
@@ -53,14 +53,8 @@ export async function checkoutBalances(
     pointSteps: input.userId ? (cart?.pointSteps ?? 0) : 0,
   });
   if (input.shownTenderedCents !== undefined && input.shownTenderedCents !== result.tenderedCents)
-    throw new Conflict(
-      "balances_changed",
-      "What your gift cards, store credit or points pay has changed since this page was loaded. Please review your order and try again.",
-    );
+    throw new Conflict("balances_changed", words("errors.balancesChanged"));
   if (result.dueCents === 0 && input.priced.lines.some((l) => l.isSubscription))
-    throw new Conflict(
-      "card_needed",
-      "A subscription's renewals are charged to a card, so an order with a subscription cannot be paid in full without one.",
-    );
+    throw new Conflict("card_needed", words("errors.cardNeeded"));
   return { giftCardCents: input.giftCardCents, totalCents, ...result };
 }

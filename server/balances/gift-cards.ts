@@ -2,7 +2,7 @@ import { createHash, randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "../db/client.ts";
 import { giftCardEntries, giftCards } from "../db/schema.ts";
-import { Conflict } from "../domain-errors.ts";
+import { Conflict, words } from "../domain-errors.ts";
 
 /**
  * Gift cards (docs/decisions/047-gift-cards-credit-and-points.md): a code made when the card is delivered,
@@ -93,15 +93,12 @@ export async function redeemGiftCard(
 ): Promise<void> {
   const card = await lockGiftCard(tx, giftCardId);
   if (card?.status !== "active" || !card.codeHash)
-    throw new Conflict(
-      "gift_card_unusable",
-      "A gift card in your cart can no longer be used. Please remove it.",
-    );
+    throw new Conflict("gift_card_unusable", words("errors.giftCardUnusable"));
   const balance = await giftCardBalance(tx, giftCardId);
   if (balance < cents)
     throw new Conflict(
       "gift_card_balance_changed",
-      `The balance of gift card ending ${card.last4} has changed since this page was loaded. Please review your order and try again.`,
+      words("errors.giftCardBalanceChanged", { last4: card.last4 ?? "" }),
     );
   await addGiftCardEntry(tx, { giftCardId, kind: "redeemed", amountCents: -cents, orderId });
 }

@@ -4,7 +4,7 @@ import { MAX_LINE_QUANTITY } from "../../core/pricing.ts";
 import type { Catalogue } from "../catalogue.ts";
 import type { Db } from "../db/client.ts";
 import { cartGiftCards, cartItems, carts, stacks } from "../db/schema.ts";
-import { InvalidInput, LimitExceeded, notFound } from "../domain-errors.ts";
+import { InvalidInput, LimitExceeded, notFound, words } from "../domain-errors.ts";
 import type { CartOwner } from "./cart-owner.ts";
 import { cartQueries, isMissingCart, ownerKey } from "./cart-queries.ts";
 import { stockError } from "./stock-error.ts";
@@ -140,10 +140,7 @@ export async function addItem(
   }
   const [row] = rows;
   if (!row) {
-    throw new LimitExceeded(
-      "quantity_limit",
-      `A cart line can hold at most ${MAX_LINE_QUANTITY} of a product.`,
-    );
+    throw new LimitExceeded("quantity_limit", words("errors.quantityLimit", { max: MAX_LINE_QUANTITY }));
   }
   return lineView(row, product, stack);
 }

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { DEFAULT_LOCALE, type Locale } from "../../core/i18n/locales.ts";
 import { isConnectionLoss } from "../db/connection-loss.ts";
 import {
   Conflict,
@@ -13,6 +14,7 @@ import {
   TryAgainLater,
   UnsupportedFormat,
 } from "../domain-errors.ts";
+import { wordsIn } from "../i18n/words.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 
 /**
@@ -58,11 +60,16 @@ export function asDomainError(err: unknown): DomainError | null {
 }
 
 /** The status and body a failure answers with, or null for one that is not expected (a 500, logged). */
-export function errorResponse(err: unknown): { status: ContentfulStatusCode; body: ErrorBody } | null {
+export function errorResponse(
+  err: unknown,
+  /** The language of the page that asked (server/i18n/request-locale.ts): a keyed message is given in it. */
+  locale: Locale = DEFAULT_LOCALE,
+): { status: ContentfulStatusCode; body: ErrorBody } | null {
   const known = asDomainError(err);
   if (!known) return null;
   const status = STATUS_OF.find(([kind]) => known instanceof kind)?.[1] ?? 500;
-  const body: ErrorBody = { message: known.message, code: known.code };
+  const message = known.words ? wordsIn(locale).t(known.words.key, known.words.values) : known.message;
+  const body: ErrorBody = { message, code: known.code };
   if (known.fields) body.fields = known.fields;
   return { status, body };
 }

@@ -91,6 +91,7 @@ const CHECKED_COLUMNS: Record<string, string[]> = {
     "cart_fingerprint",
     "card_fingerprint",
     "email",
+    "locale",
     "status",
     "currency",
     "provider",
@@ -109,6 +110,7 @@ const CHECKED_COLUMNS: Record<string, string[]> = {
   subscriptions: [
     "user_id",
     "email",
+    "locale",
     "product_name",
     "bundle_id",
     "interval",
@@ -153,7 +155,15 @@ const KEPT_BY_LAW: Record<string, string[]> = {
 };
 
 /** The catalogue and editorial content: the shop's own text, never a customer's. */
-const CATALOGUE_TABLES = ["products", "stacks", "experts", "articles", "discount_codes"];
+const CATALOGUE_TABLES = [
+  "products",
+  "stacks",
+  "experts",
+  "articles",
+  "discount_codes",
+  "article_translations",
+  "product_translations",
+];
 
 const NAME = "Rosalind Quincey-Fairweather";
 const PHONE = "+15557340981";

@@ -8,6 +8,7 @@ import { Link } from "../../i18n/link.tsx";
 import { Button } from "../ui/button.tsx";
 import { StatusBadge } from "../ui/status-badge.tsx";
 import {
+  cardText,
   isModifyAction,
   pendingPriceLine,
   priceLine,
@@ -99,7 +100,9 @@ export function SubscriptionCard({
             <CreditCard className="size-4 shrink-0 text-verdant" aria-hidden />
             <span className="sr-only">{t("subscriptions.card.card")}</span>
           </dt>
-          <dd className="text-ink">{sub.cardLabel ?? t("subscriptions.card.noCard")}</dd>
+          <dd className="text-ink">
+            {sub.cardLabel ? cardText(t, sub.cardLabel) : t("subscriptions.card.noCard")}
+          </dd>
           {can("payment-method") ? (
             <dd>
               <Button

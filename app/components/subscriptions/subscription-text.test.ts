@@ -3,6 +3,7 @@ import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts"
 import { requestTranslator } from "../../i18n/catalogue.server.ts";
 import {
   cardReturnToast,
+  cardText,
   changedToast,
   nextDateBounds,
   priceForQuantityCents,
@@ -138,5 +139,16 @@ describe("subscription wording", () => {
     });
     expect(cardReturnToast(t, "<script>")).toBeNull();
     expect(cardReturnToast(t, null)).toBeNull();
+  });
+});
+
+describe("cardText", () => {
+  it("words a saved card in the page's language, and keeps a label of another shape", () => {
+    expect(cardText(en.t, "Visa ending 4242")).toBe("Visa ending 4242");
+    expect(cardText(fr.t, "Visa ending 4242")).toBe("Visa se terminant par 4242");
+    expect(cardText(requestTranslator("es", new Set()).t, "American Express ending 0005")).toBe(
+      "American Express terminada en 0005",
+    );
+    expect(cardText(fr.t, "Test card")).toBe("Test card");
   });
 });

@@ -34,6 +34,15 @@ export interface Words {
   locale: Locale;
 }
 
+/**
+ * A saved card as the payments name it ("Visa ending 4242", server/payments/sandbox-cards.ts), in the page's
+ * language; a label of another shape is shown as it is.
+ */
+export function cardText(t: Translator["t"], label: string): string {
+  const named = /^(.+) ending (\d{4})$/.exec(label);
+  return named ? t("subscriptions.card.ending", { brand: named[1], last4: named[2] }) : label;
+}
+
 /** "every month", "every 2 months", in the page's language. */
 export function frequencyText(t: Translator["t"], months: number): string {
   return t("subscriptions.every", { months });
