@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { localeOfPath } from "../../core/i18n/locales.ts";
 import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
 import { confirmSubscription, pendingConfirmationEmail } from "../../server/newsletter/confirm.ts";
 import { unsubscribeSecret } from "../../server/newsletter/unsubscribe.ts";
@@ -26,7 +27,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { env, database, mailer } = context.get(appContext);
   const posted = (await request.formData()).get("token");
   const token = typeof posted === "string" ? posted : "";
-  const links = { origin: shopOrigin(env, requestHost(request), "mail"), secret: unsubscribeSecret(env) };
+  // The welcome is written in the confirmation page's language (docs/decisions/049-languages.md).
+  const links = {
+    origin: shopOrigin(env, requestHost(request), "mail"),
+    secret: unsubscribeSecret(env),
+    locale: localeOfPath(new URL(request.url).pathname),
+  };
   const email = await confirmSubscription(database.db, mailer, token, links);
   if (!email) return data({ confirmed: false as const, email: null }, { status: 400, headers: noStore });
   return data({ confirmed: true as const, email }, { headers: noStore });

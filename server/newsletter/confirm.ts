@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
+import { type Locale, pathInLocale } from "../../core/i18n/locales.ts";
 import type { Db } from "../db/client.ts";
 import { newsletterConfirmations, newsletterSubscribers } from "../db/schema.ts";
+import { wordsIn } from "../i18n/words.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { confirmSubscriptionEmail } from "../mail/templates/newsletter-confirm.ts";
 import { welcomeEmail } from "../mail/templates/newsletter-welcome.ts";
@@ -17,10 +19,15 @@ export const CONFIRM_PAGE_PATH = "/newsletter/confirm";
  */
 export const NEWSLETTER_CONFIRMATION = { lifetimeMs: 3 * 86_400_000, resendAfterMs: 10 * 60_000 };
 
-/** Where the shop's newsletter links point and the key that signs the unsubscribe tokens. */
+/**
+ * Where the shop's newsletter links point and the key that signs the unsubscribe tokens; `locale`: the
+ * language of the page the visitor signed up or confirmed on (English when not given), the e-mails' and the
+ * linked pages' (docs/decisions/049-languages.md).
+ */
 export interface NewsletterLinks {
   origin: string;
   secret: string;
+  locale?: Locale | null;
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -57,9 +64,11 @@ export async function requestConfirmation(
     })
     .returning({ email: newsletterConfirmations.email });
   if (!row) return;
-  const link = `${links.origin}${CONFIRM_PAGE_PATH}?token=${encodeURIComponent(token)}`;
+  const words = wordsIn(links.locale);
+  // The confirmation page in the sign-up's language: the welcome that follows is in it too.
+  const link = `${links.origin}${pathInLocale(CONFIRM_PAGE_PATH, words.locale)}?token=${encodeURIComponent(token)}`;
   await mailer.send({
-    ...confirmSubscriptionEmail(email, link),
+    ...confirmSubscriptionEmail(email, link, words),
     dedupeKey: `newsletter-confirm:${tokenHash}`,
   });
 }
@@ -110,6 +119,7 @@ export async function confirmSubscription(
 
 /** The welcome e-mail with its unsubscribe links; sent once per address (its dedupe key). */
 export function welcomeOf(email: string, links: NewsletterLinks) {
-  const unsubscribe = unsubscribeLinks(links.origin, unsubscribeToken(links.secret, email));
-  return { ...welcomeEmail(email, unsubscribe), dedupeKey: `newsletter-welcome:${email}` };
+  const words = wordsIn(links.locale);
+  const unsubscribe = unsubscribeLinks(links.origin, unsubscribeToken(links.secret, email), words.locale);
+  return { ...welcomeEmail(email, unsubscribe, words), dedupeKey: `newsletter-welcome:${email}` };
 }

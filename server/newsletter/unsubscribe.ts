@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { DEFAULT_LOCALE, type Locale, pathInLocale } from "../../core/i18n/locales.ts";
 import { DEVELOPMENT_SECRET } from "../auth/auth.ts";
 import type { Db } from "../db/client.ts";
 import { newsletterSubscribers } from "../db/schema.ts";
@@ -40,11 +41,12 @@ export function emailOfUnsubscribeToken(secret: string, token: string | null | u
 }
 
 /** The two links of a newsletter e-mail: the one-click POST target (headers) and the page (visible link). */
-export function unsubscribeLinks(origin: string, token: string) {
+export function unsubscribeLinks(origin: string, token: string, locale: Locale = DEFAULT_LOCALE) {
   const query = `?token=${encodeURIComponent(token)}`;
   return {
     oneClick: `${origin}${UNSUBSCRIBE_API_PATH}${query}`,
-    page: `${origin}${UNSUBSCRIBE_PAGE_PATH}${query}`,
+    // The page that asks first, in the e-mail's language.
+    page: `${origin}${pathInLocale(UNSUBSCRIBE_PAGE_PATH, locale)}${query}`,
   };
 }
 

@@ -50,6 +50,12 @@ describe.each(testDatabases)("newsletter API on %s", (kind) => {
     const welcome = await mailsTo(shop, "ada@example.com", "Welcome to MANA!");
     expect(welcome).toHaveLength(1);
     expect(welcome[0]).toMatchObject({ channel: "email", to: "ada@example.com" });
+    expect(welcome[0]?.text).toContain(
+      "You subscribed as ada@example.com. Unsubscribe at any time: http://localhost/newsletter/unsubscribe?token=",
+    );
+    expect(welcome[0]?.html).toMatch(
+      /You subscribed as ada@example\.com\. <a href="http:\/\/localhost\/newsletter\/unsubscribe\?token=[^"]+" style="color:#1F3A2E">Unsubscribe<\/a> at any time\./,
+    );
 
     // The link works once; signing up again once subscribed sends nothing more.
     const reused = await confirmSubscription(shop, token);
@@ -57,6 +63,29 @@ describe.each(testDatabases)("newsletter API on %s", (kind) => {
     expect(await reused.json()).toMatchObject({ code: "invalid_token", message: expect.any(String) });
     expect((await post(shop, { email: "ada@example.com", consent: true })).status).toBe(200);
     expect(await db().select().from(outbox).where(eq(outbox.to, "ada@example.com"))).toHaveLength(2);
+  });
+
+  it("writes the confirmation and the welcome in the language of the page (x-mana-locale), linking to its pages", async () => {
+    const spanish = { "x-mana-locale": "es" };
+    expect((await post(shop, { email: "lucia@example.com", consent: true }, spanish)).status).toBe(200);
+    const [mail] = await mailsTo(shop, "lucia@example.com", "Confirma tu suscripción a la carta de MANA");
+    const link = mail?.text.match(
+      /Alguien, esperamos que tú, pidió recibir la carta de MANA en lucia@example\.com\. Confirma tu suscripción: (\S+)/,
+    )?.[1] as string;
+    expect(link).toMatch(/^http:\/\/localhost\/es\/newsletter\/confirm\?token=/);
+    expect(mail?.html).toContain('<html lang="es">');
+    const token = decodeURIComponent(new URL(link).searchParams.get("token") as string);
+    const confirmed = await shop.app.request("http://localhost/api/newsletter/confirm", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...spanish },
+      body: JSON.stringify({ token }),
+    });
+    expect(confirmed.status).toBe(200);
+    const [welcome] = await mailsTo(shop, "lucia@example.com", "¡Te damos la bienvenida a MANA!");
+    expect(welcome?.text).toContain(
+      "Te suscribiste como lucia@example.com. Cancela la suscripción cuando quieras: http://localhost/es/newsletter/unsubscribe?token=",
+    );
+    expect(welcome?.html).toContain(">Cancela la suscripción</a> cuando quieras.");
   });
 
   it("answers the call { email } alone the same, and records consent only when the link is followed", async () => {
