@@ -8,6 +8,8 @@ import { clientIp, proxyList } from "../http/client-ip.ts";
 import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
 import { pageLocaleOf } from "../i18n/customer-locale.ts";
+import { requestLocale } from "../i18n/request-locale.ts";
+import { wordsIn } from "../i18n/words.ts";
 import { confirmSubscription } from "../newsletter/confirm.ts";
 import { subscribeToNewsletter } from "../newsletter/subscribe.ts";
 import {
@@ -47,7 +49,7 @@ export function newsletterApi(services: AppServices) {
         const decision = await limits.consume(`newsletter:${clientIp(c, proxies)}`, NEWSLETTER_SIGNUPS);
         if (!decision.allowed) {
           const retryAfter = String(decision.retryAfter ?? NEWSLETTER_SIGNUPS.window);
-          const message = "Too many sign-ups from your connection. Please try again in a few minutes.";
+          const message = wordsIn(requestLocale(c.req.raw.headers)).t("errors.tooManySignUps");
           return c.json({ message, code: "too_many_requests" }, 429, { "Retry-After": retryAfter });
         }
       }
