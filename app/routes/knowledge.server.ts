@@ -20,16 +20,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const type = isArticleType(rawType) ? rawType : null;
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 200);
   const searching = q.length >= SEARCH_MIN_LENGTH;
+  const locale = localeOfPath(url.pathname);
   const unfiltered = listArticles(database.db, { limit: HUB_ARTICLE_LIMIT });
   const [articles, everything, experts, results] = await Promise.all([
     type ? listArticles(database.db, { type, limit: HUB_ARTICLE_LIMIT }) : unfiltered,
     unfiltered,
     listExperts(database.db, { featured: true }),
-    searching ? searchArticles(database.db, q) : Promise.resolve(null),
+    searching ? searchArticles(database.db, q, undefined, locale) : Promise.resolve(null),
   ]);
   // The grid never shows a story; the story section shows every story, whatever the type filter.
   const stories = everything.filter(isStoryEligible).sort((a, b) => a.id - b.id);
-  const locale = localeOfPath(url.pathname);
   const { t } = requestTranslator(locale, new Set());
   const summary = (a: Article) => toSummary(articleWords.in(locale, a));
   return {

@@ -18,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, SITE_SEARCH_MAX_LENGTH);
   // The title in the page's language, for meta (which has no translator).
-  const { t } = requestTranslator(localeOfPath(url.pathname), new Set());
+  const locale = localeOfPath(url.pathname);
+  const { t } = requestTranslator(locale, new Set());
   const title = q ? t("search.meta.results", { q }) : t("search.meta.title");
   if (q.length === 0) return { q, title, state: "empty" as const, results: null };
   if (q.length < SITE_SEARCH_MIN_LENGTH) return { q, title, state: "too-short" as const, results: null };
@@ -26,6 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     q,
     title,
     state: "results" as const,
-    results: await siteSearch(database.db, q, RESULTS_PAGE_LIMIT),
+    results: await siteSearch(database.db, q, RESULTS_PAGE_LIMIT, locale),
   };
 }

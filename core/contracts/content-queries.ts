@@ -1,6 +1,7 @@
 /** The query strings and bodies the content API (/api/content) accepts. */
 import { z } from "zod";
 import { ARTICLE_TYPES } from "../article-types.ts";
+import { LOCALES } from "../i18n/locales.ts";
 import { findOutcome } from "../outcomes.ts";
 
 export const ARTICLE_LIMIT_DEFAULT = 50;
@@ -25,6 +26,8 @@ export const articlesQuery = z.strictObject({
 export const expertsQuery = z.strictObject({ featured: z.enum(["true", "false"]).optional() });
 export const searchQuery = z.strictObject({
   q: z.string().max(SEARCH_MAX_LENGTH, `must be at most ${SEARCH_MAX_LENGTH} characters`).default(""),
+  /** The page's language: its words are searched and the articles come back in it (English without). */
+  lang: z.enum(LOCALES).default("en"),
 });
 export const recommendationsQuery = z.strictObject({ articleId: contentId });
 export const stacksQuery = z.strictObject({

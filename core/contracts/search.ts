@@ -1,5 +1,6 @@
 /** What the site search (GET /api/search, the header's box and the /search page) accepts and answers. */
 import { z } from "zod";
+import { LOCALES } from "../i18n/locales.ts";
 
 export const SITE_SEARCH_MIN_LENGTH = 2;
 export const SITE_SEARCH_MAX_LENGTH = 100;
@@ -13,6 +14,8 @@ export const siteSearchQuery = z.strictObject({
     .trim()
     .min(SITE_SEARCH_MIN_LENGTH, `must be at least ${SITE_SEARCH_MIN_LENGTH} characters`)
     .max(SITE_SEARCH_MAX_LENGTH, `must be at most ${SITE_SEARCH_MAX_LENGTH} characters`),
+  /** The page's language: its words are searched and its titles and links come back (English without). */
+  lang: z.enum(LOCALES).default("en"),
 });
 
 export interface ProductHit {

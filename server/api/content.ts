@@ -65,9 +65,11 @@ export function contentApi(services: AppServices) {
       return c.json(await articleCategories(db));
     })
     .get("/search", async (c) => {
-      const q = readQuery(c, searchQuery).q.trim();
+      const query = readQuery(c, searchQuery);
+      const q = query.q.trim();
       if (q.length < SEARCH_MIN_LENGTH) return c.json([]);
-      return c.json(await searchArticles(db, q));
+      const found = await searchArticles(db, q, undefined, query.lang);
+      return c.json(query.lang === "en" ? found : found.map((a) => services.articleWords.in(query.lang, a)));
     })
     .get("/recommendations", async (c) => {
       const { articleId } = readQuery(c, recommendationsQuery);

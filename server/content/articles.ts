@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import type { Article, ContentBlock } from "../../core/contracts/content.ts";
+import type { Locale } from "../../core/i18n/locales.ts";
 import { isStoryEligible } from "../../core/story.ts";
 import type { Db } from "../db/client.ts";
-import { articles } from "../db/schema.ts";
-import { textMatch } from "../search/text-query.ts";
+import { articles, articleTranslations } from "../db/schema.ts";
+import { SEARCH_CONFIGS, textMatch } from "../search/text-query.ts";
 import { typoWords } from "../search/typo-words.ts";
 
 const { searchText: _searchText, searchVector: _searchVector, ...articleColumns } = getTableColumns(articles);
@@ -72,7 +73,13 @@ export async function articleById(db: Db, id: number): Promise<Article | undefin
  * The text is parsed once on write (`search_vector`, GIN-indexed). Word similarity against each article's
  * whole text was the typo check before the word list: about 2 ms per article, per query.
  */
-export async function searchArticles(db: Db, q: string, limit = 50): Promise<Article[]> {
+export async function searchArticles(
+  db: Db,
+  q: string,
+  limit = 50,
+  locale: Locale = "en",
+): Promise<Article[]> {
+  if (locale !== "en") return searchArticlesIn(db, q, limit, locale);
   const { where, rank } = await articleMatch(db, q);
   const rows = await db
     .select(articleColumns)
@@ -86,6 +93,48 @@ export async function searchArticles(db: Db, q: string, limit = 50): Promise<Art
 /** Which articles a query finds, and how well: see searchArticles. */
 async function articleMatch(db: Db, q: string) {
   return textMatch(articles.searchVector, articles.title, q, await typoWords(db, q));
+}
+
+/**
+ * The search in Spanish or French: an article with a translation in the language is found by its
+ * translation's words (title, excerpt, text, parsed with the language's configuration), one without by its
+ * English words, as in English; typos are corrected against the language's words. Still one statement.
+ * The rows are the English articles: the caller lays the language's words over them (articleWords).
+ */
+async function searchArticlesIn(db: Db, q: string, limit: number, locale: Exclude<Locale, "en">) {
+  const { where, rank } = translatedArticleMatch(q, await typoWords(db, q, locale), locale);
+  const rows = await db
+    .select(articleColumns)
+    .from(articles)
+    .leftJoin(
+      articleTranslations,
+      and(eq(articleTranslations.articleId, articles.id), eq(articleTranslations.locale, locale)),
+    )
+    .where(where)
+    .orderBy(desc(rank), desc(articles.publishDate))
+    .limit(limit);
+  return rows.map(toArticle);
+}
+
+/**
+ * Which articles a query in a language finds, and how well, for a statement that left-joins the article's
+ * translation in that language (article_translations): its words where it has one, else the English ones.
+ */
+export function translatedArticleMatch(q: string, typos: readonly string[], locale: Exclude<Locale, "en">) {
+  const translated = textMatch(
+    articleTranslations.searchVector,
+    articleTranslations.title,
+    q,
+    typos,
+    1,
+    SEARCH_CONFIGS[locale],
+  );
+  const english = textMatch(articles.searchVector, articles.title, q, typos);
+  const has = sql`${articleTranslations.articleId} is not null`;
+  return {
+    where: sql`((${has} and ${translated.where}) or (not ${has} and ${english.where}))`,
+    rank: sql<number>`(case when ${has} then ${translated.rank} else ${english.rank} end)`,
+  };
 }
 
 /**

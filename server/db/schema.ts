@@ -19,6 +19,13 @@ import type { ShippingAddress } from "../../core/address.ts";
 /** Postgres's parsed text-search document; only the database reads it (never selected by the API). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
+/**
+ * The text-search configuration of a translation's language, from its locale column: a generated column's
+ * expression is fixed, so it picks the configuration itself (to_tsvector(regconfig, text) is immutable).
+ */
+const SEARCH_CONFIG_OF_LOCALE =
+  "case locale when 'es' then 'spanish'::regconfig else 'french'::regconfig end";
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`);
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`);
 
@@ -60,6 +67,32 @@ export const products = pgTable(
   ],
 );
 export type ProductRow = typeof products.$inferSelect;
+
+/**
+ * A product's words in Spanish or French, for searching in the page's language: the tagline a hit shows and
+ * the text it is found by (name, tagline, description, benefits, category), as the seed writes them from
+ * `content/i18n/<locale>/products.json`. The name is the brand's, the same in every language.
+ */
+export const productTranslations = pgTable(
+  "product_translations",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    tagline: text("tagline").notNull(),
+    searchText: text("search_text").notNull(),
+    /** `search_text` parsed once on write with the language's configuration. */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector(${sql.raw(SEARCH_CONFIG_OF_LOCALE)}, search_text)`),
+  },
+  (t) => [
+    uniqueIndex("product_translations_product_locale").on(t.productId, t.locale),
+    check("product_translations_locale", sql`${t.locale} in ('es', 'fr')`),
+    index("product_translations_search_vector").using("gin", t.searchVector),
+  ],
+);
 
 /** A stack is also a bundle: lines added from it carry its slug as `bundleId` and get its price. */
 export const stacks = pgTable("stacks", {
@@ -122,6 +155,34 @@ export const articles = pgTable(
     index("articles_search_vector").using("gin", t.searchVector),
     index("articles_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`),
     index("articles_publish_date").on(t.publishDate),
+  ],
+);
+
+/**
+ * An article or story in Spanish or French, for searching in the page's language (the pages lay the words
+ * over English from content/i18n themselves, docs/decisions/049-languages.md): the title and excerpt a hit
+ * shows and the text it is found by, as the seed writes them from `content/i18n/<locale>/`.
+ */
+export const articleTranslations = pgTable(
+  "article_translations",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    /** Title, excerpt, tags and text blocks in the language (English where a block has no translation). */
+    searchText: text("search_text").notNull(),
+    /** `search_text` parsed once on write with the language's configuration. */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector(${sql.raw(SEARCH_CONFIG_OF_LOCALE)}, search_text)`),
+  },
+  (t) => [
+    uniqueIndex("article_translations_article_locale").on(t.articleId, t.locale),
+    check("article_translations_locale", sql`${t.locale} in ('es', 'fr')`),
+    index("article_translations_search_vector").using("gin", t.searchVector),
   ],
 );
 

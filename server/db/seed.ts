@@ -1,16 +1,27 @@
+import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import type { Db } from "./client.ts";
+import type { Db, Tx } from "./client.ts";
 import {
+  type ArticleFile,
   articleFile,
   expertFile,
+  type ProductFile,
   productFile,
   productSearchTextOf,
   searchTextOf,
   stackFile,
 } from "./content-schemas.ts";
-import { articles, discountCodes, experts, products, stacks } from "./schema.ts";
+import {
+  articles,
+  articleTranslations,
+  discountCodes,
+  experts,
+  products,
+  productTranslations,
+  stacks,
+} from "./schema.ts";
 
 const contentDir = fileURLToPath(new URL("../../content/", import.meta.url));
 
@@ -41,8 +52,8 @@ export const DEMO_CODES: (typeof discountCodes.$inferInsert)[] = [
 ];
 
 /**
- * Loads content/ into the database, replacing the catalogue's text and the editorial content, and adds the
- * demo's discount codes, in one transaction. Prices, subscription discounts and stock of products already
+ * Loads content/ into the database, replacing the catalogue's text and the editorial content and their
+ * Spanish and French words for the search, and adds the demo's discount codes, in one transaction. Prices, subscription discounts and stock of products already
  * there are the owner's, as are codes already there.
  */
 export async function seed(db: Db) {
@@ -50,6 +61,7 @@ export async function seed(db: Db) {
   const stackList = stackFile.parse(await readJson("stacks.json"));
   const expertList = expertFile.parse(await readJson("experts.json"));
   const articleList = [...(await readArticleDir("articles")), ...(await readArticleDir("stories"))];
+  const translations = await readTranslations(catalogue, articleList);
 
   const productIds = new Set(catalogue.map((p) => p.id));
   for (const s of stackList) {
@@ -89,6 +101,7 @@ export async function seed(db: Db) {
       };
       await tx.insert(articles).values(row).onConflictDoUpdate({ target: articles.id, set: row });
     }
+    await writeTranslations(tx, translations);
     for (const code of DEMO_CODES) {
       await tx
         .insert(discountCodes)
@@ -104,10 +117,110 @@ export async function seed(db: Db) {
   };
 }
 
-/** Seeds only when the catalogue is empty (first start on a new database). */
+/** The languages the search reads translations in (content/i18n/<locale>/, migration 0018). */
+const TRANSLATED_LOCALES = ["es", "fr"] as const;
+
+/**
+ * The English item with the translation's strings where English has a string at the same path, as the
+ * pages lay them (server/content/translations.ts, whose test refuses a translated field English lacks or
+ * does not translate): enough for the words the search reads.
+ */
+function laidOver<T>(english: T, translation: unknown): T {
+  if (translation === undefined || translation === null) return english;
+  if (typeof english === "string") return (typeof translation === "string" ? translation : english) as T;
+  if (Array.isArray(english))
+    return (Array.isArray(translation) ? english.map((e, i) => laidOver(e, translation[i])) : english) as T;
+  if (typeof english !== "object" || english === null || typeof translation !== "object") return english;
+  const out: Record<string, unknown> = { ...(english as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(translation as Record<string, unknown>))
+    if (key in out) out[key] = laidOver(out[key], value);
+  return out as T;
+}
+
+/** A language's translation files of the articles and stories, by slug (one file each). */
+async function readArticleTranslations(locale: string): Promise<Map<string, unknown>> {
+  const files = new Map<string, unknown>();
+  for (const dir of [`i18n/${locale}/articles`, `i18n/${locale}/stories`]) {
+    if (!existsSync(contentDir + dir)) continue;
+    for (const name of (await readdir(contentDir + dir)).filter((n) => n.endsWith(".json")))
+      files.set(name.slice(0, -".json".length), await readJson(`${dir}/${name}`));
+  }
+  return files;
+}
+
+interface Translations {
+  articles: (typeof articleTranslations.$inferInsert)[];
+  products: (typeof productTranslations.$inferInsert)[];
+}
+
+/**
+ * The Spanish and French words of the articles, stories and products the search reads in those languages,
+ * from content/i18n: the title and excerpt (a product's tagline) a hit shows and the text it is found by,
+ * made as the English one is (searchTextOf, productSearchTextOf) from the item in the language.
+ */
+async function readTranslations(catalogue: ProductFile[], articleList: ArticleFile[]): Promise<Translations> {
+  const out: Translations = { articles: [], products: [] };
+  for (const locale of TRANSLATED_LOCALES) {
+    const files = await readArticleTranslations(locale);
+    for (const a of articleList) {
+      const file = files.get(a.slug);
+      if (file === undefined) continue;
+      const t = laidOver(a, file);
+      out.articles.push({
+        articleId: a.id,
+        locale,
+        title: t.title,
+        excerpt: t.excerpt,
+        searchText: searchTextOf(t),
+      });
+    }
+    const productFiles = (await readJson(`i18n/${locale}/products.json`)) as Record<string, unknown>;
+    for (const p of catalogue) {
+      const file = productFiles[p.slug];
+      if (file === undefined) continue;
+      // The label's words are the product page's, not what a product is found by.
+      const { label: _label, ...fields } = file as Record<string, unknown>;
+      const t = laidOver(p, fields);
+      out.products.push({ productId: p.id, locale, tagline: t.tagline, searchText: productSearchTextOf(t) });
+    }
+  }
+  return out;
+}
+
+/**
+ * Replaces the search's translations whole, so a second seed writes the same rows. Only items the database
+ * holds are written (a database seeded before may lack a newer file's item).
+ */
+async function writeTranslations(tx: Tx, translations: Translations) {
+  const articleIds = new Set((await tx.select({ id: articles.id }).from(articles)).map((r) => r.id));
+  const productIds = new Set((await tx.select({ id: products.id }).from(products)).map((r) => r.id));
+  const articleRows = translations.articles.filter((r) => articleIds.has(r.articleId));
+  const productRows = translations.products.filter((r) => productIds.has(r.productId));
+  await tx.delete(articleTranslations);
+  await tx.delete(productTranslations);
+  if (articleRows.length > 0) await tx.insert(articleTranslations).values(articleRows);
+  if (productRows.length > 0) await tx.insert(productTranslations).values(productRows);
+}
+
+/**
+ * Seeds only when the catalogue is empty (first start on a new database). A database seeded before the
+ * search read the translations (migration 0018) gets them, in one transaction, and nothing else.
+ */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
-  if ((row?.n ?? 0) > 0) return false;
+  if ((row?.n ?? 0) > 0) {
+    const [translated] = await db.select({ n: sql<number>`count(*)::int` }).from(articleTranslations);
+    if ((translated?.n ?? 0) === 0) await seedTranslations(db);
+    return false;
+  }
   await seed(db);
   return true;
+}
+
+/** Writes the search's translations from content/ (see writeTranslations), leaving the rest as it is. */
+export async function seedTranslations(db: Db) {
+  const catalogue = productFile.parse(await readJson("products.json"));
+  const articleList = [...(await readArticleDir("articles")), ...(await readArticleDir("stories"))];
+  const translations = await readTranslations(catalogue, articleList);
+  await db.transaction((tx) => writeTranslations(tx, translations));
 }

@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { ArticleHit, ProductHit, SiteSearchResults } from "../../core/contracts/search.ts";
+import { type Locale, pathInLocale } from "../../core/i18n/locales.ts";
 import { formatCents } from "../../core/money.ts";
 import { isStoryEligible } from "../../core/story.ts";
+import { translatedArticleMatch } from "../content/articles.ts";
 import { type Db, rowsOf } from "../db/client.ts";
-import { articles, products } from "../db/schema.ts";
-import { textMatch } from "./text-query.ts";
+import { articles, articleTranslations, products, productTranslations } from "../db/schema.ts";
+import { SEARCH_CONFIGS, textMatch } from "./text-query.ts";
 import { typoWords } from "./typo-words.ts";
 
 /**
@@ -36,7 +38,13 @@ interface HitRow {
  * product named by the query comes first. Both are read in one statement: the header's box asks on every
  * pause in typing, and a round trip per group cost more than either search (docs/performance.md).
  */
-export async function siteSearch(db: Db, q: string, limit: number): Promise<SiteSearchResults> {
+export async function siteSearch(
+  db: Db,
+  q: string,
+  limit: number,
+  locale: Locale = "en",
+): Promise<SiteSearchResults> {
+  if (locale !== "en") return siteSearchIn(db, q, limit, locale);
   const typos = await typoWords(db, q);
   const p = textMatch(products.searchVector, products.name, q, typos, 2);
   const a = textMatch(articles.searchVector, articles.title, q, typos);
@@ -53,20 +61,71 @@ export async function siteSearch(db: Db, q: string, limit: number): Promise<Site
       order by ${a.rank} desc, ${articles.publishDate} desc limit ${ARTICLE_ROWS})
   `);
 
+  return resultsOf(q, typos, rowsOf<HitRow>(result), limit, "en");
+}
+
+/**
+ * The site search in Spanish or French, still one statement: a product or article with a translation in
+ * the language is found by its translation's words (parsed with the language's configuration) and shows
+ * its tagline, or title and excerpt, in it; one without is found by its English words, as in English.
+ * Typos are corrected against the language's words (server/search/typo-words.ts); the links name the
+ * language (/fr/knowledge/...).
+ */
+async function siteSearchIn(
+  db: Db,
+  q: string,
+  limit: number,
+  locale: Exclude<Locale, "en">,
+): Promise<SiteSearchResults> {
+  const typos = await typoWords(db, q, locale);
+  const config = SEARCH_CONFIGS[locale];
+  const pt = textMatch(productTranslations.searchVector, products.name, q, typos, 2, config);
+  const pe = textMatch(products.searchVector, products.name, q, typos, 2);
+  const hasP = sql`${productTranslations.productId} is not null`;
+  const a = translatedArticleMatch(q, typos, locale);
+  const result = await db.execute(sql`
+    (select 'product' as kind, ${products.id} as id, ${products.slug} as slug, ${products.name} as title,
+        coalesce(${productTranslations.tagline}, ${products.tagline}) as excerpt, ${products.imageUrl} as image,
+        ${products.priceCents} as price_cents, ${products.stockOnHand} as stock, null::jsonb as tags,
+        null::integer as reading_time
+      from ${products} left join ${productTranslations}
+        on ${productTranslations.productId} = ${products.id} and ${productTranslations.locale} = ${locale}
+      where (${hasP} and ${pt.where}) or (not ${hasP} and ${pe.where})
+      order by (case when ${hasP} then ${pt.rank} else ${pe.rank} end) desc, ${products.id} limit ${limit})
+    union all
+    (select 'article', ${articles.id}, ${articles.slug}, coalesce(${articleTranslations.title}, ${articles.title}),
+        coalesce(${articleTranslations.excerpt}, ${articles.excerpt}), ${articles.featuredImage}, null, null,
+        ${articles.tags}, ${articles.readingTime}
+      from ${articles} left join ${articleTranslations}
+        on ${articleTranslations.articleId} = ${articles.id} and ${articleTranslations.locale} = ${locale}
+      where ${a.where}
+      order by ${a.rank} desc, ${articles.publishDate} desc limit ${ARTICLE_ROWS})
+  `);
+  return resultsOf(q, typos, rowsOf<HitRow>(result), limit, locale);
+}
+
+/** The statement's rows as the answer's groups, at most `limit` each, the links in the language. */
+function resultsOf(
+  q: string,
+  typos: string[],
+  rows: HitRow[],
+  limit: number,
+  locale: Locale,
+): SiteSearchResults {
   const found: SiteSearchResults = { q, corrections: typos, products: [], articles: [], stories: [] };
-  for (const row of rowsOf<HitRow>(result)) {
+  for (const row of rows) {
     if (row.kind === "product") {
-      found.products.push(productHit(row));
+      found.products.push(productHit(row, locale));
       continue;
     }
     const story = isStoryEligible({ id: row.id, tags: row.tags ?? [] });
     const group = story ? found.stories : found.articles;
-    if (group.length < limit) group.push(articleHit(row, story));
+    if (group.length < limit) group.push(articleHit(row, story, locale));
   }
   return found;
 }
 
-function productHit(row: HitRow): ProductHit {
+function productHit(row: HitRow, locale: Locale): ProductHit {
   return {
     id: row.id,
     slug: row.slug,
@@ -75,11 +134,11 @@ function productHit(row: HitRow): ProductHit {
     imageUrl: row.image,
     price: formatCents(row.price_cents ?? 0),
     inStock: (row.stock ?? 0) > 0,
-    url: `/products/${row.slug}`,
+    url: pathInLocale(`/products/${row.slug}`, locale),
   };
 }
 
-function articleHit(row: HitRow, story: boolean): ArticleHit {
+function articleHit(row: HitRow, story: boolean, locale: Locale): ArticleHit {
   return {
     id: row.id,
     slug: row.slug,
@@ -87,6 +146,6 @@ function articleHit(row: HitRow, story: boolean): ArticleHit {
     excerpt: row.excerpt,
     featuredImage: row.image,
     readingTime: row.reading_time ?? 0,
-    url: story ? `/story/${row.slug}` : `/knowledge/${row.slug}`,
+    url: pathInLocale(story ? `/story/${row.slug}` : `/knowledge/${row.slug}`, locale),
   };
 }

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
+import type { Locale } from "../../core/i18n/locales.ts";
 import { type Db, rowsOf } from "../db/client.ts";
 
 /**
  * Typo tolerance through a word list: the words (stemmed lexemes) of every article's and product's search
- * text, read once per process and again after a minute (content changes only with a seed). A query word
+ * text (in Spanish and French, of their translations: documentsOf), read once per process and language and
+ * again after a minute (content changes only with a seed). A query word
  * that is not itself in the list is matched to the listed words within trigram similarity, the measure
  * pg_trgm uses, so 'ashwaganda' also searches 'ashwagandha'. Comparing a word against a few thousand
  * words costs well under a millisecond; comparing it against every article's whole text cost about 2 ms
@@ -30,7 +32,8 @@ interface Lexicon {
 /** How many query words' corrections a lexicon remembers (a bound on what odd queries can fill). */
 const MAX_REMEMBERED = 2_000;
 
-const lexicons = new WeakMap<Db, Promise<Lexicon>>();
+/** Each database's lexicons, one per language. */
+const lexicons = new WeakMap<Db, Map<Locale, Promise<Lexicon>>>();
 
 /** pg_trgm's trigrams of one lower-case word: padded with two spaces before and one after. */
 export function trigramsOf(word: string): Set<string> {
@@ -49,10 +52,25 @@ export function trigramSimilarity(a: Set<string>, b: Set<string>): number {
   return similarityOf(shared, a.size, b.size);
 }
 
-async function loadLexicon(db: Db): Promise<Lexicon> {
-  const result = await db.execute(
-    sql`select word from ts_stat('select search_vector from articles union all select search_vector from products')`,
-  );
+/**
+ * The documents a language's search reads, as ts_stat's query: in English the articles' and products'
+ * vectors; in Spanish or French the translations' vectors in that language, and the English vectors of the
+ * items without one (the search falls back to them). The locale is one of LOCALES, never the visitor's text.
+ */
+function documentsOf(locale: Locale): string {
+  if (locale === "en")
+    return "select search_vector from articles union all select search_vector from products";
+  const l = `''${locale}''`;
+  return [
+    `select search_vector from article_translations where locale = ${l}`,
+    `select a.search_vector from articles a where not exists (select 1 from article_translations t where t.article_id = a.id and t.locale = ${l})`,
+    `select search_vector from product_translations where locale = ${l}`,
+    `select p.search_vector from products p where not exists (select 1 from product_translations t where t.product_id = p.id and t.locale = ${l})`,
+  ].join(" union all ");
+}
+
+async function loadLexicon(db: Db, locale: Locale): Promise<Lexicon> {
+  const result = await db.execute(sql`select word from ts_stat(${sql.raw(`'${documentsOf(locale)}'`)})`);
   const words = rowsOf<{ word: string }>(result)
     .map((r) => r.word)
     .filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
@@ -68,26 +86,32 @@ async function loadLexicon(db: Db): Promise<Lexicon> {
   return { words, trigrams, holders, known: new Set(words), corrected: new Map(), at: Date.now() };
 }
 
-async function lexiconFor(db: Db): Promise<Lexicon> {
-  const cached = lexicons.get(db);
+async function lexiconFor(db: Db, locale: Locale): Promise<Lexicon> {
+  let byLocale = lexicons.get(db);
+  if (!byLocale) {
+    byLocale = new Map();
+    lexicons.set(db, byLocale);
+  }
+  const cached = byLocale.get(locale);
   if (cached) {
     const lexicon = await cached.catch(() => null);
     if (lexicon && Date.now() - lexicon.at < TTL_MS) return lexicon;
   }
-  const next = loadLexicon(db);
-  lexicons.set(db, next);
+  const next = loadLexicon(db, locale);
+  byLocale.set(locale, next);
   return next;
 }
 
 /**
  * The listed words a query's words may have meant, best first (at most 3 per word); none for a word that
- * is listed, starts a listed word, or is too short to correct.
+ * is listed, starts a listed word, or is too short to correct. Each language has its own list: the words
+ * of what its search reads (documentsOf).
  */
-export async function typoWords(db: Db, q: string): Promise<string[]> {
+export async function typoWords(db: Db, q: string, locale: Locale = "en"): Promise<string[]> {
   const words = (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12);
   const wanted = words.filter((w) => w.length >= MIN_TYPO_LENGTH);
   if (wanted.length === 0) return [];
-  const lexicon = await lexiconFor(db);
+  const lexicon = await lexiconFor(db, locale);
   const out = new Set<string>();
   for (const w of wanted) for (const word of correctionsOf(lexicon, w)) out.add(word);
   return [...out];

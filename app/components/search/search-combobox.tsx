@@ -11,7 +11,7 @@ import {
   SITE_SEARCH_MIN_LENGTH,
   type SiteSearchResults,
 } from "../../../core/contracts/search.ts";
-import { type Translator, useT } from "../../i18n/i18n.tsx";
+import { type Translator, useLocale, useT } from "../../i18n/i18n.tsx";
 import { useLocalePath } from "../../i18n/link.tsx";
 import { ArticleHitLines, groupLabels, ProductHitLines } from "./search-hit.tsx";
 import { searchableQuery, useSearchSuggestions } from "./search-results-data.ts";
@@ -57,6 +57,7 @@ export function SearchCombobox({ onNavigate }: { onNavigate: () => void }) {
   const id = useId();
   const t = useT();
   const localePath = useLocalePath();
+  const locale = useLocale();
   const navigate = useNavigate();
   const [value, setValue] = useState("");
   const [sent, setSent] = useState<string | null>(null);
@@ -69,7 +70,7 @@ export function SearchCombobox({ onNavigate }: { onNavigate: () => void }) {
     return () => clearTimeout(timer);
   }, [value]);
 
-  const { data } = useSearchSuggestions(sent);
+  const { data } = useSearchSuggestions(sent, locale);
   // While the next answer loads, the previous one stays (marked with its own query).
   const results = sent ? data : undefined;
   const shownQ = results?.q ?? "";

@@ -3,6 +3,7 @@ import {
   SITE_SEARCH_MIN_LENGTH,
   type SiteSearchResults,
 } from "../../../core/contracts/search.ts";
+import type { Locale } from "../../../core/i18n/locales.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { keepPreviousData, useQuery } from "../../lib/query.ts";
 
@@ -12,11 +13,19 @@ export function searchableQuery(raw: string): string | null {
   return q.length >= SITE_SEARCH_MIN_LENGTH ? q : null;
 }
 
-/** The header box's suggestions for a query; the previous answer stays on screen while the next loads. */
-export function useSearchSuggestions(q: string | null) {
+/** The search's address: the query, and the page's language when it is not English. */
+export const searchUrl = (q: string, locale: Locale) =>
+  `/api/search?q=${encodeURIComponent(q)}${locale === "en" ? "" : `&lang=${locale}`}`;
+
+/**
+ * The header box's suggestions for a query, searched and worded in the page's language; the previous
+ * answer stays on screen while the next loads.
+ */
+export function useSearchSuggestions(q: string | null, locale: Locale) {
+  const url = searchUrl(q ?? "", locale);
   return useQuery({
-    queryKey: ["/api/search", q],
-    queryFn: () => apiRequest<SiteSearchResults>("GET", `/api/search?q=${encodeURIComponent(q ?? "")}`),
+    queryKey: locale === "en" ? ["/api/search", q] : ["/api/search", q, locale],
+    queryFn: () => apiRequest<SiteSearchResults>("GET", url),
     enabled: q !== null,
     placeholderData: keepPreviousData,
     refetchOnWindowFocus: false,
