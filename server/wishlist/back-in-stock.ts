@@ -1,7 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { DEFAULT_LOCALE, type Locale, pathInLocale } from "../../core/i18n/locales.ts";
 import { formatMoney } from "../../core/money.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { type ProductRow, products, stockNotifications } from "../db/schema.ts";
+import { customerLocale } from "../i18n/customer-locale.ts";
+import { wordsIn } from "../i18n/words.ts";
 import { emailLayout, linkBlock, paragraph, signature, smallPrint } from "../mail/layout.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 
@@ -40,31 +43,47 @@ export async function registerStockNotification(
   });
 }
 
-/** The e-mail that a product someone asked for is back, with a link to its page. */
+/**
+ * The e-mail that a product someone asked for is back, with a link to its page: in the customer's saved
+ * display language when they asked signed in (server/i18n/customer-locale.ts), else English.
+ */
 export function backInStockEmail(
   registration: { id: string; email: string },
   product: Pick<ProductRow, "name" | "slug" | "priceCents" | "packageSize">,
   origin: string,
+  locale: Locale = DEFAULT_LOCALE,
 ): MailMessage {
-  const url = `${origin}/products/${product.slug}`;
-  const line = `${product.name} (${product.packageSize}, ${formatMoney(product.priceCents)} a month) is back in stock.`;
-  const why = "You asked us to tell you when it returned. This is the only e-mail we send about it.";
+  const { t } = wordsIn(locale);
+  const url = `${origin}${pathInLocale(`/products/${product.slug}`, locale)}`;
+  const name = product.name;
+  const subject = t("email.backInStock.subject", { product: name });
+  const line = t("email.backInStock.line", {
+    product: name,
+    size: product.packageSize,
+    price: formatMoney(product.priceCents),
+  });
   const { text, html } = emailLayout({
-    heading: `${product.name} is back in stock`,
+    locale,
+    heading: subject,
     textHeading: null,
     blocks: [
       paragraph(line),
-      linkBlock(`Order ${product.name}`, url, `Order it here: ${url}`),
-      smallPrint(why),
-      signature(["The MANA team"]),
+      linkBlock(
+        t("email.backInStock.order", { product: name }),
+        url,
+        t("email.backInStock.orderText", { url }),
+      ),
+      smallPrint(t("email.backInStock.why")),
+      signature([t("email.account.team")]),
     ],
   });
   return {
     to: registration.email,
-    subject: `${product.name} is back in stock`,
+    subject,
     text,
     html,
     dedupeKey: `back-in-stock:${registration.id}`,
+    locale,
   };
 }
 
@@ -83,10 +102,15 @@ export async function queueBackInStock(
     .update(stockNotifications)
     .set({ notifiedAt: new Date() })
     .where(and(eq(stockNotifications.productId, product.id), isNull(stockNotifications.notifiedAt)))
-    .returning({ id: stockNotifications.id, email: stockNotifications.email });
+    .returning({
+      id: stockNotifications.id,
+      email: stockNotifications.email,
+      userId: stockNotifications.userId,
+    });
   const ids: string[] = [];
   for (const registration of answered) {
-    const id = await mailer.queue(tx, backInStockEmail(registration, product, origin));
+    const locale = await customerLocale(tx, registration.userId);
+    const id = await mailer.queue(tx, backInStockEmail(registration, product, origin, locale));
     if (id) ids.push(id);
   }
   return ids;

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUserRole } from "../../server/admin/promote.ts";
 import { GUEST_NOTIFY_REQUESTS } from "../../server/api/stock-notify.ts";
@@ -82,6 +82,9 @@ describe.each(testDatabases)("Notify Me and the back-in-stock e-mail on %s", (ki
       .from(outbox)
       .where(and(eq(outbox.to, customerEmail), eq(outbox.subject, "Ashwagandha is back in stock")));
     expect(mail?.text).toContain("http://localhost/products/ashwagandha");
+    expect(mail?.text).toMatch(/^Ashwagandha \(.+, \$[\d.]+ a month\) is back in stock\./);
+    expect(mail?.text).toContain("Order it here: http://localhost/products/ashwagandha");
+    expect(mail?.text).toContain("You asked us to tell you when it returned.");
     expect(mail?.dedupeKey).toMatch(/^back-in-stock:/);
 
     // Raised again, and sold out and back again with nobody waiting: no more e-mail.
@@ -90,6 +93,23 @@ describe.each(testDatabases)("Notify Me and the back-in-stock e-mail on %s", (ki
     await setStock(3, 5);
     expect(await mails(shop, "guest.waiting@example.com", "back in stock")).toBe(1);
     expect(await mails(shop, customerEmail, "back in stock")).toBe(1);
+  });
+
+  it("writes to a customer who saved another display language in it, the product's link in that language", async () => {
+    const french = new Browser(shop);
+    const email = uniqueEmail("francaise");
+    expect((await french.signUp(email)).status).toBe(200);
+    expect((await french.call("PUT", "/api/preferences", { display: { language: "fr" } })).status).toBe(200);
+    await setStock(2, 0);
+    expect((await notify(french, 2)).status).toBe(201);
+    await setStock(2, 3);
+    const [mail] = await shop.services.database.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, email), like(outbox.subject, "% est de nouveau en stock")));
+    expect(mail?.text).toMatch(/^.+ \(.+, \$[\d.]+ par mois\) est de nouveau en stock\./);
+    expect(mail?.text).toMatch(/Commandez-le ici : http:\/\/localhost\/fr\/products\/\S+/);
+    expect(mail?.html).toContain('<html lang="fr">');
   });
 
   it("answers a new request made after the e-mail the next time stock returns", async () => {
