@@ -25,7 +25,7 @@ test("a shopper fills the checkout's address form in Spanish: labels, countries 
   await expect(country.locator("option:checked")).toHaveText("Estados Unidos");
   await expect(country.locator('option[value="CA"]')).toHaveText("Canadá");
   await expect(page.getByLabel("Estado", { exact: true }).locator("option").first()).toHaveText(
-    "Elija un estado",
+    "Elige un estado",
   );
   for (const label of [
     "Nombre completo",
@@ -46,10 +46,10 @@ test("a shopper fills the checkout's address form in Spanish: labels, countries 
   await page.getByLabel("Código ZIP", { exact: true }).fill("6270");
   await page.getByRole("button", { name: "Continuar al pago seguro" }).click();
   const fullName = page.getByLabel("Nombre completo", { exact: true });
-  await expect(fullName).toHaveAccessibleDescription("Indique su nombre completo");
+  await expect(fullName).toHaveAccessibleDescription("Indica tu nombre completo");
   await expect(fullName).toBeFocused();
   await expect(page.getByLabel("Código ZIP", { exact: true })).toHaveAccessibleDescription(
-    "Escriba un código ZIP de 5 dígitos (o ZIP+4), p. ej., 90210",
+    "Escribe un código ZIP de 5 dígitos (o ZIP+4), p. ej., 90210",
   );
 
   // Canada: the province's and postal code's own words.

@@ -96,8 +96,8 @@ describe("the address form", () => {
     expect(validateAddress({ ...filled, fullName: "", postalCode: "9021" }, shipTo, es)).toEqual({
       ok: false,
       errors: {
-        fullName: "Indique su nombre completo",
-        postalCode: "Escriba un código ZIP de 5 dígitos (o ZIP+4), p. ej., 90210",
+        fullName: "Indica tu nombre completo",
+        postalCode: "Escribe un código ZIP de 5 dígitos (o ZIP+4), p. ej., 90210",
       },
       firstField: "fullName",
     });
