@@ -7,6 +7,7 @@ import { InvalidInput } from "../domain-errors.ts";
 import { clientIp, proxyList } from "../http/client-ip.ts";
 import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { parseWith, readJsonBody } from "../http/validate.ts";
+import { pageLocaleOf } from "../i18n/customer-locale.ts";
 import { createReactionReport } from "../reactions/reaction-reports.ts";
 
 /**
@@ -56,7 +57,12 @@ export function reactionsApi(services: AppServices) {
       services.mailer,
       input,
       { userId: user?.id ?? null },
-      { origin: shopOrigin(env, requestHost(c.req.raw), "mail"), ownerEmail: env.SUPPORT_EMAIL },
+      {
+        origin: shopOrigin(env, requestHost(c.req.raw), "mail"),
+        ownerEmail: env.SUPPORT_EMAIL,
+        // The acknowledgment in the report page's language (server/i18n/customer-locale.ts).
+        locale: pageLocaleOf(c.req.raw.headers),
+      },
     );
     return c.json({ id: report.id, status: report.status }, 201);
   });

@@ -1,12 +1,15 @@
 import { randomInt } from "node:crypto";
 import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { ShippingAddress } from "../../core/address.ts";
+import { type Locale, pathInLocale } from "../../core/i18n/locales.ts";
 import { formatMoney } from "../../core/money.ts";
 import type { ReferralVoidReason } from "../../core/referral-void.ts";
 import { addLedgerEntry } from "../balances/customer-ledger.ts";
 import type { Db, DbOrTx, Tx } from "../db/client.ts";
 import { addresses, discountCodes, orders, referrals, user } from "../db/schema.ts";
 import { Conflict } from "../domain-errors.ts";
+import { customerLocale } from "../i18n/customer-locale.ts";
+import { wordsIn } from "../i18n/words.ts";
 import { emailLayout, linkBlock, paragraph, signature } from "../mail/layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { OrderRow } from "../orders/order-rows.ts";
@@ -200,8 +203,10 @@ export async function settleDueReferrals(
         .select({ email: user.email })
         .from(user)
         .where(eq(user.id, r.referrerUserId));
+      // In the referrer's saved display language (server/i18n/customer-locale.ts).
+      const locale = await customerLocale(tx, r.referrerUserId);
       const mail = referrer
-        ? await deps.mailer.queue(tx, referralCreditEmail(referrer.email, r.id, deps.origin))
+        ? await deps.mailer.queue(tx, referralCreditEmail(referrer.email, r.id, deps.origin, locale))
         : null;
       return { mail };
     });
@@ -214,27 +219,22 @@ export async function settleDueReferrals(
   return { credited, voided };
 }
 
-function referralCreditEmail(to: string, referralId: string, origin: string) {
+function referralCreditEmail(to: string, referralId: string, origin: string, locale: Locale) {
+  const { t } = wordsIn(locale);
   const amount = formatMoney(REFERRAL.creditCents);
+  const subject = t("email.referral.subject", { amount });
   const { text, html } = emailLayout({
-    heading: `You earned ${amount} of MANA store credit`,
+    locale,
+    heading: subject,
     home: origin,
     blocks: [
-      paragraph("Hello,"),
-      paragraph(
-        `A friend you invited ordered from MANA, and their order arrived a month ago. Thank you: ${amount} of store credit is on your account, and it pays for your next order at checkout.`,
-      ),
-      linkBlock("Your account", `${origin}/account`),
-      signature(["The MANA team"]),
+      paragraph(t("email.account.helloNoName")),
+      paragraph(t("email.referral.body", { amount })),
+      linkBlock(t("email.referral.account"), `${origin}${pathInLocale("/account", locale)}`),
+      signature([t("email.account.team")]),
     ],
   });
-  return {
-    to,
-    subject: `You earned ${amount} of MANA store credit`,
-    text,
-    html,
-    dedupeKey: `referral-credit:${referralId}`,
-  };
+  return { to, subject, text, html, dedupeKey: `referral-credit:${referralId}`, locale };
 }
 
 /** A customer's referrals, newest first, for their account and the owner's customer page. */

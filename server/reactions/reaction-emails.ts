@@ -1,5 +1,7 @@
 import type { ReactionReportView } from "../../core/contracts/reactions.ts";
+import { DEFAULT_LOCALE, type Locale } from "../../core/i18n/locales.ts";
 import { REACTION_CONSENT } from "../../core/reaction-report.ts";
+import { wordsIn } from "../i18n/words.ts";
 import { emailLayout, labelled, linkBlock, paragraph, signature, smallPrint } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 
@@ -29,24 +31,35 @@ export function ownerReactionEmail(to: string, r: ReactionReportView, origin: st
   };
 }
 
-/** The reporter's acknowledgment: what we received and what we do with it. */
-export function reporterAckEmail(r: ReactionReportView, origin: string): MailMessage {
+/**
+ * The reporter's acknowledgment: what we received and what we do with it, in the reporter's language (the
+ * report page's, server/i18n/customer-locale.ts). The consent is the words the reporter agreed to: the
+ * owner's (core/reaction-report.ts) in English, the report page's in Spanish and French.
+ */
+export function reporterAckEmail(
+  r: ReactionReportView,
+  origin: string,
+  locale: Locale = DEFAULT_LOCALE,
+): MailMessage {
+  const { t } = wordsIn(locale);
+  const subject = t("email.reaction.ack.subject");
   const { text, html } = emailLayout({
-    heading: "We received your report",
+    locale,
+    heading: subject,
     home: origin,
     blocks: [
-      paragraph(`Hello ${r.name},`),
+      paragraph(t("email.account.hello", { name: r.name })),
       paragraph(
-        `Thank you for telling us about your reaction to ${r.productName ?? "our product"}. The MANA team reads every report and may contact you about it.`,
+        r.productName
+          ? t("email.reaction.ack.thanks", { product: r.productName })
+          : t("email.reaction.ack.thanksUnnamed"),
       ),
-      paragraph(
-        "If your symptoms are severe or getting worse, contact a doctor or call 911 now. You can also report it to the FDA yourself at https://www.safetyreporting.hhs.gov.",
-      ),
-      smallPrint(REACTION_CONSENT),
-      signature(["The MANA team"]),
+      paragraph(t("email.reaction.ack.urgent")),
+      smallPrint(locale === DEFAULT_LOCALE ? REACTION_CONSENT : t("email.reaction.ack.consent")),
+      signature([t("email.account.team")]),
     ],
   });
-  return { to: r.email, subject: "We received your report", text, html, dedupeKey: `reaction-ack:${r.id}` };
+  return { to: r.email, subject, text, html, dedupeKey: `reaction-ack:${r.id}`, locale };
 }
 
 /** The owner's notice of a review that reads like a reaction report (sent once per review). */

@@ -6,11 +6,13 @@ import type {
   ReactionReportsResponse,
   ReactionReportView,
 } from "../../core/contracts/reactions.ts";
+import type { Locale } from "../../core/i18n/locales.ts";
 import type { ReactionStatus } from "../../core/reaction-report.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { orders, products, reactionReports } from "../db/schema.ts";
 import { InvalidInput, notFound } from "../domain-errors.ts";
+import { customerLocale } from "../i18n/customer-locale.ts";
 import { listPage } from "../lib/list-page.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { ownerReactionEmail, reporterAckEmail } from "./reaction-emails.ts";
@@ -95,7 +97,8 @@ export async function createReactionReport(
   mailer: Mailer,
   input: ReactionReportInput,
   reporter: { userId: string | null },
-  mail: { origin: string; ownerEmail: string | undefined },
+  /** `locale`: the report page's language (server/i18n/customer-locale.ts), the acknowledgment's. */
+  mail: { origin: string; ownerEmail: string | undefined; locale?: Locale | null },
 ): Promise<ReactionReportView> {
   const queued: string[] = [];
   const view = await db.transaction(async (tx) => {
@@ -125,7 +128,7 @@ export async function createReactionReport(
     const made = await reactionReport(tx, (row as { id: string }).id);
     for (const message of [
       mail.ownerEmail ? ownerReactionEmail(mail.ownerEmail, made, mail.origin) : null,
-      reporterAckEmail(made, mail.origin),
+      reporterAckEmail(made, mail.origin, await customerLocale(tx, reporter.userId, mail.locale ?? null)),
     ]) {
       if (!message) continue;
       const id = await mailer.queue(tx, message);

@@ -68,6 +68,34 @@ describe.each(testDatabases)("reports of reactions on %s", (kind) => {
     expect(owner?.text).toContain(GOOD.description);
     expect(owner?.text).toContain(`/admin/reactions/${res.body.id}`);
     expect(await mails(shop, email, "We received your report")).toBe(1);
+    const [ack] = await shop.services.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `reaction-ack:${res.body.id}`));
+    expect(ack?.text).toContain("Hello Riley Reporter,");
+    expect(ack?.text).toContain("Thank you for telling us about your reaction to Total Restore.");
+    expect(ack?.text).toContain(
+      "We keep this report, your contact details and any order it names for six years",
+    );
+  });
+
+  it("acknowledges a report in the language of the page it was sent from (x-mana-locale); the owner's copy stays English", async () => {
+    const email = `guest-${randomBytes(3).toString("hex")}@example.com`;
+    const res = await new Visitor(shop).call(
+      "POST",
+      "/api/reactions",
+      { ...GOOD, email },
+      { "x-forwarded-for": `198.51.100.${++ipCount}`, "x-mana-locale": "fr" },
+    );
+    expect(res.status).toBe(201);
+    const mailOf = async (key: string) =>
+      (await shop.services.database.db.select().from(outbox).where(eq(outbox.dedupeKey, key)))[0];
+    const ack = await mailOf(`reaction-ack:${res.body.id}`);
+    expect(ack?.subject).toBe("Nous avons reçu votre signalement");
+    expect(ack?.text).toContain("Bonjour Riley Reporter,");
+    expect(ack?.text).toContain("Merci de nous avoir signalé votre réaction à Total Restore.");
+    expect(ack?.text).toContain("Nous conservons ce signalement");
+    expect((await mailOf(`reaction-owner:${res.body.id}`))?.subject).toBe("Reaction reported: Total Restore");
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { savePreferences } from "../../server/account/preferences.ts";
 import { balancesOf } from "../../server/balances/customer-ledger.ts";
 import { addresses, orders, outbox, referrals } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
@@ -97,11 +98,31 @@ describe.each(testDatabases)("referrals on %s", (kind) => {
       .from(outbox)
       .where(eq(outbox.dedupeKey, `referral-credit:${ref?.id}`));
     expect(mail?.subject).toBe("You earned $10.00 of MANA store credit");
+    expect(mail?.text).toContain(
+      "A friend you invited ordered from MANA, and their order arrived a month ago. Thank you: $10.00 of store credit is on your account",
+    );
+    expect(mail?.text).toMatch(/Your account: https?:\/\/[^/]+\/account\n/);
     const mine = await me.call("GET", "/api/account/balances");
     expect(mine.body.referral.referrals).toEqual([expect.objectContaining({ status: "credited" })]);
     expect(mine.body.history).toEqual([
       expect.objectContaining({ kind: "credit", reason: "referral", amount: 1000 }),
     ]);
+  });
+
+  it("the credit's e-mail is written in the display language the referrer saved", async () => {
+    const { me, code } = await referrer();
+    await savePreferences(db(), me.userId as string, { display: { language: "es" } });
+    const order = await friendOrder(code, `friend-es-${kind}@example.com`);
+    await deliverDaysAgo(order.orderNumber, 31);
+    expect(await settleDueReferrals(shopDeps(shop.services))).toMatchObject({ credited: 1 });
+    const [ref] = await db().select().from(referrals).where(eq(referrals.orderId, order.id));
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `referral-credit:${ref?.id}`));
+    expect(mail?.subject).toBe("Ganaste $10.00 de crédito en la tienda MANA");
+    expect(mail?.text).toContain("Gracias: tienes $10.00 de crédito en tu cuenta");
+    expect(mail?.text).toMatch(/Tu cuenta: https?:\/\/[^/]+\/es\/account\n/);
   });
 
   it("a refunded friend's order earns nothing: the referral is void", async () => {
