@@ -694,9 +694,15 @@ describe.each(testDatabases)("a customer's own data on %s", (kind) => {
       expect((await b.call("POST", "/api/account/delete", { password: "anything" })).body.code).toBe(
         "code_required",
       );
-      const sent = await b.call("POST", "/api/account/deletion/code", {});
+      // Asked from a Spanish page: the code's text is in Spanish (the sign-in code, asked without one, English).
+      const sent = await b.call("POST", "/api/account/deletion/code", {}, { "x-mana-locale": "es" });
       expect(sent.body).toEqual({ sent: "sms", to: phone });
       const code = await lastSmsCode(shop, phone);
+      const texts = (await db().select().from(outbox).where(eq(outbox.to, phone))).map((r) => r.text).sort();
+      expect(texts).toEqual([
+        `Tu código de MANA para eliminar tu cuenta es ${code}. Caduca en 10 minutos. Si no lo pediste, ignora este mensaje.`,
+        expect.stringMatching(/^Your MANA verification code is \d{6}\. It expires in 5 minutes\.$/),
+      ]);
       const wrongCode = code === "000000" ? "111111" : "000000";
       const wrong = await b.call("POST", "/api/account/delete", { code: wrongCode });
       expect(wrong.status).toBe(400);
