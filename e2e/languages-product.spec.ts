@@ -5,16 +5,18 @@ import { consoleProblems } from "./support/console.ts";
 // in the page's language from the first byte and after hydrating, the head's words and the canonical
 // address in that language, nothing erring in the console.
 
+// The bundle's heading is its name, which stays English in every language like the stacks' and the
+// products' names (docs/decisions/049-languages.md, "Content"): the search, the cart and the order say the same.
 const HOME = {
   es: {
     heading: "Cuatro fórmulas, una filosofía",
-    bundle: "El sistema MANA completo",
+    bundle: "The Complete MANA System",
     add: "Agregar al carrito: Ashwagandha",
     title: "MANA | Ciencia integrada y sabiduría ancestral",
   },
   fr: {
     heading: "Quatre formules, une philosophie",
-    bundle: "Le système MANA complet",
+    bundle: "The Complete MANA System",
     add: "Ajouter au panier : Ashwagandha",
     title: "MANA | Science intégrée et sagesse ancestrale",
   },
