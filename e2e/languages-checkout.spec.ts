@@ -45,7 +45,8 @@ test("a shopper buys Ashwagandha in Spanish: the drawer, its toast, the checkout
     page.getByText("Escribe un correo electrónico válido, como nombre@ejemplo.com."),
   ).toBeVisible();
 
-  await page.getByLabel("Correo electrónico").fill("ana.es@example.com");
+  const email = `ana.es.${Date.now()}@example.com`;
+  await page.getByLabel("Correo electrónico").fill(email);
   // The address form's own words are another area's: its fields are found by their ids.
   await page.locator("#ship-country").selectOption("US");
   await page.locator("#ship-fullName").fill("Ana Pérez");
@@ -65,6 +66,26 @@ test("a shopper buys Ashwagandha in Spanish: the drawer, its toast, the checkout
   await expect(page.getByRole("heading", { name: "Qué sigue" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Seguir comprando" })).toHaveAttribute("href", "/es");
   expect(problems).toEqual([]);
+
+  // The confirmation e-mail is in Spanish too (the order keeps the checkout's language), its link to the
+  // order's page in Spanish.
+  const number =
+    /MANA-[2-9A-HJKMNP-Z]{8}/.exec((await page.getByRole("main").textContent()) ?? "")?.[0] ?? "";
+  expect(number).not.toBe("");
+  await page.goto("/dev/outbox");
+  const mail = page
+    .getByRole("listitem")
+    .filter({ hasText: email })
+    .filter({ has: page.getByRole("heading", { name: `Tu pedido de MANA ${number} está confirmado` }) });
+  await expect(mail).toContainText("Gracias por tu pedido.");
+  await expect(mail).toContainText(`Número de pedido: ${number}`);
+  await expect(mail).toContainText("1x Ashwagandha");
+  await expect(mail).toContainText("Envío a:");
+  await expect(mail).toContainText(
+    "Todos los pedidos están cubiertos por nuestra garantía de devolución de 60 días.",
+  );
+  await expect(mail).toContainText(`/es/account/orders/${number}`);
+  await expect(mail).not.toContainText("Thank you for your order");
 });
 
 test("the checkout in French, from the first byte", async ({ page, request }) => {

@@ -244,8 +244,8 @@ describe.each(testDatabases)("checkout on %s", (kind) => {
         .select()
         .from(outbox)
         .where(eq(outbox.dedupeKey, `order-confirmation:${order.id}`));
-      expect(mail?.subject).toBe(`Su pedido de MANA ${order.orderNumber} está confirmado`);
-      expect(mail?.text).toContain("Gracias por su pedido.");
+      expect(mail?.subject).toBe(`Tu pedido de MANA ${order.orderNumber} está confirmado`);
+      expect(mail?.text).toContain("Gracias por tu pedido.");
       expect(mail?.text).toContain(`Número de pedido: ${order.orderNumber}`);
       expect(mail?.text).toContain("1x Total Restore (suscripción mensual, 15% de descuento): $34.00");
       expect(mail?.text).toContain("Envío a:");
