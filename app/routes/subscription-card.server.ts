@@ -54,7 +54,9 @@ export async function loader(args: Route.LoaderArgs) {
       if (new URL(args.request.url).searchParams.has("returned")) {
         target = `${inPageLanguage(args.request, SUBSCRIPTIONS)}?card=${await afterStripeCardUpdate(shopDeps(services), row)}`;
       } else {
-        const back = `${shopOrigin(services.env)}${cardUpdatePath(row.id)}?returned=1`;
+        // Stripe sends the customer back to this page in its language.
+        const here = pathInLocale(cardUpdatePath(row.id), localeOfPath(new URL(args.request.url).pathname));
+        const back = `${shopOrigin(services.env)}${here}?returned=1`;
         target = await stripeCardUpdateUrl(shopDeps(services), row, back);
       }
     } catch (err) {

@@ -6,6 +6,7 @@ import {
   type SubscriptionPreviewResponse,
   subscriptionActionBodies,
 } from "../../core/contracts/subscriptions.ts";
+import { type Locale, pathInLocale } from "../../core/i18n/locales.ts";
 import { SUBSCRIPTION_ACTIONS } from "../../core/subscription-rules.ts";
 import { uuidField } from "../../core/uuid.ts";
 import type { AppServices } from "../context.ts";
@@ -14,6 +15,7 @@ import { notFound, ProviderUnavailable } from "../domain-errors.ts";
 import { requireUser } from "../http/require-user.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
+import { requestLocale } from "../i18n/request-locale.ts";
 import { listOrdersForUser } from "../orders/order-queries.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { cardUpdatePath, startCardUpdate, stripeCardUpdateUrl } from "../subscriptions/card-update.ts";
@@ -72,7 +74,9 @@ export function ordersApi(services: AppServices) {
         const row = await startCardUpdate(shopDeps(services), user.id, id.data);
         return c.json({
           subscription: toSubscriptionView(row),
-          url: billedByStripe(row) ? await stripeCardPage(services, row) : cardUpdatePath(row.id),
+          url: billedByStripe(row)
+            ? await stripeCardPage(services, row, requestLocale(c.req.raw.headers))
+            : cardUpdatePath(row.id),
         } satisfies SubscriptionActionResponse);
       }
       const body = await readJsonBody(c, subscriptionActionBodies[action.data]);
@@ -109,10 +113,13 @@ export function ordersApi(services: AppServices) {
   return { orders, subscriptions };
 }
 
-/** Stripe's card page for a subscription, coming back to the shop's card route to finish (?returned). */
-async function stripeCardPage(services: AppServices, row: SubscriptionRow): Promise<string> {
+/**
+ * Stripe's card page for a subscription, coming back to the shop's card route to finish (?returned), in the
+ * language of the page that asked.
+ */
+async function stripeCardPage(services: AppServices, row: SubscriptionRow, locale: Locale): Promise<string> {
   try {
-    const back = `${shopOrigin(services.env)}${cardUpdatePath(row.id)}?returned=1`;
+    const back = `${shopOrigin(services.env)}${pathInLocale(cardUpdatePath(row.id), locale)}?returned=1`;
     return await stripeCardUpdateUrl(shopDeps(services), row, back);
   } catch (err) {
     if (!(err instanceof PaymentProviderError)) throw err;

@@ -262,6 +262,19 @@ describe.each(testDatabases)("subscriptions billed by Stripe on %s", (kind) => {
     // Another customer's subscription is not theirs to open.
     await createUser(shop, "eli", "eli@example.com");
     expect((await act("eli", sub.id, "payment-method")).status).toBe(404);
+
+    // Asked from a French page, Stripe sends the customer back to the French card page.
+    const fromFrench = await new Visitor(shop, "dan").call(
+      "POST",
+      `/api/subscriptions/${sub.id}/payment-method`,
+      {},
+      { "x-mana-locale": "fr" },
+    );
+    expect(fromFrench.status).toBe(200);
+    const frenchPortal = standIn.requests.filter((r) => r.path === "/v1/billing_portal/sessions").at(-1);
+    expect(frenchPortal?.params).toMatchObject({
+      return_url: `${shopOrigin(shop.services.env)}/fr/account/subscriptions/${sub.id}/card?returned=1`,
+    });
   });
 
   it("a failed renewal: past due, then the new card pays the open invoice at once (or is declined again)", async () => {

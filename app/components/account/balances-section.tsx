@@ -6,7 +6,7 @@ import { useId, useRef, useState } from "react";
 import type { AccountBalancesResponse, LedgerEntryView } from "../../../core/contracts/balances.ts";
 import { orderPagePath } from "../../../core/contracts/orders.ts";
 import { formatMoney } from "../../../core/money.ts";
-import { referralVoidText } from "../../../core/referral-void.ts";
+import type { ReferralVoidReason } from "../../../core/referral-void.ts";
 import { CENTS_PER_STEP, POINTS_PER_STEP } from "../../../core/tenders.ts";
 import { useLaterT } from "../../hooks/use-later-t.ts";
 import { type Translator, useLocale, useT } from "../../i18n/i18n.tsx";
@@ -171,10 +171,22 @@ const REFERRAL_STATUS: Record<string, string> = {
   credited: "account.referral.credited",
 };
 
+/** Why a referral earned nothing (core/referral-void.ts), to the referrer, in the page's language. */
+const VOID_REASON: Record<ReferralVoidReason, string> = {
+  cancelled: "account.referral.voidReason.cancelled",
+  refunded: "account.referral.voidReason.refunded",
+  own_card: "account.referral.voidReason.ownCard",
+};
+
 /** A referral's state in words: credited, waiting, or void and why. */
 function referralStatusText(r: { status: string; voidReason: string | null }, t: Translator["t"]): string {
-  if (r.status === "void")
-    return t("account.referral.void", { reason: referralVoidText(r.voidReason, "referrer") });
+  if (r.status === "void") {
+    const key =
+      r.voidReason && r.voidReason in VOID_REASON
+        ? VOID_REASON[r.voidReason as ReferralVoidReason]
+        : "account.referral.voidReason.other";
+    return t("account.referral.void", { reason: t(key) });
+  }
   const key = REFERRAL_STATUS[r.status];
   return key ? t(key) : r.status;
 }

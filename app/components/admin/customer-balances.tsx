@@ -61,7 +61,7 @@ export function CustomerBalances({
                     <span className="block text-xs text-muted">
                       {formatDate(r.at)}
                       {r.creditedAt ? `, credited ${formatDate(r.creditedAt)}` : ""}
-                      {r.status === "void" ? `, ${referralVoidText(r.voidReason, "owner")}` : ""}
+                      {r.status === "void" ? `, ${referralVoidText(r.voidReason)}` : ""}
                     </span>
                   </span>
                   <Badge tone={state.tone}>{state.label}</Badge>
