@@ -100,7 +100,7 @@ describe("a legal page's text in the page's language", () => {
 
   it("is Spanish at /es/terms and French at /fr/privacy, dates in the language, English anchors kept", () => {
     const es = legalTextFor(services, new Request("http://shop.test/es/terms"), "terms");
-    expect(es[0]).toEqual({ kind: "h2", text: "A quién le compra", id: "who-you-buy-from" });
+    expect(es[0]).toEqual({ kind: "h2", text: "A quién le compras", id: "who-you-buy-from" });
     expect(text(es)).toContain("Última actualización: 26 de noviembre de 2026.");
     expect(text(es)).toContain("Enviamos a Estados Unidos y Canadá.");
     expect(text(es)).toContain('"href":"/es/privacy"');

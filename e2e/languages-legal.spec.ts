@@ -14,10 +14,10 @@ test("the terms in Spanish: heading, title, text, date and links in Spanish", as
   await expect(page).toHaveTitle("Términos del servicio | MANA");
   await expect(page.locator('meta[name="description"]')).toHaveAttribute(
     "content",
-    "Los términos para comprar en MANA, las suscripciones, la garantía y su cuenta.",
+    "Los términos para comprar en MANA, las suscripciones, la garantía y tu cuenta.",
   );
   const main = page.getByRole("main");
-  for (const name of ["A quién le compra", "Suscripciones", "Garantía de devolución del dinero de 60 días"])
+  for (const name of ["A quién le compras", "Suscripciones", "Garantía de devolución del dinero de 60 días"])
     await expect(main.getByRole("heading", { level: 2, name, exact: true })).toBeVisible();
   // The section keeps its English anchor, so a link to /terms#subscriptions finds it in every language.
   await expect(main.getByRole("heading", { level: 2, name: "Suscripciones" })).toHaveAttribute(
