@@ -97,16 +97,37 @@ export function applyPromo(
   };
 }
 
-/**
- * How the customer reads a promo still to come, beside what a renewal of `amountCents` then costs:
- * "WELCOME10: 3 discounted renewals left ($25.47 each, $2.83 off)", "WELCOME10: discounted at every
- * renewal ($25.47 each, $2.83 off)"; null when no renewal is discounted any more.
- */
-export function promoLine(promo: SubscriptionPromo, amountCents: number): string | null {
+/** A promo still to come, as figures the pages word in their language: null when no renewal is discounted any more. */
+export interface PromoFigures {
+  code: string;
+  /** Discounted renewals left; null: every renewal. */
+  renewalsLeft: number | null;
+  /** What a discounted renewal costs and what it takes off, formatted. */
+  price: string;
+  off: string;
+}
+
+export function promoFigures(promo: SubscriptionPromo, amountCents: number): PromoFigures | null {
   if (!promoActive(promo) || !promo.promoCode) return null;
   const off = Math.min(promo.promoCents, Math.max(0, amountCents));
-  const each = `(${formatMoney(amountCents - off)} each, ${formatMoney(off)} off)`;
-  if (promo.promoRenewalsLeft === null) return `${promo.promoCode}: discounted at every renewal ${each}`;
-  const n = promo.promoRenewalsLeft;
-  return `${promo.promoCode}: ${n} discounted renewal${n === 1 ? "" : "s"} left ${each}`;
+  return {
+    code: promo.promoCode,
+    renewalsLeft: promo.promoRenewalsLeft,
+    price: formatMoney(amountCents - off),
+    off: formatMoney(off),
+  };
+}
+
+/**
+ * How the owner reads a promo still to come (the dashboard is English), beside what a renewal of
+ * `amountCents` then costs: "WELCOME10: 3 discounted renewals left ($25.47 each, $2.83 off)", "WELCOME10:
+ * discounted at every renewal ($25.47 each, $2.83 off)"; null when no renewal is discounted any more.
+ */
+export function promoLine(promo: SubscriptionPromo, amountCents: number): string | null {
+  const f = promoFigures(promo, amountCents);
+  if (!f) return null;
+  const each = `(${f.price} each, ${f.off} off)`;
+  if (f.renewalsLeft === null) return `${f.code}: discounted at every renewal ${each}`;
+  const n = f.renewalsLeft;
+  return `${f.code}: ${n} discounted renewal${n === 1 ? "" : "s"} left ${each}`;
 }

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { ShippingAddress } from "../address.ts";
 import { MAX_LINE_QUANTITY } from "../pricing.ts";
+import type { PromoFigures } from "../renewal-promo.ts";
 import {
   CANCEL_REASONS,
   FREQUENCY_MONTHS,
@@ -45,6 +46,8 @@ export interface SubscriptionView {
    * 3 discounted renewals left ($25.47 each, $2.83 off)"; null when no renewal is discounted any more.
    */
   discountLine: string | null;
+  /** The same as figures, for a page to word in its language (core/renewal-promo.ts `promoFigures`). */
+  discount: PromoFigures | null;
 }
 
 const months = <T extends readonly number[]>(choices: T) =>

@@ -1,7 +1,7 @@
 import { and, desc, eq, type InferSelectModel } from "drizzle-orm";
 import type { SubscriptionView } from "../../core/contracts/subscriptions.ts";
 import { formatCents } from "../../core/money.ts";
-import { promoLine } from "../../core/renewal-promo.ts";
+import { promoFigures, promoLine } from "../../core/renewal-promo.ts";
 import {
   allowedActions,
   isSubscriptionStatus,
@@ -59,6 +59,7 @@ export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
         ? row.pendingAmountFrom.toISOString()
         : null,
     discountLine: row.status === "cancelled" ? null : promoLine(row, row.amountCents),
+    discount: row.status === "cancelled" ? null : promoFigures(row, row.amountCents),
   };
 }
 

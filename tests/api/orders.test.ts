@@ -205,6 +205,7 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
       pendingFrom: null,
       // Bought without a discount code carried into renewals.
       discountLine: null,
+      discount: null,
       shippingAddress: expect.objectContaining({ city: "Springfield", country: "US" }),
       cardLabel: "Visa ending 4242",
       actions: [

@@ -90,6 +90,9 @@ describe.each(testDatabases)("discount codes on renewals on %s", (kind) => {
       `Total Restore: $30.60 every month for the first 3 renewals with the code ${code}, then $34.00 every month, shipping free`,
     );
     expect(await discountLine(userId)).toBe(`${code}: 3 discounted renewals left ($30.60 each, $3.40 off)`);
+    // The same as figures, which the account's pages word in their language.
+    const [view] = (await new Visitor(shop, userId).call("GET", "/api/subscriptions")).body;
+    expect(view.discount).toEqual({ code, renewalsLeft: 3, price: "$30.60", off: "$3.40" });
 
     // Three days ahead, the reminder names the discounted amount and the code.
     await runDueSubscriptions(shopDeps(shop.services), addDays(sub.nextBillingDate, -2));

@@ -9,6 +9,7 @@ import { Button } from "../ui/button.tsx";
 import { StatusBadge } from "../ui/status-badge.tsx";
 import {
   cardText,
+  discountText,
   isModifyAction,
   pendingPriceLine,
   priceLine,
@@ -60,10 +61,10 @@ export function SubscriptionCard({
           {pendingPriceLine(words, sub) ? (
             <p className="text-sm text-ink">{pendingPriceLine(words, sub)}</p>
           ) : null}
-          {sub.discountLine ? (
+          {sub.discount ? (
             <p className="mt-1 flex items-start gap-2 text-sm text-ink">
               <Tag className="mt-0.5 size-4 shrink-0 text-verdant" aria-hidden />
-              <span data-testid="subscription-discount">{sub.discountLine}</span>
+              <span data-testid="subscription-discount">{discountText(t, sub.discount)}</span>
             </p>
           ) : null}
           {sub.bundleId ? (

@@ -5,6 +5,7 @@ import {
   cardReturnToast,
   cardText,
   changedToast,
+  discountText,
   nextDateBounds,
   priceForQuantityCents,
   priceLine,
@@ -33,6 +34,7 @@ const sub: SubscriptionView = {
   pendingAmount: null,
   pendingFrom: null,
   discountLine: null,
+  discount: null,
   shippingAddress: {
     fullName: "Sam Shopper",
     line1: "1 Main St",
@@ -150,5 +152,18 @@ describe("cardText", () => {
       "American Express terminada en 0005",
     );
     expect(cardText(fr.t, "Test card")).toBe("Test card");
+  });
+});
+
+describe("discountText", () => {
+  it("words a code carried into the renewals in the page's language", () => {
+    const left = { code: "WELCOME10", renewalsLeft: 3, price: "$30.60", off: "$3.40" };
+    expect(discountText(en.t, left)).toBe("WELCOME10: 3 discounted renewals left ($30.60 each, $3.40 off)");
+    expect(discountText(fr.t, { ...left, renewalsLeft: 1 })).toBe(
+      "WELCOME10 : encore 1 renouvellement réduit ($30.60 chacun, $3.40 de réduction)",
+    );
+    expect(discountText(en.t, { ...left, renewalsLeft: null })).toBe(
+      "WELCOME10: discounted at every renewal ($30.60 each, $3.40 off)",
+    );
   });
 });

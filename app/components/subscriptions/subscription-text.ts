@@ -5,6 +5,7 @@
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
 import type { Locale } from "../../../core/i18n/locales.ts";
 import { formatMoney, toCents } from "../../../core/money.ts";
+import type { PromoFigures } from "../../../core/renewal-promo.ts";
 import { nextDateWindow, type SubscriptionAction } from "../../../core/subscription-rules.ts";
 import type { Translator } from "../../i18n/i18n.tsx";
 import { formatDate } from "../../lib/format-date.ts";
@@ -41,6 +42,14 @@ export interface Words {
 export function cardText(t: Translator["t"], label: string): string {
   const named = /^(.+) ending (\d{4})$/.exec(label);
   return named ? t("subscriptions.card.ending", { brand: named[1], last4: named[2] }) : label;
+}
+
+/** A discount code carried into the renewals, in the page's language: "WELCOME10: 3 discounted renewals left (…)". */
+export function discountText(t: Translator["t"], d: PromoFigures): string {
+  const values = { code: d.code, price: d.price, off: d.off, count: d.renewalsLeft };
+  return d.renewalsLeft === null
+    ? t("subscriptions.discount.every", values)
+    : t("subscriptions.discount.left", values);
 }
 
 /** "every month", "every 2 months", in the page's language. */
