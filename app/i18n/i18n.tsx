@@ -1,4 +1,4 @@
-import { createContext, use, useEffect, useMemo, useState } from "react";
+import { createContext, use, useEffect, useMemo, useRef, useState } from "react";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../core/i18n/locales.ts";
 import {
   type CompiledMessages,
@@ -61,7 +61,14 @@ function BrowserTranslator({ children }: { children: React.ReactNode }) {
       live = false;
     };
   }, [page.catalogue]);
-  const translator = useMemo(() => translatorOf(page.locale, messages), [page.locale, messages]);
+  // Every `t` handed out formats with the newest messages: one kept by a callback from an earlier render (a
+  // toast after a request) still finds the words that arrived since. A new object per catalogue, so the
+  // pages render again with them.
+  const newest = useRef<Translator | null>(null);
+  const translator = useMemo<Translator>(() => {
+    newest.current = translatorOf(page.locale, messages);
+    return { locale: page.locale, t: (key, values) => (newest.current as Translator).t(key, values) };
+  }, [page.locale, messages]);
   return <TranslatorContext value={translator}>{children}</TranslatorContext>;
 }
 

@@ -24,6 +24,7 @@ import {
 import { rememberLocale } from "../components/layout/language-switcher.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { useFetcherAnswer } from "../hooks/use-fetcher-answer.ts";
+import { useLaterT } from "../hooks/use-later-t.ts";
 import { toast } from "../hooks/use-toast.ts";
 import { type Translator, useLocale, useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
@@ -64,6 +65,19 @@ const allSaved = (t: T) => ({
   title: t("preferences.toast.saved.title"),
   description: t("preferences.toast.saved.description"),
 });
+
+/**
+ * The toasts' words, carried by the page from its first byte: a change made before the whole catalogue has
+ * arrived toasts in words, not keys (app/hooks/use-later-t.ts).
+ */
+const TOAST_KEYS = [
+  "preferences.toast.failed.title",
+  "preferences.toast.failed.description",
+  "preferences.toast.updated.title",
+  "preferences.toast.updated.description",
+  "preferences.toast.saved.title",
+  "preferences.toast.saved.description",
+] as const;
 
 /**
  * The page's groups and their rows, in order (cookiesAccepted has no control here). Titles, labels,
@@ -289,13 +303,14 @@ function SavedPreferenceRow({
   saved: Preferences;
 }) {
   const t = useT();
+  const later = useLaterT(TOAST_KEYS);
   const fetcher = useFetcher<PreferencesActionResult>({ key: rowKey(item) });
   useFetcherAnswer(fetcher, (answer) => {
     if (answer.ok) {
-      toast(updated(t));
+      toast(updated(later));
       if (isLanguage(item)) openInLanguage(preferences.display.language);
     } else {
-      toast(saveFailed(t));
+      toast(saveFailed(later));
       showTheme(item, saved.display.theme);
     }
   });
@@ -315,8 +330,9 @@ function SavedPreferenceRow({
 /** Save All Changes for a signed-in customer: the whole set as shown, posted again. */
 function SaveAllButton({ preferences }: { preferences: Preferences }) {
   const t = useT();
+  const later = useLaterT(TOAST_KEYS);
   const fetcher = useFetcher<PreferencesActionResult>({ key: SAVE_ALL_KEY });
-  useFetcherAnswer(fetcher, (answer) => toast(answer.ok ? allSaved(t) : saveFailed(t)));
+  useFetcherAnswer(fetcher, (answer) => toast(answer.ok ? allSaved(later) : saveFailed(later)));
   return (
     <Button
       size="md-wide"
@@ -333,12 +349,13 @@ function SaveAllButton({ preferences }: { preferences: Preferences }) {
 /** A guest's Save All Changes: the set is already in this browser, kept again. */
 function GuestSaveAllButton({ preferences }: { preferences: Preferences }) {
   const t = useT();
+  const later = useLaterT(TOAST_KEYS);
   return (
     <Button
       size="md-wide"
       onClick={() => {
         saveBrowserPreferences(preferences);
-        toast(allSaved(t));
+        toast(allSaved(later));
       }}
     >
       {t("preferences.saveAll")}
@@ -353,6 +370,7 @@ export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
   const [guest, setGuest] = useState<Preferences>(DEFAULT_PREFERENCES);
   const locale = useLocale();
   const t = useT();
+  const later = useLaterT(TOAST_KEYS);
   useEffect(() => {
     if (loaderData.signedIn) return;
     // A guest's language is the one the shop is showing (the cookie keeps the last one chosen).
@@ -365,7 +383,7 @@ export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
     setGuest(next);
     showTheme(change.item, next.display.theme);
     saveBrowserPreferences(next);
-    toast(updated(t));
+    toast(updated(later));
     if (isLanguage(change.item)) openInLanguage(next.display.language);
   }
 
