@@ -14,6 +14,7 @@ const ASHWAGANDHA = {
     directions: "Adultos: tomar 2 mL (2 goteros llenos) una vez al día",
     question: "¿Mañana o noche?",
     jsonLd: "el adaptógeno de la tradición ayurvédica",
+    jsonLdProperty: '"name":"Porciones por envase"',
   },
   fr: {
     tagline: "La sérénité résiliente de l’Ayurveda",
@@ -23,6 +24,7 @@ const ASHWAGANDHA = {
     directions: "Adultes : prendre 2 mL (2 compte-gouttes pleins) une fois par jour",
     question: "Le matin ou le soir ?",
     jsonLd: "l’adaptogène de la tradition ayurvédique",
+    jsonLdProperty: '"name":"Portions par contenant"',
   },
 } as const;
 
@@ -46,6 +48,9 @@ for (const locale of ["es", "fr"] as const) {
     await expect(page.getByText(words.question, { exact: true })).toBeVisible();
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     expect(jsonLd.join("\n")).toContain(words.jsonLd);
+    // The label's facts are named in the page's language too.
+    expect(jsonLd.join("\n")).toContain(words.jsonLdProperty);
+    expect(jsonLd.join("\n")).not.toContain("Servings per container");
     expect(jsonLd.join("\n")).toContain(`/${locale}/products/ashwagandha"`);
     expect(problems).toEqual([]);
   });

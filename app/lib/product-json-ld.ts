@@ -20,6 +20,8 @@ export interface ProductJsonLdInput {
   label: ProductLabel | null;
   /** The page's language: its words are the loader's, its address this language's (English when absent). */
   locale?: Locale;
+  /** The label's property names in the page's language (English when absent). */
+  words?: { servingSize: string; servingsPerContainer: string };
   /** The published reviews the page shows, and the summary of all of them. */
   reviews?: ProductReviewsResponse;
 }
@@ -34,6 +36,7 @@ export function productJsonLd({
   origin,
   label,
   locale = "en",
+  words = { servingSize: "Serving size", servingsPerContainer: "Servings per container" },
   reviews,
 }: ProductJsonLdInput): Record<string, unknown> {
   const url = `${origin}${pathInLocale(`/products/${p.slug}`, locale)}`;
@@ -47,7 +50,7 @@ export function productJsonLd({
     url,
     sku: `MANA-${p.id}`,
     brand: { "@type": "Brand", name: "MANA" },
-    ...(label ? supplementProperties(label) : {}),
+    ...(label ? supplementProperties(label, words) : {}),
     offers: {
       "@type": "Offer",
       price: p.price,
@@ -60,12 +63,12 @@ export function productJsonLd({
 }
 
 /** The label's facts as PropertyValue pairs, which Product accepts and a DietarySupplement reader understands. */
-function supplementProperties(label: ProductLabel) {
+function supplementProperties(label: ProductLabel, words: NonNullable<ProductJsonLdInput["words"]>) {
   const active = label.ingredients.filter((i) => !i.sub);
   return {
     additionalProperty: [
-      { "@type": "PropertyValue", name: "Serving size", value: label.servingSize },
-      { "@type": "PropertyValue", name: "Servings per container", value: label.servingsPerContainer },
+      { "@type": "PropertyValue", name: words.servingSize, value: label.servingSize },
+      { "@type": "PropertyValue", name: words.servingsPerContainer, value: label.servingsPerContainer },
       ...active.map((i) => ({ "@type": "PropertyValue", name: i.name, value: i.amount })),
     ],
   };

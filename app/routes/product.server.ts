@@ -32,5 +32,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // the viewer may do in the reviews is asked by the browser (GET /api/products/:id/reviews/mine).
   const reviews = await productReviews(services.database.db, product.id, reviewsPage(request));
   const meta = { imageAlt: t("shop.meta.imageAlt", { name: product.name, size: product.packageSize }) };
-  return { product, origin, label, reviews, meta, locale };
+  const words = {
+    servingSize: t("shop.jsonLd.servingSize"),
+    servingsPerContainer: t("shop.jsonLd.servingsPerContainer"),
+  };
+  return { product, origin, label, reviews, meta, locale, words };
 }
