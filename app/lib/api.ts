@@ -52,6 +52,15 @@ function parseErrorBody(text: string): {
 }
 
 /**
+ * The page's language as the header the server reads it from (server/i18n/request-locale.ts), sent with every
+ * API call, Better Auth's included: the words of an answer, an e-mail or a text are in it.
+ */
+export function pageLocaleHeader(): { "x-mana-locale": string } {
+  const lang = typeof document === "undefined" ? "" : document.documentElement.lang;
+  return { "x-mana-locale": lang || "en" };
+}
+
+/**
  * The browser's one client for our /api: credentials always sent, JSON in and out, and any non-successful
  * response becomes an `ApiError`; a request that got no answer (offline) rejects with fetch's own
  * TypeError. An empty successful body reads as null. `keepalive` lets a request outlive the page (an
@@ -63,9 +72,7 @@ export async function apiRequest<T>(
   body?: unknown,
   options: { keepalive?: boolean } = {},
 ): Promise<T> {
-  // The page's language, for the words of the answer (server/i18n/request-locale.ts).
-  const lang = typeof document === "undefined" ? "" : document.documentElement.lang;
-  const headers: Record<string, string> = { "x-mana-locale": lang || "en" };
+  const headers: Record<string, string> = pageLocaleHeader();
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(path, {
     method,

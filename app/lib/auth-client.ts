@@ -2,7 +2,7 @@ import { phoneNumberClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 import type { ProfileView } from "../../core/contracts/profile.ts";
 import { phoneFromPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
-import { apiRequest } from "./api.ts";
+import { apiRequest, pageLocaleHeader } from "./api.ts";
 import { markAuthClientLoaded } from "./auth-client-loaded.ts";
 
 /** Better Auth's browser client for /api/auth/* (same origin, cookies included). */
@@ -14,8 +14,7 @@ export const authClient = createAuthClient({
     // The page's language, for the e-mail or text a call sends (server/i18n/customer-locale.ts): the
     // verification link on sign-up, the reset link, the phone's code.
     onRequest: (context) => {
-      const lang = typeof document === "undefined" ? "" : document.documentElement.lang;
-      context.headers.set("x-mana-locale", lang || "en");
+      for (const [name, value] of Object.entries(pageLocaleHeader())) context.headers.set(name, value);
       return context;
     },
   },

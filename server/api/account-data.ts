@@ -11,7 +11,7 @@ import { NotSignedIn } from "../domain-errors.ts";
 import { requireUser } from "../http/require-user.ts";
 import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
-import { pageLocaleOf } from "../i18n/customer-locale.ts";
+import { pageLocaleOf } from "../i18n/request-locale.ts";
 
 /** A download of everything is a heavy read: a few an hour per account. */
 export const EXPORTS_PER_HOUR: LimitRule = { window: 3600, max: 5 };

@@ -7,7 +7,7 @@ import { InvalidInput } from "../domain-errors.ts";
 import { clientIp, proxyList } from "../http/client-ip.ts";
 import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { parseWith, readJsonBody } from "../http/validate.ts";
-import { pageLocaleOf } from "../i18n/customer-locale.ts";
+import { pageLocaleOf } from "../i18n/request-locale.ts";
 import { createReactionReport } from "../reactions/reaction-reports.ts";
 
 /**
