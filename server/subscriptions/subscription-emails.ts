@@ -1,3 +1,4 @@
+import { formatDate } from "../../core/format-date.ts";
 import { DEFAULT_LOCALE, type Locale, pathInLocale } from "../../core/i18n/locales.ts";
 import type { Translator } from "../../core/i18n/translator.ts";
 import { formatMoney } from "../../core/money.ts";
@@ -34,12 +35,6 @@ export function manageUrl(links: SubscriptionLinks, sub: Pick<SubscriptionRow, "
 /** A shop page's absolute link in the e-mail's language. */
 const pageUrl = (links: SubscriptionLinks, path: string, words: Translator) =>
   `${links.origin}${pathInLocale(path, words.locale)}`;
-
-/** A day as the e-mail's language writes it: "December 1, 2026", "1 de diciembre de 2026". */
-export function formatDay(date: Date, locale: Locale = DEFAULT_LOCALE): string {
-  const tag = locale === "en" ? "en-US" : locale;
-  return new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: "UTC" }).format(date);
-}
 
 export function everyMonths(months: number, words: Translator = wordsIn(DEFAULT_LOCALE)): string {
   return words.t("email.subscription.every", { months });
@@ -86,7 +81,7 @@ function discountLine(sub: SubscriptionRow, words: Translator): EmailBlock | nul
 function pendingPriceLine(sub: SubscriptionRow, words: Translator): EmailBlock | null {
   if (sub.pendingAmountCents === null || !sub.pendingAmountFrom) return null;
   return labelled(
-    words.t("email.subscription.pendingFrom", { date: formatDay(sub.pendingAmountFrom, words.locale) }),
+    words.t("email.subscription.pendingFrom", { date: formatDate(sub.pendingAmountFrom, words.locale) }),
     words.t("email.subscription.price", {
       amount: formatMoney(sub.pendingAmountCents),
       months: sub.intervalMonths,
@@ -126,7 +121,7 @@ function subscriptionEmail(
 }
 
 function nextLine(sub: SubscriptionRow, words: Translator): EmailBlock {
-  return labelled(words.t("email.subscription.next"), formatDay(sub.nextBillingDate, words.locale));
+  return labelled(words.t("email.subscription.next"), formatDate(sub.nextBillingDate, words.locale));
 }
 
 /**
@@ -141,7 +136,7 @@ export function subscriptionChangedEmail(
   const key = `subscription-${change.type}:${change.eventId}`;
   const words = subWords(sub);
   const t = words.t;
-  const day = (date: Date) => formatDay(date, words.locale);
+  const day = (date: Date) => formatDate(date, words.locale);
   const product = sub.productName;
   const next = nextLine(sub, words);
   const costs = labelled(t("email.subscription.eachCosts"), formatMoney(sub.amountCents));
@@ -272,7 +267,7 @@ export function renewalReminderEmail(
   const t = words.t;
   const charged = renewalAmountCents(sub);
   const off = applyPromo(sub, promoTerms, charged).offCents;
-  const date = formatDay(sub.nextBillingDate, words.locale);
+  const date = formatDate(sub.nextBillingDate, words.locale);
   return subscriptionEmail(sub, links, {
     subject: t("email.subscription.reminder.subject", { product: sub.productName, date }),
     heading: t("email.subscription.reminder.heading"),
@@ -315,7 +310,7 @@ export function renewalFailedEmail(
       ),
       attempt.retryAt
         ? paragraph(
-            t("email.subscription.renewalFailed.retry", { date: formatDay(attempt.retryAt, words.locale) }),
+            t("email.subscription.renewalFailed.retry", { date: formatDate(attempt.retryAt, words.locale) }),
           )
         : null,
       sub.userId
@@ -389,10 +384,10 @@ export function termsReminderEmail(
         ? labelled(
             t("email.subscription.terms.nextCharge"),
             next
-              ? t("email.subscription.terms.whenPauseEnds", { date: formatDay(next, words.locale) })
+              ? t("email.subscription.terms.whenPauseEnds", { date: formatDate(next, words.locale) })
               : t("email.subscription.terms.untilResumed"),
           )
-        : labelled(t("email.subscription.terms.nextCharge"), formatDay(sub.nextBillingDate, words.locale)),
+        : labelled(t("email.subscription.terms.nextCharge"), formatDate(sub.nextBillingDate, words.locale)),
       howToCancel(words),
     ],
     dedupeKey: `subscription-terms:${sub.id}:${claimedAt.toISOString().slice(0, 10)}`,
@@ -410,7 +405,7 @@ export function priceChangeEmail(
 ): MailMessage {
   const words = subWords(sub);
   const t = words.t;
-  const date = formatDay(change.from, words.locale);
+  const date = formatDate(change.from, words.locale);
   const from = formatMoney(change.fromCents);
   const to = formatMoney(change.toCents);
   return subscriptionEmail(sub, links, {
