@@ -1,4 +1,5 @@
 import { type CodeRefusal, type CodeTerms, refusal } from "./discount-code.ts";
+import type { TaxDestination, TaxLine, TaxProvider } from "./tax.ts";
 
 /**
  * The shop's money rules, in integer cents, shared by the browser and the server so the
@@ -46,6 +47,14 @@ export function stackCustomers(popularityScore: number): number {
 }
 export function stackRating(popularityScore: number): string {
   return (popularityScore / 20).toFixed(1);
+}
+
+/** What taxes a cart: the provider (core/tax.ts), where the order ships, and the currency of its prices. */
+export interface CartTax {
+  provider: TaxProvider;
+  destination: TaxDestination;
+  /** ISO 4217, upper case ("USD"). */
+  currency: string;
 }
 
 export interface PricingLine {
@@ -99,7 +108,11 @@ export interface CartTotals {
   code: { terms: CodeTerms; refusal: CodeRefusal | null } | null;
   shippingCents: number;
   freeShipping: boolean;
-  /** subtotal − bundle savings − code + shipping: never below zero. */
+  /** The taxes on the goods after savings and code and on shipping (core/tax.ts), none without a destination. */
+  taxLines: TaxLine[];
+  /** What the taxes add (sales tax, GST, HST, PST, QST); a VAT the prices contain adds nothing. */
+  taxCents: number;
+  /** subtotal − bundle savings − code + shipping + added tax: never below zero. */
   totalCents: number;
   itemCount: number;
   hasSubscriptionItems: boolean;
@@ -147,13 +160,15 @@ export function bundleSetCents(bundle: Bundle, isSubscription: boolean): number 
  * The order of the reductions is fixed (docs/decisions/046-discount-codes.md): product and bundle/stack
  * prices, subscription discount, then the discount code (`applyCode`), then shipping: free over $75 (after
  * savings and code) or whenever the cart holds a complete bundle, or with a free-shipping code; otherwise
- * the flat rate.
+ * the flat rate; then tax, on the goods after savings and code and on shipping, at the destination's rates
+ * (`tax`: none while the destination is not known).
  */
 export function priceCart(
   lines: PricingLine[],
   bundles: Bundle[],
   flatShippingCents: number,
   code: CodeTerms | null = null,
+  tax: CartTax | null = null,
 ): CartTotals {
   const ownDiscount = (l: PricingLine) =>
     l.isSubscription ? subscriptionDiscountPercent(l.productSubscriptionDiscount) : 0;
@@ -220,6 +235,16 @@ export function priceCart(
       completeBundle ||
       (code?.kind === "free_shipping" && applied?.refusal === null));
   const shippingCents = lines.length === 0 || freeShipping ? 0 : flatShippingCents;
+  const quote =
+    tax && lines.length > 0
+      ? tax.provider.quote({
+          currency: tax.currency,
+          destination: tax.destination,
+          goods: afterCode,
+          shipping: shippingCents,
+        })
+      : null;
+  const taxCents = quote?.added ?? 0;
   return {
     lines: priced,
     subtotalCents,
@@ -229,7 +254,9 @@ export function priceCart(
     code: code && applied ? { terms: code, refusal: applied.refusal } : null,
     shippingCents,
     freeShipping,
-    totalCents: afterCode + shippingCents,
+    taxLines: quote?.lines ?? [],
+    taxCents,
+    totalCents: afterCode + shippingCents + taxCents,
     itemCount: lines.reduce((n, l) => n + l.quantity, 0),
     hasSubscriptionItems: lines.some((l) => l.isSubscription),
     hasOneTimeItems: lines.some((l) => !l.isSubscription),

@@ -15,7 +15,6 @@
  *   lines, the amount included exactly the sum of the included ones.
  */
 import { z } from "zod";
-import taxRates from "../content/tax-rates.json" with { type: "json" };
 import { CA_PROVINCES, US_STATES } from "./address.ts";
 import type { Locale } from "./i18n/locales.ts";
 
@@ -205,11 +204,6 @@ export function parseTaxTable(value: unknown): TaxTable {
   if (parsed.success) return parsed.data;
   const faults = parsed.error.issues.map((i) => `${i.path.join(".") || "table"}: ${i.message}`);
   throw new Error(`Invalid tax rate table: ${faults.join("; ")}`);
-}
-
-/** The rate table shipped with the shop, content/tax-rates.json, parsed. */
-export function builtInTaxTable(): TaxTable {
-  return parseTaxTable(taxRates);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,3 +1,5 @@
+import { splitCents } from "./pricing.ts";
+
 /**
  * What pays an order after its total is known (the last step of the pricing order, decision 047): gift
  * cards first, then store credit, then Wellness Points; the card pays what is left. Pure: no I/O.
@@ -5,6 +7,22 @@
  * They pay the one-time items and the shipping only: a gift card never buys a gift card, and a
  * subscription's payments are the card's, which its renewals are charged to.
  */
+
+/**
+ * The part of an order that balances may pay: its one-time goods as they cost (after savings and code),
+ * the shipping, and the added tax's share of those two (splitCents: the tax on the subscriptions' goods
+ * is the card's, with them).
+ */
+export function balancesPayableCents(
+  oneTimeCents: number,
+  totals: { shippingCents: number; taxCents: number; totalCents: number },
+): number {
+  const payable = Math.max(0, oneTimeCents + totals.shippingCents);
+  const taxed = totals.totalCents - totals.taxCents;
+  if (totals.taxCents <= 0 || taxed <= 0) return payable;
+  const [share = 0] = splitCents(totals.taxCents, [payable, Math.max(0, taxed - payable)]);
+  return payable + share;
+}
 
 /** 100 points take $5 off, in whole steps of 100. */
 export const POINTS_PER_STEP = 100;

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import type { TaxProvider } from "../core/tax.ts";
 import type { Catalogue } from "./catalogue.ts";
 import type { AppServices, Identity } from "./context.ts";
 import type { Db } from "./db/client.ts";
@@ -9,6 +10,7 @@ import { shopOrigin } from "./http/shop-origin.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import { unsubscribeSecret } from "./newsletter/unsubscribe.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
+import { shopTaxProvider } from "./tax/shop-tax.ts";
 
 /**
  * What domain code is given to work with, named once (docs/decisions/038-narrow-dependencies.md). A
@@ -37,6 +39,8 @@ export interface ShopDeps {
   shipTo: Env["SHIP_TO_COUNTRIES"];
   /** The flat shipping rate in dollars, as configured (SHIPPING_FLAT_RATE). */
   shippingFlatRate: number;
+  /** The taxes at checkout: the built-in rate table with the shop's home states (TAX_HOME_STATES). */
+  tax: TaxProvider;
 }
 
 /**
@@ -57,5 +61,6 @@ export function shopDeps(services: AppServices, origin: string = shopOrigin(serv
     manageSecret: unsubscribeSecret(services.env),
     shipTo: services.env.SHIP_TO_COUNTRIES,
     shippingFlatRate: services.env.SHIPPING_FLAT_RATE,
+    tax: shopTaxProvider(services.env.TAX_HOME_STATES),
   };
 }

@@ -52,6 +52,22 @@ const envSchema = z.object({
         .array(z.string().regex(/^[A-Z]{2}$/, "must be two-letter country codes, e.g. US,CA"))
         .min(1, "must name at least one country"),
     ),
+  /**
+   * The US states where the shop collects sales tax (its nexus): two-letter codes, comma-separated; the
+   * rate is the table's (content/tax-rates.json). Elsewhere in the United States no sales tax is charged.
+   */
+  TAX_HOME_STATES: z
+    .string()
+    .default("WA")
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(",")
+          .map((c) => c.trim().toUpperCase())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, "must be two-letter state codes, e.g. WA,NY"))),
   // Payments (server/payments). Default provider: stripe when STRIPE_SECRET_KEY is set, else sandbox.
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
   STRIPE_SECRET_KEY: z

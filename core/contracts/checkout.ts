@@ -56,6 +56,11 @@ export const createSessionBody = z.object({
    * (a balance changed), 409 `balances_changed`. Absent: not compared.
    */
   tenderedCents: z.number().int().min(0).max(100_000_000).optional(),
+  /**
+   * The tax the page showed added for the chosen address, in cents (core/tax.ts); when the server's differs
+   * (the address or a rate changed), 409 `tax_changed`. Absent: not compared.
+   */
+  taxCents: z.number().int().min(0).max(100_000_000).optional(),
   /** The SHA-256 of the disclosure the page showed; when it is no longer the cart's, 409 `renewal_terms_changed`. */
   renewalDisclosureHash: z
     .string()
@@ -89,6 +94,11 @@ export interface OrderSummaryData {
   shippingCents: number;
   /** A placed order's tax (0 where none); absent on a cart's summary before it is an order. */
   taxCents?: number;
+  /**
+   * The taxes one by one (core/tax.ts), added ones and those the prices contain; absent or empty: none, or
+   * an order placed before taxes were itemised (its `taxCents` alone).
+   */
+  taxLines?: { name: string; ratePercent: string; cents: number; included: boolean }[];
   /**
    * Gift cards bought with the order, added to the total (docs/decisions/047-gift-cards-credit-and-points.md).
    * A cart's summary lists each card; a placed order's gives their sum only.

@@ -1,4 +1,4 @@
-import { applyTenders, type Tender } from "../../core/tenders.ts";
+import { applyTenders, balancesPayableCents, type Tender } from "../../core/tenders.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { Conflict, words } from "../domain-errors.ts";
 import type { PricedOrder } from "../orders/price-order.ts";
@@ -21,12 +21,16 @@ export interface CheckoutBalances {
   dueCents: number;
 }
 
-/** The part of a priced cart that balances may pay: its one-time lines as they cost, and the shipping. */
-export function payableByBalances(priced: PricedOrder): number {
-  const oneTime = priced.lines
+/** A priced cart's one-time lines as they cost (after their stack saving and the code). */
+export function oneTimeCents(priced: PricedOrder): number {
+  return priced.lines
     .filter((l) => !l.isSubscription)
     .reduce((sum, l) => sum + l.lineTotalCents - l.savingCents - l.codeCents, 0);
-  return Math.max(0, oneTime + priced.totals.shippingCents);
+}
+
+/** The part of a priced cart that balances may pay (core/tenders.ts `balancesPayableCents`). */
+export function payableByBalances(priced: PricedOrder): number {
+  return balancesPayableCents(oneTimeCents(priced), priced.totals);
 }
 
 export async function checkoutBalances(

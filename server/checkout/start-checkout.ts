@@ -4,6 +4,7 @@ import { cartSignature } from "../../core/cart-signature.ts";
 import type { CreateSessionBody } from "../../core/contracts/checkout.ts";
 import { type Locale, pathInLocale } from "../../core/i18n/locales.ts";
 import { isPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
+import { taxLineLabel } from "../../core/tax.ts";
 import { uuidField } from "../../core/uuid.ts";
 import { addAddressOnce, findAddress } from "../addresses/address-book.ts";
 import { parseShippingAddress } from "../addresses/shipping-address.ts";
@@ -51,6 +52,7 @@ export async function startCheckout(
     | "shippingFlatRate"
     | "mailer"
     | "manageSecret"
+    | "tax"
   >,
   request: { visitor: CartVisitor; body: CreateSessionBody; client: ConsentClient },
 ): Promise<{ url: string; orderId: string; orderNumber: string }> {
@@ -83,12 +85,16 @@ export async function startCheckout(
     );
   }
 
+  // Where the order ships decides its taxes: read (not yet saved to the book) before pricing.
+  const shippingAddress = await checkoutAddress(deps, user?.id ?? null, request.body);
   const now = new Date();
   const { priced, code } = await priceWithCode(deps, {
     owner,
     items,
     who: { userId: user?.id ?? null, email, cartId },
     shown: request.body.discountCode,
+    shownTaxCents: request.body.taxCents,
+    destination: shippingAddress,
     now,
   });
   const renewal = renewalConsentGiven(priced, request.body);
@@ -103,7 +109,8 @@ export async function startCheckout(
   // Against the stock on hand now, not the cached catalogue: no payment page for what cannot be sold.
   await assertInStock(db, items);
 
-  const shippingAddress = await checkoutAddress(deps, user?.id ?? null, request.body);
+  if (user && shippingAddress && request.body.addressId === undefined && request.body.saveAddress)
+    await addAddressOnce(db, user.id, shippingAddress);
   await assertNotOwnReferral(db, code, shippingAddress);
   // Nothing is left for a payment page to collect an address with: the page must give it.
   if (balances.dueCents === 0 && !shippingAddress)
@@ -203,6 +210,9 @@ export async function startCheckout(
         balances.tenderedCents,
       discountCode: order.discountCode,
       shippingCents: order.shippingCents,
+      taxLines: priced.totals.taxLines
+        .filter((l) => !l.included)
+        .map((l) => ({ label: taxLineLabel(l, "en"), cents: l.amount })),
       totalCents: order.totalCents - order.tenderedCents,
       successUrl: `${origin}${pathInLocale("/success", locale)}?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${origin}${pathInLocale("/checkout", locale)}`,
@@ -256,29 +266,42 @@ async function payWithBalances(
  * product spec's own payload).
  */
 async function priceWithCode(
-  deps: Pick<ShopDeps, "db" | "catalogue" | "shippingFlatRate">,
+  deps: Pick<ShopDeps, "db" | "catalogue" | "shippingFlatRate" | "tax">,
   input: {
     owner: ReturnType<typeof resolveCartOwner>;
     items: Awaited<ReturnType<typeof listCart>>["items"];
     who: { userId: string | null; email: string; cartId: string };
     shown: string | null | undefined;
+    /** The tax the page showed, when it sent it. */
+    shownTaxCents: number | undefined;
+    destination: ShippingAddress | null;
     now: Date;
   },
 ): Promise<{ priced: PricedOrder; code: DiscountCodeRow | null }> {
   const products = await deps.catalogue.list();
   const shipping = shippingRateCents(deps.shippingFlatRate);
+  const tax = input.destination
+    ? { provider: deps.tax, destination: input.destination, currency: "USD" }
+    : null;
   const stored = await cartDiscountCode(deps.db, input.owner);
   const row = stored ? await findCode(deps.db, stored) : null;
   let refused = row ? await recordsRefusal(deps.db, row, input.who, input.now) : null;
-  let priced = priceOrder(input.items, products, shipping, row && !refused ? codeTerms(row) : null);
+  let priced = priceOrder(input.items, products, shipping, row && !refused ? codeTerms(row) : null, tax);
   refused = refused ?? priced.totals.code?.refusal ?? null;
-  if (row && refused) priced = priceOrder(input.items, products, shipping, null);
+  if (row && refused) priced = priceOrder(input.items, products, shipping, null, tax);
   const applied = row && !refused ? row : null;
   if (input.shown !== undefined && (input.shown ?? null) !== (applied?.code ?? null)) {
     if (refused && row?.code === input.shown) throw refusalError(refused);
     throw new Conflict(
       "discount_changed",
       "Your discount has changed since this page was loaded. Please review your order and try again.",
+    );
+  }
+  // The page shows the taxes of the address chosen on it; a total with other taxes is not charged unseen.
+  if (input.shownTaxCents !== undefined && input.shownTaxCents !== priced.totals.taxCents) {
+    throw new Conflict(
+      "tax_changed",
+      "The tax on your order has changed since this page was loaded. Please review your order and try again.",
     );
   }
   return { priced, code: applied };
@@ -310,8 +333,8 @@ function renewalConsentGiven(priced: PricedOrder, body: CreateSessionBody) {
 
 /**
  * The address this order ships to: a saved one of the signed-in customer's (another's id answers 404),
- * or the typed one, checked against the countries shipped to (a 400 with a message per field). A typed
- * address is saved to the book when the customer asked. None given (the product spec's own payload):
+ * or the typed one, checked against the countries shipped to (a 400 with a message per field); the
+ * caller saves a typed one to the book when the customer asked. None given (the product spec's own payload):
  * null, and the payment page asks for it (docs/decisions/027-address-on-the-payment-page.md).
  */
 async function checkoutAddress(
@@ -328,7 +351,5 @@ async function checkoutAddress(
     return parseShippingAddress(shipTo, fields);
   }
   if (body.shippingAddress === undefined) return null;
-  const address = parseShippingAddress(shipTo, body.shippingAddress);
-  if (userId && body.saveAddress) await addAddressOnce(db, userId, address);
-  return address;
+  return parseShippingAddress(shipTo, body.shippingAddress);
 }

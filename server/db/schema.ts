@@ -559,6 +559,30 @@ export const orderLines = pgTable(
 );
 
 /**
+ * The taxes on an order, one row per tax (core/tax.ts): its name and rate as the order shows them, what it
+ * came to, and whether the prices contained it (VAT) or it was added at checkout (sales tax, GST, HST, PST,
+ * QST). The order's `tax_cents` is the sum of the added ones: the figures of every order view sum.
+ */
+export const orderTaxLines = pgTable(
+  "order_tax_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The order in which the lines are shown (country-wide taxes first). */
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    /** The rate as a decimal percent string, exactly as the rate table gives it ("13", "9.975"). */
+    ratePercent: text("rate_percent").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    included: boolean("included").notNull(),
+  },
+  (t) => [uniqueIndex("order_tax_lines_position").on(t.orderId, t.position)],
+);
+
+/**
  * A customer's subscription to one product (a stack subscribes to each of its products, each priced at
  * its share of the stack). Statuses and the moves between them: core/subscription-rules.ts.
  */

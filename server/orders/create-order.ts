@@ -5,7 +5,7 @@ import { cartSignature } from "../../core/cart-signature.ts";
 import type { Locale } from "../../core/i18n/locales.ts";
 import type { CheckoutBalances } from "../balances/checkout-balances.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { carts, orderLines, orders } from "../db/schema.ts";
+import { carts, orderLines, orders, orderTaxLines } from "../db/schema.ts";
 import { insertOrder, setPendingOrderLocale } from "./order-life.ts";
 import type { OrderRow } from "./order-rows.ts";
 import type { PricedOrder } from "./price-order.ts";
@@ -31,8 +31,8 @@ export interface NewOrder {
 }
 
 /**
- * Everything that makes two checkouts "the same": the cart's lines with their server prices, the totals,
- * e-mail, account, shipping address, provider and currency.
+ * Everything that makes two checkouts "the same": the cart's lines with their server prices, the totals
+ * and taxes, e-mail, account, shipping address, provider and currency.
  */
 export function cartFingerprint(order: NewOrder): string {
   const t = order.priced.totals;
@@ -43,7 +43,8 @@ export function cartFingerprint(order: NewOrder): string {
       l.savingCents,
       l.codeCents,
     ]),
-    totals: [t.subtotalCents, t.discountCents, t.codeCents, t.shippingCents, t.totalCents],
+    totals: [t.subtotalCents, t.discountCents, t.codeCents, t.shippingCents, t.taxCents, t.totalCents],
+    taxes: t.taxLines.map((l) => [l.name, l.ratePercent, l.amount, l.included]),
     code: t.code && !t.code.refusal ? t.code.terms.code : null,
     giftCards: order.balances?.giftCardCents ?? 0,
     tenders: order.balances?.tenders ?? [],
@@ -101,6 +102,7 @@ export async function createOrFindPendingOrder(
       discountCode: t.code && !t.code.refusal ? t.code.terms.code : null,
       codeDiscountCents: t.codeCents,
       shippingCents: t.shippingCents,
+      taxCents: t.taxCents,
       totalCents: input.balances?.totalCents ?? t.totalCents,
       giftCardCents: input.balances?.giftCardCents ?? 0,
       tenderedCents: input.balances?.tenderedCents ?? 0,
@@ -123,6 +125,18 @@ export async function createOrFindPendingOrder(
           lineTotalCents: l.lineTotalCents,
           savingCents: l.savingCents,
           codeDiscountCents: l.codeCents,
+        })),
+      );
+    if (t.taxLines.length > 0)
+      await tx.insert(orderTaxLines).values(
+        t.taxLines.map((l, position) => ({
+          orderId,
+          position,
+          name: l.name,
+          ratePercent: l.ratePercent,
+          amountCents: l.amount,
+          currency: l.currency.toLowerCase(),
+          included: l.included,
         })),
       );
     await input.alsoInTransaction?.(tx, order);

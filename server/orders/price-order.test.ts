@@ -135,6 +135,7 @@ describe("the Stripe Checkout Session for an order", () => {
     ],
     discountCents: 0,
     shippingCents: 595,
+    taxLines: [],
     totalCents: 9995,
     successUrl: "https://shop.test/success?session_id={CHECKOUT_SESSION_ID}",
     cancelUrl: "https://shop.test/checkout",
@@ -151,6 +152,18 @@ describe("the Stripe Checkout Session for an order", () => {
     // Stripe Billing renews each subscription later (started after the payment): no recurring price here.
     expect(params.line_items.map((l) => "recurring" in l.price_data)).toEqual([false, false, false]);
     expect(params.metadata).toEqual({ orderId: input.orderId, orderNumber: input.orderNumber });
+  });
+
+  it("charges each tax the shop added as a line of its own, so Stripe's total is the order's", () => {
+    const taxed = { ...input, taxLines: [{ label: "Sales tax 6.5%", cents: 650 }], totalCents: 10645 };
+    const params = checkoutSessionParams(taxed, null);
+    expect(params.line_items.at(-1)?.price_data).toMatchObject({
+      unit_amount: 650,
+      product_data: { name: "Sales tax 6.5%" },
+    });
+    expect(params.line_items.reduce((s, l) => s + l.price_data.unit_amount * l.quantity, 0)).toBe(
+      taxed.totalCents,
+    );
   });
 
   it("uses payment mode for one-time orders and applies a coupon for bundle savings", () => {

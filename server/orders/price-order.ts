@@ -1,6 +1,12 @@
 import type { CartItemView } from "../../core/contracts/cart.ts";
 import type { CodeTerms } from "../../core/discount-code.ts";
-import { type Bundle, type CartTotals, type PricingLine, priceCart } from "../../core/pricing.ts";
+import {
+  type Bundle,
+  type CartTax,
+  type CartTotals,
+  type PricingLine,
+  priceCart,
+} from "../../core/pricing.ts";
 import type { Product } from "../catalogue.ts";
 
 /** An order line as the server prices it, in cents, from the catalogue. */
@@ -40,6 +46,7 @@ export function priceOrder(
   products: Product[],
   flatShippingCents: number,
   code: CodeTerms | null = null,
+  tax: CartTax | null = null,
 ): PricedOrder {
   const bundles = new Map<string, Bundle>();
   const pricing: PricingLine[] = [];
@@ -59,7 +66,7 @@ export function priceOrder(
       productSubscriptionDiscount: product.subscriptionDiscount,
     });
   }
-  const totals = priceCart(pricing, [...bundles.values()], flatShippingCents, code);
+  const totals = priceCart(pricing, [...bundles.values()], flatShippingCents, code, tax);
   const lines = known.map(({ item, product }, i) => {
     const priced = totals.lines[i];
     if (!priced) throw new Error("pricing returned fewer lines than it was given");

@@ -31,6 +31,8 @@ export interface CheckoutSessionInput {
   /** The discount code among them, for the provider's name of the reduction. */
   discountCode?: string | null;
   shippingCents: number;
+  /** The taxes added at checkout (sales tax, GST, HST, PST, QST), each as the order names it ("HST 13%"). */
+  taxLines: { label: string; cents: number }[];
   totalCents: number;
   /** Absolute URLs: `{CHECKOUT_SESSION_ID}` in successUrl is replaced by the provider. */
   successUrl: string;

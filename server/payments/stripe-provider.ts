@@ -87,6 +87,14 @@ export function checkoutSessionParams(
       },
     });
   }
+  // Each tax the shop added (core/tax.ts) as a line of its own, so the page shows it and the total matches.
+  for (const tax of input.taxLines) {
+    if (tax.cents <= 0) continue;
+    lineItems.push({
+      quantity: 1,
+      price_data: { currency, unit_amount: tax.cents, product_data: { name: tax.label } },
+    });
+  }
   return {
     mode: "payment" as const,
     ...(customerId ? { customer: customerId } : { customer_email: input.email }),

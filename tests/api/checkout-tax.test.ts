@@ -1,0 +1,136 @@
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders, orderTaxLines } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
+import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import { pendingOrderOf, sessionIdOf, useStripeShop } from "../support/stripe-shop.ts";
+import type { StripeStandIn } from "../support/stripe-stand-in.ts";
+import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
+import { headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
+
+const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
+
+const ONTARIO = {
+  ...TEST_ADDRESS,
+  city: "Toronto",
+  region: "ON",
+  postalCode: "M5V 2T6",
+  country: "CA",
+};
+const QUEBEC = { ...ONTARIO, city: "Montréal", region: "QC", postalCode: "H2X 1Y4" };
+const WASHINGTON = { ...TEST_ADDRESS, city: "Seattle", region: "WA", postalCode: "98101" };
+
+/** A cart of Korean Ginseng once ($30.00) and Total Restore as a subscription ($34.00), shipping $5.95. */
+async function cartOf(shop: TestShop) {
+  const v = new Visitor(shop);
+  await v.add(1, 1, false);
+  await v.add(2, 1, true);
+  return v;
+}
+
+describe.each(testDatabases)("taxes at checkout on %s", (kind) => {
+  let shop: TestShop;
+  const db = () => shop.services.database.db;
+  beforeAll(async () => {
+    shop = await createTestShop(kind, { identity: headerIdentity(() => shop) });
+  });
+  afterAll(() => shop.close());
+
+  async function placed(address: typeof TEST_ADDRESS, extra: Record<string, unknown> = {}) {
+    const v = await cartOf(shop);
+    const res = await v.checkout({ shippingAddress: address, ...extra });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { order } = await pendingOrderOf(shop, res.body.url);
+    const lines = await db()
+      .select()
+      .from(orderTaxLines)
+      .where(eq(orderTaxLines.orderId, order.id))
+      .orderBy(asc(orderTaxLines.position));
+    return { v, res, order, lines: lines.map((l) => [l.name, l.ratePercent, l.amountCents, l.included]) };
+  }
+
+  it("adds Ontario's HST on the goods and shipping, as a line of the order, and charges it", async () => {
+    const { order, lines, res } = await placed(ONTARIO);
+    // 13% of $69.95 (goods $64.00 + shipping $5.95) = $9.0935, rounded half-up to $9.09.
+    expect(lines).toEqual([["HST", "13", 909, false]]);
+    expect(order).toMatchObject({ subtotalCents: 6400, shippingCents: 595, taxCents: 909, totalCents: 7904 });
+    const result = await payWithSandboxCard(shopDeps(shop.services), sessionIdOf(res.body.url), card);
+    expect(result?.kind).toBe("paid");
+    const [paid] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(paid).toMatchObject({ status: "processing", totalCents: 7904, taxCents: 909 });
+  });
+
+  it("adds GST and Quebec's QST as two lines, each rounded on its own", async () => {
+    const { order, lines } = await placed(QUEBEC);
+    // 5% of $69.95 = $3.4975 -> $3.50; 9.975% of $69.95 = $6.9775... -> $6.98.
+    expect(lines).toEqual([
+      ["GST", "5", 350, false],
+      ["QST", "9.975", 698, false],
+    ]);
+    expect(order).toMatchObject({ taxCents: 1048, totalCents: 6995 + 1048 });
+  });
+
+  it("charges sales tax in the shop's home state only (TAX_HOME_STATES, WA by default)", async () => {
+    const home = await placed(WASHINGTON);
+    // 6.5% of $69.95 = $4.54675 -> $4.55.
+    expect(home.lines).toEqual([["Sales tax", "6.5", 455, false]]);
+    expect(home.order).toMatchObject({ taxCents: 455, totalCents: 7450 });
+    const elsewhere = await placed(TEST_ADDRESS);
+    expect(elsewhere.lines).toEqual([]);
+    expect(elsewhere.order).toMatchObject({ taxCents: 0, totalCents: 6995 });
+  });
+
+  it("answers 409 tax_changed when the page showed another tax than the address's, and takes the right one", async () => {
+    const v = await cartOf(shop);
+    const shownNone = await v.checkout({ shippingAddress: ONTARIO, taxCents: 0 });
+    expect(shownNone.status).toBe(409);
+    expect(shownNone.body).toMatchObject({ code: "tax_changed" });
+    expect(await db().select().from(orders).where(eq(orders.email, "guest@example.com"))).not.toContainEqual(
+      expect.objectContaining({ taxCents: 0, shippingAddress: expect.objectContaining({ region: "ON" }) }),
+    );
+    const shownRight = await v.checkout({ shippingAddress: ONTARIO, taxCents: 909 });
+    expect(shownRight.status).toBe(200);
+  });
+
+  it("refuses a shown tax that is not a whole, non-negative number of cents", async () => {
+    const v = await cartOf(shop);
+    for (const taxCents of [-1, 1.5, "909"]) {
+      const res = await v.checkout({ shippingAddress: ONTARIO, taxCents });
+      expect(res.status).toBe(400);
+    }
+  });
+
+  it("the same cart to another province is another checkout: the taxes follow the address", async () => {
+    const v = await cartOf(shop);
+    const first = await v.checkout({ shippingAddress: ONTARIO });
+    const second = await v.checkout({ shippingAddress: QUEBEC });
+    const a = (await pendingOrderOf(shop, first.body.url)).order;
+    const b = (await pendingOrderOf(shop, second.body.url)).order;
+    expect(a.id).not.toBe(b.id);
+    expect([a.taxCents, b.taxCents]).toEqual([909, 1048]);
+  });
+});
+
+describe.each(testDatabases)("taxes on Stripe Checkout on %s", (kind) => {
+  let shop: TestShop;
+  let standIn: StripeStandIn;
+  useStripeShop(kind, (started) => ({ shop, standIn } = started));
+
+  it("sends each added tax as a line of the session, so Stripe's total is the order's", async () => {
+    const v = await cartOf(shop);
+    const res = await v.checkout({ shippingAddress: ONTARIO });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { order } = await pendingOrderOf(shop, res.body.url);
+    const [call] = standIn.sessionRequests().slice(-1);
+    const items = Object.values(call?.params.line_items ?? {}) as {
+      quantity: string;
+      price_data: { unit_amount: string; product_data: { name: string } };
+    }[];
+    expect(items.at(-1)?.price_data).toMatchObject({
+      unit_amount: "909",
+      product_data: { name: "HST 13%" },
+    });
+    const sum = items.reduce((s, i) => s + Number(i.price_data.unit_amount) * Number(i.quantity), 0);
+    expect(sum).toBe(order.totalCents);
+  });
+});
