@@ -13,6 +13,7 @@ import { PageCache } from "./http/page-cache.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 import { mailerFromEnv } from "./mail/mailer.ts";
 import { createPaymentProvider } from "./payments/create-provider.ts";
+import { shopTaxProvider } from "./tax/shop-tax.ts";
 
 /** The wired services, and the one function that stops what they started. */
 export interface StartedServices {
@@ -27,6 +28,8 @@ export interface StartedServices {
 /** Opens the database (migrating it), seeds an empty catalogue, wires the services and starts their jobs. */
 export async function createServices(env: Env): Promise<StartedServices> {
   const logger = createLogger(env);
+  // The tax rate table is read now: one that does not parse stops the start with its reasons (decision 050).
+  shopTaxProvider(env.TAX_HOME_STATES);
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
