@@ -5,7 +5,7 @@ import { localeOfPath } from "../../core/i18n/locales.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import { listAddresses } from "../../server/addresses/address-book.ts";
 import { cartBalances, giftCardLines } from "../../server/balances/cart-balances.ts";
-import { payableByBalances } from "../../server/balances/checkout-balances.ts";
+import { oneTimeCents, payableByBalances } from "../../server/balances/checkout-balances.ts";
 import { resolveCartOwner } from "../../server/cart/cart-owner.ts";
 import { cartDiscountCode, listCart } from "../../server/cart/cart-store.ts";
 import { checkoutDisclosure } from "../../server/checkout/renewal-consent.ts";
@@ -15,6 +15,8 @@ import { cartVisitor } from "../../server/http/cart-cookie.ts";
 import { pricedCartSummary } from "../../server/orders/order-summary.ts";
 import { type PricedOrder, priceOrder, shippingRateCents } from "../../server/orders/price-order.ts";
 import { codeTerms, findCode, recordsRefusal } from "../../server/promotions/discount-codes.ts";
+import { builtInTaxTable } from "../../server/tax/shop-tax.ts";
+import type { CheckoutTaxRates } from "../components/checkout/checkout-tax.ts";
 import { appContext } from "../context.server.ts";
 import { requestTranslator } from "../i18n/catalogue.server.ts";
 import { noStore } from "../session.server.ts";
@@ -22,8 +24,30 @@ import type { Route } from "./+types/checkout";
 
 export const headers: Route.HeadersFunction = () => noStore;
 
-/** The visitor's cart as the checkout shows it, priced from the catalogue like the order will be. */
-export async function loadCheckoutPage(services: AppServices, headers: Headers): Promise<CheckoutPageData> {
+/**
+ * What the page taxes an address with, as the checkout will (server/tax/shop-tax.ts): the table's rows for
+ * the countries shipped to (US rows of the home states only, the others never tax) and the home states.
+ * The table reaches the page as data, never in its scripts.
+ */
+export function checkoutTaxRates(env: Pick<AppServices["env"], "SHIP_TO_COUNTRIES" | "TAX_HOME_STATES">) {
+  const homeStates = env.TAX_HOME_STATES;
+  const rows = builtInTaxTable().rates.filter(
+    (r) =>
+      env.SHIP_TO_COUNTRIES.includes(r.country) &&
+      (r.country !== "US" || r.region === undefined || homeStates.includes(r.region)),
+  );
+  return { rows, homeStates } satisfies CheckoutTaxRates;
+}
+
+/**
+ * The visitor's cart as the checkout shows it, priced from the catalogue like the order will be, before
+ * tax (the page taxes the address chosen on it with `taxRates`); `oneTimeCents` is the one-time goods as
+ * they cost, for the part balances may pay once the tax is known (core/tenders.ts balancesPayableCents).
+ */
+export async function loadCheckoutPage(
+  services: AppServices,
+  headers: Headers,
+): Promise<CheckoutPageData & { oneTimeCents: number; taxRates: CheckoutTaxRates }> {
   const { database, catalogue, env } = services;
   const visitor = await cartVisitor(services, headers);
   const { user } = visitor;
@@ -31,6 +55,7 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
   const { cartId, items } = await listCart(database.db, catalogue, owner);
   const flatShippingCents = shippingRateCents(env.SHIPPING_FLAT_RATE);
   const base = {
+    taxRates: checkoutTaxRates(env),
     signedInEmail: realEmail(user?.email),
     flatShippingCents,
     shipTo: env.SHIP_TO_COUNTRIES,
@@ -51,6 +76,7 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
       cartCode: null,
       balances: null,
       payableCents: 0,
+      oneTimeCents: 0,
     };
   const { priced, cartCode } = await pricedWithCartCode(services, {
     owner,
@@ -84,6 +110,7 @@ export async function loadCheckoutPage(services: AppServices, headers: Headers):
           },
     balances: await cartBalances(database.db, owner),
     payableCents: payableByBalances(priced),
+    oneTimeCents: oneTimeCents(priced),
     // Built as the server rebuilds it when the checkout starts (server/checkout/start-checkout.ts).
     renewal: checkoutDisclosure(priced, new Date()),
     cartCode,

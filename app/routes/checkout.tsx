@@ -1,14 +1,16 @@
 import ChevronDown from "lucide-react/icons/chevron-down";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Truck from "lucide-react/icons/truck";
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { cartSignature } from "../../core/cart-signature.ts";
 import type { CartBalancesResponse } from "../../core/contracts/balances.ts";
 import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
 import { formatMoney } from "../../core/money.ts";
+import type { TaxDestination } from "../../core/tax.ts";
 import { applyTenders, type TenderResult } from "../../core/tenders.ts";
 import { CheckoutForm } from "../components/checkout/checkout-form.tsx";
+import { checkoutTax, checkoutTaxProvider, taxDestinationOf } from "../components/checkout/checkout-tax.ts";
 import { OrderSummary, type TenderRow } from "../components/checkout/order-summary.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { useCartBalances } from "../hooks/use-balances.ts";
@@ -122,12 +124,34 @@ function CollapsibleSummary({
   );
 }
 
+/** The same place for taxes: the same country and region. */
+const sameDestination = (a: TaxDestination | null, b: TaxDestination | null) =>
+  a === b || (a !== null && b !== null && a.country === b.country && (a.region ?? "") === (b.region ?? ""));
+
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { summary, signedInEmail, cartItems, flatShippingCents, payableCents } = loaderData;
+  const { signedInEmail, cartItems, flatShippingCents, taxRates } = loaderData;
   const { revalidate } = useRevalidator();
   const t = useT();
-  useFollowCart(cartSignature(cartItems), (summary?.giftCards ?? []).map((g) => g.key).join());
+  useFollowCart(cartSignature(cartItems), (loaderData.summary?.giftCards ?? []).map((g) => g.key).join());
   const balances = useCartBalances(loaderData.balances).data ?? loaderData.balances;
+  // Where the order ships, as far as its taxes go: the first saved address (chosen first), else none yet.
+  const [destination, setDestination] = useState<TaxDestination | null>(() => {
+    const first = loaderData.savedAddresses[0];
+    return first ? taxDestinationOf(first) : null;
+  });
+  const provider = useMemo(() => checkoutTaxProvider(taxRates), [taxRates]);
+  // The taxes of that address, worked out with the checkout's own functions (core/tax.ts, core/tenders.ts),
+  // so the total shown is the one charged; before it is known, the summary says tax comes from the address.
+  const taxed =
+    loaderData.summary && destination
+      ? checkoutTax(
+          { summary: loaderData.summary, oneTimeCents: loaderData.oneTimeCents },
+          provider,
+          destination,
+        )
+      : null;
+  const summary = taxed?.summary ?? loaderData.summary;
+  const payableCents = taxed?.payableCents ?? loaderData.payableCents;
   // What gift cards, credit and points pay, worked out as the checkout will (server/balances/checkout-balances.ts).
   const tenders =
     summary && balances
@@ -170,6 +194,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             tenders={tenders}
             payableCents={payableCents}
             totalCents={summary.totalCents}
+            taxCents={taxed ? taxed.taxCents : null}
+            onDestinationChange={(next) =>
+              setDestination((current) => (sameDestination(current, next) ? current : next))
+            }
             onCartChanged={() => void revalidate()}
           />
           <ul className="grid gap-3 text-sm text-muted sm:grid-cols-2">
@@ -190,6 +218,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <OrderSummary
             summary={summary}
             flatShippingCents={flatShippingCents}
+            taxPending={taxed === null}
             tenders={
               tenders && balances && tenders.tenders.length > 0 ? tenderRows(t, tenders, balances) : undefined
             }

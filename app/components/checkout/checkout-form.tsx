@@ -6,6 +6,7 @@ import type { CartBalancesResponse } from "../../../core/contracts/balances.ts";
 import type { CheckoutPageData } from "../../../core/contracts/checkout.ts";
 import { isPlaceholderEmail } from "../../../core/placeholder-email.ts";
 import type { CartProp65Warning } from "../../../core/prop65.ts";
+import type { TaxDestination } from "../../../core/tax.ts";
 import type { TenderResult } from "../../../core/tenders.ts";
 import { cartBalancesKey } from "../../hooks/use-balances.ts";
 import { cartCodeQueryKey } from "../../hooks/use-cart.ts";
@@ -29,6 +30,7 @@ import { DiscountCodeField } from "../shop/discount-code-field.tsx";
 import { Button } from "../ui/button.tsx";
 import { BalancesField } from "./balances-field.tsx";
 import { CheckoutProp65 } from "./checkout-prop65.tsx";
+import { taxDestinationOf } from "./checkout-tax.ts";
 import { RenewalConsent } from "./renewal-consent.tsx";
 
 export interface CheckoutLineInput {
@@ -49,6 +51,7 @@ const FAILURE_KEYS: Partial<Record<string, string>> = {
   renewal_terms_changed: "checkout.error.renewalTermsChanged",
   discount_changed: "checkout.error.discountChanged",
   balances_changed: "checkout.error.balancesChanged",
+  tax_changed: "checkout.error.taxChanged",
   card_needed: "checkout.error.cardNeeded",
   gift_card_unusable: "checkout.error.giftCardUnusable",
   address_required: "checkout.error.addressRequired",
@@ -94,6 +97,8 @@ export function CheckoutForm({
   tenders = null,
   payableCents = 0,
   totalCents = 0,
+  taxCents = null,
+  onDestinationChange,
   onCartChanged,
 }: {
   signedInEmail: string | null;
@@ -116,6 +121,11 @@ export function CheckoutForm({
   tenders?: TenderResult | null;
   payableCents?: number;
   totalCents?: number;
+  /** The tax the summary shows added for the address chosen (null: not known yet): the checkout is sent it
+   * and refuses another (409 tax_changed). */
+  taxCents?: number | null;
+  /** Where the order ships as far as its taxes go, each time the chosen or typed address says (null: not yet). */
+  onDestinationChange?: (destination: TaxDestination | null) => void;
   onCartChanged: () => void;
 }) {
   const [email, setEmail] = useState(signedInEmail ?? "");
@@ -167,6 +177,7 @@ export function CheckoutForm({
         cartItems,
         discountCode,
         ...(tenders ? { tenderedCents: tenders.tenderedCents } : {}),
+        ...(taxCents !== null ? { taxCents } : {}),
         ...(renewal ? { acceptRenewal: agreed, renewalDisclosureHash: renewal.hash } : {}),
         ...shipping,
       }),
@@ -180,7 +191,7 @@ export function CheckoutForm({
       const status = failure?.status ?? 0;
       // The server's own check of the address: its messages beside the fields.
       if (status === 400 && failure?.code === "invalid_address") {
-        setChoice(NEW_ADDRESS);
+        choose(NEW_ADDRESS);
         showAddressErrors(failure.fields);
         return;
       }
@@ -205,6 +216,18 @@ export function CheckoutForm({
         });
         return;
       }
+      // The taxes of the address differ from those shown (a rate or the shop's home states changed): the
+      // summary is loaded again, with the taxes the checkout charges.
+      if (failure?.code === "tax_changed") {
+        onCartChanged();
+        setRedirecting(false);
+        toast({
+          title: later("checkout.toast.taxChanged"),
+          description: words(failure),
+          variant: "destructive",
+        });
+        return;
+      }
       // What the gift cards, credit or points pay changed (or cannot pay, or a card is unknown now): the
       // balances and the summary are read again, and the reason is shown by them.
       if (
@@ -224,7 +247,7 @@ export function CheckoutForm({
         return;
       }
       if (failure?.code === "address_required") {
-        setChoice(NEW_ADDRESS);
+        choose(NEW_ADDRESS);
         failed(words(failure));
         return;
       }
@@ -236,6 +259,13 @@ export function CheckoutForm({
     },
   });
   const processing = start.isPending || redirecting;
+
+  /** Chooses a saved address or the typed one, and tells the page where the order now ships. */
+  function choose(id: string) {
+    setChoice(id);
+    const saved = savedAddresses.find((a) => a.id === id);
+    onDestinationChange?.(taxDestinationOf(id === NEW_ADDRESS || !saved ? address : saved));
+  }
 
   function failed(message?: string) {
     setRedirecting(false);
@@ -347,7 +377,7 @@ export function CheckoutForm({
                 name="ship-to"
                 value={a.id}
                 checked={choice === a.id}
-                onChange={() => setChoice(a.id)}
+                onChange={() => choose(a.id)}
                 className="mt-1 size-4 accent-forest"
               />
               <span className="text-sm">
@@ -370,7 +400,7 @@ export function CheckoutForm({
               name="ship-to"
               value={NEW_ADDRESS}
               checked={typing}
-              onChange={() => setChoice(NEW_ADDRESS)}
+              onChange={() => choose(NEW_ADDRESS)}
               className="size-4 accent-forest"
             />
             <span className="text-sm font-semibold text-ink">{t("checkout.form.newAddress")}</span>
@@ -384,6 +414,7 @@ export function CheckoutForm({
             onChange={(next) => {
               setAddressErrors((errors) => errorsAfterEdit(errors, address, next));
               setAddress(next);
+              onDestinationChange?.(taxDestinationOf(next));
             }}
             errors={addressErrors}
             shipTo={shipTo}

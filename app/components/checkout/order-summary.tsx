@@ -3,7 +3,10 @@ import type { OrderSummaryData } from "../../../core/contracts/checkout.ts";
 import type { Locale } from "../../../core/i18n/locales.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { FREE_SHIPPING_OVER_CENTS } from "../../../core/pricing.ts";
+import { TAX_NAMES, type TaxName, taxLineLabel } from "../../../core/tax.ts";
 import { type Translator, useLocale, useT } from "../../i18n/i18n.tsx";
+
+type OrderTaxLine = NonNullable<OrderSummaryData["taxLines"]>[number];
 
 /** What one gift card, store credit or points pays, as the checkout lists it before the card's part. */
 export interface TenderRow {
@@ -15,13 +18,16 @@ export interface TenderRow {
 /**
  * Lines, subscription discounts, bundle savings, the discount code, subtotal, gift cards bought, shipping
  * and total, then what gift cards, store credit and points pay and the card's part: one summary for every
- * step (core/order-totals.ts `summaryRows` lists the same rows).
+ * step (core/order-totals.ts `summaryRows` lists the same rows). Taxes are one row per tax when the summary
+ * lists them ("HST 13%"), else one "Tax" row; at checkout, before the address is known, the tax row says it
+ * is worked out from the address (`taxPending`).
  */
 export function OrderSummary({
   summary,
   title: givenTitle,
   flatShippingCents,
   tenders,
+  taxPending = false,
 }: {
   summary: OrderSummaryData;
   title?: string;
@@ -29,12 +35,19 @@ export function OrderSummary({
   flatShippingCents?: number;
   /** The checkout's tenders (computed in the page with core/tenders.ts); a placed order gives its sum. */
   tenders?: TenderRow[];
+  /** The checkout before an address says where the order ships: its taxes are not known yet. */
+  taxPending?: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
   const title = givenTitle ?? t("checkout.summary.title");
   const headingId = `summary-${title.toLowerCase().replace(/\W+/g, "-")}`;
   const code = summary.code ?? null;
+  // One row per tax when every line's tax has words (core/tax.ts); otherwise their sum, as "Tax".
+  const listed = summary.taxLines ?? [];
+  const taxLines = listed.every((l) => (TAX_NAMES as readonly string[]).includes(l.name))
+    ? (listed as (OrderTaxLine & { name: TaxName })[])
+    : [];
   const paidCents = tenders ? tenders.reduce((sum, t) => sum + t.cents, 0) : (summary.tenderedCents ?? 0);
   return (
     <section aria-labelledby={headingId} className="rounded-card bg-sand p-5 shadow-card sm:p-6">
@@ -120,7 +133,21 @@ export function OrderSummary({
         <dd className="text-right">
           {summary.shippingCents === 0 ? t("checkout.summary.free") : formatMoney(summary.shippingCents)}
         </dd>
-        {summary.taxCents !== undefined ? (
+        {taxPending ? (
+          <>
+            <dt className="text-muted">{t("checkout.summary.tax")}</dt>
+            <dd className="text-right text-sm text-muted" data-testid="summary-tax-pending">
+              {t("checkout.summary.taxFromAddress")}
+            </dd>
+          </>
+        ) : taxLines.length > 0 ? (
+          taxLines.map((l) => (
+            <div key={`${l.name} ${l.ratePercent}`} className="contents" data-testid="summary-tax-line">
+              <dt className="text-muted">{taxLineLabel(l, locale)}</dt>
+              <dd className="text-right">{formatMoney(l.cents)}</dd>
+            </div>
+          ))
+        ) : summary.taxCents !== undefined ? (
           <>
             <dt className="text-muted">{t("checkout.summary.tax")}</dt>
             <dd className="text-right">{formatMoney(summary.taxCents)}</dd>

@@ -1,0 +1,84 @@
+import { expect, type Page, test } from "@playwright/test";
+import { fillAddress } from "./support/address.ts";
+import { payWithTestCard } from "./support/shopper.ts";
+
+// The checkout shows the taxes of the address chosen before the shopper pays, and the card is charged the
+// total shown (core/tax.ts; the demo shop's home state is WA, so Illinois has no sales tax, and Canada is
+// taxed everywhere: Ontario's HST is 13% of the goods and the shipping).
+
+/** $30.00 of goods: under the free-shipping threshold, so $5.95 shipping is taxed with them. */
+async function cartOfOne(page: Page) {
+  const added = await page.request.post("/api/cart", { data: { productId: 3, quantity: 1 } });
+  expect(added.status()).toBe(201);
+}
+
+const summaryOf = (page: Page) => page.getByRole("region", { name: "Order Summary" });
+
+test("a guest shipping to Ontario sees HST 13% before paying, and the card is charged the total with it", async ({
+  page,
+}) => {
+  await cartOfOne(page);
+  await page.goto("/checkout");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const summary = summaryOf(page);
+  // Before the address says where the order ships, the tax is not guessed.
+  await expect(summary.getByTestId("summary-tax-pending")).toHaveText("Calculated from your address");
+  await expect(summary.getByText("$35.95", { exact: true })).toBeVisible();
+
+  await page.getByLabel("Email address").fill("e2e.ontario@example.com");
+  await fillAddress(page, {
+    country: "CA",
+    fullName: "Olive Ontario",
+    line1: "200 King St W",
+    line2: "",
+    city: "Toronto",
+    region: "ON",
+    postalCode: "M5V 2T6",
+  });
+  // $30.00 + $5.95 = $35.95; 13% of it is $4.67 (467.35 cents, rounded half-up), added to the total.
+  const hst = summary.getByTestId("summary-tax-line");
+  await expect(hst).toHaveCount(1);
+  await expect(hst).toHaveText("HST 13%$4.67");
+  await expect(summary.getByTestId("summary-tax-pending")).toHaveCount(0);
+  await expect(summary.getByText("$40.62", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
+  await expect(page.getByRole("button", { name: "Pay $40.62" })).toBeVisible();
+  await payWithTestCard(page, "Olive Ontario");
+  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+  await expect(page.getByText("$40.62", { exact: true }).first()).toBeVisible();
+});
+
+test("a guest shipping to Illinois sees no tax: Tax $0.00, and pays the goods and shipping only", async ({
+  page,
+}) => {
+  await cartOfOne(page);
+  await page.goto("/checkout");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByLabel("Email address").fill("e2e.illinois@example.com");
+  await fillAddress(page);
+  const summary = summaryOf(page);
+  await expect(summary.getByTestId("summary-tax-line")).toHaveCount(0);
+  await expect(summary.getByTestId("summary-tax-pending")).toHaveCount(0);
+  await expect(summary.getByText("Tax", { exact: true })).toBeVisible();
+  await expect(summary.getByText("$0.00", { exact: true })).toBeVisible();
+  await expect(summary.getByText("$35.95", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
+  await expect(page.getByRole("button", { name: "Pay $35.95" })).toBeVisible();
+  await payWithTestCard(page, "Sam Shopper");
+});
+
+test("a French page words the taxes of Quebec in French: TPS and TVQ", async ({ page }) => {
+  await cartOfOne(page);
+  await page.goto("/fr/checkout");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const summary = page.getByRole("region", { name: "Récapitulatif de la commande" });
+  await expect(summary.getByTestId("summary-tax-pending")).toHaveText("Calculées d’après votre adresse");
+  await page.getByLabel("Pays", { exact: true }).selectOption("CA");
+  await page.getByLabel("Province", { exact: true }).selectOption("QC");
+  // Canada's taxes by their French names, the rate as French writes it: one line each.
+  await expect(summary.getByTestId("summary-tax-line")).toHaveText([/^TPS 5\s%/, /^TVQ 9,975\s%/]);
+});
