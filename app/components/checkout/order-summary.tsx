@@ -135,8 +135,9 @@ export function OrderSummary({
         </dd>
         {taxPending ? (
           <>
-            <dt className="text-muted">{t("checkout.summary.tax")}</dt>
-            <dd className="text-right text-sm text-muted" data-testid="summary-tax-pending">
+            {/* Smaller words beside the row's name: on its baseline. */}
+            <dt className="self-baseline text-muted">{t("checkout.summary.tax")}</dt>
+            <dd className="self-baseline text-right text-sm text-muted" data-testid="summary-tax-pending">
               {t("checkout.summary.taxFromAddress")}
             </dd>
           </>
