@@ -107,6 +107,7 @@ const CHECKED_COLUMNS: Record<string, string[]> = {
   order_events: ["type", "detail"],
   addresses: ["user_id", "full_name", "line1", "line2", "city", "region", "postal_code", "country", "phone"],
   order_lines: ["product_name", "bundle_id"],
+  order_tax_lines: ["name", "rate_percent", "currency"],
   subscriptions: [
     "user_id",
     "email",
