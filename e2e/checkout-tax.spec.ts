@@ -82,3 +82,36 @@ test("a French page words the taxes of Quebec in French: TPS and TVQ", async ({ 
   // Canada's taxes by their French names, the rate as French writes it: one line each.
   await expect(summary.getByTestId("summary-tax-line")).toHaveText([/^TPS 5\s%/, /^TVQ 9,975\s%/]);
 });
+
+test("the checkout is sent the tax shown; a 409 tax_changed says so and the shopper stays on the page", async ({
+  page,
+}) => {
+  await cartOfOne(page);
+  await page.goto("/checkout");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByLabel("Email address").fill("e2e.tax.changed@example.com");
+  await fillAddress(page, { country: "CA", city: "Toronto", region: "ON", postalCode: "M5V 2T6", line2: "" });
+  await expect(summaryOf(page).getByTestId("summary-tax-line")).toHaveText("HST 13%$4.67");
+  const sent: Record<string, unknown>[] = [];
+  await page.route("**/api/checkout/create-session", async (route) => {
+    sent.push(route.request().postDataJSON());
+    await route.fulfill({
+      status: 409,
+      contentType: "application/json",
+      body: JSON.stringify({
+        code: "tax_changed",
+        message:
+          "The tax on your order has changed since this page was loaded. Please review your order and try again.",
+      }),
+    });
+  });
+  await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
+  await expect(page.getByText("Your tax changed", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("The tax on your order has changed since this page was loaded.", { exact: false }),
+  ).toBeVisible();
+  expect(sent).toHaveLength(1);
+  expect(sent[0]?.taxCents).toBe(467);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole("button", { name: "Proceed to Secure Checkout" })).toBeEnabled();
+});
