@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { orderTotals, paymentState, summaryRows } from "./order-totals.ts";
+import { orderTotals, paymentState, summaryRows, taxLineWords, taxRows } from "./order-totals.ts";
 import { type Bundle, type PricingLine, priceCart } from "./pricing.ts";
+import { taxLineLabel } from "./tax.ts";
 
 const FLAT = 595;
 const focusAndCalm: Bundle = {
@@ -49,9 +50,10 @@ function expectSums(t: ReturnType<typeof orderTotals>, chargedCents: number) {
   expect(t.balanced).toBe(true);
   for (const l of t.lines) expect(l.listCents - l.subscriptionDiscountCents).toBe(l.lineCents);
   expect(t.lines.reduce((s, l) => s + l.lineCents, 0)).toBe(t.subtotalCents);
-  const rows = summaryRows(t);
+  const rows = summaryRows(t).filter((r) => r.kind !== "paid");
   const total = rows.find((r) => r.kind === "total")?.cents;
-  expect(rows.filter((r) => r.kind !== "total").reduce((s, r) => s + r.cents, 0)).toBe(total);
+  const counted = rows.filter((r) => r.kind !== "total" && r.kind !== "taxIncluded");
+  expect(counted.reduce((s, r) => s + r.cents, 0)).toBe(total);
 }
 
 describe("order totals", () => {
@@ -157,6 +159,96 @@ describe("order totals", () => {
       ["Tax", 0, undefined],
       ["Total", 6000, undefined],
     ]);
+  });
+
+  it("an order with tax lines lists one row per tax, in their order, and still sums", () => {
+    // Ontario: HST 13% on goods and shipping, 6595 × 13% = 857.35 → 857.
+    const { input } = placed([line("a", 1, 3000, { quantity: 2 })], [], 857);
+    const t = orderTotals({
+      ...input,
+      taxLines: [{ name: "HST", ratePercent: "13", cents: 857, included: false }],
+    });
+    expectSums(t, 6595 + 857);
+    expect(summaryRows(t).map((r) => [r.label, r.key, r.values, r.cents, r.kind])).toEqual([
+      ["Subtotal", "orders.figures.subtotal", undefined, 6000, "subtotal"],
+      ["Shipping", "orders.figures.shipping", undefined, 595, "shipping"],
+      ["HST 13%", "orders.figures.taxLine", { name: "HST", whole: "13", fraction: "none" }, 857, "tax"],
+      ["Total", "orders.figures.total", undefined, 7452, "total"],
+    ]);
+  });
+
+  it("Quebec's two taxes are two rows; their sum is the order's tax", () => {
+    const { input } = placed([line("a", 1, 3000, { quantity: 3 })], [], 1347);
+    const t = orderTotals({
+      ...input,
+      taxLines: [
+        { name: "GST", ratePercent: "5", cents: 450, included: false },
+        { name: "QST", ratePercent: "9.975", cents: 897, included: false },
+      ],
+    });
+    expectSums(t, 9000 + 1347);
+    const taxes = summaryRows(t).filter((r) => r.kind === "tax");
+    expect(taxes.map((r) => [r.label, r.values, r.cents])).toEqual([
+      ["GST 5%", { name: "GST", whole: "5", fraction: "none" }, 450],
+      ["QST 9.975%", { name: "QST", whole: "9", fraction: "975" }, 897],
+    ]);
+  });
+
+  it("a VAT the prices contain is shown, not added: the order's tax stays 0", () => {
+    const { input } = placed([line("a", 1, 3000, { quantity: 2 })]);
+    const t = orderTotals({
+      ...input,
+      taxLines: [{ name: "VAT", ratePercent: "20", cents: 1099, included: true }],
+    });
+    expectSums(t, 6595);
+    const rows = summaryRows(t);
+    expect(rows.map((r) => [r.label, r.cents, r.kind])).toEqual([
+      ["Subtotal", 6000, "subtotal"],
+      ["Shipping", 595, "shipping"],
+      ["VAT 20% included", 1099, "taxIncluded"],
+      ["Total", 6595, "total"],
+    ]);
+    expect(rows[2]).toMatchObject({
+      key: "orders.figures.taxLineIncluded",
+      values: { name: "VAT", whole: "20", fraction: "none" },
+    });
+  });
+
+  it("Sales tax names itself in one token for the messages; an order without lines keeps its one Tax row", () => {
+    const { input } = placed([line("a", 1, 3000)], [], 310);
+    const withLines = orderTotals({
+      ...input,
+      taxLines: [{ name: "Sales tax", ratePercent: "10.25", cents: 310, included: false }],
+    });
+    expect(taxRows(withLines)).toEqual([
+      {
+        label: "Sales tax 10.25%",
+        key: "orders.figures.taxLine",
+        values: { name: "sales", whole: "10", fraction: "25" },
+        cents: 310,
+        kind: "tax",
+      },
+    ]);
+    const before = orderTotals(input);
+    expect(before.taxLines).toEqual([]);
+    expect(taxRows(before)).toEqual([{ label: "Tax", key: "orders.figures.tax", cents: 310, kind: "tax" }]);
+    expectSums(before, input.totalCents);
+  });
+
+  it("says when tax lines do not add up to the order's tax", () => {
+    const { input } = placed([line("a", 1, 3000)], [], 467);
+    const t = orderTotals({
+      ...input,
+      taxLines: [{ name: "HST", ratePercent: "13", cents: 466, included: false }],
+    });
+    expect(t.balanced).toBe(false);
+  });
+
+  it("a name the shop no longer knows is written as stored", () => {
+    expect(taxLineWords({ name: "Levy", ratePercent: "2.5", included: false }, "fr")).toBe("Levy 2.5%");
+    expect(taxLineWords({ name: "QST", ratePercent: "9.975", included: false }, "fr")).toBe(
+      taxLineLabel({ name: "QST", ratePercent: "9.975", included: false }, "fr"),
+    );
   });
 
   it("says when stored figures do not add up to what was charged", () => {

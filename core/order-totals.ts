@@ -4,7 +4,21 @@
  *
  * Each line: unit price × quantity − subscription discount = line total.
  * The order: subtotal (the line totals) − bundle savings − discount code + shipping + tax = total.
+ * Tax is the sum of the order's added tax lines (core/tax.ts); a tax the prices contain (VAT) is shown as
+ * its own line but is not added.
  */
+import type { Locale } from "./i18n/locales.ts";
+import { TAX_NAMES, type TaxName, taxLineLabel } from "./tax.ts";
+
+/** One tax of a placed order, as stored in `order_tax_lines`: in the order's currency, in its minor unit. */
+export interface OrderTaxLine {
+  name: string;
+  /** The rate as a decimal percent string ("13", "9.975"). */
+  ratePercent: string;
+  cents: number;
+  /** True: a tax the prices contain (VAT), shown but not added. */
+  included: boolean;
+}
 
 export interface OrderTotalsLineInput {
   quantity: number;
@@ -25,6 +39,8 @@ export interface OrderTotalsInput {
   tenderedCents?: number;
   shippingCents: number;
   taxCents: number;
+  /** The taxes one by one, in their order; none for an order placed before taxes were itemised. */
+  taxLines?: OrderTaxLine[];
   /** What was charged, as stored on the order. */
   totalCents: number;
   refundedCents: number;
@@ -53,12 +69,17 @@ export interface OrderTotals {
   giftCardCents: number;
   shippingCents: number;
   taxCents: number;
+  /** The taxes one by one (empty: none, or an order placed before they were itemised: its `taxCents`). */
+  taxLines: OrderTaxLine[];
   /** subtotal − bundle savings − code + gift cards + shipping + tax. */
   totalCents: number;
   /** Paid by gift cards, store credit and points; the card paid `totalCents - tenderedCents`. */
   tenderedCents: number;
   refundedCents: number;
-  /** True when the figures above sum to what was charged (the order's stored total). */
+  /**
+   * True when the figures above sum to what was charged (the order's stored total) and, when the order has
+   * tax lines, its added ones sum to its tax.
+   */
   balanced: boolean;
 }
 
@@ -77,6 +98,8 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineCents, 0);
   const codeDiscountCents = input.codeDiscountCents ?? 0;
   const giftCardCents = input.giftCardCents ?? 0;
+  const taxLines = input.taxLines ?? [];
+  const addedTaxCents = taxLines.filter((l) => !l.included).reduce((sum, l) => sum + l.cents, 0);
   const totalCents =
     subtotalCents -
     input.discountCents -
@@ -95,9 +118,10 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
     tenderedCents: input.tenderedCents ?? 0,
     shippingCents: input.shippingCents,
     taxCents: input.taxCents,
+    taxLines,
     totalCents,
     refundedCents: input.refundedCents,
-    balanced: totalCents === input.totalCents,
+    balanced: totalCents === input.totalCents && (taxLines.length === 0 || addedTaxCents === input.taxCents),
   };
 }
 
@@ -110,7 +134,51 @@ export interface SummaryRow {
   cents: number;
   /** How the amount is written: "Free" for shipping that costs nothing (`orders.figures.free`). */
   display?: string;
-  kind: "subtotal" | "saving" | "shipping" | "tax" | "total" | "paid";
+  /**
+   * `taxIncluded`: a tax the prices contain (VAT), shown for what it is but not part of the sum; every
+   * other row above the total sums to it.
+   */
+  kind: "subtotal" | "saving" | "shipping" | "tax" | "taxIncluded" | "total" | "paid";
+}
+
+/**
+ * A stored tax line's words in a language ("HST 13%", "TVQ 9,975 %", "VAT 20% included"); a name the shop
+ * no longer knows is written as stored, its rate as the table gave it.
+ */
+export function taxLineWords(line: Omit<OrderTaxLine, "cents">, locale: Locale): string {
+  if (!(TAX_NAMES as readonly string[]).includes(line.name))
+    return `${line.name} ${line.ratePercent}%${line.included ? " included" : ""}`;
+  return taxLineLabel({ ...line, name: line.name as TaxName }, locale);
+}
+
+/**
+ * A tax line's message values: its name ("sales" for Sales tax: a message's select needs a name without
+ * a space) and its rate as whole and fraction digits ("none": a whole percent), so each language writes the
+ * rate with its own decimal sign, as `taxLineLabel` does.
+ */
+function taxLineValues(line: OrderTaxLine): Record<string, string> {
+  const [whole = "0", fraction = ""] = line.ratePercent.split(".");
+  return {
+    name: line.name === "Sales tax" ? "sales" : line.name,
+    whole: String(Number(whole)),
+    fraction: fraction.replace(/0+$/, "") || "none",
+  };
+}
+
+/**
+ * The tax rows: one per tax when the order has its lines ("HST 13%"; "VAT 20% included", shown and not
+ * counted), else the one "Tax" row of orders placed before.
+ */
+export function taxRows(t: Pick<OrderTotals, "taxCents" | "taxLines">): SummaryRow[] {
+  if (t.taxLines.length === 0)
+    return [{ label: "Tax", key: "orders.figures.tax", cents: t.taxCents, kind: "tax" }];
+  return t.taxLines.map((l) => ({
+    label: taxLineWords(l, "en"),
+    key: l.included ? "orders.figures.taxLineIncluded" : "orders.figures.taxLine",
+    values: taxLineValues(l),
+    cents: l.cents,
+    kind: l.included ? "taxIncluded" : "tax",
+  }));
 }
 
 /** The rows under an order's lines, in the order every view and e-mail lists them. */
@@ -158,7 +226,7 @@ export function summaryRows(t: OrderTotals): SummaryRow[] {
     kind: "shipping",
     ...(t.shippingCents === 0 ? { display: "Free" } : {}),
   });
-  rows.push({ label: "Tax", key: "orders.figures.tax", cents: t.taxCents, kind: "tax" });
+  rows.push(...taxRows(t));
   rows.push({ label: "Total", key: "orders.figures.total", cents: t.totalCents, kind: "total" });
   if (t.tenderedCents > 0) {
     rows.push({

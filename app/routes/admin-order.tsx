@@ -1,8 +1,10 @@
+import { Fragment } from "react";
 import { Link, type ShouldRevalidateFunction } from "react-router";
 import { formatAddressLines } from "../../core/address.ts";
 import type { AdminOrderDetail } from "../../core/contracts/admin-orders.ts";
 import type { AdminAuditView } from "../../core/contracts/admin-products.ts";
 import { formatMoney } from "../../core/money.ts";
+import { taxRows } from "../../core/order-totals.ts";
 import { AdminOrderActions } from "../components/admin/admin-order-actions.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
@@ -137,7 +139,18 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               <dd className="text-right tabular-nums">
                 {order.shippingCents ? formatMoney(order.shippingCents) : "Free"}
               </dd>
-              {order.taxCents > 0 ? (
+              {/* One row per tax; a VAT the prices contain is shown, not added (core/order-totals.ts). */}
+              {order.taxLines.length > 0
+                ? taxRows(order).map((r) => (
+                    <Fragment key={r.label}>
+                      <dt className="text-muted" data-testid="order-tax-line">
+                        {r.label}
+                      </dt>
+                      <dd className="text-right tabular-nums">{formatMoney(r.cents)}</dd>
+                    </Fragment>
+                  ))
+                : null}
+              {order.taxLines.length === 0 && order.taxCents > 0 ? (
                 <>
                   <dt className="text-muted">Tax</dt>
                   <dd className="text-right tabular-nums">{formatMoney(order.taxCents)}</dd>

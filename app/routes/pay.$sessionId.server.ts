@@ -6,6 +6,7 @@ import { shipsToCalifornia } from "../../core/prop65.ts";
 import { prop65WarningsOf } from "../../server/content/product-labels.ts";
 import type { AppServices } from "../../server/context.ts";
 import { shopDeps } from "../../server/deps.ts";
+import { loadOneOrderTaxLines } from "../../server/orders/order-rows.ts";
 import { orderSummary } from "../../server/orders/order-summary.ts";
 import { loadSandboxSession, payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { sandboxSuccessPath } from "../../server/payments/sandbox-provider.ts";
@@ -27,7 +28,12 @@ export async function loadSandboxPage(
     orderNumber: order.orderNumber,
     email: realEmail(order.email),
     status: order.status,
-    summary: orderSummary(await services.catalogue.list(), order, lines),
+    summary: orderSummary(
+      await services.catalogue.list(),
+      order,
+      lines,
+      await loadOneOrderTaxLines(services.database.db, order.id),
+    ),
     shippingAddress: order.shippingAddress,
     shipTo: [...services.env.SHIP_TO_COUNTRIES],
     // Once paid, the success page in the checkout page's language.

@@ -6,7 +6,7 @@ import type { AppServices } from "../../server/context.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { cartVisitor } from "../../server/http/cart-cookie.ts";
 import { findOwnPaidOrder } from "../../server/orders/order-access.ts";
-import { loadOrderLines } from "../../server/orders/order-rows.ts";
+import { loadOneOrderTaxLines, loadOrderLines } from "../../server/orders/order-rows.ts";
 import { orderSummary } from "../../server/orders/order-summary.ts";
 import { appContext } from "../context.server.ts";
 import { requestTranslator } from "../i18n/catalogue.server.ts";
@@ -28,7 +28,10 @@ export async function loadSuccessPage(
   const reference = sessionId.slice(-8);
   const order = await findOwnPaidOrder(shopDeps(services), await cartVisitor(services, headers), sessionId);
   if (!order) return { reference, order: null };
-  const lines = await loadOrderLines(services.database.db, order.id);
+  const [lines, taxLines] = await Promise.all([
+    loadOrderLines(services.database.db, order.id),
+    loadOneOrderTaxLines(services.database.db, order.id),
+  ]);
   return {
     reference,
     order: {
@@ -36,7 +39,7 @@ export async function loadSuccessPage(
       email: realEmail(order.email),
       status: order.status,
       hasSubscriptions: lines.some((l) => l.isSubscription),
-      summary: orderSummary(await services.catalogue.list(), order, lines),
+      summary: orderSummary(await services.catalogue.list(), order, lines, taxLines),
       shippingAddress: order.shippingAddress,
       inAccount: order.userId !== null,
     },

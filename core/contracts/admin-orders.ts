@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { ShippingAddress } from "../address.ts";
 import { ORDER_STATUSES } from "../order-status.ts";
+import type { OrderTaxLine } from "../order-totals.ts";
 import type { AdminAuditView } from "./admin-products.ts";
 
 export const REFUND_REASON_MAX = 500;
@@ -77,7 +78,13 @@ export interface AdminOrderDetail {
   discountCode: string | null;
   codeDiscountCents: number;
   shippingCents: number;
+  /** The tax added (the sum of the added tax lines). */
   taxCents: number;
+  /**
+   * The taxes one by one, in their order (core/order-totals.ts): added ones and those the prices contain
+   * (`included`, not part of the total); empty for an order without tax or placed before taxes were itemised.
+   */
+  taxLines: OrderTaxLine[];
   totalCents: number;
   refundedCents: number;
   /** What may still be refunded: paid, less every refund not failed. */

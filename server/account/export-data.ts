@@ -15,6 +15,7 @@ import {
   orderEvents,
   orderLines,
   orders,
+  orderTaxLines,
   profiles,
   reactionReports,
   referrals,
@@ -53,7 +54,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
     .where(eq(orders.userId, userId))
     .orderBy(asc(orders.createdAt));
   const orderIds = orderRows.map((o) => o.id);
-  const [lines, events, refundRows] = orderIds.length
+  const [lines, events, refundRows, taxLines] = orderIds.length
     ? await Promise.all([
         db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)),
         db
@@ -62,8 +63,13 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
           .where(inArray(orderEvents.orderId, orderIds))
           .orderBy(asc(orderEvents.createdAt)),
         db.select().from(refunds).where(inArray(refunds.orderId, orderIds)),
+        db
+          .select()
+          .from(orderTaxLines)
+          .where(inArray(orderTaxLines.orderId, orderIds))
+          .orderBy(asc(orderTaxLines.position)),
       ])
-    : [[], [], []];
+    : [[], [], [], []];
   const subscriptionRows = await db
     .select()
     .from(subscriptions)
@@ -224,6 +230,16 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       discountCents: o.discountCents,
       shippingCents: o.shippingCents,
       taxCents: o.taxCents,
+      // Each tax on its own (included: a VAT the prices contain, not added to the total).
+      taxLines: taxLines
+        .filter((l) => l.orderId === o.id)
+        .map((l) => ({
+          name: l.name,
+          ratePercent: l.ratePercent,
+          amountCents: l.amountCents,
+          currency: l.currency,
+          included: l.included,
+        })),
       totalCents: o.totalCents,
       refundedCents: o.refundedCents,
       paymentProvider: o.provider,

@@ -12,12 +12,12 @@ import { giftCards, orders, orderTenders, refunds, subscriptions } from "../db/s
 import { Conflict, NotFound, ProviderUnavailable } from "../domain-errors.ts";
 import { listPage } from "../lib/list-page.ts";
 import { loadOrderEvents } from "../orders/order-events.ts";
-import { loadOrderLines } from "../orders/order-rows.ts";
+import { loadOneOrderTaxLines, loadOrderLines } from "../orders/order-rows.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import { likeText } from "./like-text.ts";
 
-/** The orders list: newest first, searched by number, e-mail or name, filtered by status and day (UTC). */
-export async function listAdminOrders(db: DbOrTx, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
+/** The orders a list query names: searched by number, e-mail or name, filtered by status and day (UTC). */
+export function adminOrdersCondition(query: AdminOrdersQuery): SQL | undefined {
   const where: SQL[] = [];
   if (query.q) {
     const text = likeText(query.q);
@@ -33,8 +33,12 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrdersQuery): Prom
   if (query.from) where.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
   if (query.to)
     where.push(lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)));
-  const condition = where.length ? and(...where) : undefined;
+  return where.length ? and(...where) : undefined;
+}
 
+/** The orders list: newest first, searched by number, e-mail or name, filtered by status and day (UTC). */
+export async function listAdminOrders(db: DbOrTx, query: AdminOrdersQuery): Promise<AdminOrdersResponse> {
+  const condition = adminOrdersCondition(query);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(condition);
   const { page, pages, limit, offset } = listPage(total, query.page);
   const rows = await db
@@ -71,8 +75,9 @@ export async function adminOrderDetail(db: DbOrTx, orderNumber: string): Promise
   if (!/^[A-Z0-9-]{1,40}$/.test(number)) return null;
   const [order] = await db.select().from(orders).where(eq(orders.orderNumber, number));
   if (!order) return null;
-  const [lines, events, refundRows, subs, audit, tenderRows] = await Promise.all([
+  const [lines, taxLines, events, refundRows, subs, audit, tenderRows] = await Promise.all([
     loadOrderLines(db, order.id),
+    loadOneOrderTaxLines(db, order.id),
     loadOrderEvents(db, [order.id]),
     db.select().from(refunds).where(eq(refunds.orderId, order.id)).orderBy(refunds.createdAt),
     db
@@ -102,6 +107,7 @@ export async function adminOrderDetail(db: DbOrTx, orderNumber: string): Promise
     codeDiscountCents: order.codeDiscountCents,
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,
+    taxLines,
     totalCents: order.totalCents,
     refundedCents: order.refundedCents,
     refundableCents: order.paidAt ? Math.max(0, order.totalCents - committed) : 0,

@@ -11,7 +11,9 @@ import {
   shipCsvBody,
 } from "../../core/contracts/admin-orders.ts";
 import { requireDashboard } from "../admin/access.ts";
+import { csvHeaders, toCsv } from "../admin/csv.ts";
 import { adminOrderDetail, listAdminOrders, owning } from "../admin/orders.ts";
+import { ORDERS_CSV_HEADER, ordersCsvRows } from "../admin/orders-csv.ts";
 import type { AppServices } from "../context.ts";
 import { shopDeps } from "../deps.ts";
 import { notFound } from "../domain-errors.ts";
@@ -25,7 +27,8 @@ import { shipFromCsv } from "../orders/ship-from-csv.ts";
  * /api/admin/orders: reading needs order:read; ship, deliver and cancel need order:fulfil (staff too);
  * a refund, or a cancellation that refunds, needs order:refund (admin). Every action answers the order
  * as the detail page shows it, audit row included. ship-csv ships a whole file (decision 020): every row's
- * outcome, or 400 with every problem and nothing shipped.
+ * outcome, or 400 with every problem and nothing shipped. export.csv is the orders the list's query names as
+ * a spreadsheet (server/admin/orders-csv.ts): customers' e-mails in bulk, so it needs customer:export too.
  */
 export function adminOrdersApi(services: AppServices) {
   const db = services.database.db;
@@ -42,6 +45,11 @@ export function adminOrdersApi(services: AppServices) {
       await requireDashboard(services, c.req.raw.headers, { order: ["read"] });
       const query = readQuery(c, adminOrdersQuery);
       return c.json<AdminOrdersResponse>(await listAdminOrders(db, query));
+    })
+    .get("/export.csv", async (c) => {
+      await requireDashboard(services, c.req.raw.headers, { order: ["read"], customer: ["export"] });
+      const query = readQuery(c, adminOrdersQuery);
+      return c.body(toCsv(ORDERS_CSV_HEADER, await ordersCsvRows(db, query)), 200, csvHeaders("orders.csv"));
     })
     .get("/:number", async (c) => {
       await requireDashboard(services, c.req.raw.headers, { order: ["read"] });

@@ -1,5 +1,6 @@
 import { escapeHtml as esc } from "../../core/escape-html.ts";
 import type { Translator } from "../../core/i18n/translator.ts";
+import type { OrderTaxLine } from "../../core/order-totals.ts";
 import { addressBlock, type EmailBlock, linkBlock, paragraph } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { linesBlock, orderEmail, orderWords } from "./order-email.ts";
@@ -43,13 +44,16 @@ function acknowledgmentBlocks(ack: RenewalAcknowledgment, words: Translator): Em
 /**
  * The order confirmation: order number, lines and figures, the shipping address when the order has one,
  * the shipping promise and a link to the order; an order that starts subscriptions also restates the
- * renewal terms agreed to and links each subscription's manage page. Sent once per order.
+ * renewal terms agreed to and links each subscription's manage page. Sent once per order. Its taxes are
+ * listed one by one from `taxLines` (server/orders/order-rows.ts loadOneOrderTaxLines); without them, the
+ * order's tax is one row.
  */
 export function orderConfirmationEmail(
   order: OrderRow,
   lines: OrderLineRow[],
   origin: string,
   acknowledgment: RenewalAcknowledgment | null = null,
+  taxLines: OrderTaxLine[] = [],
 ): MailMessage {
   const words = orderWords(order);
   const renewal = order.subscriptionId !== null;
@@ -67,7 +71,7 @@ export function orderConfirmationEmail(
       : words.t("email.confirmation.subject", { number }),
     heading: renewal ? words.t("email.confirmation.renewedHeading") : words.t("email.confirmation.heading"),
     blocks: [
-      linesBlock(order, lines, true),
+      linesBlock(order, lines, true, taxLines),
       addressBlock(order, words),
       paragraph(words.t("email.confirmation.shippingPromise")),
       subscriptions ? paragraph(subscriptions) : null,

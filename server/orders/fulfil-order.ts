@@ -2,7 +2,7 @@ import type { ShopDeps } from "../deps.ts";
 import type { CancelReason } from "./fulfilment-emails.ts";
 import { orderCancelledEmail, orderDeliveredEmail, orderShippedEmail } from "./fulfilment-emails.ts";
 import { type MoveOptions, moveOrder, type OwnerMove } from "./move-order.ts";
-import { loadOrderLines, type OrderRow } from "./order-rows.ts";
+import { loadOneOrderTaxLines, loadOrderLines, type OrderRow } from "./order-rows.ts";
 import { sendReviewInvite } from "./review-invite.ts";
 
 /**
@@ -25,7 +25,13 @@ export async function fulfilOrder(
       : to === "delivered"
         ? orderDeliveredEmail(order, lines, deps.origin)
         : order.paidAt
-          ? orderCancelledEmail(order, lines, deps.origin, options.customerNote)
+          ? orderCancelledEmail(
+              order,
+              lines,
+              deps.origin,
+              options.customerNote,
+              await loadOneOrderTaxLines(deps.db, order.id),
+            )
           : null;
   const emailed = email ? await deps.mailer.send(email) : false;
   // A delivered order also invites a review, to a customer who takes promotional e-mail.

@@ -1,5 +1,6 @@
 import { trackingUrl } from "../../core/carriers.ts";
 import { formatMoney } from "../../core/money.ts";
+import type { OrderTaxLine } from "../../core/order-totals.ts";
 import { addressBlock, labelled, paragraph } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { linesBlock, orderEmail, orderWords } from "./order-email.ts";
@@ -45,13 +46,17 @@ export function orderDeliveredEmail(order: OrderRow, lines: OrderLineRow[], orig
 /** Why the customer is told their order was cancelled. */
 export type CancelReason = "not_shipping" | "sold_out";
 
-/** The order was cancelled, with the amount refunded when there is one. Sent once per order. */
+/**
+ * The order was cancelled, with the amount refunded when there is one, and its figures (each tax from
+ * `taxLines`). Sent once per order.
+ */
 export function orderCancelledEmail(
   order: OrderRow,
   lines: OrderLineRow[],
   origin: string,
   /** Why, when the shop cancelled it on its own: the last units sold out while the customer paid. */
   why: CancelReason = "not_shipping",
+  taxLines: OrderTaxLine[] = [],
 ): MailMessage {
   const words = orderWords(order);
   const refunded = formatMoney(order.refundedCents);
@@ -70,7 +75,7 @@ export function orderCancelledEmail(
       refund ? labelled(words.t("email.refunded.label"), refunded) : null,
       refund,
       subscriptions,
-      linesBlock(order, lines, true),
+      linesBlock(order, lines, true, taxLines),
     ],
     dedupeKey: `order-cancelled:${order.id}`,
   });

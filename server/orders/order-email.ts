@@ -1,7 +1,7 @@
 import { escapeHtml as esc } from "../../core/escape-html.ts";
 import type { Translator } from "../../core/i18n/translator.ts";
 import { formatMoney } from "../../core/money.ts";
-import { orderTotals, summaryRows } from "../../core/order-totals.ts";
+import { type OrderTaxLine, orderTotals, summaryRows } from "../../core/order-totals.ts";
 import { wordsIn } from "../i18n/words.ts";
 import { type EmailBlock, paragraph, shopEmail } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
@@ -19,10 +19,18 @@ function lineName(l: OrderLineRow, words: Translator): { name: string; kind: str
   };
 }
 
-/** The order's lines with their totals, and (with `figures`) subtotal, savings, shipping, tax and total. */
-export function linesBlock(order: OrderRow, lines: OrderLineRow[], figures: boolean): EmailBlock {
+/**
+ * The order's lines with their totals, and (with `figures`) subtotal, savings, shipping, each tax (one row
+ * per tax line, a VAT the prices contain marked included; an order without lines: its one Tax row) and total.
+ */
+export function linesBlock(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  figures: boolean,
+  taxLines: OrderTaxLine[] = [],
+): EmailBlock {
   const words = orderWords(order);
-  const rows = figures ? summaryRows(orderTotals({ ...order, lines })) : [];
+  const rows = figures ? summaryRows(orderTotals({ ...order, lines, taxLines })) : [];
   const label = (r: (typeof rows)[number]) => words.t(r.key, r.values);
   const value = (r: (typeof rows)[number]) =>
     r.display === undefined ? formatMoney(r.cents) : words.t("orders.figures.free");

@@ -2,16 +2,21 @@ import { and, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
 import { trackingUrl } from "../../core/carriers.ts";
 import type { OrderView } from "../../core/contracts/orders.ts";
 import { formatCents } from "../../core/money.ts";
-import { type LineFigures, orderTotals, paymentState } from "../../core/order-totals.ts";
+import { type LineFigures, type OrderTaxLine, orderTotals, paymentState } from "../../core/order-totals.ts";
 import { UUID } from "../../core/uuid.ts";
 import type { Db } from "../db/client.ts";
 import { orderLines, orders } from "../db/schema.ts";
 import { loadOrderEvents, type OrderEventRow, toTimeline } from "./order-events.ts";
 import { ORDER_NUMBER_PATTERN } from "./order-number.ts";
-import type { OrderLineRow, OrderRow } from "./order-rows.ts";
+import { loadOrderTaxLines, type OrderLineRow, type OrderRow } from "./order-rows.ts";
 
-export function toOrderView(o: OrderRow, lines: OrderLineRow[], events: OrderEventRow[] = []): OrderView {
-  const { lines: figures, balanced: _balanced, ...totals } = orderTotals({ ...o, lines });
+export function toOrderView(
+  o: OrderRow,
+  lines: OrderLineRow[],
+  events: OrderEventRow[] = [],
+  taxLines: OrderTaxLine[] = [],
+): OrderView {
+  const { lines: figures, balanced: _balanced, ...totals } = orderTotals({ ...o, lines, taxLines });
   return {
     id: o.id,
     orderNumber: o.orderNumber,
@@ -77,12 +82,13 @@ export async function listOrdersForUser(db: Db, userId: string, ref?: string): P
     .from(orderLines)
     .where(inArray(orderLines.orderId, ids))
     .orderBy(orderLines.productId, orderLines.isSubscription, orderLines.bundleId);
-  const events = await loadOrderEvents(db, ids);
+  const [events, taxLines] = await Promise.all([loadOrderEvents(db, ids), loadOrderTaxLines(db, ids)]);
   return rows.map((o) =>
     toOrderView(
       o,
       lines.filter((l) => l.orderId === o.id),
       events.get(o.id) ?? [],
+      taxLines.get(o.id) ?? [],
     ),
   );
 }

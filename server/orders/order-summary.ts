@@ -1,5 +1,5 @@
 import type { OrderSummaryData } from "../../core/contracts/checkout.ts";
-import { orderTotals } from "../../core/order-totals.ts";
+import { type OrderTaxLine, orderTotals } from "../../core/order-totals.ts";
 import type { Product } from "../catalogue.ts";
 import type { OrderLineRow, OrderRow } from "./order-rows.ts";
 import type { PricedOrder } from "./price-order.ts";
@@ -32,8 +32,14 @@ export function pricedCartSummary({ lines, totals }: PricedOrder): OrderSummaryD
  * The summary of a placed order: the amounts it was placed at, worked out by the one order-totals function
  * (so it sums like every other order view, tax included); only the pictures come from the catalogue.
  */
-export function orderSummary(products: Product[], order: OrderRow, lines: OrderLineRow[]): OrderSummaryData {
-  const totals = orderTotals({ ...order, lines });
+export function orderSummary(
+  products: Product[],
+  order: OrderRow,
+  lines: OrderLineRow[],
+  /** Its taxes one by one (server/orders/order-rows.ts loadOneOrderTaxLines); none: its tax alone. */
+  taxLines: OrderTaxLine[],
+): OrderSummaryData {
+  const totals = orderTotals({ ...order, lines, taxLines });
   return {
     lines: lines.map((l) => ({
       key: l.id,
@@ -52,6 +58,8 @@ export function orderSummary(products: Product[], order: OrderRow, lines: OrderL
     code: totals.discountCode ? { code: totals.discountCode, cents: totals.codeDiscountCents } : null,
     shippingCents: totals.shippingCents,
     taxCents: totals.taxCents,
+    // Only when the order has them, so an order placed before taxes were itemised reads as before.
+    ...(totals.taxLines.length > 0 ? { taxLines: totals.taxLines } : {}),
     // Only when the order has them, so an order without reads as before.
     ...(totals.giftCardCents > 0 ? { giftCardCents: totals.giftCardCents } : {}),
     ...(totals.tenderedCents > 0 ? { tenderedCents: totals.tenderedCents } : {}),

@@ -8,10 +8,11 @@ import PackageCheck from "lucide-react/icons/package-check";
 import Receipt from "lucide-react/icons/receipt";
 import Truck from "lucide-react/icons/truck";
 import Undo2 from "lucide-react/icons/undo-2";
-import { type ReactNode, useId, useState } from "react";
+import { Fragment, type ReactNode, useId, useState } from "react";
 import { formatAddressLines } from "../../../core/address.ts";
 import type { OrderEventView, OrderPageView } from "../../../core/contracts/orders.ts";
 import { formatMoney } from "../../../core/money.ts";
+import { taxRows } from "../../../core/order-totals.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
 import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
 import { useLaterT } from "../../hooks/use-later-t.ts";
@@ -128,8 +129,17 @@ export function OrderFigures({ order }: { order: OrderPageView }) {
         <dd className="text-right">
           {totals.shippingCents === 0 ? t("orders.figures.free") : formatMoney(totals.shippingCents)}
         </dd>
-        <dt className="text-muted">{t("orders.figures.tax")}</dt>
-        <dd className="text-right">{formatMoney(totals.taxCents)}</dd>
+        {/* One row per tax; a tax the prices contain (VAT) is shown, not added (core/order-totals.ts taxRows). */}
+        {taxRows(totals).map((r) => (
+          <Fragment key={r.label}>
+            <dt className="text-muted" data-testid="order-tax-line">
+              {t(r.key, r.values)}
+            </dt>
+            <dd className={r.kind === "taxIncluded" ? "text-right text-muted" : "text-right"}>
+              {formatMoney(r.cents)}
+            </dd>
+          </Fragment>
+        ))}
         <div className="col-span-2 mt-1 flex items-baseline justify-between gap-4 border-t border-sand-deep pt-3 text-lg font-semibold text-forest">
           <dt>{t("orders.figures.total")}</dt>
           <dd className="text-right">{formatMoney(totals.totalCents)}</dd>
