@@ -56,7 +56,7 @@ function rowLabel(t: Translator["t"], r: InvoiceRow): string {
 }
 
 const cell = "py-2 align-top";
-const heading = "text-xs font-semibold uppercase tracking-wide text-muted print:text-black";
+const heading = "text-xs font-semibold uppercase tracking-wide text-muted print:text-[#000000]";
 
 /**
  * A paid order's invoice, as a page and on paper: the seller and the buyer, the invoice's number (the
@@ -94,22 +94,22 @@ export function InvoiceDocument({
         </Button>
       </div>
       <article
-        className="mt-4 rounded-card bg-white p-5 shadow-card sm:p-8 print:mt-0 print:rounded-none print:p-0 print:shadow-none"
+        className="mt-4 rounded-card bg-white p-5 shadow-card sm:p-8 print:mt-0 print:rounded-none print:bg-[#ffffff] print:p-0 print:text-[#000000] print:shadow-none"
         aria-labelledby="invoice-title"
       >
         <header className="flex flex-wrap items-start justify-between gap-6 border-b border-sand-deep pb-6">
           <div>
-            <h1 id="invoice-title" className="text-3xl sm:text-4xl">
+            <h1 id="invoice-title" className="text-3xl sm:text-4xl print:text-[#000000]">
               {t("invoices.heading")}
             </h1>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted print:text-black">{t("invoices.number")}</dt>
+              <dt className="text-muted print:text-[#000000]">{t("invoices.number")}</dt>
               <dd className="font-semibold" data-testid="invoice-number">
                 {invoice.number}
               </dd>
-              <dt className="text-muted print:text-black">{t("invoices.date")}</dt>
+              <dt className="text-muted print:text-[#000000]">{t("invoices.date")}</dt>
               <dd>{formatDate(invoice.issuedAt, locale)}</dd>
-              <dt className="text-muted print:text-black">{t("invoices.orderDate")}</dt>
+              <dt className="text-muted print:text-[#000000]">{t("invoices.orderDate")}</dt>
               <dd>{formatDate(invoice.placedAt, locale)}</dd>
             </dl>
           </div>
@@ -149,44 +149,42 @@ export function InvoiceDocument({
           </address>
         </div>
 
-        <div className="overflow-x-auto">
-          <table className="mt-4 w-full min-w-[20rem] text-left text-sm">
-            <caption className="sr-only">{t("invoices.lines.caption", { number: invoice.number })}</caption>
-            <thead className="border-b border-sand-deep">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t("invoices.lines.product")}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                  {t("invoices.lines.quantity")}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                  {t("invoices.lines.unitPrice")}
-                </th>
-                <th scope="col" className="py-2 text-right font-semibold">
-                  {t("invoices.lines.lineTotal")}
-                </th>
+        <table className="mt-4 w-full text-left text-sm">
+          <caption className="sr-only">{t("invoices.lines.caption", { number: invoice.number })}</caption>
+          <thead className="border-b border-sand-deep">
+            <tr>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                {t("invoices.lines.product")}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                {t("invoices.lines.quantity")}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                {t("invoices.lines.unitPrice")}
+              </th>
+              <th scope="col" className="py-2 text-right font-semibold">
+                {t("invoices.lines.lineTotal")}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-sand-deep">
+            {invoice.lines.map((l) => (
+              <tr key={l.key}>
+                <td className={`${cell} pr-3`}>
+                  {l.productName}
+                  {l.isSubscription ? (
+                    <span className="block text-xs text-muted print:text-[#000000]">
+                      {t("invoices.lines.subscription", { percent: String(l.discountPercent) })}
+                    </span>
+                  ) : null}
+                </td>
+                <td className={`${cell} pr-3 text-right tabular-nums`}>{l.quantity}</td>
+                <td className={`${cell} pr-3 text-right tabular-nums`}>{m(l.unitCents)}</td>
+                <td className={`${cell} text-right tabular-nums`}>{m(l.lineCents)}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-sand-deep">
-              {invoice.lines.map((l) => (
-                <tr key={l.key}>
-                  <td className={`${cell} pr-3`}>
-                    {l.productName}
-                    {l.isSubscription ? (
-                      <span className="block text-xs text-muted print:text-black">
-                        {t("invoices.lines.subscription", { percent: String(l.discountPercent) })}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className={`${cell} pr-3 text-right tabular-nums`}>{l.quantity}</td>
-                  <td className={`${cell} pr-3 text-right tabular-nums`}>{m(l.unitCents)}</td>
-                  <td className={`${cell} text-right tabular-nums`}>{m(l.lineCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
 
         <table className="mt-4 ml-auto w-full max-w-sm text-sm" aria-label={t("invoices.summary")}>
           <tbody>
@@ -196,13 +194,17 @@ export function InvoiceDocument({
               return (
                 <tr
                   key={`${r.kind}-${rowLabel(t, r)}`}
-                  className={total ? "border-t border-sand-deep text-base font-semibold text-forest" : ""}
+                  className={
+                    total
+                      ? "border-t border-sand-deep text-base font-semibold text-forest print:text-[#000000]"
+                      : ""
+                  }
                   data-testid={r.kind === "tax" || r.kind === "taxIncluded" ? "invoice-tax-line" : undefined}
                 >
                   <th
                     scope="row"
                     className={`py-1.5 pr-4 text-left font-normal ${total ? "pt-3 font-semibold" : ""} ${
-                      muted ? "text-muted print:text-black" : ""
+                      muted ? "text-muted print:text-[#000000]" : ""
                     }`}
                   >
                     {rowLabel(t, r)}
@@ -233,7 +235,7 @@ export function InvoiceDocument({
             ) : null}
           </tbody>
         </table>
-        <p className="mt-6 text-xs text-muted print:text-black">
+        <p className="mt-6 text-xs text-muted print:text-[#000000]">
           {t("invoices.currency", { currency: invoice.currency.toUpperCase() })}
         </p>
       </article>
