@@ -1,8 +1,7 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { InvoiceRow, InvoiceView, SellerDetails } from "../../core/contracts/invoice.ts";
 import type { Locale } from "../../core/i18n/locales.ts";
-import { orderTotals, summaryRows } from "../../core/order-totals.ts";
-import { TAX_NAMES, type TaxName, taxLineLabel } from "../../core/tax.ts";
+import { orderTotals, summaryRows, taxLineWords } from "../../core/order-totals.ts";
 import { sellerDetails } from "../content/seller.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orderLines, orders, orderTaxLines } from "../db/schema.ts";
@@ -11,18 +10,11 @@ import { ORDER_NUMBER_PATTERN } from "./order-number.ts";
 /** Whose invoice is asked for: a customer's own order (their user id), or any order (the shop's team). */
 export type InvoiceReader = { userId: string } | { staff: true };
 
-/** A tax line's words in a language; a tax the shop no longer knows is written as stored. */
-function taxWords(line: { name: string; ratePercent: string; included: boolean }, locale: Locale): string {
-  if ((TAX_NAMES as readonly string[]).includes(line.name))
-    return taxLineLabel({ ...line, name: line.name as TaxName }, locale);
-  return `${line.name} ${line.ratePercent}%${line.included ? " included" : ""}`;
-}
-
 /**
  * The invoice of a paid order, or null: a number that is not an order's, another customer's order for a
  * customer (it looks exactly like one that does not exist), or an order never paid (a pending checkout, or
  * one cancelled before payment) has no invoice. Its figures are the order pages' (core/order-totals.ts
- * `orderTotals` and `summaryRows`), each stored tax line one row in the page's language.
+ * `orderTotals` and `summaryRows`), each stored tax line one row in the page's language (taxLineWords).
  */
 export async function loadInvoice(
   db: DbOrTx,
@@ -59,7 +51,7 @@ export async function loadInvoice(
   const totals = orderTotals({ ...order, lines });
   const taxRows: InvoiceRow[] = taxes.map((l) => ({
     kind: l.included ? "taxIncluded" : "tax",
-    text: taxWords(l, locale),
+    text: taxLineWords(l, locale),
     cents: l.amountCents,
   }));
   const rows: InvoiceRow[] = [];

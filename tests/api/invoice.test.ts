@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSeller, sellerDetails } from "../../server/content/seller.ts";
-import { orders } from "../../server/db/schema.ts";
+import { orders, orderTaxLines } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { loadInvoice } from "../../server/orders/invoice.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
@@ -79,6 +79,37 @@ describe.each(testDatabases)("an order's invoice on %s", (kind) => {
     expect(staff).toEqual(await loadInvoice(db(), order.orderNumber, { userId: "ivy" }, "en"));
     expect(await loadInvoice(db(), "MANA-2222222Z", { staff: true }, "en")).toBeNull();
     expect(await loadInvoice(db(), "not-a-number", { staff: true }, "en")).toBeNull();
+  });
+
+  it("shows a tax the prices contain as its own row, not added: VAT 20% included", async () => {
+    const order = await ordered();
+    // The same order as if the prices contained a VAT of 20%: no added tax, the VAT in its line.
+    const vat = Math.round(((order.totalCents - order.taxCents) * 20) / 120);
+    await db()
+      .update(orders)
+      .set({ taxCents: 0, totalCents: order.totalCents - order.taxCents })
+      .where(eq(orders.id, order.id));
+    await db().delete(orderTaxLines).where(eq(orderTaxLines.orderId, order.id));
+    await db().insert(orderTaxLines).values({
+      orderId: order.id,
+      position: 0,
+      name: "VAT",
+      ratePercent: "20",
+      amountCents: vat,
+      currency: "usd",
+      included: true,
+    });
+    const invoice = await loadInvoice(db(), order.orderNumber, { userId: "ivy" }, "en");
+    expect(invoice?.rows.filter((r) => r.kind.startsWith("tax"))).toEqual([
+      { kind: "taxIncluded", text: "VAT 20% included", cents: vat },
+    ]);
+    const rows = invoice?.rows ?? [];
+    const totalAt = rows.findIndex((r) => r.kind === "total");
+    const added = rows.slice(0, totalAt).filter((r) => r.kind !== "taxIncluded");
+    expect(added.reduce((sum, r) => sum + r.cents, 0)).toBe(order.totalCents - order.taxCents);
+    expect(invoice?.totalCents).toBe(order.totalCents - order.taxCents);
+    const es = await loadInvoice(db(), order.orderNumber, { userId: "ivy" }, "es");
+    expect(es?.rows.find((r) => r.kind === "taxIncluded")?.text).toBe("IVA 20\u00a0% incluido");
   });
 
   it("has none for an order never paid", async () => {
