@@ -20,14 +20,29 @@ const cell = "px-2 py-3 sm:px-4";
 
 /** Every order, newest first: search, filters (a plain GET form, so it works without JavaScript) and pages. */
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { query, list, problem } = loaderData;
+  const { query, list, problem, mayExport } = loaderData;
+  // The file holds the orders the search and filters name, with each order's taxes (server/admin/orders-csv.ts).
+  const exportQuery = new URLSearchParams(
+    Object.entries({ q: query.q, status: query.status, from: query.from, to: query.to }).filter(([, v]) => v),
+  ).toString();
   return (
     <section className="mt-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl sm:text-4xl">Orders</h1>
-        <Button asChild variant="secondary" size="md">
-          <Link to="/admin/orders/ship">Ship from a CSV file</Link>
-        </Button>
+        <div className="flex flex-wrap items-center gap-3">
+          {mayExport ? (
+            <a
+              href={`/api/admin/orders/export.csv${exportQuery ? `?${exportQuery}` : ""}`}
+              download
+              className="inline-flex min-h-11 items-center font-semibold text-forest underline underline-offset-2"
+            >
+              Download these orders (CSV)
+            </a>
+          ) : null}
+          <Button asChild variant="secondary" size="md">
+            <Link to="/admin/orders/ship">Ship from a CSV file</Link>
+          </Button>
+        </div>
       </div>
 
       <ListSearch
