@@ -3,6 +3,7 @@ import { isRouteErrorResponse } from "react-router";
 import { reactionFormPath } from "../../core/reaction-report.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
+import { InvoiceLink } from "../components/orders/invoice-link.tsx";
 import { OrderActions, OrderBadge, OrderDetailSections } from "../components/orders/order-details.tsx";
 import { RenewalNote } from "../components/orders/renewal-note.tsx";
 import { useLocale, useT } from "../i18n/i18n.tsx";
@@ -63,7 +64,9 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 rounded-card bg-white p-4 shadow-card sm:p-6">
         <OrderDetailSections order={order} />
         <div className="mt-6">
-          <OrderActions order={order} />
+          <OrderActions order={order}>
+            <InvoiceLink orderNumber={order.orderNumber} paidAt={order.payment.paidAt} />
+          </OrderActions>
         </div>
       </div>
       <p className="mt-6 text-sm">

@@ -8,6 +8,7 @@ import { taxRows } from "../../core/order-totals.ts";
 import { AdminOrderActions } from "../components/admin/admin-order-actions.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
+import { InvoiceLink } from "../components/orders/invoice-link.tsx";
 import { OrderBadge } from "../components/orders/order-details.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { formatDateTime } from "../lib/format-date.ts";
@@ -81,9 +82,12 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               {order.isRenewal ? " · a subscription renewal" : ""}
             </p>
           </div>
-          <Button variant="outline" onClick={() => window.print()}>
-            Print packing slip
-          </Button>
+          <div className="flex flex-wrap items-center gap-3">
+            <InvoiceLink variant="admin" orderNumber={order.orderNumber} paidAt={order.paidAt} />
+            <Button variant="outline" onClick={() => window.print()}>
+              Print packing slip
+            </Button>
+          </div>
         </header>
 
         <AdminOrderActions order={order} carriers={loaderData.carriers} may={loaderData.may} />

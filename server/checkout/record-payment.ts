@@ -15,7 +15,7 @@ import {
   recordCardFingerprint,
   recordOversold,
 } from "../orders/order-life.ts";
-import { loadOrderLines, type OrderRow } from "../orders/order-rows.ts";
+import { loadOneOrderTaxLines, loadOrderLines, type OrderRow } from "../orders/order-rows.ts";
 import { recordAddressRefused, shippingAddressForPayment } from "../orders/payment-address.ts";
 import { type Shortfall, takeOrderStock } from "../orders/take-stock.ts";
 import { startingPromos } from "../promotions/renewal-promo.ts";
@@ -335,7 +335,8 @@ async function confirmPaid(
   const acknowledgment = lines.some((l) => l.isSubscription)
     ? await renewalAcknowledgment(deps, order)
     : null;
-  await deps.mailer.send(orderConfirmationEmail(order, lines, deps.origin, acknowledgment));
+  const taxLines = await loadOneOrderTaxLines(deps.db, order.id);
+  await deps.mailer.send(orderConfirmationEmail(order, lines, deps.origin, acknowledgment, taxLines));
 }
 
 /**

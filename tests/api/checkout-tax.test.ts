@@ -1,6 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, orderTaxLines } from "../../server/db/schema.ts";
+import { orders, orderTaxLines, outbox } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { pendingOrderOf, sessionIdOf, useStripeShop } from "../support/stripe-shop.ts";
@@ -58,6 +58,13 @@ describe.each(testDatabases)("taxes at checkout on %s", (kind) => {
     expect(result?.kind).toBe("paid");
     const [paid] = await db().select().from(orders).where(eq(orders.id, order.id));
     expect(paid).toMatchObject({ status: "processing", totalCents: 7904, taxCents: 909 });
+    // The confirmation lists the tax by name and rate, as the order's pages do.
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, "guest@example.com"), like(outbox.subject, `%${order.orderNumber}%`)));
+    expect(mail?.text).toMatch(/HST 13%:? +\$9\.09/);
+    expect(mail?.text).toContain("$79.04");
   });
 
   it("adds GST and Quebec's QST as two lines, each rounded on its own", async () => {
