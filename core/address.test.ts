@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addressFieldErrors, addressSchema, formatAddressLines, normalizePostalCode } from "./address.ts";
+import {
+  addressFieldErrors,
+  addressSchema,
+  countryRules,
+  formatAddressLines,
+  isValidPostalCode,
+  normalizePostalCode,
+} from "./address.ts";
 
 const schema = addressSchema(["US", "CA"]);
 const base = { fullName: "Sam Shopper", line1: "1 Main St", city: "Springfield", phone: "" };
@@ -106,6 +113,222 @@ describe("address rules per country", () => {
     const r = schema.parse({ ...base, line2: "  ", country: "US", region: "CA", postalCode: "90210" });
     expect(r.line2).toBeNull();
     expect(r.phone).toBeNull();
+  });
+});
+
+describe("the United Kingdom's and the European Union's rules", () => {
+  const europe = addressSchema([
+    "US",
+    "CA",
+    "GB",
+    "IE",
+    "FR",
+    "DE",
+    "ES",
+    "IT",
+    "NL",
+    "BE",
+    "AT",
+    "PT",
+    "LU",
+    "FI",
+  ]);
+
+  // [country, as typed, as stored]
+  const valid: [string, string, string][] = [
+    ["GB", "SW1A 1AA", "SW1A 1AA"],
+    ["GB", "sw1a1aa", "SW1A 1AA"],
+    ["GB", " m1 1ae ", "M1 1AE"],
+    ["GB", "B338TH", "B33 8TH"],
+    ["GB", "cr26xh", "CR2 6XH"],
+    ["GB", "DN55 1PT", "DN55 1PT"],
+    ["IE", "D02 X285", "D02 X285"],
+    ["IE", "d02x285", "D02 X285"],
+    ["IE", "A65 F4E2", "A65 F4E2"],
+    ["IE", "D6W 1234", "D6W 1234"],
+    ["FR", "75001", "75001"],
+    ["FR", "75 008", "75008"],
+    ["FR", "97400", "97400"],
+    ["DE", "10115", "10115"],
+    ["DE", "01067", "01067"],
+    ["ES", "28013", "28013"],
+    ["ES", "08001", "08001"],
+    ["IT", "00184", "00184"],
+    ["IT", "20121", "20121"],
+    ["NL", "1012 AB", "1012 AB"],
+    ["NL", "1012ab", "1012 AB"],
+    ["NL", "9999 ZZ", "9999 ZZ"],
+    ["BE", "1000", "1000"],
+    ["BE", "9000", "9000"],
+    ["AT", "1010", "1010"],
+    ["PT", "1100-148", "1100-148"],
+    ["PT", "1100148", "1100-148"],
+    ["PT", "4000 322", "4000-322"],
+    ["LU", "2449", "L-2449"],
+    ["LU", "l-2449", "L-2449"],
+    ["LU", "L 1648", "L-1648"],
+    ["FI", "00100", "00100"],
+    ["FI", "FI-00100", "00100"],
+  ];
+  for (const [country, typed, stored] of valid) {
+    it(`accepts ${country} "${typed}" and stores "${stored}"`, () => {
+      expect(normalizePostalCode(country, typed)).toBe(stored);
+      expect(isValidPostalCode(country, typed)).toBe(true);
+      const region = country === "IT" ? "mi" : "";
+      const r = europe.safeParse({ ...base, country, region, postalCode: typed });
+      expect(r.error ? addressFieldErrors(r.error) : {}).toEqual({});
+      expect(r.data?.postalCode).toBe(stored);
+    });
+  }
+
+  // [country, as typed, message]
+  const invalid: [string, string, string][] = [
+    ["GB", "SW1A", "Enter a postcode like SW1A 1AA"],
+    ["GB", "12345", "Enter a postcode like SW1A 1AA"],
+    ["GB", "SW1A 1AAA", "Enter a postcode like SW1A 1AA"],
+    ["IE", "D02", "Enter an Eircode like D02 X285"],
+    ["IE", "B02 X285", "Enter an Eircode like D02 X285"],
+    ["IE", "D02 X28", "Enter an Eircode like D02 X285"],
+    ["FR", "7500", "Enter a 5-digit postal code like 75001"],
+    ["FR", "750011", "Enter a 5-digit postal code like 75001"],
+    ["FR", "SW1A 1AA", "Enter a 5-digit postal code like 75001"],
+    ["DE", "1011", "Enter a 5-digit postal code like 10115"],
+    ["DE", "D-10115", "Enter a 5-digit postal code like 10115"],
+    ["ES", "53001", "Enter a 5-digit postal code like 28013"],
+    ["ES", "00100", "Enter a 5-digit postal code like 28013"],
+    ["IT", "0018", "Enter a 5-digit postal code like 00184"],
+    ["NL", "1012", "Enter a postcode like 1012 AB"],
+    ["NL", "0123 AB", "Enter a postcode like 1012 AB"],
+    ["NL", "1012 SS", "Enter a postcode like 1012 AB"],
+    ["BE", "0999", "Enter a 4-digit postal code like 1000"],
+    ["BE", "10000", "Enter a 4-digit postal code like 1000"],
+    ["AT", "0100", "Enter a 4-digit postal code like 1010"],
+    ["PT", "1100", "Enter a postal code like 1100-148"],
+    ["PT", "1100-14", "Enter a postal code like 1100-148"],
+    ["LU", "L-244", "Enter a postal code like L-2449"],
+    ["LU", "24490", "Enter a postal code like L-2449"],
+    ["FI", "0010", "Enter a 5-digit postal code like 00100"],
+  ];
+  for (const [country, typed, message] of invalid) {
+    it(`refuses ${country} "${typed}"`, () => {
+      expect(isValidPostalCode(country, typed)).toBe(false);
+      const r = europe.safeParse({
+        ...base,
+        country,
+        region: country === "IT" ? "MI" : "",
+        postalCode: typed,
+      });
+      expect(r.error ? addressFieldErrors(r.error) : {}).toEqual({ postalCode: message });
+    });
+  }
+
+  it("asks each country's regions as its labels name them", () => {
+    const asks = (c: string) => {
+      const { askRegion, regionLabel, regionRequired } = countryRules(c);
+      return askRegion ? `${regionLabel}${regionRequired ? "" : " (optional)"}` : null;
+    };
+    expect(
+      Object.fromEntries(
+        ["GB", "IE", "FR", "DE", "ES", "IT", "NL", "BE", "AT", "PT", "LU", "FI"].map((c) => [c, asks(c)]),
+      ),
+    ).toEqual({
+      GB: "County (optional)",
+      IE: "County (optional)",
+      FR: null,
+      DE: null,
+      ES: "Province (optional)",
+      IT: "Province",
+      NL: null,
+      BE: null,
+      AT: null,
+      PT: null,
+      LU: null,
+      FI: null,
+    });
+    expect(countryRules("GB")).toMatchObject({
+      cityLabel: "Town/City",
+      postalLabel: "Postcode",
+      postalRequired: true,
+    });
+    expect(countryRules("IE")).toMatchObject({
+      cityLabel: "Town/City",
+      postalLabel: "Eircode",
+      postalRequired: false,
+    });
+  });
+
+  it("takes the UK's and Ireland's county if given, Ireland's address without an Eircode", () => {
+    const gb = europe.parse({
+      ...base,
+      country: "GB",
+      city: "Bath",
+      region: "Somerset",
+      postalCode: "ba1 1lz",
+    });
+    expect(gb).toMatchObject({ city: "Bath", region: "Somerset", postalCode: "BA1 1LZ" });
+    expect(europe.safeParse({ ...base, country: "GB", region: "", postalCode: "BA1 1LZ" }).success).toBe(
+      true,
+    );
+    expect(europe.parse({ ...base, country: "IE", region: "", postalCode: "" })).toMatchObject({
+      region: "",
+      postalCode: "",
+    });
+    const noCode = europe.safeParse({ ...base, country: "GB", region: "", postalCode: "" });
+    expect(noCode.error ? addressFieldErrors(noCode.error) : {}).toEqual({
+      postalCode: "Postcode is required",
+    });
+  });
+
+  it("names the town as the form does: Town/City in the UK and Ireland", () => {
+    for (const [country, city] of [
+      ["GB", "Town/City is required"],
+      ["IE", "Town/City is required"],
+      ["FR", "City is required"],
+      ["US", "City is required"],
+    ] as const) {
+      const r = europe.safeParse({
+        ...base,
+        city: " ",
+        country,
+        region: country === "US" ? "CA" : "",
+        postalCode: countryRules(country).postalExample,
+      });
+      expect(r.error ? addressFieldErrors(r.error) : {}).toEqual({ city });
+    }
+  });
+
+  it("requires Italy's province as its two-letter code, upper case, and keeps Spain's province optional", () => {
+    const it_ = { ...base, country: "IT", postalCode: "20121" };
+    expect(europe.parse({ ...it_, region: " mi " }).region).toBe("MI");
+    const errors = (region: string) => {
+      const r = europe.safeParse({ ...it_, region });
+      return r.error ? addressFieldErrors(r.error) : {};
+    };
+    expect(errors("")).toEqual({ region: "Province is required" });
+    expect(errors("Milano")).toEqual({ region: "Enter the province's 2-letter code, e.g. MI" });
+    expect(errors("M1")).toEqual({ region: "Enter the province's 2-letter code, e.g. MI" });
+    expect(europe.parse({ ...base, country: "ES", region: "", postalCode: "28013" }).region).toBe("");
+    expect(europe.parse({ ...base, country: "ES", region: "Madrid", postalCode: "28013" }).region).toBe(
+      "Madrid",
+    );
+  });
+
+  it("keeps no region where the country's labels name none", () => {
+    for (const country of ["FR", "DE", "NL", "BE", "AT", "PT", "LU", "FI"]) {
+      const r = europe.parse({
+        ...base,
+        country,
+        region: "Somewhere",
+        postalCode: countryRules(country).postalExample,
+      });
+      expect({ country, region: r.region }).toEqual({ country, region: "" });
+    }
+  });
+
+  it("keeps the United States' and Canada's postal codes as before", () => {
+    expect(normalizePostalCode("US", " 10001-1234 ")).toBe("10001-1234");
+    expect(normalizePostalCode("CA", "h2y1h4")).toBe("H2Y 1H4");
+    expect(isValidPostalCode("US", "1000")).toBe(false);
   });
 });
 

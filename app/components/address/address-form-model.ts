@@ -83,10 +83,15 @@ export function countryNameIn(locale: Locale, code: string): string {
 }
 
 /**
- * The words of a country's region and postal fields, by the English words core/address.ts gives them
- * (its rules are the server's): a country it words otherwise keeps the server's English.
+ * The words of a country's town, region and postal fields, by the English words core/address.ts gives them
+ * (its rules are the server's): a country it words otherwise keeps the server's English. A field a country
+ * never requires (the county, the Eircode) has no "required" message.
  */
-const REGION_WORDS: Record<string, { label: string; choose: string; required: string }> = {
+const CITY_WORDS: Record<string, { label: string; required: string }> = {
+  City: { label: "address.field.city", required: "address.error.cityRequired" },
+  "Town/City": { label: "address.field.townCity", required: "address.error.townCityRequired" },
+};
+const REGION_WORDS: Record<string, { label: string; choose?: string; required?: string }> = {
   State: {
     label: "address.field.state",
     choose: "address.choose.state",
@@ -102,20 +107,46 @@ const REGION_WORDS: Record<string, { label: string; choose: string; required: st
     choose: "address.choose.region",
     required: "address.error.regionRequired",
   },
+  County: { label: "address.field.county" },
 };
-const POSTAL_WORDS: Record<string, { label: string; required: string }> = {
+/** The label of a region written as its code (Italy's province), which names the code's shape. */
+const REGION_CODE_LABEL = "address.field.provinceCode";
+const REGION_CODE_INVALID: Record<string, string> = {
+  "Enter the province's 2-letter code, e.g. MI": "address.error.provinceCodeInvalid",
+};
+const POSTAL_WORDS: Record<string, { label: string; required?: string }> = {
   "ZIP code": { label: "address.field.zip", required: "address.error.zipRequired" },
   "Postal code": { label: "address.field.postalCode", required: "address.error.postalCodeRequired" },
+  Postcode: { label: "address.field.postcode", required: "address.error.postcodeRequired" },
+  Eircode: { label: "address.field.eircode" },
 };
+/**
+ * The messages of a postal code that does not fit, by the English message with the country's example and
+ * number of digits as values ("Enter a 5-digit postal code like 75001": `{digits}` 5, `{example}` 75001).
+ */
 const POSTAL_INVALID: Record<string, string> = {
-  [countryRules("US").postalMessage]: "address.error.zipInvalid",
-  [countryRules("CA").postalMessage]: "address.error.postalCodeInvalidCA",
-  [countryRules("").postalMessage]: "address.error.postalCodeInvalid",
+  "Enter a {digits}-digit ZIP code (or ZIP+4), e.g. {example}": "address.error.zipInvalid",
+  "Enter a postal code like {example}": "address.error.postalCodeInvalidLike",
+  "Enter a {digits}-digit postal code like {example}": "address.error.postalCodeInvalidDigits",
+  "Enter a postcode like {example}": "address.error.postcodeInvalid",
+  "Enter an Eircode like {example}": "address.error.eircodeInvalid",
+  "Enter a valid postal code": "address.error.postalCodeInvalid",
 };
+
+/** A country's postal message's key and values: its message with the example and digits taken out. */
+function postalInvalidWords(country: string): { key: string; values: Record<string, string> } | null {
+  const { postalMessage, postalExample } = countryRules(country);
+  const digits = /(\d+)-digit/.exec(postalMessage)?.[1] ?? "";
+  const template = (
+    postalExample ? postalMessage.replace(postalExample, "{example}") : postalMessage
+  ).replace(/\d+-digit/, "{digits}-digit");
+  const key = POSTAL_INVALID[template];
+  return key ? { key, values: { example: postalExample, digits } } : null;
+}
+
 const REQUIRED: Partial<Record<keyof ShippingAddress, string>> = {
   fullName: "address.error.fullNameRequired",
   line1: "address.error.line1Required",
-  city: "address.error.cityRequired",
   country: "address.error.countryRequired",
 };
 const FIELD_NAMES: Partial<Record<keyof ShippingAddress, string>> = {
@@ -209,9 +240,17 @@ export function regionName(country: string, code: string, name: string, { t, loc
   return key && locale !== "en" ? t(key) : name;
 }
 
+/** The town field's words for a country ("Town/City" in the United Kingdom). */
+export function cityWords(country: string) {
+  return CITY_WORDS[countryRules(country).cityLabel] ?? null;
+}
+
 /** The region field's words for a country, as its select and label show them. */
 export function regionWords(country: string) {
-  return REGION_WORDS[countryRules(country).regionLabel] ?? null;
+  const rules = countryRules(country);
+  const words = REGION_WORDS[rules.regionLabel];
+  if (!words) return null;
+  return rules.regionCode ? { ...words, label: REGION_CODE_LABEL } : words;
 }
 
 /** The postal field's words for a country. */
@@ -221,7 +260,9 @@ export function postalWords(country: string) {
 
 /** Every message validateAddress may word, for a page to carry from its first render. */
 export const ADDRESS_ERROR_KEYS: readonly string[] = [
+  ...Object.values(CITY_WORDS).map((w) => w.required),
   ...Object.values(REGION_WORDS).flatMap((w) => [w.choose, w.required]),
+  ...Object.values(REGION_CODE_INVALID),
   ...Object.values(POSTAL_WORDS).map((w) => w.required),
   ...Object.values(POSTAL_INVALID),
   ...Object.values(REQUIRED),
@@ -250,6 +291,10 @@ function issueWords(
     return t("address.error.tooLong", { field: t(name), max: issue.maximum });
   const required = REQUIRED[field];
   if ((issue.code === "too_small" || issue.code === "invalid_type") && required) return t(required);
+  if (field === "city" && (issue.code === "custom" || issue.code === "invalid_type")) {
+    const words = CITY_WORDS[rules.cityLabel];
+    if (words) return t(words.required);
+  }
   if (field === "country") {
     if (issue.code === "invalid_format") return t("address.field.chooseCountry");
     if (issue.code === "custom")
@@ -260,13 +305,21 @@ function issueWords(
   }
   if (field === "region" && issue.code === "custom") {
     const words = REGION_WORDS[rules.regionLabel];
-    if (words) return t(rules.regions ? words.choose : words.required);
+    const key = rules.regions
+      ? words?.choose
+      : value.region.trim()
+        ? REGION_CODE_INVALID[rules.regionCode?.message ?? ""]
+        : words?.required;
+    if (key) return t(key);
   }
   if (field === "postalCode" && issue.code === "custom") {
-    const key = value.postalCode.trim()
-      ? POSTAL_INVALID[rules.postalMessage]
-      : POSTAL_WORDS[rules.postalLabel]?.required;
-    if (key) return t(key);
+    if (!value.postalCode.trim()) {
+      const key = POSTAL_WORDS[rules.postalLabel]?.required;
+      if (key) return t(key);
+    } else {
+      const words = postalInvalidWords(country);
+      if (words) return t(words.key, words.values);
+    }
   }
   if (field === "phone" && issue.code === "custom") return t("address.error.phoneInvalid");
   return issue.message;

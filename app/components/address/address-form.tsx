@@ -6,6 +6,7 @@ import {
   ADDRESS_ERROR_KEYS,
   type AddressFormValue,
   addressFieldId,
+  cityWords,
   countryNameIn,
   postalWords,
   regionName,
@@ -76,8 +77,10 @@ export function AddressForm({
   const locale = useLocale();
   useLaterT(ADDRESS_ERROR_KEYS);
   const rules = countryRules(value.country);
+  const city = cityWords(value.country);
   const region = regionWords(value.country);
   const postal = postalWords(value.country);
+  const cityLabel = city ? t(city.label) : rules.cityLabel;
   const regionLabel = region ? t(region.label) : rules.regionLabel;
   const postalLabel = postal ? t(postal.label) : rules.postalLabel;
   // A saved address in a country no longer shipped to still shows its country (the check then refuses it).
@@ -149,33 +152,45 @@ export function AddressForm({
           >
             <input {...control("line2")} type="text" autoComplete="address-line2" maxLength={200} />
           </FieldBox>
-          <FieldBox id={id("city")} label={t("address.field.city")} error={errors.city}>
+          <FieldBox id={id("city")} label={cityLabel} error={errors.city}>
             <input {...control("city")} type="text" autoComplete="address-level2" maxLength={100} />
           </FieldBox>
-          <FieldBox
-            id={id("region")}
-            label={
-              rules.regionRequired || regions
-                ? regionLabel
-                : t("address.field.optional", { label: regionLabel })
-            }
-            error={errors.region}
-          >
-            {regions ? (
-              <select {...control("region")} autoComplete="address-level1">
-                <option value="">
-                  {region ? t(region.choose) : `Choose a ${rules.regionLabel.toLowerCase()}`}
-                </option>
-                {regions.map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {name}
+          {/* A country whose labels name no region (France, Germany, …) is not asked for one. */}
+          {rules.askRegion ? (
+            <FieldBox
+              id={id("region")}
+              label={
+                rules.regionRequired || regions
+                  ? regionLabel
+                  : t("address.field.optional", { label: regionLabel })
+              }
+              error={errors.region}
+            >
+              {regions ? (
+                <select {...control("region")} autoComplete="address-level1">
+                  <option value="">
+                    {region?.choose ? t(region.choose) : `Choose a ${rules.regionLabel.toLowerCase()}`}
                   </option>
-                ))}
-              </select>
-            ) : (
-              <input {...control("region")} type="text" autoComplete="address-level1" maxLength={100} />
-            )}
-          </FieldBox>
+                  {regions.map(([code, name]) => (
+                    <option key={code} value={code}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              ) : rules.regionCode ? (
+                <input
+                  {...control("region")}
+                  type="text"
+                  autoComplete="address-level1"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={2}
+                />
+              ) : (
+                <input {...control("region")} type="text" autoComplete="address-level1" maxLength={100} />
+              )}
+            </FieldBox>
+          ) : null}
           <FieldBox
             id={id("postalCode")}
             label={rules.postalRequired ? postalLabel : t("address.field.optional", { label: postalLabel })}
