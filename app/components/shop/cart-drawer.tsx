@@ -223,7 +223,9 @@ export function CartDrawer() {
                 {formatMoney(totals.subtotalCents - totals.discountCents - totals.codeCents + giftCents)}
               </span>
             </p>
-            <p className="text-sm text-muted">{t("cart.freeShipping")}</p>
+            <p className="text-sm text-muted">
+              {t("cart.freeShipping")} {t("cart.taxAtCheckout")}
+            </p>
             <Button asChild size="lg" fullWidth>
               <Link to="/checkout" onClick={() => setOpen(false)}>
                 {t("cart.checkout")}
