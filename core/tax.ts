@@ -106,25 +106,28 @@ export function includedTax(amount: number, rate: number, includedRates = rate):
 // ---------------------------------------------------------------------------------------------------------
 // The rate table
 
-const rowSchema = z.strictObject({
-  country: z.string({ error: "country is required" }),
-  region: z.string().optional(),
-  name: z.enum(TAX_NAMES, { error: `name must be one of ${TAX_NAMES.join(", ")}` }),
-  ratePercent: z
-    .string({ error: 'ratePercent must be a string of a percent, e.g. "20" or "9.975"' })
-    .refine((v) => !v.trim().startsWith("-"), { message: "ratePercent cannot be negative", abort: true })
-    .refine((v) => RATE_PERCENT.test(v), {
-      message: 'ratePercent must be a percent with at most 4 decimals, e.g. "20" or "9.975"',
-      abort: true,
-    })
-    .refine((v) => rateMillionths(v) <= 100 * 10_000, "ratePercent cannot exceed 100"),
-  included: z.boolean({ error: "included must be true (in the shown price) or false (added at checkout)" }),
-  replaces: z.array(z.enum(TAX_NAMES)).optional(),
-  category: z.string().min(1, "category is required"),
-  source: z.string().min(1, "source is required"),
-});
+// The schemas are built on first parse, not when the module loads: the checkout page imports this module, and
+// building a zod object in a browser probes `new Function`, which the shop's CSP reports as a violation.
+const rowSchema = () =>
+  z.strictObject({
+    country: z.string({ error: "country is required" }),
+    region: z.string().optional(),
+    name: z.enum(TAX_NAMES, { error: `name must be one of ${TAX_NAMES.join(", ")}` }),
+    ratePercent: z
+      .string({ error: 'ratePercent must be a string of a percent, e.g. "20" or "9.975"' })
+      .refine((v) => !v.trim().startsWith("-"), { message: "ratePercent cannot be negative", abort: true })
+      .refine((v) => RATE_PERCENT.test(v), {
+        message: 'ratePercent must be a percent with at most 4 decimals, e.g. "20" or "9.975"',
+        abort: true,
+      })
+      .refine((v) => rateMillionths(v) <= 100 * 10_000, "ratePercent cannot exceed 100"),
+    included: z.boolean({ error: "included must be true (in the shown price) or false (added at checkout)" }),
+    replaces: z.array(z.enum(TAX_NAMES)).optional(),
+    category: z.string().min(1, "category is required"),
+    source: z.string().min(1, "source is required"),
+  });
 
-export type TaxRow = z.infer<typeof rowSchema>;
+export type TaxRow = z.infer<ReturnType<typeof rowSchema>>;
 
 /**
  * The owner's rate table (content/tax-rates.json). A row names its country (ISO 3166-1 alpha-2) and, for a
@@ -135,72 +138,76 @@ export type TaxRow = z.infer<typeof rowSchema>;
  * place, a `replaces` naming no country-wide tax of its country, or one country's taxes differing in
  * whether prices include them.
  */
-export const taxTableSchema = z
-  .strictObject({
-    reviewed: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "reviewed must be a date, YYYY-MM-DD"),
-    note: z.string(),
-    rateFormat: z.string(),
-    rates: z.array(rowSchema).min(1, "rates must list at least one rate"),
-  })
-  .superRefine((table, ctx) => {
-    const seen = new Map<string, number>();
-    const included = new Map<string, boolean>();
-    table.rates.forEach((row, i) => {
-      const at = (field: string) => ["rates", i, field];
-      if (!TAX_COUNTRIES.includes(row.country)) {
-        ctx.addIssue({
-          code: "custom",
-          path: at("country"),
-          message: `Unknown country code "${row.country}": use one of ${TAX_COUNTRIES.join(", ")}`,
-        });
-        return;
-      }
-      const regions = REGIONS[row.country];
-      if (row.region !== undefined && !regions?.[row.region]) {
-        ctx.addIssue({
-          code: "custom",
-          path: at("region"),
-          message: regions
-            ? `Unknown region "${row.region}" of ${row.country}`
-            : `${row.country} takes no region: its rates apply to the whole country`,
-        });
-      }
-      const key = `${row.country}${row.region ? `-${row.region}` : ""} ${row.name}`;
-      const first = seen.get(key);
-      if (first !== undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: at("name"),
-          message: `Duplicate rate: ${key} is in rates ${first} and ${i}`,
-        });
-      } else seen.set(key, i);
-      const countryIncluded = included.get(row.country);
-      if (countryIncluded !== undefined && countryIncluded !== row.included) {
-        ctx.addIssue({
-          code: "custom",
-          path: at("included"),
-          message: `The taxes of ${row.country} must all be included in the price, or all added`,
-        });
-      } else included.set(row.country, row.included);
-      for (const name of row.replaces ?? []) {
-        if (
-          !table.rates.some((r) => r.country === row.country && r.region === undefined && r.name === name)
-        ) {
+const tableSchema = () =>
+  z
+    .strictObject({
+      reviewed: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "reviewed must be a date, YYYY-MM-DD"),
+      note: z.string(),
+      rateFormat: z.string(),
+      rates: z.array(rowSchema()).min(1, "rates must list at least one rate"),
+    })
+    .superRefine((table, ctx) => {
+      const seen = new Map<string, number>();
+      const included = new Map<string, boolean>();
+      table.rates.forEach((row, i) => {
+        const at = (field: string) => ["rates", i, field];
+        if (!TAX_COUNTRIES.includes(row.country)) {
           ctx.addIssue({
             code: "custom",
-            path: at("replaces"),
-            message: `${key} replaces ${name}, which ${row.country} has no country-wide rate for`,
+            path: at("country"),
+            message: `Unknown country code "${row.country}": use one of ${TAX_COUNTRIES.join(", ")}`,
+          });
+          return;
+        }
+        const regions = REGIONS[row.country];
+        if (row.region !== undefined && !regions?.[row.region]) {
+          ctx.addIssue({
+            code: "custom",
+            path: at("region"),
+            message: regions
+              ? `Unknown region "${row.region}" of ${row.country}`
+              : `${row.country} takes no region: its rates apply to the whole country`,
           });
         }
-      }
+        const key = `${row.country}${row.region ? `-${row.region}` : ""} ${row.name}`;
+        const first = seen.get(key);
+        if (first !== undefined) {
+          ctx.addIssue({
+            code: "custom",
+            path: at("name"),
+            message: `Duplicate rate: ${key} is in rates ${first} and ${i}`,
+          });
+        } else seen.set(key, i);
+        const countryIncluded = included.get(row.country);
+        if (countryIncluded !== undefined && countryIncluded !== row.included) {
+          ctx.addIssue({
+            code: "custom",
+            path: at("included"),
+            message: `The taxes of ${row.country} must all be included in the price, or all added`,
+          });
+        } else included.set(row.country, row.included);
+        for (const name of row.replaces ?? []) {
+          if (
+            !table.rates.some((r) => r.country === row.country && r.region === undefined && r.name === name)
+          ) {
+            ctx.addIssue({
+              code: "custom",
+              path: at("replaces"),
+              message: `${key} replaces ${name}, which ${row.country} has no country-wide rate for`,
+            });
+          }
+        }
+      });
     });
-  });
 
-export type TaxTable = z.infer<typeof taxTableSchema>;
+export type TaxTable = z.infer<ReturnType<typeof tableSchema>>;
+
+let builtTableSchema: ReturnType<typeof tableSchema> | undefined;
 
 /** Parses a rate table or throws an Error listing every fault (`rates.3.country: Unknown country …`). */
 export function parseTaxTable(value: unknown): TaxTable {
-  const parsed = taxTableSchema.safeParse(value);
+  builtTableSchema ??= tableSchema();
+  const parsed = builtTableSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   const faults = parsed.error.issues.map((i) => `${i.path.join(".") || "table"}: ${i.message}`);
   throw new Error(`Invalid tax rate table: ${faults.join("; ")}`);

@@ -92,24 +92,19 @@ test("the checkout is sent the tax shown; a 409 tax_changed says so and the shop
   await page.getByLabel("Email address").fill("e2e.tax.changed@example.com");
   await fillAddress(page, { country: "CA", city: "Toronto", region: "ON", postalCode: "M5V 2T6", line2: "" });
   await expect(summaryOf(page).getByTestId("summary-tax-line")).toHaveText("HST 13%$4.67");
+  // The page's request as it left, then altered in flight as a stale page would send it (a tax one cent off):
+  // the shop's own server answers it, with its real 409.
   const sent: Record<string, unknown>[] = [];
   await page.route("**/api/checkout/create-session", async (route) => {
-    sent.push(route.request().postDataJSON());
-    await route.fulfill({
-      status: 409,
-      contentType: "application/json",
-      body: JSON.stringify({
-        code: "tax_changed",
-        message:
-          "The tax on your order has changed since this page was loaded. Please review your order and try again.",
-      }),
-    });
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    sent.push(body);
+    await route.continue({ postData: JSON.stringify({ ...body, taxCents: Number(body.taxCents) + 1 }) });
   });
   await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
-  await expect(page.getByText("Your tax changed", { exact: true })).toBeVisible();
-  await expect(
-    page.getByText("The tax on your order has changed since this page was loaded.", { exact: false }),
-  ).toBeVisible();
+  // The toasts' region ("Notifications (F8)"): its live announcement repeats the words outside it.
+  const toasts = page.getByRole("region", { name: /Notifications \(F8\)/ });
+  await expect(toasts.getByText("Your tax changed", { exact: true })).toBeVisible();
+  await expect(toasts.getByText("The tax on your order has changed since this page was loaded.")).toBeVisible();
   expect(sent).toHaveLength(1);
   expect(sent[0]?.taxCents).toBe(467);
   await expect(page).toHaveURL(/\/checkout$/);
