@@ -325,6 +325,16 @@ describe("the United Kingdom's and the European Union's rules", () => {
     }
   });
 
+  it("refuses a missing name, street and town as empty ones, with the country's words beside them", () => {
+    const r = europe.safeParse({ country: "GB", region: "", postalCode: "sw1a" });
+    expect(r.error ? addressFieldErrors(r.error) : {}).toEqual({
+      fullName: "Full name is required",
+      line1: "Address is required",
+      city: "Town/City is required",
+      postalCode: "Enter a postcode like SW1A 1AA",
+    });
+  });
+
   it("keeps the United States' and Canada's postal codes as before", () => {
     expect(normalizePostalCode("US", " 10001-1234 ")).toBe("10001-1234");
     expect(normalizePostalCode("CA", "h2y1h4")).toBe("H2Y 1H4");

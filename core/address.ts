@@ -315,12 +315,17 @@ export function isValidPostalCode(country: string, value: string): boolean {
   }
 }
 
+/**
+ * A required line of text. A missing one is taken as empty (`prefault`), so it is refused as an empty one
+ * is, and the checks of the country's rules still run beside it (a value of the wrong type stops them).
+ */
 const line = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .prefault("");
 
 const optionalLine = (label: string, max: number) =>
   z

@@ -412,8 +412,8 @@ describe.each(testDatabases)("address rules for a country without a list of regi
 
   it("refuses a postcode that is not the country's, and a missing one", async () => {
     for (const [postalCode, message] of [
-      ["90210", "Enter a valid postal code"],
-      ["", "Postal code is required"],
+      ["90210", "Enter a postcode like SW1A 1AA"],
+      ["", "Postcode is required"],
     ]) {
       const res = await v.call("POST", "/api/addresses", { ...GB, postalCode });
       expect(res.status).toBe(400);

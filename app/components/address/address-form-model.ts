@@ -273,6 +273,18 @@ export const ADDRESS_ERROR_KEYS: readonly string[] = [
   ...Object.values(FIELD_NAMES),
 ].filter((key): key is string => Boolean(key));
 
+/**
+ * Every label a country's rules may give the town, region and postal fields, for a page to carry from its
+ * first render: a shopper who picks another country before the whole catalogue arrives reads its words.
+ */
+export const ADDRESS_LABEL_KEYS: readonly string[] = [
+  ...Object.values(CITY_WORDS).map((w) => w.label),
+  ...Object.values(REGION_WORDS).flatMap((w) => [w.label, w.choose]),
+  REGION_CODE_LABEL,
+  ...Object.values(POSTAL_WORDS).map((w) => w.label),
+  "address.field.optional",
+].filter((key): key is string => Boolean(key));
+
 type Issue = { code: string; message: string; maximum?: unknown };
 
 /** One problem of the server's rules in the page's language; one it does not know keeps its English. */

@@ -4,6 +4,7 @@ import { useLaterT } from "../../hooks/use-later-t.ts";
 import { useLocale, useT } from "../../i18n/i18n.tsx";
 import {
   ADDRESS_ERROR_KEYS,
+  ADDRESS_LABEL_KEYS,
   type AddressFormValue,
   addressFieldId,
   cityWords,
@@ -45,13 +46,17 @@ function FieldBox({
   );
 }
 
+/** The messages the form formats in its first render, whatever the country: every label and message. */
+const CARRIED_KEYS: readonly string[] = [...ADDRESS_ERROR_KEYS, ...ADDRESS_LABEL_KEYS];
+
 /**
  * A shipping address as a controlled fieldset (the address book and the checkout use it): the parent keeps
  * the value and the messages (from validateAddress or the server's `fields`). The country's rules name the
- * region and postal fields and offer the regions to choose from; each message sits under its field and is
- * its accessible description. Its words, the countries' and the messages are in the page's language; the
- * messages validateAddress may give are formatted here too, so the page carries them from its first byte
- * (a press before the whole catalogue arrives).
+ * town, region and postal fields, offer the regions to choose from, and leave the region out where the
+ * country's labels name none (France, Germany, …); each message sits under its field and is its accessible
+ * description. Its words, the countries' and the messages are in the page's language; the messages
+ * validateAddress may give and every country's field labels are formatted here too, so the page carries
+ * them from its first byte (a press, or another country chosen, before the whole catalogue arrives).
  */
 export function AddressForm({
   value,
@@ -75,7 +80,7 @@ export function AddressForm({
 }) {
   const t = useT();
   const locale = useLocale();
-  useLaterT(ADDRESS_ERROR_KEYS);
+  useLaterT(CARRIED_KEYS);
   const rules = countryRules(value.country);
   const city = cityWords(value.country);
   const region = regionWords(value.country);
