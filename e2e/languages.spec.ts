@@ -119,6 +119,11 @@ test.describe("a browser that prefers Spanish", () => {
     const res = await page.goto("/stacks");
     expect(res?.status()).toBe(200);
     expect(page.url()).toMatch(/\/stacks$/);
+    // The offer shows after hydration, before the rest of the catalogue may have arrived: the page carries its
+    // words from the first byte, so it never shows their keys.
+    const carried = await page.locator("#mana-messages").textContent();
+    for (const key of ["shell.offer.label", "shell.offer.text", "shell.offer.switch", "shell.offer.stay"])
+      expect(carried).toContain(`"${key}"`);
     const offer = page.getByRole("region", { name: "Language" });
     await expect(offer).toContainText("This page is also in Español.");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");

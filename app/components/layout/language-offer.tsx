@@ -7,6 +7,7 @@ import {
   preferredLocale,
   samePageIn,
 } from "../../../core/i18n/locales.ts";
+import { useLaterT } from "../../hooks/use-later-t.ts";
 import { useLocale, useT } from "../../i18n/i18n.tsx";
 import { rememberLocale } from "./language-switcher.tsx";
 
@@ -17,8 +18,12 @@ const hasChosen = () => document.cookie.split(/;\s*/).some((c) => c.startsWith(`
  * (docs/decisions/049-languages.md): crawlers and shared links get the page they asked for. Either answer
  * is kept in the language cookie, so the offer is made once.
  */
+/** The offer's words: it shows only after hydration, so the page carries them from its first byte (useLaterT). */
+const OFFER_WORDS = ["shell.offer.label", "shell.offer.text", "shell.offer.switch", "shell.offer.stay"];
+
 export function LanguageOffer() {
   const t = useT();
+  useLaterT(OFFER_WORDS);
   const current = useLocale();
   const location = useLocation();
   const [offered, setOffered] = useState<Locale | null>(null);
