@@ -104,7 +104,9 @@ test("the checkout is sent the tax shown; a 409 tax_changed says so and the shop
   // The toasts' region ("Notifications (F8)"): its live announcement repeats the words outside it.
   const toasts = page.getByRole("region", { name: /Notifications \(F8\)/ });
   await expect(toasts.getByText("Your tax changed", { exact: true })).toBeVisible();
-  await expect(toasts.getByText("The tax on your order has changed since this page was loaded.")).toBeVisible();
+  await expect(
+    toasts.getByText("The tax on your order has changed since this page was loaded."),
+  ).toBeVisible();
   expect(sent).toHaveLength(1);
   expect(sent[0]?.taxCents).toBe(467);
   await expect(page).toHaveURL(/\/checkout$/);
