@@ -1,9 +1,15 @@
 import taxRates from "../../content/tax-rates.json" with { type: "json" };
 import { parseTaxTable, rateTableProvider, type TaxProvider, type TaxTable } from "../../core/tax.ts";
 
-/** The rate table shipped with the shop, content/tax-rates.json, parsed (it is read on the server only). */
+let table: TaxTable | undefined;
+
+/**
+ * The rate table shipped with the shop, content/tax-rates.json, parsed once per process (the server's start
+ * parses it first: server/services.ts); read on the server only.
+ */
 export function builtInTaxTable(): TaxTable {
-  return parseTaxTable(taxRates);
+  table ??= parseTaxTable(taxRates);
+  return table;
 }
 
 const providers = new Map<string, TaxProvider>();
