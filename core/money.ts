@@ -1,3 +1,9 @@
+/**
+ * The one currency the shop prices in until markets land (ISO 4217, upper case): the checkout's taxes are
+ * quoted in it on the page and on the server alike.
+ */
+export const SHOP_CURRENCY = "USD";
+
 /** Integer cents to a decimal string with two places: 3000 -> "30.00". */
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? "-" : "";

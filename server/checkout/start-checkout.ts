@@ -3,6 +3,7 @@ import type { ShippingAddress } from "../../core/address.ts";
 import { cartSignature } from "../../core/cart-signature.ts";
 import type { CreateSessionBody } from "../../core/contracts/checkout.ts";
 import { type Locale, pathInLocale } from "../../core/i18n/locales.ts";
+import { SHOP_CURRENCY } from "../../core/money.ts";
 import { isPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
 import { taxLineLabel } from "../../core/tax.ts";
 import { uuidField } from "../../core/uuid.ts";
@@ -281,7 +282,7 @@ async function priceWithCode(
   const products = await deps.catalogue.list();
   const shipping = shippingRateCents(deps.shippingFlatRate);
   const tax = input.destination
-    ? { provider: deps.tax, destination: input.destination, currency: "USD" }
+    ? { provider: deps.tax, destination: input.destination, currency: SHOP_CURRENCY }
     : null;
   const stored = await cartDiscountCode(deps.db, input.owner);
   const row = stored ? await findCode(deps.db, stored) : null;

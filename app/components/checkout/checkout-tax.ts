@@ -1,5 +1,6 @@
 import { countryRules } from "../../../core/address.ts";
 import type { OrderSummaryData } from "../../../core/contracts/checkout.ts";
+import { SHOP_CURRENCY } from "../../../core/money.ts";
 import {
   rateTableProvider,
   type TaxDestination,
@@ -26,9 +27,6 @@ export interface CheckoutFigures {
   /** The one-time goods as they cost (after savings and code): what balances may pay besides shipping. */
   oneTimeCents: number;
 }
-
-/** The currency of every checkout figure (the server prices orders in it too). */
-const CURRENCY = "USD";
 
 /** The page's provider: the same rate-table provider as the server's, over the rows it was given. */
 export function checkoutTaxProvider(rates: CheckoutTaxRates): TaxProvider {
@@ -76,7 +74,7 @@ export function checkoutTax(
   const goods = summary.totalCents - shippingCents - giftCardCents;
   const quote: TaxQuote | null =
     summary.lines.length > 0
-      ? provider.quote({ currency: CURRENCY, destination, goods, shipping: shippingCents })
+      ? provider.quote({ currency: SHOP_CURRENCY, destination, goods, shipping: shippingCents })
       : null;
   const taxCents = quote?.added ?? 0;
   const orderCents = goods + shippingCents + taxCents;
