@@ -1,3 +1,5 @@
+import type { Currency } from "./markets.ts";
+
 /**
  * The one currency the shop prices in until markets land (ISO 4217, upper case): the checkout's taxes are
  * quoted in it on the page and on the server alike.
@@ -16,7 +18,17 @@ export function toCents(amount: string | number): number {
   return Math.round(Number(amount) * 100);
 }
 
-/** Display form with the currency sign: 3000 -> "$30.00". */
-export function formatMoney(cents: number): string {
-  return cents < 0 ? `-$${formatCents(-cents)}` : `$${formatCents(cents)}`;
+/**
+ * Each currency's sign, written before the amount in every language. A Canadian amount is always marked
+ * as such ("CA$40.00"): the shop sells in two kinds of dollar (docs/decisions/051).
+ */
+export const CURRENCY_SIGNS: Record<Currency, string> = { USD: "$", CAD: "CA$", EUR: "€", GBP: "£" };
+
+/**
+ * Display form with the currency's sign, minor units to two places: 3000 -> "$30.00",
+ * (4000, "CAD") -> "CA$40.00", (2900, "EUR") -> "€29.00", (2500, "GBP") -> "£25.00".
+ */
+export function formatMoney(cents: number, currency: Currency = "USD"): string {
+  const sign = CURRENCY_SIGNS[currency];
+  return cents < 0 ? `-${sign}${formatCents(-cents)}` : `${sign}${formatCents(cents)}`;
 }

@@ -1,7 +1,9 @@
 import { asc } from "drizzle-orm";
+import { isCurrency } from "../core/markets.ts";
 import { formatCents } from "../core/money.ts";
+import { type PriceEntry, type PriceTable, priceTable } from "../core/price-lists.ts";
 import type { Db } from "./db/client.ts";
-import { type ProductRow, products } from "./db/schema.ts";
+import { type ProductRow, priceListEntries, products, stacks } from "./db/schema.ts";
 import { cardRatings } from "./reviews/reviews.ts";
 
 /** A product as the API and pages see it: price is a decimal dollar string. */
@@ -46,6 +48,9 @@ interface Loaded {
   products: Product[];
   /** Units on hand by product id: the cart refuses more than this (the payment takes them, decision 019). */
   stock: Map<number, number>;
+  /** The stacks' base (US dollar) prices and the other currencies' price lists (decision 051). */
+  stackPrices: { id: number; bundlePriceCents: number }[];
+  priceEntries: PriceEntry[];
 }
 
 /**
@@ -64,14 +69,21 @@ export class Catalogue {
 
   #load(): Promise<Loaded> {
     if (!this.#loaded) {
-      const loading = this.#db
-        .select()
-        .from(products)
-        .orderBy(asc(products.id))
-        .then((rows) => ({
-          products: rows.map(toProduct),
-          stock: new Map(rows.map((r) => [r.id, r.stockOnHand])),
-        }));
+      const loading = Promise.all([
+        this.#db.select().from(products).orderBy(asc(products.id)),
+        this.#db
+          .select({ id: stacks.id, bundlePriceCents: stacks.bundlePriceCents })
+          .from(stacks)
+          .orderBy(asc(stacks.id)),
+        this.#db.select().from(priceListEntries),
+      ]).then(([rows, stackPrices, entries]) => ({
+        products: rows.map(toProduct),
+        stock: new Map(rows.map((r) => [r.id, r.stockOnHand])),
+        stackPrices,
+        priceEntries: entries.flatMap((e) =>
+          isCurrency(e.currency) ? [{ item: e.item, currency: e.currency, amountCents: e.amountCents }] : [],
+        ),
+      }));
       // A failed read is not cached: the next call tries again.
       loading.catch(() => {
         if (this.#loaded === loading) this.#loaded = null;
@@ -88,6 +100,18 @@ export class Catalogue {
   /** Units on hand as last read (0 for an unknown product); a payment checks the database itself. */
   async stockOf(id: number): Promise<number> {
     return (await this.#load()).stock.get(id) ?? 0;
+  }
+
+  /**
+   * Every price list (core/price-lists.ts): the base from the products and stacks as last read and the
+   * shop's flat shipping rate, the others from their entries. Dropped with the catalogue by `invalidate()`.
+   */
+  async priceTable(flatShippingCents: number): Promise<PriceTable> {
+    const loaded = await this.#load();
+    return priceTable(
+      { products: loaded.products, stacks: loaded.stackPrices, flatShippingCents },
+      loaded.priceEntries,
+    );
   }
 
   async byId(id: number): Promise<Product | undefined> {

@@ -93,3 +93,42 @@ export function searchTextOf(a: ArticleFile): string {
   }
   return parts.join("\n");
 }
+
+/** content/price-lists.json: each other currency's first prices, in minor units (docs/decisions/051). */
+const amounts = z.record(z.string().regex(/^[1-9][0-9]{0,8}$/), z.number().int().nonnegative());
+const priceList = z.strictObject({
+  products: amounts,
+  stacks: amounts,
+  shipping: z.strictObject({
+    flat: z.number().int().nonnegative(),
+    freeOver: z.number().int().nonnegative(),
+  }),
+});
+export const priceListFile = z.strictObject({
+  note: z.string(),
+  CAD: priceList,
+  EUR: priceList,
+  GBP: priceList,
+});
+export type PriceListFile = z.infer<typeof priceListFile>;
+
+/** The file's lists as stored entries (`price_list_entries`). */
+export function priceEntriesOf(file: PriceListFile) {
+  return (["CAD", "EUR", "GBP"] as const).flatMap((currency) => {
+    const list = file[currency];
+    return [
+      ...Object.entries(list.products).map(([id, amountCents]) => ({
+        item: `product:${id}`,
+        currency,
+        amountCents,
+      })),
+      ...Object.entries(list.stacks).map(([id, amountCents]) => ({
+        item: `stack:${id}`,
+        currency,
+        amountCents,
+      })),
+      { item: "shipping:flat", currency, amountCents: list.shipping.flat },
+      { item: "shipping:free_over", currency, amountCents: list.shipping.freeOver },
+    ];
+  });
+}

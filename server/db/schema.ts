@@ -94,6 +94,26 @@ export const productTranslations = pgTable(
   ],
 );
 
+/**
+ * The price lists of the currencies other than the base (docs/decisions/051): one amount per item and
+ * currency (`core/price-lists.ts` names the items), set by the owner; the US dollar list is the products'
+ * and stacks' own prices. Currency in upper case, as the shop names it (`core/markets.ts`).
+ */
+export const priceListEntries = pgTable(
+  "price_list_entries",
+  {
+    item: text("item").notNull(),
+    currency: text("currency").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.item, t.currency] }),
+    check("price_list_entries_amount", sql`${t.amountCents} >= 0`),
+    check("price_list_entries_currency", sql`${t.currency} in ('CAD', 'EUR', 'GBP')`),
+  ],
+);
+
 /** A stack is also a bundle: lines added from it carry its slug as `bundleId` and get its price. */
 export const stacks = pgTable("stacks", {
   id: integer("id").primaryKey(),
@@ -605,8 +625,10 @@ export const subscriptions = pgTable(
     /** The stack the subscription came from ('' for a product on its own); dropped by a swap. */
     bundleId: text("bundle_id").notNull().default(""),
     discountPercent: integer("discount_percent").notNull().default(0),
-    /** What each renewal charges, in cents: the subscription's price (renewals ship free). */
+    /** What each renewal charges, in minor units of `currency`: the subscription's price (renewals ship free). */
     amountCents: integer("amount_cents").notNull(),
+    /** The currency it was bought in (lower case, as its order's): every renewal charges in it (decision 051). */
+    currency: text("currency").notNull().default("usd"),
     interval: text("interval").notNull().default("month"),
     intervalMonths: integer("interval_months").notNull().default(1),
     /** "active" | "paused" | "past_due" | "cancelled" (core/subscription-rules.ts). */

@@ -8,6 +8,8 @@ import {
   articleFile,
   expertFile,
   type ProductFile,
+  priceEntriesOf,
+  priceListFile,
   productFile,
   productSearchTextOf,
   searchTextOf,
@@ -18,6 +20,7 @@ import {
   articleTranslations,
   discountCodes,
   experts,
+  priceListEntries,
   products,
   productTranslations,
   stacks,
@@ -62,11 +65,21 @@ export async function seed(db: Db) {
   const expertList = expertFile.parse(await readJson("experts.json"));
   const articleList = [...(await readArticleDir("articles")), ...(await readArticleDir("stories"))];
   const translations = await readTranslations(catalogue, articleList);
+  const priceEntries = priceEntriesOf(priceListFile.parse(await readJson("price-lists.json")));
 
   const productIds = new Set(catalogue.map((p) => p.id));
   for (const s of stackList) {
     for (const id of s.productIds)
       if (!productIds.has(id)) throw new Error(`stack ${s.slug}: unknown product ${id}`);
+  }
+  const stackIds = new Set(stackList.map((s) => s.id));
+  for (const e of priceEntries) {
+    const [kind, id] = e.item.split(":");
+    if (
+      (kind === "product" && !productIds.has(Number(id))) ||
+      (kind === "stack" && !stackIds.has(Number(id)))
+    )
+      throw new Error(`price-lists.json ${e.currency}: unknown ${e.item}`);
   }
 
   await db.transaction(async (tx) => {
@@ -102,6 +115,7 @@ export async function seed(db: Db) {
       await tx.insert(articles).values(row).onConflictDoUpdate({ target: articles.id, set: row });
     }
     await writeTranslations(tx, translations);
+    await writePriceLists(tx, priceEntries);
     for (const code of DEMO_CODES) {
       await tx
         .insert(discountCodes)
@@ -204,13 +218,16 @@ async function writeTranslations(tx: Tx, translations: Translations) {
 
 /**
  * Seeds only when the catalogue is empty (first start on a new database). A database seeded before the
- * search read the translations (migration 0018) gets them, in one transaction, and nothing else.
+ * search read the translations (migration 0018) gets them, and one seeded before the price lists (migration
+ * 0020) gets the file's, each in one transaction, and nothing else.
  */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
   if ((row?.n ?? 0) > 0) {
     const [translated] = await db.select({ n: sql<number>`count(*)::int` }).from(articleTranslations);
     if ((translated?.n ?? 0) === 0) await seedTranslations(db);
+    const [priced] = await db.select({ n: sql<number>`count(*)::int` }).from(priceListEntries);
+    if ((priced?.n ?? 0) === 0) await seedPriceLists(db);
     return false;
   }
   await seed(db);
@@ -223,4 +240,19 @@ export async function seedTranslations(db: Db) {
   const articleList = [...(await readArticleDir("articles")), ...(await readArticleDir("stories"))];
   const translations = await readTranslations(catalogue, articleList);
   await db.transaction((tx) => writeTranslations(tx, translations));
+}
+
+/**
+ * Adds the file's price in each other currency for each item that has none there (an owner's price stays:
+ * decision 051).
+ */
+async function writePriceLists(tx: Tx, entries: ReturnType<typeof priceEntriesOf>) {
+  if (entries.length === 0) return;
+  await tx.insert(priceListEntries).values(entries).onConflictDoNothing();
+}
+
+/** Writes content/price-lists.json's prices into a database seeded before the price lists. */
+export async function seedPriceLists(db: Db) {
+  const entries = priceEntriesOf(priceListFile.parse(await readJson("price-lists.json")));
+  await db.transaction((tx) => writePriceLists(tx, entries));
 }
