@@ -124,6 +124,7 @@ const CHECKED_COLUMNS: Record<string, string[]> = {
     "provider_subscription_id",
     "provider_customer_id",
     "promo_code",
+    "currency",
   ],
   subscription_events: ["type", "actor", "detail"],
   sandbox_cards: ["token", "brand", "last4", "renewal"],
@@ -164,6 +165,7 @@ const CATALOGUE_TABLES = [
   "discount_codes",
   "article_translations",
   "product_translations",
+  "price_list_entries",
 ];
 
 const NAME = "Rosalind Quincey-Fairweather";
