@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { orderTotals, paymentState, summaryRows, taxLineWords, taxRows } from "./order-totals.ts";
+import { formatMoney } from "./money.ts";
+import {
+  orderTotals,
+  paymentState,
+  storedCurrency,
+  summaryRows,
+  taxLineWords,
+  taxRows,
+} from "./order-totals.ts";
 import { type Bundle, type PricingLine, priceCart } from "./pricing.ts";
 import { taxLineLabel } from "./tax.ts";
 
@@ -254,6 +262,19 @@ describe("order totals", () => {
   it("says when stored figures do not add up to what was charged", () => {
     const { input } = placed([line("a", 1, 3000)]);
     expect(orderTotals({ ...input, totalCents: input.totalCents + 1 }).balanced).toBe(false);
+  });
+
+  it("carries the order's currency: a stored 'cad' is shown as CA$, an order without one in US dollars", () => {
+    const { input } = placed([line("a", 1, 4000)], [], 520);
+    const t = orderTotals({ ...input, currency: "cad" });
+    expect(t.currency).toBe("CAD");
+    expect(formatMoney(t.totalCents, t.currency)).toBe("CA$51.15");
+    expect(orderTotals(input).currency).toBe("USD");
+    expect(orderTotals({ ...input, currency: "eur" }).currency).toBe("EUR");
+    expect(storedCurrency("gbp")).toBe("GBP");
+    expect(storedCurrency(null)).toBe("USD");
+    // A currency the shop does not sell in is never shown under another sign by accident of case.
+    expect(storedCurrency("jpy")).toBe("USD");
   });
 
   it("names the payment state: unpaid, paid, partly or fully refunded", () => {

@@ -6,8 +6,10 @@
  * The order: subtotal (the line totals) − bundle savings − discount code + shipping + tax = total.
  * Tax is the sum of the order's added tax lines (core/tax.ts); a tax the prices contain (VAT) is shown as
  * its own line but is not added.
+ * Every amount is in the order's one currency (`currency`), never summed with another (decision 051).
  */
 import type { Locale } from "./i18n/locales.ts";
+import { BASE_CURRENCY, type Currency, currencyOf } from "./markets.ts";
 import { TAX_NAMES, type TaxName, taxLineLabel } from "./tax.ts";
 
 /** One tax of a placed order, as stored in `order_tax_lines`: in the order's currency, in its minor unit. */
@@ -27,7 +29,18 @@ export interface OrderTotalsLineInput {
   lineTotalCents: number;
 }
 
+/**
+ * A stored currency ("cad", as orders, subscriptions and gift cards keep it) as the one its amounts are
+ * shown in ("CAD"); a row without one, or with one the shop does not sell in, is in US dollars, as every
+ * amount was before markets (docs/decisions/051-markets-and-currencies.md).
+ */
+export function storedCurrency(stored: string | null | undefined): Currency {
+  return currencyOf(stored) ?? BASE_CURRENCY;
+}
+
 export interface OrderTotalsInput {
+  /** The order's currency as stored ("usd", "cad"); none: US dollars. */
+  currency?: string | null;
   lines: OrderTotalsLineInput[];
   /** Bundle savings: the order's `discount_cents`. */
   discountCents: number;
@@ -58,6 +71,8 @@ export interface LineFigures {
 }
 
 export interface OrderTotals {
+  /** The currency every amount below is in: format them with `formatMoney(cents, currency)`. */
+  currency: Currency;
   lines: LineFigures[];
   /** The sum of the line totals (subscription discounts already taken off). */
   subtotalCents: number;
@@ -108,6 +123,7 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
     input.shippingCents +
     input.taxCents;
   return {
+    currency: storedCurrency(input.currency),
     lines,
     subtotalCents,
     subscriptionSavingsCents: lines.reduce((sum, l) => sum + l.subscriptionDiscountCents, 0),

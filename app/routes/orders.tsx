@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { type OrderPageView, orderPagePath } from "../../core/contracts/orders.ts";
-import { formatMoney, toCents } from "../../core/money.ts";
+import { formatMoney } from "../../core/money.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
 import { OrderActions, OrderBadge, OrderDetailSections } from "../components/orders/order-details.tsx";
 import { RenewalNote } from "../components/orders/renewal-note.tsx";
@@ -36,7 +36,7 @@ function OrderCard({ order, open }: { order: OrderPageView; open: boolean }) {
         </div>
         <div className="flex items-center gap-3">
           <OrderBadge status={order.status} />
-          <p className="font-semibold">{formatMoney(order.totals.totalCents)}</p>
+          <p className="font-semibold">{formatMoney(order.totals.totalCents, order.totals.currency)}</p>
         </div>
       </div>
       <ul className="mt-4 divide-y divide-sand-deep text-sm">
@@ -48,7 +48,7 @@ function OrderCard({ order, open }: { order: OrderPageView; open: boolean }) {
             <span>
               {i.productName} × {i.quantity}
             </span>
-            <span>{formatMoney(toCents(i.price))}</span>
+            <span>{formatMoney(i.lineCents, order.totals.currency)}</span>
           </li>
         ))}
       </ul>

@@ -1,12 +1,14 @@
 /** What GET /api/orders and GET /api/subscriptions answer. */
 import type { ShippingAddress } from "../address.ts";
+import type { Currency } from "../markets.ts";
 import type { OrderTotals, PaymentState } from "../order-totals.ts";
 
 /**
  * An order as GET /api/orders answers it and the account pages read it. The product spec's fields of the
  * account tab's and the orders page's order, both in one object: `date` and `createdAt`, `total` (dollars,
  * a number) and `totalAmount` (dollars, a decimal string), each line's `productName`, `quantity` and
- * `price` (a decimal string). Every other figure is in cents: `totals`, and each line's own.
+ * `price` (a decimal string). Every other figure is in cents: `totals`, and each line's own. Every amount
+ * is in the order's `currency` (also `totals.currency`; decision 051): `total` is in its major unit.
  */
 export interface OrderView {
   id: string;
@@ -30,6 +32,8 @@ export interface OrderView {
   }[];
   total: number;
   totalAmount: string;
+  /** The currency of every amount of the order ("USD", "CAD", "EUR", "GBP"). */
+  currency: Currency;
   trackingCode: string | null;
   /** True for an order a subscription's renewal placed. */
   isRenewal: boolean;

@@ -1,6 +1,6 @@
 import { trackingUrl } from "../../core/carriers.ts";
 import { formatMoney } from "../../core/money.ts";
-import type { OrderTaxLine } from "../../core/order-totals.ts";
+import { type OrderTaxLine, storedCurrency } from "../../core/order-totals.ts";
 import { addressBlock, labelled, paragraph } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { linesBlock, orderEmail, orderWords } from "./order-email.ts";
@@ -59,7 +59,7 @@ export function orderCancelledEmail(
   taxLines: OrderTaxLine[] = [],
 ): MailMessage {
   const words = orderWords(order);
-  const refunded = formatMoney(order.refundedCents);
+  const refunded = formatMoney(order.refundedCents, storedCurrency(order.currency));
   const refund =
     order.refundedCents > 0 ? paragraph(words.t("email.cancelled.refund", { amount: refunded })) : null;
   const subscriptions = lines.some((l) => l.isSubscription)
@@ -96,7 +96,9 @@ export function orderRefundedEmail(
       : refund.provider === "store_credit"
         ? words.t("email.refunded.toStoreCredit")
         : words.t("email.refunded.toCard");
-  const amount = formatMoney(refund.amountCents);
+  // A refund is in the order's currency (decision 051).
+  const currency = storedCurrency(order.currency);
+  const amount = formatMoney(refund.amountCents, currency);
   return orderEmail({
     order,
     origin,
@@ -104,7 +106,7 @@ export function orderRefundedEmail(
     heading: whole ? words.t("email.refunded.headingWhole") : words.t("email.refunded.headingPart"),
     blocks: [
       labelled(words.t("email.refunded.label"), amount),
-      whole ? null : labelled(words.t("email.refunded.soFar"), formatMoney(order.refundedCents)),
+      whole ? null : labelled(words.t("email.refunded.soFar"), formatMoney(order.refundedCents, currency)),
       paragraph(where),
     ],
     dedupeKey: `order-refunded:${refund.id}`,

@@ -1,7 +1,7 @@
 import { escapeHtml as esc } from "../../core/escape-html.ts";
 import type { Translator } from "../../core/i18n/translator.ts";
 import { formatMoney } from "../../core/money.ts";
-import { type OrderTaxLine, orderTotals, summaryRows } from "../../core/order-totals.ts";
+import { type OrderTaxLine, orderTotals, storedCurrency, summaryRows } from "../../core/order-totals.ts";
 import { wordsIn } from "../i18n/words.ts";
 import { type EmailBlock, paragraph, shopEmail } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
@@ -31,19 +31,23 @@ export function linesBlock(
 ): EmailBlock {
   const words = orderWords(order);
   const rows = figures ? summaryRows(orderTotals({ ...order, lines, taxLines })) : [];
+  // Every amount in the order's currency (decision 051: a Canadian amount is always marked CA$).
+  const currency = storedCurrency(order.currency);
   const label = (r: (typeof rows)[number]) => words.t(r.key, r.values);
   const value = (r: (typeof rows)[number]) =>
-    r.display === undefined ? formatMoney(r.cents) : words.t("orders.figures.free");
+    r.display === undefined ? formatMoney(r.cents, currency) : words.t("orders.figures.free");
   const cell = "padding:4px 0";
   const ruled = "border-top:1px solid #EDE6D6";
   const named = lines.map((l) => ({ line: l, ...lineName(l, words) }));
   return {
     text: [
-      ...named.map((n) => `${n.name}${n.kind ? ` (${n.kind})` : ""}: ${formatMoney(n.line.lineTotalCents)}`),
+      ...named.map(
+        (n) => `${n.name}${n.kind ? ` (${n.kind})` : ""}: ${formatMoney(n.line.lineTotalCents, currency)}`,
+      ),
       ...(rows.length ? ["", ...rows.map((r) => `${label(r)}: ${value(r)}`)] : []),
     ],
     html: `<table style="border-collapse:collapse;width:100%;max-width:520px">
-${named.map((n) => `<tr><td style="${cell}">${esc(n.name)}${n.kind ? ` <em>(${esc(n.kind)})</em>` : ""}</td><td style="text-align:right">${esc(formatMoney(n.line.lineTotalCents))}</td></tr>`).join("\n")}
+${named.map((n) => `<tr><td style="${cell}">${esc(n.name)}${n.kind ? ` <em>(${esc(n.kind)})</em>` : ""}</td><td style="text-align:right">${esc(formatMoney(n.line.lineTotalCents, currency))}</td></tr>`).join("\n")}
 ${rows.map((r) => `<tr><td style="${cell};${ruled}${r.kind === "total" ? ";font-weight:bold" : ""}">${esc(label(r))}</td><td style="text-align:right;${ruled}${r.kind === "total" ? ";font-weight:bold" : ""}">${esc(value(r))}</td></tr>`).join("\n")}
 </table>`,
   };

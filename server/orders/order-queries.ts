@@ -40,6 +40,7 @@ export function toOrderView(
     }),
     total: totals.totalCents / 100,
     totalAmount: formatCents(totals.totalCents),
+    currency: totals.currency,
     trackingCode: o.trackingCode,
     isRenewal: o.subscriptionId !== null,
     carrier: o.carrier,

@@ -43,7 +43,7 @@ export function AccountOrders({ orders }: { orders: OrderPageView[] }) {
             ))}
           </ul>
           <div className="mt-3 flex items-center justify-between">
-            <p className="font-semibold">{formatMoney(o.totals.totalCents)}</p>
+            <p className="font-semibold">{formatMoney(o.totals.totalCents, o.totals.currency)}</p>
             <Link
               to={orderPagePath(o.orderNumber)}
               className="text-sm font-semibold text-forest underline underline-offset-2"

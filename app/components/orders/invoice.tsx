@@ -4,21 +4,11 @@ import type { ShippingAddress } from "../../../core/address.ts";
 import type { InvoiceRow, InvoiceView, SellerRegistration } from "../../../core/contracts/invoice.ts";
 import type { Locale } from "../../../core/i18n/locales.ts";
 import { formatMoney } from "../../../core/money.ts";
+import { storedCurrency } from "../../../core/order-totals.ts";
 import { type Translator, useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { formatDate } from "../../lib/format-date.ts";
 import { Button } from "../ui/button.tsx";
-
-/**
- * An amount in the order's currency: dollars as every order view writes them (core/money.ts), another
- * currency with its own sign in the page's language.
- */
-function money(cents: number, currency: string, locale: Locale): string {
-  if (currency.toLowerCase() === "usd") return formatMoney(cents);
-  return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(
-    cents / 100,
-  );
-}
 
 function country(code: string, locale: Locale): string {
   try {
@@ -76,7 +66,9 @@ export function InvoiceDocument({
 }) {
   const t = useT();
   const locale = useLocale();
-  const m = (cents: number) => money(cents, invoice.currency, locale);
+  // Every amount in the order's currency, written as every other order view writes it (core/money.ts).
+  const currency = storedCurrency(invoice.currency);
+  const m = (cents: number) => formatMoney(cents, currency);
   const { seller, buyer } = invoice;
   return (
     <section
@@ -235,9 +227,7 @@ export function InvoiceDocument({
             ) : null}
           </tbody>
         </table>
-        <p className="mt-6 text-xs text-muted print:text-[#000000]">
-          {t("invoices.currency", { currency: invoice.currency.toUpperCase() })}
-        </p>
+        <p className="mt-6 text-xs text-muted print:text-[#000000]">{t("invoices.currency", { currency })}</p>
       </article>
     </section>
   );

@@ -11,6 +11,7 @@ import Undo2 from "lucide-react/icons/undo-2";
 import { Fragment, type ReactNode, useId, useState } from "react";
 import { formatAddressLines } from "../../../core/address.ts";
 import type { OrderEventView, OrderPageView } from "../../../core/contracts/orders.ts";
+import type { Currency } from "../../../core/markets.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { taxRows } from "../../../core/order-totals.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
@@ -58,6 +59,7 @@ export function OrderBadge({ status }: { status: string }) {
 export function OrderFigures({ order }: { order: OrderPageView }) {
   const t = useT();
   const totals = order.totals;
+  const currency = totals.currency;
   return (
     <div>
       <ul className="divide-y divide-sand-deep">
@@ -71,7 +73,7 @@ export function OrderFigures({ order }: { order: OrderPageView }) {
                 {i.productName} <span className="font-normal text-muted">× {i.quantity}</span>
               </p>
               <p className="text-sm text-muted">
-                {t("orders.line.each", { price: formatMoney(i.unitCents) })}
+                {t("orders.line.each", { price: formatMoney(i.unitCents, currency) })}
                 {" · "}
                 {i.isSubscription
                   ? t("orders.line.subscription", { percent: i.discountPercent })
@@ -83,13 +85,13 @@ export function OrderFigures({ order }: { order: OrderPageView }) {
               {i.subscriptionDiscountCents > 0 ? (
                 <p className="text-sm text-verdant">
                   {t("orders.line.subscriptionDiscount", {
-                    amount: formatMoney(i.subscriptionDiscountCents),
+                    amount: formatMoney(i.subscriptionDiscountCents, currency),
                   })}
                 </p>
               ) : null}
               <p className="font-semibold text-ink">
                 <span className="sr-only">{t("orders.line.total")} </span>
-                {formatMoney(i.lineCents)}
+                {formatMoney(i.lineCents, currency)}
               </p>
             </div>
           </li>
@@ -97,11 +99,11 @@ export function OrderFigures({ order }: { order: OrderPageView }) {
       </ul>
       <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-2 border-t border-sand-deep pt-4 tabular-nums">
         <dt className="text-muted">{t("orders.figures.subtotal")}</dt>
-        <dd className="text-right">{formatMoney(totals.subtotalCents)}</dd>
+        <dd className="text-right">{formatMoney(totals.subtotalCents, currency)}</dd>
         {totals.bundleSavingsCents > 0 ? (
           <>
             <dt className="text-verdant">{t("orders.figures.bundleSavings")}</dt>
-            <dd className="text-right text-verdant">-{formatMoney(totals.bundleSavingsCents)}</dd>
+            <dd className="text-right text-verdant">-{formatMoney(totals.bundleSavingsCents, currency)}</dd>
           </>
         ) : null}
         {totals.codeDiscountCents > 0 ? (
@@ -111,13 +113,13 @@ export function OrderFigures({ order }: { order: OrderPageView }) {
                 ? t("orders.figures.discountCode", { code: totals.discountCode })
                 : t("orders.figures.discount")}
             </dt>
-            <dd className="text-right text-verdant">-{formatMoney(totals.codeDiscountCents)}</dd>
+            <dd className="text-right text-verdant">-{formatMoney(totals.codeDiscountCents, currency)}</dd>
           </>
         ) : null}
         {totals.giftCardCents > 0 ? (
           <>
             <dt className="text-muted">{t("orders.figures.giftCards")}</dt>
-            <dd className="text-right">{formatMoney(totals.giftCardCents)}</dd>
+            <dd className="text-right">{formatMoney(totals.giftCardCents, currency)}</dd>
           </>
         ) : null}
         {/* A free-shipping code's saving is the shipping line: it names the code. */}
@@ -127,7 +129,9 @@ export function OrderFigures({ order }: { order: OrderPageView }) {
             : t("orders.figures.shipping")}
         </dt>
         <dd className="text-right">
-          {totals.shippingCents === 0 ? t("orders.figures.free") : formatMoney(totals.shippingCents)}
+          {totals.shippingCents === 0
+            ? t("orders.figures.free")
+            : formatMoney(totals.shippingCents, currency)}
         </dd>
         {/* One row per tax; a tax the prices contain (VAT) is shown, not added (core/order-totals.ts taxRows). */}
         {taxRows(totals).map((r) => (
@@ -136,29 +140,31 @@ export function OrderFigures({ order }: { order: OrderPageView }) {
               {t(r.key, r.values)}
             </dt>
             <dd className={r.kind === "taxIncluded" ? "text-right text-muted" : "text-right"}>
-              {formatMoney(r.cents)}
+              {formatMoney(r.cents, currency)}
             </dd>
           </Fragment>
         ))}
         <div className="col-span-2 mt-1 flex items-baseline justify-between gap-4 border-t border-sand-deep pt-3 text-lg font-semibold text-forest">
           <dt>{t("orders.figures.total")}</dt>
-          <dd className="text-right">{formatMoney(totals.totalCents)}</dd>
+          <dd className="text-right">{formatMoney(totals.totalCents, currency)}</dd>
         </div>
         {/* What balances paid and the card's part (core/order-totals.ts summaryRows, decision 047). */}
         {totals.tenderedCents > 0 ? (
           <>
             <dt className="text-verdant">{t("orders.figures.tendered")}</dt>
-            <dd className="text-right text-verdant">-{formatMoney(totals.tenderedCents)}</dd>
+            <dd className="text-right text-verdant">-{formatMoney(totals.tenderedCents, currency)}</dd>
             <dt className="font-semibold text-ink">{t("orders.figures.paidByCard")}</dt>
             <dd className="text-right font-semibold text-ink">
-              {formatMoney(totals.totalCents - totals.tenderedCents)}
+              {formatMoney(totals.totalCents - totals.tenderedCents, currency)}
             </dd>
           </>
         ) : null}
       </dl>
       {totals.subscriptionSavingsCents > 0 ? (
         <p className="mt-2 text-sm text-muted">
-          {t("orders.figures.subscriptionSavings", { amount: formatMoney(totals.subscriptionSavingsCents) })}
+          {t("orders.figures.subscriptionSavings", {
+            amount: formatMoney(totals.subscriptionSavingsCents, currency),
+          })}
         </p>
       ) : null}
     </div>
@@ -170,8 +176,9 @@ export function PaymentStatus({ order }: { order: OrderPageView }) {
   const t = useT();
   const locale = useLocale();
   const { state, paidAt, refundedCents } = order.payment;
-  const amount = formatMoney(order.totals.totalCents);
-  const refunded = formatMoney(refundedCents);
+  const currency = order.totals.currency;
+  const amount = formatMoney(order.totals.totalCents, currency);
+  const refunded = formatMoney(refundedCents, currency);
   const text =
     state === "unpaid"
       ? t("orders.payment.unpaid")
@@ -209,7 +216,7 @@ const STEP_ICONS = {
   refunded: Undo2,
 } as const;
 
-function stepTitle(t: Translator["t"], step: OrderEventView): string {
+function stepTitle(t: Translator["t"], step: OrderEventView, currency: Currency): string {
   switch (step.type) {
     case "placed":
       return t("orders.timeline.placed");
@@ -225,7 +232,7 @@ function stepTitle(t: Translator["t"], step: OrderEventView): string {
       return t("orders.timeline.cancelled");
     case "refunded":
       return step.amountCents !== undefined
-        ? t("orders.timeline.refundedAmount", { amount: formatMoney(step.amountCents) })
+        ? t("orders.timeline.refundedAmount", { amount: formatMoney(step.amountCents, currency) })
         : t("orders.timeline.refunded");
   }
 }
@@ -246,7 +253,7 @@ export function OrderTimeline({ order }: { order: OrderPageView }) {
               <Icon className="size-4" aria-hidden />
             </span>
             <div className="min-w-0">
-              <p className="font-semibold text-ink">{stepTitle(t, step)}</p>
+              <p className="font-semibold text-ink">{stepTitle(t, step, order.totals.currency)}</p>
               <p className="text-sm text-muted">
                 <time dateTime={step.at}>{formatDate(step.at, locale)}</time>
               </p>
