@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -112,6 +113,23 @@ export const priceListEntries = pgTable(
     check("price_list_entries_amount", sql`${t.amountCents} >= 0`),
     check("price_list_entries_currency", sql`${t.currency} in ('CAD', 'EUR', 'GBP')`),
   ],
+);
+
+/**
+ * Every price a product or stack had, per price list and day (UTC): the lowest of the day. Written by the
+ * database itself whenever a price is written (migration 0021's triggers on products, stacks and
+ * price_list_entries), so no write path can skip it; read for the lowest price of the last 30 days that the
+ * UK and EU require beside an announced reduction (decision 051).
+ */
+export const priceHistory = pgTable(
+  "price_history",
+  {
+    item: text("item").notNull(),
+    currency: text("currency").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.item, t.currency, t.day] })],
 );
 
 /** A stack is also a bundle: lines added from it carry its slug as `bundleId` and get its price. */

@@ -166,6 +166,7 @@ const CATALOGUE_TABLES = [
   "article_translations",
   "product_translations",
   "price_list_entries",
+  "price_history",
 ];
 
 const NAME = "Rosalind Quincey-Fairweather";
