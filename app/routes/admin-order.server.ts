@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CARRIER_NAMES } from "../../core/carriers.ts";
 import { REFUND_REASON_MAX, shipBody, TRACKING_CODE_MAX } from "../../core/contracts/admin-orders.ts";
 import { formatMoney, toCents } from "../../core/money.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { adminOrderDetail, owning } from "../../server/admin/orders.ts";
 import { allows, type Permission } from "../../server/auth/roles.ts";
 import { shopDeps } from "../../server/deps.ts";
@@ -112,7 +113,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const amountCents = toCents(form.value.amount);
   if (amountCents <= 0) return invalid(intent, { amount: "Enter an amount such as 12.50." });
   if (amountCents > order.refundableCents)
-    return invalid(intent, { amount: `At most ${formatMoney(order.refundableCents)} can be refunded.` });
+    return invalid(intent, {
+      amount: `At most ${formatMoney(order.refundableCents, storedCurrency(order.currency))} can be refunded.`,
+    });
   return attempt(intent, () =>
     owning(() =>
       refundOrder(deps, number, { amountCents, reason: form.value.reason, to: form.value.to, actor }),

@@ -3,8 +3,9 @@ import { Link, type ShouldRevalidateFunction } from "react-router";
 import { formatAddressLines } from "../../core/address.ts";
 import type { AdminOrderDetail } from "../../core/contracts/admin-orders.ts";
 import type { AdminAuditView } from "../../core/contracts/admin-products.ts";
+import type { Currency } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
-import { taxRows } from "../../core/order-totals.ts";
+import { storedCurrency, taxRows } from "../../core/order-totals.ts";
 import { AdminOrderActions } from "../components/admin/admin-order-actions.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
@@ -38,20 +39,20 @@ const STEP: Record<string, string> = {
   address_refused: "Paid without an address the shop can ship to: refund the payment with the provider",
 };
 
-function stepDetail(detail: Record<string, string | number> | null): string {
+function stepDetail(detail: Record<string, string | number> | null, currency: Currency): string {
   if (!detail) return "";
   const parts: string[] = [];
-  if (typeof detail.amountCents === "number") parts.push(formatMoney(detail.amountCents));
+  if (typeof detail.amountCents === "number") parts.push(formatMoney(detail.amountCents, currency));
   if (detail.carrier) parts.push(String(detail.carrier));
   if (detail.trackingCode) parts.push(`tracking ${detail.trackingCode}`);
   if (detail.fields) parts.push(String(detail.fields));
   return parts.join(", ");
 }
 
-function describeAudit(a: AdminAuditView): string {
+function describeAudit(a: AdminAuditView, currency: Currency): string {
   const after = a.after ?? {};
   if (a.action === "order.refund")
-    return `Refund of ${formatMoney(Number(after.amountCents ?? 0))} asked: “${String(after.reason ?? "")}”`;
+    return `Refund of ${formatMoney(Number(after.amountCents ?? 0), currency)} asked: “${String(after.reason ?? "")}”`;
   const before = a.before ?? {};
   return `${a.action.replace("order.", "Marked ")} (was ${String(before.status ?? "?")})${
     after.trackingCode ? `, ${String(after.carrier)} ${String(after.trackingCode)}` : ""
@@ -62,6 +63,8 @@ function describeAudit(a: AdminAuditView): string {
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   // The loader's JSON is the API's AdminOrderDetail (audit fields are free-form JSON either way).
   const order = loaderData.order as AdminOrderDetail;
+  // Every amount of the order is in its currency (decision 051).
+  const currency = storedCurrency(order.currency);
   const address = order.shippingAddress ? formatAddressLines(order.shippingAddress) : [];
 
   return (
@@ -115,33 +118,37 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                     <td className="py-2 pr-2">
                       {l.productName} × {l.quantity}
                       <span className="block text-xs text-muted">
-                        {formatMoney(l.unitPriceCents)} each
+                        {formatMoney(l.unitPriceCents, currency)} each
                         {l.isSubscription ? ` · subscription, ${l.discountPercent}% off` : " · one-time"}
                       </span>
                     </td>
-                    <td className="py-2 text-right tabular-nums">{formatMoney(l.lineTotalCents)}</td>
+                    <td className="py-2 text-right tabular-nums">
+                      {formatMoney(l.lineTotalCents, currency)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
             <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted">Subtotal</dt>
-              <dd className="text-right tabular-nums">{formatMoney(order.subtotalCents)}</dd>
+              <dd className="text-right tabular-nums">{formatMoney(order.subtotalCents, currency)}</dd>
               {order.discountCents > 0 ? (
                 <>
                   <dt className="text-muted">Savings</dt>
-                  <dd className="text-right tabular-nums">−{formatMoney(order.discountCents)}</dd>
+                  <dd className="text-right tabular-nums">−{formatMoney(order.discountCents, currency)}</dd>
                 </>
               ) : null}
               {order.discountCode ? (
                 <>
                   <dt className="text-muted">Discount ({order.discountCode})</dt>
-                  <dd className="text-right tabular-nums">−{formatMoney(order.codeDiscountCents)}</dd>
+                  <dd className="text-right tabular-nums">
+                    −{formatMoney(order.codeDiscountCents, currency)}
+                  </dd>
                 </>
               ) : null}
               <dt className="text-muted">Shipping</dt>
               <dd className="text-right tabular-nums">
-                {order.shippingCents ? formatMoney(order.shippingCents) : "Free"}
+                {order.shippingCents ? formatMoney(order.shippingCents, currency) : "Free"}
               </dd>
               {/* One row per tax; a VAT the prices contain is shown, not added (core/order-totals.ts). */}
               {order.taxLines.length > 0
@@ -150,23 +157,25 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                       <dt className="text-muted" data-testid="order-tax-line">
                         {r.label}
                       </dt>
-                      <dd className="text-right tabular-nums">{formatMoney(r.cents)}</dd>
+                      <dd className="text-right tabular-nums">{formatMoney(r.cents, currency)}</dd>
                     </Fragment>
                   ))
                 : null}
               {order.taxLines.length === 0 && order.taxCents > 0 ? (
                 <>
                   <dt className="text-muted">Tax</dt>
-                  <dd className="text-right tabular-nums">{formatMoney(order.taxCents)}</dd>
+                  <dd className="text-right tabular-nums">{formatMoney(order.taxCents, currency)}</dd>
                 </>
               ) : null}
               <dt className="font-semibold">Total</dt>
-              <dd className="text-right font-semibold tabular-nums">{formatMoney(order.totalCents)}</dd>
+              <dd className="text-right font-semibold tabular-nums">
+                {formatMoney(order.totalCents, currency)}
+              </dd>
               {order.refundedCents > 0 ? (
                 <>
                   <dt className="font-semibold text-danger">Refunded</dt>
                   <dd className="text-right font-semibold tabular-nums text-danger">
-                    −{formatMoney(order.refundedCents)}
+                    −{formatMoney(order.refundedCents, currency)}
                   </dd>
                 </>
               ) : null}
@@ -247,7 +256,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               <dt className="text-muted">Payment</dt>
               <dd className="break-all font-mono text-xs">{order.providerPaymentId ?? "—"}</dd>
               <dt className="text-muted">Can still be refunded</dt>
-              <dd className="tabular-nums">{formatMoney(order.refundableCents)}</dd>
+              <dd className="tabular-nums">{formatMoney(order.refundableCents, currency)}</dd>
             </dl>
             {order.tenders.length ? <PaidWith order={order} /> : null}
             {order.refunds.length ? (
@@ -256,7 +265,10 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                 <ul className="mt-1 divide-y divide-sand-deep text-sm">
                   {order.refunds.map((r) => (
                     <li key={r.id} className="py-2">
-                      <span className="font-semibold tabular-nums">{formatMoney(r.amountCents)}</span> ·{" "}
+                      <span className="font-semibold tabular-nums">
+                        {formatMoney(r.amountCents, currency)}
+                      </span>{" "}
+                      ·{" "}
                       {r.status === "succeeded"
                         ? "refunded"
                         : r.status === "pending"
@@ -281,13 +293,17 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
               {order.timeline.map((t) => (
                 <li key={`${t.type}-${t.at}`}>
                   <span className="font-semibold">{STEP[t.type] ?? t.type}</span>
-                  {stepDetail(t.detail) ? ` · ${stepDetail(t.detail)}` : ""}
+                  {stepDetail(t.detail, currency) ? ` · ${stepDetail(t.detail, currency)}` : ""}
                   <span className="block text-muted">{formatDateTime(t.at)}</span>
                 </li>
               ))}
             </ol>
             <h3 className="mt-4 text-base font-semibold">Owner actions</h3>
-            <AuditList entries={order.audit} wordChange={describeAudit} empty="None yet." />
+            <AuditList
+              entries={order.audit}
+              wordChange={(a) => describeAudit(a, currency)}
+              empty="None yet."
+            />
           </section>
         </div>
       </article>
@@ -356,6 +372,7 @@ const TENDER_STATE: Record<string, string> = {
  * card's part (the total less what they took), each with what refunds gave back.
  */
 function PaidWith({ order }: { order: AdminOrderDetail }) {
+  const currency = storedCurrency(order.currency);
   const taken = order.tenders.filter((t) => t.status !== "released").reduce((n, t) => n + t.amountCents, 0);
   const name = (t: (typeof order.tenders)[number]) =>
     t.kind === "gift_card"
@@ -373,15 +390,17 @@ function PaidWith({ order }: { order: AdminOrderDetail }) {
             <span>
               {name(t)} <span className="text-muted">· {TENDER_STATE[t.status] ?? t.status}</span>
               {t.refundedCents > 0 ? (
-                <span className="block text-muted">{formatMoney(t.refundedCents)} given back by refunds</span>
+                <span className="block text-muted">
+                  {formatMoney(t.refundedCents, currency)} given back by refunds
+                </span>
               ) : null}
             </span>
-            <span className="tabular-nums">{formatMoney(t.amountCents)}</span>
+            <span className="tabular-nums">{formatMoney(t.amountCents, currency)}</span>
           </li>
         ))}
         <li className="flex flex-wrap justify-between gap-x-4 py-2">
           <span>Card</span>
-          <span className="tabular-nums">{formatMoney(Math.max(0, order.totalCents - taken))}</span>
+          <span className="tabular-nums">{formatMoney(Math.max(0, order.totalCents - taken), currency)}</span>
         </li>
       </ul>
     </>

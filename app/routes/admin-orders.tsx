@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatMoney } from "../../core/money.ts";
 import { ORDER_STATUSES } from "../../core/order-status.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { ListPager, ListSummary } from "../components/admin/list-pager.tsx";
 import { ListDate, ListSearch, ListSelect } from "../components/admin/list-search.tsx";
 import { listLink } from "../components/admin/list-table.tsx";
@@ -115,10 +116,10 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
                     <OrderBadge status={o.status} />
                   </td>
                   <td className={`${cell} text-right tabular-nums`}>
-                    {formatMoney(o.totalCents)}
+                    {formatMoney(o.totalCents, storedCurrency(o.currency))}
                     {o.refundedCents > 0 ? (
                       <span className="block text-xs text-muted">
-                        {formatMoney(o.refundedCents)} refunded
+                        {formatMoney(o.refundedCents, storedCurrency(o.currency))} refunded
                       </span>
                     ) : null}
                   </td>

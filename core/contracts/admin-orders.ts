@@ -44,6 +44,8 @@ export interface AdminOrderListItem {
   name: string | null;
   totalCents: number;
   refundedCents: number;
+  /** The currency of its amounts, as stored ("usd", "cad"), as the order's detail gives it (decision 051). */
+  currency: string;
   isRenewal: boolean;
 }
 

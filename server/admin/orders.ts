@@ -50,6 +50,7 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrdersQuery): Prom
       name: sql<string | null>`${orders.shippingAddress}->>'fullName'`,
       totalCents: orders.totalCents,
       refundedCents: orders.refundedCents,
+      currency: orders.currency,
       subscriptionId: orders.subscriptionId,
     })
     .from(orders)

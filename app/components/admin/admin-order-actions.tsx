@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import type { AdminOrderDetail } from "../../../core/contracts/admin-orders.ts";
 import { formatMoney } from "../../../core/money.ts";
+import { storedCurrency } from "../../../core/order-totals.ts";
 import { firstError, useFormAction } from "../../hooks/use-form-action.ts";
 import { ActionDialog, ActionForm } from "../ui/action-dialog.tsx";
 import { Button } from "../ui/button.tsx";
@@ -119,16 +120,19 @@ export function AdminOrderActions({
 
 function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => void }) {
   const { fetcher, errors, pending } = useFormAction("refund", onDone);
+  // A refund is in the order's currency (decision 051).
+  const currency = storedCurrency(order.currency);
   return (
     <ActionForm
       title={`Refund order ${order.orderNumber}`}
       description={
         <p>
-          At most {formatMoney(order.refundableCents)} can be refunded (paid {formatMoney(order.totalCents)}
-          {order.refundedCents > 0 ? `, ${formatMoney(order.refundedCents)} already refunded` : ""}). The
-          money goes back where it came from: gift cards, store credit and points first, then the card through{" "}
-          {order.provider === "stripe" ? "Stripe" : "the test payment provider"}, unless the card's part goes
-          to store credit. The customer is e-mailed.
+          At most {formatMoney(order.refundableCents, currency)} can be refunded (paid{" "}
+          {formatMoney(order.totalCents, currency)}
+          {order.refundedCents > 0 ? `, ${formatMoney(order.refundedCents, currency)} already refunded` : ""}
+          ). The money goes back where it came from: gift cards, store credit and points first, then the card
+          through {order.provider === "stripe" ? "Stripe" : "the test payment provider"}, unless the card's
+          part goes to store credit. The customer is e-mailed.
         </p>
       }
       error={firstError(errors, ["amount", "reason"])}
@@ -139,7 +143,7 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => 
       onConfirm={(form) => fetcher.submit(form)}
       hidden={<input type="hidden" name="intent" value="refund" />}
     >
-      <Field id="refund-amount" label="Amount (USD)">
+      <Field id="refund-amount" label={`Amount (${currency})`}>
         <input
           id="refund-amount"
           name="amount"
@@ -192,6 +196,7 @@ function CancelForm({
 }) {
   const { fetcher, errors, pending } = useFormAction("cancel", onDone);
   const refundable = mayRefund && order.refundableCents > 0;
+  const currency = storedCurrency(order.currency);
   return (
     <ActionForm
       title={`Cancel order ${order.orderNumber}`}
@@ -215,7 +220,7 @@ function CancelForm({
       {refundable ? (
         <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
           <input type="checkbox" name="refund" defaultChecked className="size-5 accent-forest" />
-          Refund {formatMoney(order.refundableCents)} to the customer's card
+          Refund {formatMoney(order.refundableCents, currency)} to the customer's card
         </label>
       ) : null}
     </ActionForm>
