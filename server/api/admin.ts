@@ -8,9 +8,11 @@ import { adminAudit } from "../db/schema.ts";
 import { adminCodesApi } from "./admin-codes.ts";
 import { adminCustomersApi } from "./admin-customers.ts";
 import { adminGiftCardsApi } from "./admin-gift-cards.ts";
+import { adminMarketsApi } from "./admin-markets.ts";
 import { adminNewsletterApi } from "./admin-newsletter.ts";
 import { adminOrdersApi } from "./admin-orders.ts";
 import { adminOutboxApi } from "./admin-outbox.ts";
+import { adminPricesApi } from "./admin-prices.ts";
 import { adminProductsApi } from "./admin-products.ts";
 import { adminReactionsApi } from "./admin-reactions.ts";
 import { adminRenewalConsentsApi } from "./admin-renewal-consents.ts";
@@ -51,6 +53,9 @@ export function adminApi(services: AppServices) {
         return c.json(await db.select().from(adminAudit).orderBy(desc(adminAudit.createdAt)).limit(100));
       })
       .route("/products", adminProductsApi(services))
+      // The price lists in CAD, EUR and GBP, and the markets (decision 051).
+      .route("/prices", adminPricesApi(services))
+      .route("/markets", adminMarketsApi(services))
       .route("/orders", adminOrdersApi(services))
       // /customers, /customers.csv, /newsletter, /newsletter.csv, /outbox: each module names its own paths.
       .route("/", adminCustomersApi(services))

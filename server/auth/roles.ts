@@ -26,6 +26,8 @@ export const statements = {
   giftCard: ["read", "manage"],
   // A customer's store credit given as a goodwill gesture: the admin only (decision 047).
   credit: ["give"],
+  // The markets the shop sells to and the EU market's countries: the admin only (decision 051).
+  market: ["manage"],
 } as const;
 
 export const accessControl = createAccessControl(statements);

@@ -1,0 +1,212 @@
+import { asc, inArray, sql } from "drizzle-orm";
+import {
+  type AdminPriceRow,
+  LIST_CURRENCIES,
+  type ListCurrency,
+  type PriceChange,
+} from "../../core/contracts/admin-prices.ts";
+import { type Currency, isCurrency } from "../../core/markets.ts";
+import { formatMoney } from "../../core/money.ts";
+import { isPriceItem } from "../../core/price-lists.ts";
+import { FREE_SHIPPING_OVER_CENTS } from "../../core/pricing.ts";
+import { type AuditActor, recordAudit } from "../audit/audit.ts";
+import { announceCatalogueChange, type CatalogueChange } from "../catalogue-sync.ts";
+import type { Db, DbOrTx } from "../db/client.ts";
+import { priceListEntries, products, stacks } from "../db/schema.ts";
+import { InvalidInput } from "../domain-errors.ts";
+
+/** What the lists' items are read from: the database's rows, never the cached catalogue. */
+interface Lists {
+  products: { id: number; name: string; priceCents: number }[];
+  stacks: { id: number; name: string; bundlePriceCents: number; productIds: number[] }[];
+  /** `${item}@${currency}` to amount, for CAD, EUR and GBP. */
+  entries: Map<string, number>;
+}
+
+const key = (item: string, currency: Currency) => `${item}@${currency}`;
+
+async function readLists(db: DbOrTx): Promise<Lists> {
+  // One after the other: in a transaction the three share one connection.
+  const productRows = await db
+    .select({ id: products.id, name: products.name, priceCents: products.priceCents })
+    .from(products)
+    .orderBy(asc(products.id));
+  const stackRows = await db
+    .select({
+      id: stacks.id,
+      name: stacks.name,
+      bundlePriceCents: stacks.bundlePriceCents,
+      productIds: stacks.productIds,
+    })
+    .from(stacks)
+    .orderBy(asc(stacks.id));
+  const entryRows = await db.select().from(priceListEntries);
+  const entries = new Map<string, number>();
+  for (const e of entryRows) if (isCurrency(e.currency)) entries.set(key(e.item, e.currency), e.amountCents);
+  return { products: productRows, stacks: stackRows, entries };
+}
+
+/** The shipping figures' names, as the dashboard lists them. */
+const SHIPPING_NAMES = {
+  "shipping:flat": "Flat shipping rate",
+  "shipping:free_over": "Free shipping over",
+} as const;
+
+function rowsOf(lists: Lists, flatShippingCents: number): AdminPriceRow[] {
+  const others = (item: string) =>
+    Object.fromEntries(LIST_CURRENCIES.map((c) => [c, lists.entries.get(key(item, c)) ?? null])) as Record<
+      ListCurrency,
+      number | null
+    >;
+  return [
+    ...lists.products.map((p) => ({
+      item: `product:${p.id}`,
+      kind: "product" as const,
+      name: p.name,
+      prices: { USD: p.priceCents, ...others(`product:${p.id}`) },
+    })),
+    ...lists.stacks.map((s) => ({
+      item: `stack:${s.id}`,
+      kind: "stack" as const,
+      name: s.name,
+      prices: { USD: s.bundlePriceCents, ...others(`stack:${s.id}`) },
+      productIds: s.productIds,
+    })),
+    {
+      item: "shipping:flat",
+      kind: "shipping" as const,
+      name: SHIPPING_NAMES["shipping:flat"],
+      prices: { USD: flatShippingCents, ...others("shipping:flat") },
+    },
+    {
+      item: "shipping:free_over",
+      kind: "shipping" as const,
+      name: SHIPPING_NAMES["shipping:free_over"],
+      prices: { USD: FREE_SHIPPING_OVER_CENTS, ...others("shipping:free_over") },
+    },
+  ];
+}
+
+/**
+ * Every item of the lists (products, stacks, the shipping rate and threshold) with its price in each
+ * currency, read from the database. `flatShippingCents` is the US dollar rate (SHIPPING_FLAT_RATE).
+ */
+export async function listPrices(db: DbOrTx, flatShippingCents: number): Promise<AdminPriceRow[]> {
+  return rowsOf(await readLists(db), flatShippingCents);
+}
+
+/** The audit trail's target of an item: the product or stack it prices, or the shipping figure. */
+export function auditTargetOf(item: string): { targetType: string; targetId: string } {
+  const [kind = "", id = ""] = item.split(":");
+  return { targetType: kind, targetId: id };
+}
+
+export type PricesUpdate = { changed: number; change: CatalogueChange | null };
+
+/**
+ * Sets amounts in the CAD, EUR and GBP lists, all or none: each item must exist, each stack priced in a
+ * currency must cost less there than its products together (a bundle is a saving), and each changed item
+ * gets one audit row (before and after, by currency) in the same transaction, which also tells every
+ * process to drop its catalogue and cached pages (server/catalogue-sync.ts, decision 019). A refusal is an
+ * InvalidInput (400) with a message per `${item}@${currency}`.
+ */
+export async function updatePrices(db: Db, actor: AuditActor, changes: PriceChange[]): Promise<PricesUpdate> {
+  const fields: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const c of changes) {
+    const k = key(c.item, c.currency);
+    if (!isPriceItem(c.item))
+      fields[k] ??=
+        `Unknown item "${c.item}": items are product:<id>, stack:<id>, shipping:flat and shipping:free_over.`;
+    else if (seen.has(k)) fields[k] ??= `${c.item} in ${c.currency} is sent twice.`;
+    seen.add(k);
+  }
+  refuseIf(fields);
+
+  return db.transaction(async (tx) => {
+    // The rows of the currencies changed, locked: two owners' edits of one list are applied one after the
+    // other, so the stack rule below holds for the list as it ends up.
+    const currencies = [...new Set(changes.map((c) => c.currency))];
+    await tx
+      .select({ item: priceListEntries.item })
+      .from(priceListEntries)
+      .where(inArray(priceListEntries.currency, currencies))
+      .for("update");
+    const lists = await readLists(tx);
+    const productIds = new Set(lists.products.map((p) => p.id));
+    const stackIds = new Set(lists.stacks.map((s) => s.id));
+    for (const c of changes) {
+      const [kind, id] = c.item.split(":");
+      if (kind === "product" && !productIds.has(Number(id)))
+        fields[key(c.item, c.currency)] = `There is no product ${id}.`;
+      if (kind === "stack" && !stackIds.has(Number(id)))
+        fields[key(c.item, c.currency)] = `There is no stack ${id}.`;
+    }
+    refuseIf(fields);
+
+    const after = new Map(lists.entries);
+    const changed = changes.filter((c) => lists.entries.get(key(c.item, c.currency)) !== c.amountCents);
+    for (const c of changed) after.set(key(c.item, c.currency), c.amountCents);
+
+    // A stack's bundle price must stay below its products' in the same currency: checked for every stack
+    // a change touches (its own price, or one of its products').
+    const touched = new Set(changed.map((c) => key(c.item, c.currency)));
+    const names = new Map(lists.products.map((p) => [p.id, p.name]));
+    for (const currency of currencies) {
+      for (const s of lists.stacks) {
+        const stackItem = `stack:${s.id}`;
+        const bundle = after.get(key(stackItem, currency));
+        if (bundle === undefined) continue;
+        const parts = [stackItem, ...s.productIds.map((id) => `product:${id}`)];
+        if (!parts.some((item) => touched.has(key(item, currency)))) continue;
+        const unpriced = s.productIds.filter((id) => !after.has(key(`product:${id}`, currency)));
+        // The message goes beside the stack's own field when it changed, else beside the product's.
+        const where = key(parts.find((item) => touched.has(key(item, currency))) ?? stackItem, currency);
+        if (unpriced.length > 0) {
+          fields[where] ??=
+            `${s.name} cannot have a price in ${currency} before each of its products has one: ${unpriced.map((id) => names.get(id) ?? `product ${id}`).join(", ")}.`;
+          continue;
+        }
+        const sum = s.productIds.reduce((t, id) => t + (after.get(key(`product:${id}`, currency)) ?? 0), 0);
+        if (bundle >= sum)
+          fields[where] ??=
+            `${s.name}'s price in ${currency} (${formatMoney(bundle, currency)}) must be below the sum of its products' prices in ${currency} (${formatMoney(sum, currency)}).`;
+      }
+    }
+    refuseIf(fields);
+
+    if (changed.length === 0) return { changed: 0, change: null };
+    for (const c of changed)
+      await tx
+        .insert(priceListEntries)
+        .values({ item: c.item, currency: c.currency, amountCents: c.amountCents })
+        .onConflictDoUpdate({
+          target: [priceListEntries.item, priceListEntries.currency],
+          set: { amountCents: c.amountCents, updatedAt: sql`now()` },
+        });
+    // One audit row per item: its amounts before and after, by currency.
+    const byItem = new Map<string, PriceChange[]>();
+    for (const c of changed) byItem.set(c.item, [...(byItem.get(c.item) ?? []), c]);
+    for (const [item, itemChanges] of byItem) {
+      await recordAudit(tx, {
+        actor,
+        action: "price-list-updated",
+        ...auditTargetOf(item),
+        before: Object.fromEntries(
+          itemChanges.map((c) => [c.currency, lists.entries.get(key(item, c.currency)) ?? null]),
+        ),
+        after: Object.fromEntries(itemChanges.map((c) => [c.currency, c.amountCents])),
+      });
+    }
+    // The shop's pages show prices: they are dropped with the catalogue.
+    const change = { pages: true };
+    await announceCatalogueChange(tx, change);
+    return { changed: changed.length, change };
+  });
+}
+
+function refuseIf(fields: Record<string, string>): void {
+  const messages = Object.values(fields);
+  if (messages.length === 0) return;
+  throw new InvalidInput("invalid_price", messages.slice(0, 5).join(" "), { fields: { ...fields } });
+}
