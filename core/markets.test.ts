@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { CURRENCIES, currencyOf, currencyOfCountry, MARKETS, marketOfCountry } from "./markets.ts";
+import {
+  CURRENCIES,
+  currencyOf,
+  currencyOfCountry,
+  isEuropeanMarket,
+  MARKETS,
+  marketOfCountry,
+  marketOfCurrency,
+} from "./markets.ts";
 import { formatMoney } from "./money.ts";
 
 describe("markets", () => {
@@ -19,6 +27,12 @@ describe("markets", () => {
     expect(currencyOfCountry("US")).toBe("USD");
     expect(marketOfCountry("JP")).toBeNull();
     expect(currencyOfCountry("JP")).toBe("USD");
+  });
+
+  it("finds the market a browsing currency stands for, and which ask for Europe's statements", () => {
+    expect(marketOfCurrency("GBP").id).toBe("uk");
+    expect(marketOfCurrency("EUR").id).toBe("eu");
+    expect(MARKETS.filter(isEuropeanMarket).map((m) => m.id)).toEqual(["uk", "eu"]);
   });
 
   it("reads a stored currency", () => {

@@ -7,7 +7,7 @@
 export const CURRENCIES = ["USD", "CAD", "EUR", "GBP"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
-/** The base list: what `products.price_cents`, `stacks.bundle_price_cents` and `SHIPPING_FLAT_RATE` are in. */
+/** The base list: the currency of the products' and stacks' own prices and of SHIPPING_FLAT_RATE. */
 export const BASE_CURRENCY: Currency = "USD";
 
 export type MarketId = "us" | "ca" | "uk" | "eu";
@@ -48,4 +48,14 @@ export function marketOfCountry(country: string): Market | null {
 /** The currency an order shipped to `country` is in: its market's, else the base currency. */
 export function currencyOfCountry(country: string): Currency {
   return marketOfCountry(country)?.currency ?? BASE_CURRENCY;
+}
+
+/** The market whose currency a shopper browses in: what decides the UK and EU's statements on a page. */
+export function marketOfCurrency(currency: Currency): Market {
+  return MARKETS.find((m) => m.currency === currency) ?? (MARKETS[0] as Market);
+}
+
+/** Whether a market's law asks for the food-supplement statements and the 30-day lowest price (UK, EU). */
+export function isEuropeanMarket(market: Market): boolean {
+  return market.id === "uk" || market.id === "eu";
 }
