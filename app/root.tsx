@@ -24,6 +24,8 @@ import { RootStylesheet } from "./lib/root-stylesheet.tsx";
 import { SYSTEM_THEME_SCRIPT, type Theme, ThemeContext } from "./lib/theme.ts";
 import { NotFoundPage } from "./routes/not-found.tsx";
 
+export { loader } from "./root.server.ts";
+
 if (typeof document !== "undefined") shareNonceWithWidgets();
 
 const CodeLink = lazy(() => import("./components/shop/code-link.tsx"));

@@ -49,7 +49,7 @@ interface Loaded {
   /** Units on hand by product id: the cart refuses more than this (the payment takes them, decision 019). */
   stock: Map<number, number>;
   /** The stacks' base (US dollar) prices and the other currencies' price lists (decision 051). */
-  stackPrices: { id: number; bundlePriceCents: number }[];
+  stackPrices: { id: number; slug: string; bundlePriceCents: number }[];
   priceEntries: PriceEntry[];
 }
 
@@ -72,7 +72,7 @@ export class Catalogue {
       const loading = Promise.all([
         this.#db.select().from(products).orderBy(asc(products.id)),
         this.#db
-          .select({ id: stacks.id, bundlePriceCents: stacks.bundlePriceCents })
+          .select({ id: stacks.id, slug: stacks.slug, bundlePriceCents: stacks.bundlePriceCents })
           .from(stacks)
           .orderBy(asc(stacks.id)),
         this.#db.select().from(priceListEntries),
@@ -112,6 +112,12 @@ export class Catalogue {
       { products: loaded.products, stacks: loaded.stackPrices, flatShippingCents },
       loaded.priceEntries,
     );
+  }
+
+  /** Each stack's id by its slug, as last read: a cart line names its stack by slug, a price list by id. */
+  async stackIds(): Promise<Record<string, number>> {
+    const loaded = await this.#load();
+    return Object.fromEntries(loaded.stackPrices.map((s) => [s.slug, s.id]));
   }
 
   async byId(id: number): Promise<Product | undefined> {

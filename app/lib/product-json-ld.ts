@@ -1,6 +1,8 @@
 import type { ProductLabel } from "../../core/contracts/product-label.ts";
 import type { ProductReviewsResponse } from "../../core/contracts/reviews.ts";
 import { type Locale, pathInLocale } from "../../core/i18n/locales.ts";
+import type { Currency } from "../../core/markets.ts";
+import { formatCents } from "../../core/money.ts";
 import { formatAverage } from "../../core/rating.ts";
 
 /** What the product page knows of a product that its structured data describes. */
@@ -24,6 +26,11 @@ export interface ProductJsonLdInput {
   words?: { servingSize: string; servingsPerContainer: string };
   /** The published reviews the page shows, and the summary of all of them. */
   reviews?: ProductReviewsResponse;
+  /**
+   * The price the page shows, in the shopper's currency (decision 051); null cents when the product is not
+   * sold in it (no offer). Without it, the product's own US dollar price.
+   */
+  offer?: { currency: Currency; cents: number | null };
 }
 
 /**
@@ -38,7 +45,9 @@ export function productJsonLd({
   locale = "en",
   words = { servingSize: "Serving size", servingsPerContainer: "Servings per container" },
   reviews,
+  offer,
 }: ProductJsonLdInput): Record<string, unknown> {
+  const price = offer === undefined ? p.price : offer.cents === null ? null : formatCents(offer.cents);
   const url = `${origin}${pathInLocale(`/products/${p.slug}`, locale)}`;
   return {
     "@context": "https://schema.org",
@@ -51,13 +60,17 @@ export function productJsonLd({
     sku: `MANA-${p.id}`,
     brand: { "@type": "Brand", name: "MANA" },
     ...(label ? supplementProperties(label, words) : {}),
-    offers: {
-      "@type": "Offer",
-      price: p.price,
-      priceCurrency: "USD",
-      availability: p.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      url,
-    },
+    ...(price === null
+      ? {}
+      : {
+          offers: {
+            "@type": "Offer",
+            price,
+            priceCurrency: offer?.currency ?? "USD",
+            availability: p.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+            url,
+          },
+        }),
     ...(reviews ? reviewsJsonLd(reviews) : {}),
   };
 }

@@ -4,7 +4,6 @@ import ShieldCheck from "lucide-react/icons/shield-check";
 import Truck from "lucide-react/icons/truck";
 import { isRouteErrorResponse } from "react-router";
 import { localeOfPath, pathInLocale } from "../../core/i18n/locales.ts";
-import { formatMoney } from "../../core/money.ts";
 import { dailyPriceCents } from "../../core/pricing.ts";
 import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
@@ -16,6 +15,7 @@ import { RelatedContent } from "../components/shop/related-content.tsx";
 import { WishlistHeart } from "../components/shop/wishlist-heart.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
+import { pricesOf, type ShopPrices, usePrices } from "../lib/currency.ts";
 import { productJsonLd } from "../lib/product-json-ld.ts";
 import type { Route } from "./+types/product";
 
@@ -29,7 +29,7 @@ function notFoundTitle(error: unknown): string {
 }
 
 // The fixed words come from the loader in the page's language: a meta function has no translator.
-export const meta: Route.MetaFunction = ({ loaderData: d, location, error }) => {
+export const meta: Route.MetaFunction = ({ loaderData: d, location, error, matches }) => {
   if (!d) return [{ title: `${notFoundTitle(error)} | MANA` }, { name: "robots", content: "noindex" }];
   const { product: p, origin } = d;
   // The page's own language's address: each language is its own page for search engines (decision 049).
@@ -37,7 +37,14 @@ export const meta: Route.MetaFunction = ({ loaderData: d, location, error }) => 
   const image = `${origin}${p.imageUrl}`;
   const imageAlt = d.meta.imageAlt;
   const description = `${p.name} (${p.packageSize}): ${p.tagline}. ${p.description}`.slice(0, 300);
-  const jsonLd = productJsonLd(d);
+  // The offer in the shopper's currency, as the page shows it (the root loader's price list, decision 051).
+  const shop = (matches.find((m) => m?.id === "root")?.loaderData as { prices?: ShopPrices } | undefined)
+    ?.prices;
+  const prices = shop ? pricesOf(shop) : null;
+  const jsonLd = productJsonLd({
+    ...d,
+    offer: prices ? { currency: prices.currency, cents: prices.product(p.id) } : undefined,
+  });
   return [
     { title: `${p.name} | MANA` },
     { name: "description", content: description },
@@ -66,6 +73,8 @@ const promises = [
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product: p, label, reviews } = loaderData;
   const t = useT();
+  const prices = usePrices();
+  const priceCents = prices.product(p.id);
   return (
     <>
       <section className="container-shop grid gap-10 py-12 md:grid-cols-2">
@@ -97,16 +106,18 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <h1 className="text-4xl">{p.name}</h1>
             <p className="mt-2 text-lg text-muted">{p.tagline}</p>
           </div>
-          <p>
-            <span className="font-display text-3xl text-gold">{formatMoney(p.priceCents)}</span>
-            <span className="text-muted"> {t("shop.perMonth")}</span>
-            <span className="block text-sm text-muted">
-              {t("shop.perDay", {
-                price: formatMoney(dailyPriceCents(p.priceCents)),
-                size: p.packageSize,
-              })}
-            </span>
-          </p>
+          {priceCents === null ? null : (
+            <p>
+              <span className="font-display text-3xl text-gold">{prices.format(priceCents)}</span>
+              <span className="text-muted"> {t("shop.perMonth")}</span>
+              <span className="block text-sm text-muted">
+                {t("shop.perDay", {
+                  price: prices.format(dailyPriceCents(priceCents)),
+                  size: p.packageSize,
+                })}
+              </span>
+            </p>
+          )}
           <p>{p.description}</p>
           <ul className="grid gap-2">
             {p.benefits.map((b) => (
@@ -126,7 +137,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {promises.map(({ Icon, text }) => (
               <li key={text} className="flex items-center gap-2">
                 <Icon className="size-5 text-forest" aria-hidden />
-                {t(text)}
+                {t(text, { amount: prices.whole(prices.freeShippingOverCents) })}
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { OutcomeChip } from "../components/stacks/outcome-icon.tsx";
 import { StackBadges, StackButtons, StackFooter, StackPrice } from "../components/stacks/stack-card.tsx";
 import { useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
+import { stackFiguresOf, usePrices } from "../lib/currency.ts";
 import type { Route } from "./+types/stacks-detail";
 
 export { loader } from "./stacks-detail.server.ts";
@@ -21,6 +22,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export default function StackDetail({ loaderData }: Route.ComponentProps) {
   const { stack, reading } = loaderData;
   const t = useT();
+  // Every price in the shopper's currency (decision 051).
+  const prices = usePrices();
+  const figures = stackFiguresOf(stack, prices);
   return (
     <div className="pb-16">
       <div className="container-shop pt-8">
@@ -71,7 +75,11 @@ export default function StackDetail({ loaderData }: Route.ComponentProps) {
                     </h3>
                     <p className="text-sm text-muted">{p.tagline}</p>
                     <p className="mt-1 text-sm">
-                      <span className="font-semibold text-gold">${p.price}</span>{" "}
+                      <span className="font-semibold text-gold">
+                        {prices.product(p.id) === null
+                          ? t("shop.price.unavailable", { currency: prices.sign })
+                          : prices.format(prices.product(p.id) ?? 0)}
+                      </span>{" "}
                       <span className="text-muted">{t("stacks.card.supply")}</span>
                     </p>
                   </div>
@@ -85,12 +93,14 @@ export default function StackDetail({ loaderData }: Route.ComponentProps) {
           className="flex flex-col gap-5 self-start rounded-card bg-white p-6 shadow-card lg:sticky lg:top-24"
         >
           <StackPrice stack={stack} />
-          <p className="text-sm text-muted">
-            {t("stacks.detail.save", {
-              percent: stack.pricingStrategy.discountPercent,
-              savings: `$${stack.pricingStrategy.savings}`,
-            })}
-          </p>
+          {figures ? (
+            <p className="text-sm text-muted">
+              {t("stacks.detail.save", {
+                percent: figures.discountPercent,
+                savings: prices.format(figures.savingsCents),
+              })}
+            </p>
+          ) : null}
           <StackButtons stack={stack} showDetails={false} />
           <StackFooter stack={stack} />
         </aside>

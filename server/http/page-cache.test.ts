@@ -69,6 +69,28 @@ describe("anonymous page cache", () => {
     expect(key("/api/products", "mana_theme=dark")).toBe(key("/api/products"));
   });
 
+  it("keeps one variant of a page per currency (the mana_currency cookie, decision 051)", () => {
+    const cache = new PageCache();
+    const key = (url: string, cookie?: string) => cache.keyFor(url, "gzip", "shop.test", cookie);
+    expect(key("/", "mana_currency=CAD")).not.toBe(key("/"));
+    expect(key("/products/korean-ginseng", "mana_currency=EUR")).not.toBe(
+      key("/products/korean-ginseng", "mana_currency=GBP"),
+    );
+    // A page's data for a client navigation is priced in the currency too.
+    expect(key("/products/korean-ginseng.data", "mana_currency=CAD")).not.toBe(
+      key("/products/korean-ginseng.data"),
+    );
+    // No cookie, US dollars, or a currency the shop does not price in are all the US dollar page.
+    expect(key("/", "mana_currency=USD")).toBe(key("/"));
+    expect(key("/", "mana_currency=JPY; mana_cart=x")).toBe(key("/"));
+    // Theme and currency together: each pair is its own page.
+    expect(key("/", "mana_theme=dark; mana_currency=CAD")).not.toBe(key("/", "mana_currency=CAD"));
+    expect(key("/", "mana_theme=dark; mana_currency=CAD")).not.toBe(key("/", "mana_theme=dark"));
+    expect(key("/stacks", "mana_cart=x; mana_currency=CAD")).toBe(key("/stacks", "mana_currency=CAD"));
+    // A catalogue read of the API is the same for every currency.
+    expect(key("/api/products", "mana_currency=CAD")).toBe(key("/api/products"));
+  });
+
   it("keeps one variant per encoding, expires entries and evicts the oldest", async () => {
     const cache = new PageCache({ ttlMs: 30, maxEntries: 2 });
     const page = { status: 200, headers: [] as [string, string][], body: Buffer.from("x") };

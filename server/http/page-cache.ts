@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { MiddlewareHandler } from "hono";
+import { currencyFromCookie } from "../../core/shopper-currency.ts";
 import { themeFromCookie } from "../../core/theme.ts";
 import type { Metrics } from "./metrics.ts";
 import { buildTemplate, fillTemplate, type NonceTemplate, templateChunks } from "./nonce-template.ts";
@@ -92,9 +93,12 @@ export class PageCache {
     host: string | undefined | null,
     cookie?: string | null,
   ): string {
-    // A page is drawn in the visitor's theme from the first paint (the theme cookie): one entry per theme.
-    const theme = url.startsWith("/api/") ? "" : ` ${themeFromCookie(cookie)}`;
-    const key = `${PageCache.key(url, acceptEncoding)}${theme}`;
+    // A page is drawn in the visitor's theme from the first paint (the theme cookie) and shows its prices in
+    // the visitor's currency (the currency cookie, decision 051): one entry per theme and currency.
+    const variant = url.startsWith("/api/")
+      ? ""
+      : ` ${themeFromCookie(cookie)} ${currencyFromCookie(cookie)}`;
+    const key = `${PageCache.key(url, acceptEncoding)}${variant}`;
     return this.keyByHost ? `${key} ${(host ?? "").toLowerCase()}` : key;
   }
 

@@ -1,7 +1,9 @@
 import Award from "lucide-react/icons/award";
 import FlaskConical from "lucide-react/icons/flask-conical";
 import ShieldCheck from "lucide-react/icons/shield-check";
+import { dailyPriceCents } from "../../../core/pricing.ts";
 import { useT } from "../../i18n/i18n.tsx";
+import { usePrices } from "../../lib/currency.ts";
 import { SectionLink } from "../layout/nav-link.tsx";
 import { Button } from "../ui/button.tsx";
 
@@ -69,13 +71,19 @@ const stats = [
 
 export function Stats() {
   const t = useT();
+  // The complete system's daily price in the shopper's currency (decision 051); left out when it is not
+  // sold in it.
+  const prices = usePrices();
+  const bundle = prices.stack("complete-mana-system");
+  const shown = bundle === null ? stats.filter((s) => s.value !== "home.stats.daily.value") : stats;
+  const price = bundle === null ? "" : prices.format(dailyPriceCents(bundle));
   return (
     <section aria-label={t("home.stats.label")} className="border-y border-sand-deep bg-cream">
       <dl className="container-shop grid grid-cols-2 gap-6 py-10 text-center md:grid-cols-5">
-        {stats.map((s) => (
+        {shown.map((s) => (
           <div key={s.label}>
             <dt className="sr-only">{t(s.label)}</dt>
-            <dd className="font-display text-3xl text-forest">{t(s.value)}</dd>
+            <dd className="font-display text-3xl text-forest">{t(s.value, { price })}</dd>
             <dd className="mt-1 text-sm text-muted">{t(s.label)}</dd>
           </div>
         ))}

@@ -1,5 +1,6 @@
 import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
+import { usePrices } from "../../lib/currency.ts";
 
 export interface RelatedProduct {
   id: number;
@@ -22,6 +23,9 @@ export function RelatedProductCard({
   compact?: boolean;
 }) {
   const t = useT();
+  // The price in the shopper's currency (decision 051), or that the product is not sold in it.
+  const prices = usePrices();
+  const cents = prices.product(product.id);
   return (
     <div className="group relative flex items-center gap-4 rounded-card bg-white p-4 shadow-card transition-shadow hover:shadow-lg">
       <img
@@ -44,7 +48,7 @@ export function RelatedProductCard({
         </p>
         <p className="text-sm text-muted">{product.tagline}</p>
         <p className="mt-1 text-sm font-semibold text-gold">
-          ${product.price}{" "}
+          {cents === null ? t("shop.price.unavailable", { currency: prices.sign }) : prices.format(cents)}{" "}
           <span className="font-normal text-muted">
             {t("knowledge.product.supply", { size: product.packageSize })}
           </span>

@@ -1,5 +1,6 @@
 import type { ArticleHit, ProductHit } from "../../../core/contracts/search.ts";
 import { useT } from "../../i18n/i18n.tsx";
+import { usePrices } from "../../lib/currency.ts";
 import { Highlighted } from "./highlighted.tsx";
 
 /** Each result group's heading, by message key. */
@@ -24,6 +25,9 @@ export function ProductHitLines({
   compact?: boolean;
 }) {
   const t = useT();
+  // The price in the shopper's currency (decision 051), or that the product is not sold in it.
+  const prices = usePrices();
+  const cents = prices.product(hit.id);
   const size = compact ? 40 : 64;
   return (
     <>
@@ -47,7 +51,7 @@ export function ProductHitLines({
         </span>
       </span>
       <span className={`font-semibold text-gold tabular-nums${compact ? " text-sm" : ""}`}>
-        ${hit.price}
+        {cents === null ? t("shop.price.unavailable", { currency: prices.sign }) : prices.format(cents)}
         {hit.inStock ? null : (
           <span className="block text-sm font-normal text-muted">{t("search.hit.outOfStock")}</span>
         )}

@@ -1,10 +1,10 @@
 import Check from "lucide-react/icons/check";
-import { formatMoney, toCents } from "../../../core/money.ts";
 import { dailyPriceCents } from "../../../core/pricing.ts";
 import { type CardRating, formatAverage } from "../../../core/rating.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
 import { useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
+import { usePrices } from "../../lib/currency.ts";
 import { Stars } from "../reviews/stars.tsx";
 import { Button } from "../ui/button.tsx";
 import { WishlistHeart } from "./wishlist-heart.tsx";
@@ -31,7 +31,9 @@ export interface ProductSummary {
 export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
   const add = useAddToCart();
   const t = useT();
-  const cents = toCents(product.price);
+  // The price in the shopper's currency (decision 051); none when the product is not sold in it.
+  const prices = usePrices();
+  const cents = prices.product(product.id);
   // Both of the button's names formatted while rendering: the page carries them from its first byte.
   const addLabel = {
     idle: t("shop.card.addLabel", { name: product.name }),
@@ -80,16 +82,22 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
         </ul>
         <div className="mt-auto grid gap-3 pt-2">
           {/* The daily price wraps as one phrase, never "day" alone. */}
-          <p className="flex flex-wrap items-baseline gap-x-2">
-            <span>
-              <span className="text-xl font-semibold text-gold">{formatMoney(cents)}</span>
-              <span className="text-sm text-muted">{t("shop.card.perMonth")}</span>
-            </span>
-            <span className="text-sm whitespace-nowrap text-muted">
-              {t("shop.card.perDay", { price: formatMoney(dailyPriceCents(cents)) })}
-            </span>
-          </p>
-          {product.inStock ? (
+          {cents === null ? null : (
+            <p className="flex flex-wrap items-baseline gap-x-2">
+              <span>
+                <span className="text-xl font-semibold text-gold">{prices.format(cents)}</span>
+                <span className="text-sm text-muted">{t("shop.card.perMonth")}</span>
+              </span>
+              <span className="text-sm whitespace-nowrap text-muted">
+                {t("shop.card.perDay", { price: prices.format(dailyPriceCents(cents)) })}
+              </span>
+            </p>
+          )}
+          {cents === null ? (
+            <p className="flex min-h-11 items-center justify-center rounded-full border-2 border-sand-deep text-center text-sm font-semibold text-muted">
+              {t("shop.price.unavailable", { currency: prices.sign })}
+            </p>
+          ) : product.inStock ? (
             <Button
               size="sm"
               fullWidth

@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
-import { formatMoney } from "../../../core/money.ts";
 import { lineTotalCents, subscriptionDiscountPercent } from "../../../core/pricing.ts";
 import { useAddToCart } from "../../hooks/use-cart.ts";
 import { useT } from "../../i18n/i18n.tsx";
+import { usePrices } from "../../lib/currency.ts";
 import { Button } from "../ui/button.tsx";
 import { NotifyMe } from "./notify-me.tsx";
 import { QuantityStepper } from "./quantity-stepper.tsx";
@@ -19,8 +19,23 @@ interface Props {
 
 /** One-time or subscribe (15% off unless the product sets its own), quantity, Add to cart; or out of stock. */
 export function PurchasePanel({ product }: Props) {
+  const prices = usePrices();
+  // The price in the shopper's currency (decision 051): a product not sold in it has no button.
+  const priceCents = prices.product(product.id);
+  if (priceCents === null) return <NotSoldHere />;
   if (!product.inStock) return <OutOfStock product={product} />;
-  return <InStockPanel product={product} />;
+  return <InStockPanel product={{ ...product, priceCents }} />;
+}
+
+/** A product without a price in the shopper's currency: said in words, with no button. */
+function NotSoldHere() {
+  const t = useT();
+  const prices = usePrices();
+  return (
+    <div className="rounded-card border-2 border-sand-deep bg-sand p-5">
+      <p className="font-display text-2xl">{t("shop.price.unavailable", { currency: prices.sign })}</p>
+    </div>
+  );
 }
 
 /** Nothing to add: said in words, with no button that could only fail; Notify Me in its place. */
@@ -43,6 +58,7 @@ function InStockPanel({ product }: Props) {
   const add = useAddToCart();
   const t = useT();
   const name = useId();
+  const { format: formatMoney } = usePrices();
   const discount = subscriptionDiscountPercent(product.subscriptionDiscount);
   const isSubscription = mode === "subscribe";
   const total = lineTotalCents(product.priceCents, quantity, isSubscription ? discount : 0);

@@ -5,12 +5,12 @@ import Star from "lucide-react/icons/star";
 import TrendingUp from "lucide-react/icons/trending-up";
 import Users from "lucide-react/icons/users";
 import type { Stack } from "../../../core/contracts/content.ts";
-import { formatMoney } from "../../../core/money.ts";
-import { bundleSetCents, dailyPriceCents, stackCustomers, stackRating } from "../../../core/pricing.ts";
+import { dailyPriceCents, stackCustomers, stackRating } from "../../../core/pricing.ts";
 import { type CartLineInput, useAddToCart } from "../../hooks/use-cart.ts";
 import { type Translator, useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { rich } from "../../i18n/rich.tsx";
+import { stackFiguresOf, usePrices } from "../../lib/currency.ts";
 import { WishlistHeart } from "../shop/wishlist-heart.tsx";
 import { Button } from "../ui/button.tsx";
 import { OutcomeChip } from "./outcome-icon.tsx";
@@ -20,7 +20,9 @@ export const POPULAR_ABOVE = 85;
 
 export function StackBadges({ stack }: { stack: Stack }) {
   const t = useT();
-  const p = stack.pricingStrategy;
+  const prices = usePrices();
+  // The saving in the shopper's currency (decision 051).
+  const p = stackFiguresOf(stack, prices);
   return (
     <div className="flex flex-wrap gap-2">
       <span className="inline-flex items-center gap-1 rounded-full bg-forest px-3 py-1 text-sm font-semibold text-cream">
@@ -32,9 +34,9 @@ export function StackBadges({ stack }: { stack: Stack }) {
           <TrendingUp className="size-4" aria-hidden /> {t("stacks.badge.popular")}
         </span>
       ) : null}
-      {p.discountPercent > 0 ? (
+      {p && p.discountPercent > 0 ? (
         <span className="rounded-full bg-verdant/10 px-3 py-1 text-sm font-semibold text-verdant">
-          {t("stacks.badge.save", { percent: p.discountPercent, savings: formatMoney(p.savingsCents) })}
+          {t("stacks.badge.save", { percent: p.discountPercent, savings: prices.format(p.savingsCents) })}
         </span>
       ) : null}
     </div>
@@ -47,25 +49,12 @@ const describeStack = (t: Translator["t"]) => (lines: CartLineInput[]) =>
     count: lines.length,
   });
 
-/** What the stack costs each month as a subscription: its stack price less its subscription discount. */
-export function stackSubscriptionCents(stack: Stack): number {
-  const p = stack.pricingStrategy;
-  return bundleSetCents(
-    {
-      id: stack.slug,
-      name: stack.name,
-      productIds: stack.productCombination.map((x) => x.id),
-      bundlePriceCents: p.bundlePriceCents,
-      subscriptionDiscount: p.subscriptionDiscount,
-    },
-    true,
-  );
-}
-
 export function StackButtons({ stack, showDetails = true }: { stack: Stack; showDetails?: boolean }) {
   const t = useT();
   const add = useAddToCart({ describe: describeStack(t) });
+  const prices = usePrices();
   const p = stack.pricingStrategy;
+  const figures = stackFiguresOf(stack, prices);
   const priceId = `stack-${stack.slug}-subscription-price`;
   // Every product once, under the stack's slug as `bundleId` so the cart prices the lines at the stack's
   // price (or its subscription discount).
@@ -78,10 +67,27 @@ export function StackButtons({ stack, showDetails = true }: { stack: Stack; show
         bundleId: stack.slug,
       })),
     );
+  // A stack not sold in the shopper's currency (decision 051): said in words, no buttons to add it.
+  if (!figures)
+    return (
+      <div className="flex flex-col gap-3">
+        <p className="rounded-xl border-2 border-sand-deep p-3 text-center font-semibold text-muted">
+          {t("shop.price.unavailable", { currency: prices.sign })}
+        </p>
+        {showDetails ? (
+          <Button asChild variant="secondary">
+            <Link to={`/stacks/${stack.slug}`}>
+              {t("stacks.button.details")}
+              <span className="sr-only">{t("stacks.button.detailsOf", { name: stack.name })}</span>
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+    );
   return (
     <div className="flex flex-col gap-3">
       <Button size="lg" disabled={add.isPending} onClick={() => addStack(false)}>
-        {t("stacks.button.add", { price: formatMoney(p.bundlePriceCents) })}
+        {t("stacks.button.add", { price: prices.format(figures.bundleCents) })}
       </Button>
       <div className={`grid gap-3 ${showDetails ? "sm:grid-cols-2" : ""}`}>
         {showDetails ? (
@@ -108,7 +114,7 @@ export function StackButtons({ stack, showDetails = true }: { stack: Stack; show
           {
             price: (
               <span className="font-semibold text-gold">
-                {t("stacks.perMonth", { price: formatMoney(stackSubscriptionCents(stack)) })}
+                {t("stacks.perMonth", { price: prices.format(figures.subscriptionCents) })}
               </span>
             ),
           },
@@ -144,19 +150,21 @@ export function StackFooter({ stack }: { stack: Stack }) {
 
 export function StackPrice({ stack }: { stack: Stack }) {
   const t = useT();
-  const p = stack.pricingStrategy;
+  const prices = usePrices();
+  const p = stackFiguresOf(stack, prices);
+  if (!p) return null;
   return (
     <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
       <s className="text-muted">
         <span className="sr-only">{t("stacks.price.individually")}</span>
-        {formatMoney(p.individualPriceCents)}
+        {prices.format(p.individualCents)}
       </s>
       <span className="font-display text-3xl font-semibold text-forest">
         <span className="sr-only">{t("stacks.price.stack")}</span>
-        {formatMoney(p.bundlePriceCents)}
+        {prices.format(p.bundleCents)}
       </span>
       <span className="text-sm text-muted">
-        {t("stacks.perDay", { price: formatMoney(dailyPriceCents(p.bundlePriceCents)) })}
+        {t("stacks.perDay", { price: prices.format(dailyPriceCents(p.bundleCents)) })}
       </span>
     </div>
   );
@@ -165,6 +173,7 @@ export function StackPrice({ stack }: { stack: Stack }) {
 /** A stack on the stacks page: badges, outcomes, how it works, its products, price, buttons, customers. */
 export function StackCard({ stack }: { stack: Stack }) {
   const t = useT();
+  const prices = usePrices();
   return (
     <article className="flex h-full flex-col gap-5 rounded-card bg-white p-6 shadow-card md:p-8">
       <StackBadges stack={stack} />
@@ -199,7 +208,7 @@ export function StackCard({ stack }: { stack: Stack }) {
                 </span>
               </span>
               <span className="shrink-0 text-right text-sm">
-                <span className="block font-semibold text-ink">${p.price}</span>
+                <ProductPrice cents={prices.product(p.id)} />
                 <span className="block text-muted">{t("stacks.card.supply")}</span>
               </span>
             </li>
@@ -212,6 +221,17 @@ export function StackCard({ stack }: { stack: Stack }) {
         <StackFooter stack={stack} />
       </div>
     </article>
+  );
+}
+
+/** A stack's product's own price in the shopper's currency, or that it is not sold in it. */
+function ProductPrice({ cents }: { cents: number | null }) {
+  const t = useT();
+  const prices = usePrices();
+  return (
+    <span className="block font-semibold text-ink">
+      {cents === null ? t("shop.price.unavailable", { currency: prices.sign }) : prices.format(cents)}
+    </span>
   );
 }
 

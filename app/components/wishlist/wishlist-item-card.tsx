@@ -1,8 +1,8 @@
 import Trash from "lucide-react/icons/trash";
 import type { WishlistEntry } from "../../../core/contracts/wishlist.ts";
-import { formatMoney } from "../../../core/money.ts";
 import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
+import { stackFigures, usePrices } from "../../lib/currency.ts";
 import { NotifyMe } from "../shop/notify-me.tsx";
 import { Button } from "../ui/button.tsx";
 
@@ -25,6 +25,16 @@ export function WishlistItemCard({
   adding: boolean;
 }) {
   const t = useT();
+  // A product's price or a stack's stack price in the shopper's currency (decision 051); null when it is
+  // not sold in it, with no button to add it.
+  const prices = usePrices();
+  const priceCents =
+    entry.kind === "stack" && entry.stackId !== null
+      ? (stackFigures({ id: entry.stackId, productIds: entry.productIds, subscriptionDiscount: 0 }, prices)
+          ?.bundleCents ?? null)
+      : entry.productId !== null
+        ? prices.product(entry.productId)
+        : null;
   return (
     <li className="relative flex flex-col rounded-card bg-white p-5 shadow-card">
       <Button
@@ -46,12 +56,18 @@ export function WishlistItemCard({
         {t(entry.kind === "stack" ? "wishlist.item.stack" : "wishlist.item.supplement")}
       </p>
       <p className="mt-1 flex-1 text-sm">{entry.description}</p>
-      <p className="mt-3 font-semibold text-gold">
-        {formatMoney(entry.priceCents)}
-        <span className="text-sm font-normal text-muted">{t("wishlist.item.perMonth")}</span>
-      </p>
+      {priceCents === null ? (
+        <p className="mt-3 font-semibold text-muted">
+          {t("shop.price.unavailable", { currency: prices.sign })}
+        </p>
+      ) : (
+        <p className="mt-3 font-semibold text-gold">
+          {prices.format(priceCents)}
+          <span className="text-sm font-normal text-muted">{t("wishlist.item.perMonth")}</span>
+        </p>
+      )}
       <div className="mt-4 grid gap-3">
-        {entry.inStock ? (
+        {priceCents === null ? null : entry.inStock ? (
           <Button
             size="sm-wide"
             onClick={onAdd}
