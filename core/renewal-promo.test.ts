@@ -4,6 +4,7 @@ import {
   NO_PROMO,
   type PromoTerms,
   promoCentsOn,
+  promoFigures,
   promoLine,
   type SubscriptionPromo,
   startingPromo,
@@ -100,5 +101,13 @@ describe("promoLine", () => {
     );
     expect(promoLine({ promoCode: "WELCOME10", promoCents: 283, promoRenewalsLeft: 0 }, 2833)).toBeNull();
     expect(promoLine(NO_PROMO, 2833)).toBeNull();
+  });
+
+  it("writes a subscription's figures in its currency, a Canadian one marked CA$", () => {
+    const promo = { promoCode: "WELCOME10", promoCents: 360, promoRenewalsLeft: 2 };
+    expect(promoLine(promo, 3600, "CAD")).toBe(
+      "WELCOME10: 2 discounted renewals left (CA$32.40 each, CA$3.60 off)",
+    );
+    expect(promoFigures(promo, 2500, "GBP")).toMatchObject({ price: "£21.40", off: "£3.60" });
   });
 });

@@ -11,6 +11,7 @@
  *   it that the first order took, never more than the renewal charges.
  */
 import type { CodeTerms } from "./discount-code.ts";
+import type { Currency } from "./markets.ts";
 import { formatMoney } from "./money.ts";
 
 /** The code's terms a renewal reads. */
@@ -107,14 +108,19 @@ export interface PromoFigures {
   off: string;
 }
 
-export function promoFigures(promo: SubscriptionPromo, amountCents: number): PromoFigures | null {
+export function promoFigures(
+  promo: SubscriptionPromo,
+  amountCents: number,
+  /** The subscription's currency: its amounts are written in it (decision 051). */
+  currency: Currency = "USD",
+): PromoFigures | null {
   if (!promoActive(promo) || !promo.promoCode) return null;
   const off = Math.min(promo.promoCents, Math.max(0, amountCents));
   return {
     code: promo.promoCode,
     renewalsLeft: promo.promoRenewalsLeft,
-    price: formatMoney(amountCents - off),
-    off: formatMoney(off),
+    price: formatMoney(amountCents - off, currency),
+    off: formatMoney(off, currency),
   };
 }
 
@@ -123,8 +129,12 @@ export function promoFigures(promo: SubscriptionPromo, amountCents: number): Pro
  * `amountCents` then costs: "WELCOME10: 3 discounted renewals left ($25.47 each, $2.83 off)", "WELCOME10:
  * discounted at every renewal ($25.47 each, $2.83 off)"; null when no renewal is discounted any more.
  */
-export function promoLine(promo: SubscriptionPromo, amountCents: number): string | null {
-  const f = promoFigures(promo, amountCents);
+export function promoLine(
+  promo: SubscriptionPromo,
+  amountCents: number,
+  currency: Currency = "USD",
+): string | null {
+  const f = promoFigures(promo, amountCents, currency);
   if (!f) return null;
   const each = `(${f.price} each, ${f.off} off)`;
   if (f.renewalsLeft === null) return `${f.code}: discounted at every renewal ${each}`;

@@ -1,6 +1,8 @@
 import { Link, type ShouldRevalidateFunction } from "react-router";
 import type { AdminSubscriptionDetail } from "../../core/contracts/admin-subscriptions.ts";
+import type { Currency } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { AuditList } from "../components/admin/audit-list.tsx";
 import { SubscriptionActions } from "../components/admin/subscription-actions.tsx";
 import { everyMonths, statusLabel } from "../components/subscriptions/subscription-text.ts";
@@ -45,7 +47,7 @@ const ACTORS: Record<string, string> = {
 };
 
 /** An event's detail in words: "until March 4, 2027", "reason: It is too expensive". */
-function eventDetail(detail: Record<string, unknown> | null): string {
+function eventDetail(detail: Record<string, unknown> | null, currency: Currency): string {
   if (!detail) return "";
   return Object.entries(detail)
     .filter(([, v]) => v !== null && v !== "")
@@ -53,7 +55,7 @@ function eventDetail(detail: Record<string, unknown> | null): string {
       typeof v === "string" && /^\d{4}-\d{2}-\d{2}T/.test(v)
         ? `${k} ${formatDate(v)}`
         : k === "amountCents" && typeof v === "number"
-          ? `amount ${formatMoney(v)}`
+          ? `amount ${formatMoney(v, currency)}`
           : `${k} ${String(v)}`,
     )
     .join(" · ");
@@ -163,7 +165,9 @@ export default function AdminSubscription({ loaderData }: Route.ComponentProps) 
                   <td className="hidden py-2 pr-2 sm:table-cell">
                     <StatusBadge status={r.status} />
                   </td>
-                  <td className="py-2 text-right tabular-nums">{formatMoney(r.totalCents)}</td>
+                  <td className="py-2 text-right tabular-nums">
+                    {formatMoney(r.totalCents, storedCurrency(r.currency))}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -187,7 +191,9 @@ export default function AdminSubscription({ loaderData }: Route.ComponentProps) 
                   </p>
                   <p className="mt-1 text-muted">
                     <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-                    {eventDetail(e.detail) ? ` · ${eventDetail(e.detail)}` : ""}
+                    {eventDetail(e.detail, storedCurrency(sub.currency))
+                      ? ` · ${eventDetail(e.detail, storedCurrency(sub.currency))}`
+                      : ""}
                   </p>
                 </li>
               ))}
@@ -212,17 +218,18 @@ export default function AdminSubscription({ loaderData }: Route.ComponentProps) 
 }
 
 function Terms({ sub }: { sub: AdminSubscriptionDetail }) {
+  const currency = storedCurrency(sub.currency);
   return (
     <dl className="mt-3 grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
       <Row term="Product">{sub.productName}</Row>
       <Row term="Quantity">{String(sub.quantity)}</Row>
       <Row term="Amount">
-        {formatMoney(sub.amountCents)} {everyMonths(sub.intervalMonths)}
+        {formatMoney(sub.amountCents, currency)} {everyMonths(sub.intervalMonths)}
       </Row>
       {sub.pendingAmountCents !== null && sub.pendingFrom ? (
         <Row term="New price">
-          {formatMoney(sub.pendingAmountCents)} from the renewal on or after {formatDate(sub.pendingFrom)}{" "}
-          (the subscriber was e-mailed)
+          {formatMoney(sub.pendingAmountCents, currency)} from the renewal on or after{" "}
+          {formatDate(sub.pendingFrom)} (the subscriber was e-mailed)
         </Row>
       ) : null}
       {sub.discountLine ? <Row term="Discount code">{sub.discountLine}</Row> : null}

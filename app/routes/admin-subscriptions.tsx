@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatMoney } from "../../core/money.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { SUBSCRIPTION_STATUSES } from "../../core/subscription-rules.ts";
 import { ListPager, ListSummary } from "../components/admin/list-pager.tsx";
 import { ListSearch, ListSelect } from "../components/admin/list-search.tsx";
@@ -80,7 +81,7 @@ export default function AdminSubscriptions({ loaderData }: Route.ComponentProps)
                 <StatusBadge status={s.status} label={statusLabel(s.status)} />
               </td>
               <td className={`${cell} hidden text-right tabular-nums sm:table-cell`}>
-                {formatMoney(s.amountCents)}
+                {formatMoney(s.amountCents, storedCurrency(s.currency))}
                 <span className="block text-muted">{everyMonths(s.intervalMonths)}</span>
               </td>
               <td className={cell}>{s.nextBillingDate ? formatDate(s.nextBillingDate) : "—"}</td>

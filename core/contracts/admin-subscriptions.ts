@@ -26,6 +26,8 @@ export interface AdminSubscriptionListItem {
   productName: string;
   quantity: number;
   amountCents: number;
+  /** The currency it renews in, as stored ("usd", "cad"; decision 051). */
+  currency: string;
   intervalMonths: number;
   status: string;
   /** The next renewal as the customer sees it: none once cancelled or while paused until resumed. */
@@ -47,6 +49,8 @@ export interface AdminSubscriptionDetail {
   productName: string;
   quantity: number;
   amountCents: number;
+  /** The currency it renews in, as stored ("usd", "cad"): `amountCents` and `pendingAmountCents` are in it. */
+  currency: string;
   /** A new price announced to the subscriber (decision 043): charged from the renewal on or after `pendingFrom`. */
   pendingAmountCents: number | null;
   pendingFrom: string | null;
@@ -67,7 +71,13 @@ export interface AdminSubscriptionDetail {
   /** The order it was bought with. */
   order: { orderNumber: string; createdAt: string } | null;
   /** Orders its renewals made, newest first. */
-  renewals: { orderNumber: string; createdAt: string; status: string; totalCents: number }[];
+  renewals: {
+    orderNumber: string;
+    createdAt: string;
+    status: string;
+    totalCents: number;
+    currency: string;
+  }[];
   /** Its events, oldest first, each with who acted: customer, owner, scheduler or provider. */
   timeline: { id: string; type: string; actor: string; at: string; detail: Record<string, unknown> | null }[];
   audit: AdminAuditView[];

@@ -1,6 +1,7 @@
 /** The subscriptions API's wire contract: GET /api/subscriptions and the customer's actions. */
 import { z } from "zod";
 import type { ShippingAddress } from "../address.ts";
+import type { Currency } from "../markets.ts";
 import { MAX_LINE_QUANTITY } from "../pricing.ts";
 import type { PromoFigures } from "../renewal-promo.ts";
 import {
@@ -15,8 +16,10 @@ export interface SubscriptionView {
   id: string;
   productId: number;
   productName: string;
-  /** What each delivery costs, as a decimal string ("27.20"). */
+  /** What each delivery costs, as a decimal string ("27.20"), in `currency`. */
   amount: string;
+  /** The currency it was bought in and renews in (decision 051): `amount`, `pendingAmount`, `discount`'s. */
+  currency: Currency;
   /** "month"; with intervalMonths, "every N months". */
   interval: string;
   intervalMonths: number;

@@ -5,6 +5,7 @@ import {
   type AdminSubscriptionsQuery,
   type AdminSubscriptionsResponse,
 } from "../../core/contracts/admin-subscriptions.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { promoLine } from "../../core/renewal-promo.ts";
 import { canDo, shownNextBilling } from "../../core/subscription-rules.ts";
 import { UUID } from "../../core/uuid.ts";
@@ -60,6 +61,7 @@ export async function listAdminSubscriptions(
       productName: sub.productName,
       quantity: sub.quantity,
       amountCents: sub.amountCents,
+      currency: sub.currency,
       intervalMonths: sub.intervalMonths,
       status: sub.status,
       nextBillingDate: shownNextBilling(stateOf(sub))?.toISOString() ?? null,
@@ -89,6 +91,7 @@ export async function adminSubscriptionDetail(
         createdAt: orders.createdAt,
         status: orders.status,
         totalCents: orders.totalCents,
+        currency: orders.currency,
       })
       .from(orders)
       .where(eq(orders.subscriptionId, sub.id))
@@ -112,9 +115,11 @@ export async function adminSubscriptionDetail(
     productName: sub.productName,
     quantity: sub.quantity,
     amountCents: sub.amountCents,
+    currency: sub.currency,
     pendingAmountCents: sub.status === "cancelled" ? null : sub.pendingAmountCents,
     pendingFrom: sub.status === "cancelled" ? null : (sub.pendingAmountFrom?.toISOString() ?? null),
-    discountLine: sub.status === "cancelled" ? null : promoLine(sub, sub.amountCents),
+    discountLine:
+      sub.status === "cancelled" ? null : promoLine(sub, sub.amountCents, storedCurrency(sub.currency)),
     intervalMonths: sub.intervalMonths,
     status: sub.status,
     nextBillingDate: shownNextBilling(stateOf(sub))?.toISOString() ?? null,

@@ -2,6 +2,7 @@ import { formatDate } from "../../core/format-date.ts";
 import { DEFAULT_LOCALE, type Locale, pathInLocale } from "../../core/i18n/locales.ts";
 import type { Translator } from "../../core/i18n/translator.ts";
 import { formatMoney } from "../../core/money.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { RENEWAL_TERMS } from "../../core/renewal-disclosure.ts";
 import { applyPromo, type PromoTerms, promoActive } from "../../core/renewal-promo.ts";
 import { renewalAmountCents } from "../../core/subscription-rules.ts";
@@ -17,6 +18,10 @@ export type SubscriptionLinks = Pick<ShopDeps, "origin" | "manageSecret">;
 
 /** A subscription's e-mails are written in its language: the order's it was bought with (decision 049). */
 const subWords = (sub: Pick<SubscriptionRow, "locale">): Translator => wordsIn(sub.locale);
+
+/** An amount of the subscription, in the currency it was bought in and renews in (decision 051). */
+const money = (cents: number, sub: Pick<SubscriptionRow, "currency">): string =>
+  formatMoney(cents, storedCurrency(sub.currency));
 
 /** The account page where a signed-in customer manages all their subscriptions, in `locale`. */
 export function accountSubscriptionsUrl(origin: string, locale: Locale = DEFAULT_LOCALE): string {
@@ -47,7 +52,7 @@ function summary(sub: SubscriptionRow, words: Translator): EmailBlock[] {
       words.t("email.subscription.summary", {
         quantity: sub.quantity,
         product: sub.productName,
-        amount: formatMoney(sub.amountCents),
+        amount: money(sub.amountCents, sub),
         months: sub.intervalMonths,
       }),
     ),
@@ -65,8 +70,8 @@ function discountLine(sub: SubscriptionRow, words: Translator): EmailBlock | nul
   const off = Math.min(sub.promoCents, Math.max(0, sub.amountCents));
   const values = {
     code: sub.promoCode,
-    price: formatMoney(sub.amountCents - off),
-    off: formatMoney(off),
+    price: money(sub.amountCents - off, sub),
+    off: money(off, sub),
     count: sub.promoRenewalsLeft,
   };
   return labelled(
@@ -83,7 +88,7 @@ function pendingPriceLine(sub: SubscriptionRow, words: Translator): EmailBlock |
   return labelled(
     words.t("email.subscription.pendingFrom", { date: formatDate(sub.pendingAmountFrom, words.locale) }),
     words.t("email.subscription.price", {
-      amount: formatMoney(sub.pendingAmountCents),
+      amount: money(sub.pendingAmountCents, sub),
       months: sub.intervalMonths,
     }),
   );
@@ -139,7 +144,7 @@ export function subscriptionChangedEmail(
   const day = (date: Date) => formatDate(date, words.locale);
   const product = sub.productName;
   const next = nextLine(sub, words);
-  const costs = labelled(t("email.subscription.eachCosts"), formatMoney(sub.amountCents));
+  const costs = labelled(t("email.subscription.eachCosts"), money(sub.amountCents, sub));
   switch (change.type) {
     case "paused":
       return subscriptionEmail(sub, links, {
@@ -277,11 +282,11 @@ export function renewalReminderEmail(
         t("email.subscription.reminder.amount"),
         off > 0 && sub.promoCode
           ? t("email.subscription.reminder.amountOff", {
-              price: formatMoney(charged - off),
-              off: formatMoney(off),
+              price: money(charged - off, sub),
+              off: money(off, sub),
               code: sub.promoCode,
             })
-          : formatMoney(charged),
+          : money(charged, sub),
       ),
       addressBlock(sub, words),
       linkBlock(t("email.subscription.reminder.skip"), manageUrl(links, sub)),
@@ -361,7 +366,7 @@ export function termsReminderEmail(
   const words = subWords(sub);
   const t = words.t;
   const next = sub.status === "paused" ? sub.pausedUntil : sub.nextBillingDate;
-  const amount = formatMoney(sub.amountCents);
+  const amount = money(sub.amountCents, sub);
   return subscriptionEmail(sub, links, {
     subject: t("email.subscription.terms.subject", { product: sub.productName }),
     heading: t("email.subscription.terms.heading"),
@@ -406,8 +411,8 @@ export function priceChangeEmail(
   const words = subWords(sub);
   const t = words.t;
   const date = formatDate(change.from, words.locale);
-  const from = formatMoney(change.fromCents);
-  const to = formatMoney(change.toCents);
+  const from = money(change.fromCents, sub);
+  const to = money(change.toCents, sub);
   return subscriptionEmail(sub, links, {
     subject: t("email.subscription.priceChange.subject", { product: sub.productName, date }),
     heading: t("email.subscription.priceChange.heading"),

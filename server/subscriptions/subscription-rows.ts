@@ -1,6 +1,7 @@
 import { and, desc, eq, type InferSelectModel } from "drizzle-orm";
 import type { SubscriptionView } from "../../core/contracts/subscriptions.ts";
 import { formatCents } from "../../core/money.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { promoFigures, promoLine } from "../../core/renewal-promo.ts";
 import {
   allowedActions,
@@ -34,11 +35,13 @@ export function billedByStripe(row: Pick<SubscriptionRow, "provider">): boolean 
 
 export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
   const next = shownNextBilling(stateOf(row));
+  const currency = storedCurrency(row.currency);
   return {
     id: row.id,
     productId: row.productId,
     productName: row.productName,
     amount: formatCents(row.amountCents),
+    currency,
     interval: row.interval,
     intervalMonths: row.intervalMonths,
     quantity: row.quantity,
@@ -58,8 +61,8 @@ export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
       row.pendingAmountCents !== null && row.pendingAmountFrom && row.status !== "cancelled"
         ? row.pendingAmountFrom.toISOString()
         : null,
-    discountLine: row.status === "cancelled" ? null : promoLine(row, row.amountCents),
-    discount: row.status === "cancelled" ? null : promoFigures(row, row.amountCents),
+    discountLine: row.status === "cancelled" ? null : promoLine(row, row.amountCents, currency),
+    discount: row.status === "cancelled" ? null : promoFigures(row, row.amountCents, currency),
   };
 }
 

@@ -45,7 +45,7 @@ export function StackLeaveNote({ others }: { others: SubscriptionView[] }) {
           <li key={o.id}>
             {t("subscriptions.stackLeave.line", {
               product: productLine(o),
-              price: formatMoney(toCents(o.amount)),
+              price: formatMoney(toCents(o.amount), o.currency),
               months: o.intervalMonths,
             })}
           </li>

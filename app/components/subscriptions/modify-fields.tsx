@@ -69,7 +69,7 @@ export function QuantityField({
         />
         <p className="text-sm text-muted" aria-live="polite" data-testid="quantity-price">
           {preview.data
-            ? priceLine(t, { amount: preview.data.subscription.amount, intervalMonths: sub.intervalMonths })
+            ? priceLine(t, { ...preview.data.subscription, intervalMonths: sub.intervalMonths })
             : quantity === sub.quantity
               ? priceLine(t, sub)
               : t("subscriptions.modify.pricing")}

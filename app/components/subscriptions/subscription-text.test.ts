@@ -7,6 +7,7 @@ import {
   changedToast,
   discountText,
   nextDateBounds,
+  pendingPriceLine,
   priceForQuantityCents,
   priceLine,
   productLine,
@@ -23,6 +24,7 @@ const sub: SubscriptionView = {
   productId: 1,
   productName: "Korean Ginseng",
   amount: "27.20",
+  currency: "USD",
   interval: "month",
   intervalMonths: 1,
   quantity: 1,
@@ -58,6 +60,16 @@ describe("subscription wording", () => {
   it("prices a delivery with its frequency", () => {
     expect(priceLine(t, sub)).toBe("$27.20 every month");
     expect(priceLine(t, { ...sub, amount: "54.40", intervalMonths: 2 })).toBe("$54.40 every 2 months");
+  });
+
+  it("prices a subscription bought in another currency in it, a Canadian one marked CA$ in every language", () => {
+    const cad = { ...sub, amount: "36.00", currency: "CAD" as const };
+    expect(priceLine(t, cad)).toBe("CA$36.00 every month");
+    expect(priceLine(fr.t, cad)).toBe("CA$36.00 chaque mois");
+    expect(priceLine(t, { ...sub, amount: "24.65", currency: "EUR" })).toBe("€24.65 every month");
+    expect(
+      pendingPriceLine(en, { ...cad, pendingAmount: "38.00", pendingFrom: "2027-03-04T12:00:00.000Z" }),
+    ).toContain("CA$38.00 every month");
   });
 
   it("shows the next billing date, a pause's end, or when a cancelled one ends", () => {

@@ -65,10 +65,10 @@ export function productLine(sub: Pick<SubscriptionView, "productName" | "quantit
 /** "$27.20 every month": what each delivery costs and how often it comes. */
 export function priceLine(
   t: Translator["t"],
-  sub: Pick<SubscriptionView, "amount" | "intervalMonths">,
+  sub: Pick<SubscriptionView, "amount" | "currency" | "intervalMonths">,
 ): string {
   return t("subscriptions.price", {
-    price: formatMoney(toCents(sub.amount)),
+    price: formatMoney(toCents(sub.amount), sub.currency),
     months: sub.intervalMonths,
   });
 }
@@ -317,12 +317,12 @@ export function cancelRunsUntil(
  */
 export function pendingPriceLine(
   { t, locale }: Words,
-  sub: Pick<SubscriptionView, "pendingAmount" | "pendingFrom" | "intervalMonths">,
+  sub: Pick<SubscriptionView, "pendingAmount" | "pendingFrom" | "currency" | "intervalMonths">,
 ): string | null {
   if (!sub.pendingAmount || !sub.pendingFrom) return null;
   return t("subscriptions.pendingPrice", {
     date: formatDate(sub.pendingFrom, locale),
-    price: formatMoney(toCents(sub.pendingAmount)),
+    price: formatMoney(toCents(sub.pendingAmount), sub.currency),
     months: sub.intervalMonths,
   });
 }
