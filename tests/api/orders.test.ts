@@ -128,11 +128,14 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
       ],
       total: 69.95,
       totalAmount: "69.95",
+      // Every amount above and below is in the order's currency (decision 051).
+      currency: "USD",
       trackingCode: null,
       isRenewal: false,
       carrier: null,
       trackingUrl: null,
       totals: {
+        currency: "USD",
         subtotalCents: 6400,
         subscriptionSavingsCents: 600,
         bundleSavingsCents: 0,
@@ -194,6 +197,8 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
       productId: 2,
       productName: "Total Restore",
       amount: "34.00",
+      // The currency it was bought in and renews in (decision 051).
+      currency: "USD",
       interval: "month",
       intervalMonths: 1,
       quantity: 1,
