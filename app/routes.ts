@@ -65,6 +65,8 @@ export default [
     route("orders/:number", "routes/admin-order.tsx"),
     route("orders/:number/invoice", "routes/admin-order-invoice.tsx"),
     route("products", "routes/admin-products.tsx"),
+    route("prices", "routes/admin-prices.tsx"),
+    route("markets", "routes/admin-markets.tsx"),
     route("codes", "routes/admin-codes.tsx"),
     route("codes/new", "routes/admin-codes-new.tsx"),
     route("gift-cards", "routes/admin-gift-cards.tsx"),

@@ -12,6 +12,8 @@ const SECTIONS: { to: string; label: string; permission: Permission }[] = [
   { to: "/admin/orders", label: "Orders", permission: { order: ["read"] } },
   { to: "/admin/subscriptions", label: "Subscriptions", permission: { subscription: ["read"] } },
   { to: "/admin/products", label: "Products", permission: { product: ["read"] } },
+  { to: "/admin/prices", label: "Prices", permission: { product: ["read"] } },
+  { to: "/admin/markets", label: "Markets", permission: { market: ["manage"] } },
   { to: "/admin/codes", label: "Discount codes", permission: { code: ["read"] } },
   { to: "/admin/gift-cards", label: "Gift cards", permission: { giftCard: ["read"] } },
   { to: "/admin/customers", label: "Customers", permission: { customer: ["read"] } },

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = () => [
 
 /** Prices, subscription discounts and stock of every product, each editable as the role allows. */
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
-  const { products, audit, may, priceNotice } = loaderData;
+  const { products, audit, listPrices, may, priceNotice } = loaderData;
   return (
     <section className="mt-6">
       <h1 className="text-3xl sm:text-4xl">Products</h1>
@@ -76,6 +76,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             key={p.id}
             product={p}
             audit={audit[p.id] ?? []}
+            listPrices={listPrices[p.id] ?? { CAD: null, EUR: null, GBP: null }}
             may={may}
             priceNotice={priceNotice}
           />

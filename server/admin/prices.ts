@@ -111,6 +111,11 @@ export type PricesUpdate = { changed: number; change: CatalogueChange | null };
  * InvalidInput (400) with a message per `${item}@${currency}`.
  */
 export async function updatePrices(db: Db, actor: AuditActor, changes: PriceChange[]): Promise<PricesUpdate> {
+  return db.transaction((tx) => applyPriceChanges(tx, actor, changes));
+}
+
+/** The names the items may have, and each item and currency once. */
+function checkItems(changes: PriceChange[]): void {
   const fields: Record<string, string> = {};
   const seen = new Set<string>();
   for (const c of changes) {
@@ -122,87 +127,95 @@ export async function updatePrices(db: Db, actor: AuditActor, changes: PriceChan
     seen.add(k);
   }
   refuseIf(fields);
+}
 
-  return db.transaction(async (tx) => {
-    // The rows of the currencies changed, locked: two owners' edits of one list are applied one after the
-    // other, so the stack rule below holds for the list as it ends up.
-    const currencies = [...new Set(changes.map((c) => c.currency))];
-    await tx
-      .select({ item: priceListEntries.item })
-      .from(priceListEntries)
-      .where(inArray(priceListEntries.currency, currencies))
-      .for("update");
-    const lists = await readLists(tx);
-    const productIds = new Set(lists.products.map((p) => p.id));
-    const stackIds = new Set(lists.stacks.map((s) => s.id));
-    for (const c of changes) {
-      const [kind, id] = c.item.split(":");
-      if (kind === "product" && !productIds.has(Number(id)))
-        fields[key(c.item, c.currency)] = `There is no product ${id}.`;
-      if (kind === "stack" && !stackIds.has(Number(id)))
-        fields[key(c.item, c.currency)] = `There is no stack ${id}.`;
-    }
-    refuseIf(fields);
+/** updatePrices inside a transaction the caller holds (a product's own form saves its prices with it). */
+export async function applyPriceChanges(
+  tx: DbOrTx,
+  actor: AuditActor,
+  changes: PriceChange[],
+): Promise<PricesUpdate> {
+  checkItems(changes);
+  if (changes.length === 0) return { changed: 0, change: null };
+  const fields: Record<string, string> = {};
+  // The rows of the currencies changed, locked: two owners' edits of one list are applied one after the
+  // other, so the stack rule below holds for the list as it ends up.
+  const currencies = [...new Set(changes.map((c) => c.currency))];
+  await tx
+    .select({ item: priceListEntries.item })
+    .from(priceListEntries)
+    .where(inArray(priceListEntries.currency, currencies))
+    .for("update");
+  const lists = await readLists(tx);
+  const productIds = new Set(lists.products.map((p) => p.id));
+  const stackIds = new Set(lists.stacks.map((s) => s.id));
+  for (const c of changes) {
+    const [kind, id] = c.item.split(":");
+    if (kind === "product" && !productIds.has(Number(id)))
+      fields[key(c.item, c.currency)] = `There is no product ${id}.`;
+    if (kind === "stack" && !stackIds.has(Number(id)))
+      fields[key(c.item, c.currency)] = `There is no stack ${id}.`;
+  }
+  refuseIf(fields);
 
-    const after = new Map(lists.entries);
-    const changed = changes.filter((c) => lists.entries.get(key(c.item, c.currency)) !== c.amountCents);
-    for (const c of changed) after.set(key(c.item, c.currency), c.amountCents);
+  const after = new Map(lists.entries);
+  const changed = changes.filter((c) => lists.entries.get(key(c.item, c.currency)) !== c.amountCents);
+  for (const c of changed) after.set(key(c.item, c.currency), c.amountCents);
 
-    // A stack's bundle price must stay below its products' in the same currency: checked for every stack
-    // a change touches (its own price, or one of its products').
-    const touched = new Set(changed.map((c) => key(c.item, c.currency)));
-    const names = new Map(lists.products.map((p) => [p.id, p.name]));
-    for (const currency of currencies) {
-      for (const s of lists.stacks) {
-        const stackItem = `stack:${s.id}`;
-        const bundle = after.get(key(stackItem, currency));
-        if (bundle === undefined) continue;
-        const parts = [stackItem, ...s.productIds.map((id) => `product:${id}`)];
-        if (!parts.some((item) => touched.has(key(item, currency)))) continue;
-        const unpriced = s.productIds.filter((id) => !after.has(key(`product:${id}`, currency)));
-        // The message goes beside the stack's own field when it changed, else beside the product's.
-        const where = key(parts.find((item) => touched.has(key(item, currency))) ?? stackItem, currency);
-        if (unpriced.length > 0) {
-          fields[where] ??=
-            `${s.name} cannot have a price in ${currency} before each of its products has one: ${unpriced.map((id) => names.get(id) ?? `product ${id}`).join(", ")}.`;
-          continue;
-        }
-        const sum = s.productIds.reduce((t, id) => t + (after.get(key(`product:${id}`, currency)) ?? 0), 0);
-        if (bundle >= sum)
-          fields[where] ??=
-            `${s.name}'s price in ${currency} (${formatMoney(bundle, currency)}) must be below the sum of its products' prices in ${currency} (${formatMoney(sum, currency)}).`;
+  // A stack's bundle price must stay below its products' in the same currency: checked for every stack
+  // a change touches (its own price, or one of its products').
+  const touched = new Set(changed.map((c) => key(c.item, c.currency)));
+  const names = new Map(lists.products.map((p) => [p.id, p.name]));
+  for (const currency of currencies) {
+    for (const s of lists.stacks) {
+      const stackItem = `stack:${s.id}`;
+      const bundle = after.get(key(stackItem, currency));
+      if (bundle === undefined) continue;
+      const parts = [stackItem, ...s.productIds.map((id) => `product:${id}`)];
+      if (!parts.some((item) => touched.has(key(item, currency)))) continue;
+      const unpriced = s.productIds.filter((id) => !after.has(key(`product:${id}`, currency)));
+      // The message goes beside the stack's own field when it changed, else beside the product's.
+      const where = key(parts.find((item) => touched.has(key(item, currency))) ?? stackItem, currency);
+      if (unpriced.length > 0) {
+        fields[where] ??=
+          `${s.name} cannot have a price in ${currency} before each of its products has one: ${unpriced.map((id) => names.get(id) ?? `product ${id}`).join(", ")}.`;
+        continue;
       }
+      const sum = s.productIds.reduce((t, id) => t + (after.get(key(`product:${id}`, currency)) ?? 0), 0);
+      if (bundle >= sum)
+        fields[where] ??=
+          `${s.name}'s price in ${currency} (${formatMoney(bundle, currency)}) must be below the sum of its products' prices in ${currency} (${formatMoney(sum, currency)}).`;
     }
-    refuseIf(fields);
+  }
+  refuseIf(fields);
 
-    if (changed.length === 0) return { changed: 0, change: null };
-    for (const c of changed)
-      await tx
-        .insert(priceListEntries)
-        .values({ item: c.item, currency: c.currency, amountCents: c.amountCents })
-        .onConflictDoUpdate({
-          target: [priceListEntries.item, priceListEntries.currency],
-          set: { amountCents: c.amountCents, updatedAt: sql`now()` },
-        });
-    // One audit row per item: its amounts before and after, by currency.
-    const byItem = new Map<string, PriceChange[]>();
-    for (const c of changed) byItem.set(c.item, [...(byItem.get(c.item) ?? []), c]);
-    for (const [item, itemChanges] of byItem) {
-      await recordAudit(tx, {
-        actor,
-        action: "price-list-updated",
-        ...auditTargetOf(item),
-        before: Object.fromEntries(
-          itemChanges.map((c) => [c.currency, lists.entries.get(key(item, c.currency)) ?? null]),
-        ),
-        after: Object.fromEntries(itemChanges.map((c) => [c.currency, c.amountCents])),
+  if (changed.length === 0) return { changed: 0, change: null };
+  for (const c of changed)
+    await tx
+      .insert(priceListEntries)
+      .values({ item: c.item, currency: c.currency, amountCents: c.amountCents })
+      .onConflictDoUpdate({
+        target: [priceListEntries.item, priceListEntries.currency],
+        set: { amountCents: c.amountCents, updatedAt: sql`now()` },
       });
-    }
-    // The shop's pages show prices: they are dropped with the catalogue.
-    const change = { pages: true };
-    await announceCatalogueChange(tx, change);
-    return { changed: changed.length, change };
-  });
+  // One audit row per item: its amounts before and after, by currency.
+  const byItem = new Map<string, PriceChange[]>();
+  for (const c of changed) byItem.set(c.item, [...(byItem.get(c.item) ?? []), c]);
+  for (const [item, itemChanges] of byItem) {
+    await recordAudit(tx, {
+      actor,
+      action: "price-list-updated",
+      ...auditTargetOf(item),
+      before: Object.fromEntries(
+        itemChanges.map((c) => [c.currency, lists.entries.get(key(item, c.currency)) ?? null]),
+      ),
+      after: Object.fromEntries(itemChanges.map((c) => [c.currency, c.amountCents])),
+    });
+  }
+  // The shop's pages show prices: they are dropped with the catalogue.
+  const change = { pages: true };
+  await announceCatalogueChange(tx, change);
+  return { changed: changed.length, change };
 }
 
 function refuseIf(fields: Record<string, string>): void {

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
+import type { PriceChange } from "../../core/contracts/admin-prices.ts";
 import {
   type AdminAuditView,
   type AdminProductPatch,
@@ -15,6 +16,7 @@ import { InvalidInput } from "../domain-errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { announceSubscriptionPrice, type PriceNotice } from "../subscriptions/price-notice.ts";
 import { queueBackInStock } from "../wishlist/back-in-stock.ts";
+import { applyPriceChanges } from "./prices.ts";
 
 /** The fields the dashboard edits, each with the permission that changes it. */
 const PRICE_FIELDS = ["priceCents", "subscriptionDiscount", "applyToSubscriptionsFrom"] as const;
@@ -77,7 +79,7 @@ export async function updateProduct(
   actor: AuditActor,
   productId: number,
   patch: AdminProductPatch,
-  mail: { mailer: Mailer; origin: string; manageSecret: string },
+  mail: { mailer: Mailer; origin: string; manageSecret: string; listPrices?: PriceChange[] },
   now: Date = new Date(),
 ): Promise<ProductUpdate> {
   const { applyToSubscriptionsFrom: noticeDay, ...fields } = patch;
@@ -93,6 +95,11 @@ export async function updateProduct(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
     if (!row) return { kind: "not_found" } as const;
+    const listed = await applyPriceChanges(
+      tx,
+      actor,
+      (mail.listPrices ?? []).filter((c) => c.item === `product:${productId}`),
+    );
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(fields) as [keyof typeof fields, unknown][]) {
@@ -113,7 +120,7 @@ export async function updateProduct(
       return {
         kind: "updated",
         product: toAdminProduct(row),
-        change: null,
+        change: listed.change,
         queuedMail: priceNotice?.queuedMail ?? [],
         priceNotice,
       } as const;
@@ -135,7 +142,7 @@ export async function updateProduct(
       "priceCents" in after ||
       "subscriptionDiscount" in after ||
       row.stockOnHand > 0 !== updated.stockOnHand > 0;
-    const change = { pages: shown };
+    const change = { pages: shown || listed.change !== null };
     await announceCatalogueChange(tx, change);
     const restocked = row.stockOnHand === 0 && updated.stockOnHand > 0;
     const queuedMail = restocked ? await queueBackInStock(tx, mail.mailer, updated, mail.origin) : [];

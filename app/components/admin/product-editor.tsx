@@ -1,17 +1,22 @@
-import { useEffect, useId, useRef } from "react";
+import { Fragment, useEffect, useId, useRef } from "react";
+import { LIST_CURRENCIES, type ListCurrency } from "../../../core/contracts/admin-prices.ts";
 import type { AdminAuditView, AdminProductView } from "../../../core/contracts/admin-products.ts";
+import { isCurrency } from "../../../core/markets.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { useFormAction } from "../../hooks/use-form-action.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { Button } from "../ui/button.tsx";
 import { inputClass } from "../ui/field.tsx";
 import { AuditList } from "./audit-list.tsx";
+import { amountText, CURRENCY_NAMES, priceField } from "./price-form-model.ts";
 import { formValues, type ProductFormValues } from "./product-form-model.ts";
 import { StockBadge } from "./stock-badge.tsx";
 
 interface Props {
   product: AdminProductView;
   audit: AdminAuditView[];
+  /** Its prices in the other currencies' lists (null: not priced there), decision 051. */
+  listPrices: Record<ListCurrency, number | null>;
   may: { price: boolean; stock: boolean };
   /** The days "Apply to existing subscriptions" may take effect on, as "YYYY-MM-DD" (decision 043). */
   priceNotice: { earliest: string; latest: string; default: string };
@@ -60,7 +65,7 @@ const FIELDS: {
  * first field to fix then takes the focus. The page reads the product again after a save, and the form
  * starts again from the values the shop now has.
  */
-export function ProductEditor({ product, audit, may, priceNotice }: Props) {
+export function ProductEditor({ product, audit, listPrices, may, priceNotice }: Props) {
   const id = useId();
   const intent = `product-${product.id}`;
   const { fetcher, errors, pending } = useFormAction(intent, () =>
@@ -73,12 +78,19 @@ export function ProductEditor({ product, audit, may, priceNotice }: Props) {
   const form = useRef<HTMLFormElement>(null);
   const editable = FIELDS.filter((f) => may[f.needs]);
   const values = formValues(product);
+  const item = `product:${product.id}`;
+  const listFields = LIST_CURRENCIES.map((currency) => ({ currency, name: priceField(item, currency) }));
   const answered = fetcher.data;
   useEffect(() => {
-    // The first field to fix takes the focus; its message is read with it.
-    const first = FIELDS.find((f) => answered?.errors?.[f.key]);
-    if (first) form.current?.querySelector<HTMLInputElement>(`[name="${first.key}"]`)?.focus();
-  }, [answered]);
+    // The first field to fix, in the form's order, takes the focus; its message is read with it.
+    const names = [
+      "price",
+      ...LIST_CURRENCIES.map((c) => priceField(item, c)),
+      ...FIELDS.slice(1).map((f) => f.key),
+    ];
+    const first = names.find((name) => answered?.errors?.[name]);
+    if (first) form.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+  }, [answered, item]);
 
   return (
     <section aria-labelledby={`${id}-name`} className="rounded-card bg-white p-4 shadow-card sm:p-6">
@@ -89,7 +101,11 @@ export function ProductEditor({ product, audit, may, priceNotice }: Props) {
         <StockBadge state={product.stock} />
       </div>
       <p className="mt-1 text-sm text-muted">
-        {formatMoney(product.priceCents)} a month · subscription{" "}
+        {formatMoney(product.priceCents)} a month
+        {LIST_CURRENCIES.map((c) =>
+          listPrices[c] === null ? ` · not priced in ${c}` : ` · ${formatMoney(listPrices[c], c)}`,
+        ).join("")}{" "}
+        · subscription{" "}
         {product.subscriptionDiscount === null
           ? "15% off (shop default)"
           : `${product.subscriptionDiscount}% off`}{" "}
@@ -99,7 +115,7 @@ export function ProductEditor({ product, audit, may, priceNotice }: Props) {
       {editable.length > 0 ? (
         <fetcher.Form
           // A new form when the product's values change, so its fields show what the shop now has.
-          key={Object.values(values).join("|")}
+          key={[...Object.values(values), ...Object.values(listPrices)].join("|")}
           ref={form}
           method="post"
           noValidate
@@ -108,36 +124,34 @@ export function ProductEditor({ product, audit, may, priceNotice }: Props) {
         >
           <input type="hidden" name="intent" value={intent} />
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {editable.map((f) => {
-              const inputId = `${id}-${f.key}`;
-              const error = errors?.[f.key];
-              return (
-                <div key={f.key} className="grid content-start gap-1.5">
-                  <label htmlFor={inputId} className="text-sm font-medium text-ink">
-                    {f.label}
-                  </label>
-                  <input
-                    id={inputId}
-                    name={f.key}
-                    type="text"
-                    inputMode={f.inputMode}
-                    autoComplete="off"
-                    defaultValue={values[f.key]}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ""}`}
-                    className={`${inputClass} ${error ? "border-danger" : ""}`}
-                  />
-                  <p id={`${inputId}-hint`} className="text-sm text-muted">
-                    {f.hint}
-                  </p>
-                  {error ? (
-                    <p id={`${inputId}-error`} className="text-sm font-medium text-danger">
-                      {error}
-                    </p>
-                  ) : null}
-                </div>
-              );
-            })}
+            {editable.map((f) => (
+              <Fragment key={f.key}>
+                <TextField
+                  id={`${id}-${f.key}`}
+                  name={f.key}
+                  label={f.label}
+                  hint={f.hint}
+                  inputMode={f.inputMode}
+                  value={values[f.key]}
+                  error={errors?.[f.key]}
+                />
+                {/* The other currencies' prices follow the US dollar price (decision 051). */}
+                {f.key === "price"
+                  ? listFields.map((l) => (
+                      <TextField
+                        key={l.name}
+                        id={`${id}-${l.currency}`}
+                        name={l.name}
+                        label={`Price (${l.currency})`}
+                        hint={`In ${CURRENCY_NAMES[l.currency]}, such as 40.00${l.currency === "CAD" ? "" : ", VAT included"}.`}
+                        inputMode="decimal"
+                        value={amountText(listPrices[l.currency])}
+                        error={errors?.[l.name]}
+                      />
+                    ))
+                  : null}
+              </Fragment>
+            ))}
           </div>
           {may.price ? (
             <ExistingSubscriptions
@@ -169,6 +183,52 @@ export function ProductEditor({ product, audit, may, priceNotice }: Props) {
         <AuditList entries={audit} wordChange={describeChange} empty="No changes from the dashboard yet." />
       </details>
     </section>
+  );
+}
+
+/** One labelled text field of the form, its hint and its message when the value is refused. */
+function TextField({
+  id,
+  name,
+  label,
+  hint,
+  inputMode,
+  value,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  hint: string;
+  inputMode: "decimal" | "numeric";
+  value: string;
+  error: string | undefined;
+}) {
+  return (
+    <div className="grid content-start gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="text"
+        inputMode={inputMode}
+        autoComplete="off"
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        className={`${inputClass} ${error ? "border-danger" : ""}`}
+      />
+      <p id={`${id}-hint`} className="text-sm text-muted">
+        {hint}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -256,6 +316,14 @@ function describeChange(a: AdminAuditView): string {
     const stack = Number(after.stackLinesUnchanged ?? 0);
     return `Existing subscriptions: ${shown("priceCents", after.priceCents)} from ${String(after.takesEffect)}, ${n === 1 ? "1 subscriber" : `${n} subscribers`} e-mailed${stack ? `; ${stack} in a stack unchanged` : ""}`;
   }
+  if (a.action === "price-list-updated")
+    return Object.keys(after)
+      .map((c) => {
+        const currency = isCurrency(c) ? c : "USD";
+        const money = (v: unknown) => (typeof v === "number" ? formatMoney(v, currency) : "no price");
+        return `Price (${c}) ${money(a.before?.[c])} → ${money(after[c])}`;
+      })
+      .join("; ");
   return Object.keys(after)
     .map((k) => `${NAMES[k] ?? k} ${shown(k, a.before?.[k])} → ${shown(k, after[k])}`)
     .join("; ");

@@ -1,0 +1,153 @@
+import { useId } from "react";
+import { countryName } from "../../core/address.ts";
+import { DEFAULT_EU_COUNTRIES } from "../../core/contracts/admin-markets.ts";
+import { EU_COUNTRIES, MARKETS, type MarketId } from "../../core/markets.ts";
+import { Button } from "../components/ui/button.tsx";
+import { useFormAction } from "../hooks/use-form-action.ts";
+import { toast } from "../hooks/use-toast.ts";
+import type { Route } from "./+types/admin-markets";
+
+export { action, headers, loader } from "./admin-markets.server.ts";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Markets | MANA dashboard" },
+  { name: "robots", content: "noindex" },
+];
+
+const MARKET_NAMES: Record<MarketId, { name: string; currency: string }> = {
+  us: { name: "United States", currency: "US dollars (USD)" },
+  ca: { name: "Canada", currency: "Canadian dollars (CAD)" },
+  uk: { name: "United Kingdom", currency: "pounds (GBP)" },
+  eu: { name: "European Union", currency: "euros (EUR)" },
+};
+
+const names = (codes: readonly string[]) => codes.map(countryName).join(", ");
+
+/**
+ * The markets (docs/decisions/051-markets-and-currencies.md): which of the four the owner sells to and the
+ * EU market's countries. The page says what the choice does today: it is saved, and the checkout does not
+ * read it yet (it ships to SHIP_TO_COUNTRIES), so nobody is told a switch does what it does not.
+ */
+export default function AdminMarkets({ loaderData }: Route.ComponentProps) {
+  const { settings, shipTo, checkoutShipsTo } = loaderData;
+  const id = useId();
+  const { fetcher, errors, pending } = useFormAction("markets", () =>
+    toast(
+      fetcher.data?.unchanged
+        ? { title: "Nothing to save", description: "The markets already are as chosen." }
+        : { title: "Markets saved" },
+    ),
+  );
+  const sameAsCheckout =
+    shipTo.length === checkoutShipsTo.length && shipTo.every((c) => checkoutShipsTo.includes(c));
+
+  return (
+    <section className="mt-6">
+      <h1 className="text-3xl sm:text-4xl">Markets</h1>
+      <p className="mt-2 max-w-prose text-muted">
+        A market is a group of countries the shop ships to, with the currency their orders are priced in, from
+        that currency's prices on the Prices page.
+      </p>
+
+      <div className="mt-6 grid max-w-prose gap-2 rounded-card bg-white p-4 shadow-card sm:p-5">
+        <h2 className="text-xl">What these choices change today</h2>
+        <p>
+          They are saved, and they do not change the checkout yet. The checkout ships to the countries in the
+          server's SHIP_TO_COUNTRIES setting, now: <strong>{names(checkoutShipsTo)}</strong>.
+        </p>
+        <p>
+          Your markets cover: <strong>{names(shipTo)}</strong>.{" "}
+          {sameAsCheckout
+            ? "That is the same list."
+            : "That list is different: shipping follows SHIP_TO_COUNTRIES until the checkout reads these markets."}
+        </p>
+      </div>
+
+      <fetcher.Form
+        // A new form when the saved markets change, so its boxes show what the shop now has.
+        key={JSON.stringify(settings)}
+        method="post"
+        noValidate
+        className="mt-6 grid gap-6"
+        aria-label="Markets"
+      >
+        <input type="hidden" name="intent" value="markets" />
+        <fieldset
+          className="grid gap-3 rounded-card bg-white p-4 shadow-card sm:p-5"
+          aria-describedby={errors?.enabled ? `${id}-enabled-error` : undefined}
+        >
+          <legend className="float-left w-full text-lg font-semibold text-ink">
+            Markets the shop sells to
+          </legend>
+          <div className="clear-left grid gap-3 pt-1">
+            {MARKETS.map((m) => (
+              <label key={m.id} className="flex min-h-11 items-start gap-3">
+                <input
+                  type="checkbox"
+                  name={`market:${m.id}`}
+                  defaultChecked={settings.enabled.includes(m.id)}
+                  className="mt-1 size-5 shrink-0 accent-forest"
+                />
+                <span>
+                  <span className="font-semibold">{MARKET_NAMES[m.id].name}</span>
+                  <span className="block text-sm text-muted">
+                    Orders in {MARKET_NAMES[m.id].currency}
+                    {m.id === "eu" ? ", to the countries chosen below" : `, shipped to ${names(m.countries)}`}
+                    .
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors?.enabled ? (
+            <p id={`${id}-enabled-error`} role="alert" className="text-sm font-medium text-danger">
+              {errors.enabled}
+            </p>
+          ) : null}
+        </fieldset>
+
+        <fieldset
+          className="grid gap-3 rounded-card bg-white p-4 shadow-card sm:p-5"
+          aria-describedby={`${id}-eu-hint${errors?.euCountries ? ` ${id}-eu-error` : ""}`}
+        >
+          <legend className="float-left w-full text-lg font-semibold text-ink">
+            European Union countries
+          </legend>
+          <p id={`${id}-eu-hint`} className="clear-left text-sm text-muted">
+            The EU countries whose addresses and VAT the shop knows. Kept while the market is off. At first:{" "}
+            {names(DEFAULT_EU_COUNTRIES)}.
+          </p>
+          <div className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3 lg:grid-cols-4">
+            {EU_COUNTRIES.map((c) => (
+              <label key={c} className="flex min-h-11 items-center gap-3">
+                <input
+                  type="checkbox"
+                  name={`eu:${c}`}
+                  defaultChecked={settings.euCountries.includes(c)}
+                  className="size-5 shrink-0 accent-forest"
+                />
+                {countryName(c)}
+              </label>
+            ))}
+          </div>
+          {errors?.euCountries ? (
+            <p id={`${id}-eu-error`} role="alert" className="text-sm font-medium text-danger">
+              {errors.euCountries}
+            </p>
+          ) : null}
+        </fieldset>
+
+        {errors?.form ? (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {errors.form}
+          </p>
+        ) : null}
+        <div>
+          <Button type="submit" pending={pending} pendingText="Saving…">
+            Save markets
+          </Button>
+        </div>
+      </fetcher.Form>
+    </section>
+  );
+}
