@@ -123,6 +123,7 @@ export async function deliverDueGiftCards(
           code,
           // What it holds: a refund of its order may have taken part of it back before its day.
           amountCents: await giftCardBalance(tx, id),
+          currency: card.currency,
           recipientName: card.recipientName,
           senderName: card.senderName,
           message: card.message,

@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, type Locale, pathInLocale } from "../../../core/i18n/locales.ts";
 import { formatMoney } from "../../../core/money.ts";
+import { storedCurrency } from "../../../core/order-totals.ts";
 import { wordsIn } from "../../i18n/words.ts";
 import { emailLayout, labelled, linkBlock, paragraph, signature, smallPrint } from "../layout.ts";
 import type { MailMessage } from "../mailer.ts";
@@ -14,6 +15,8 @@ export function giftCardEmail(input: {
   to: string;
   code: string;
   amountCents: number;
+  /** The card's currency as stored ("usd", "cad"): its amount is written in it (decision 051); none: USD. */
+  currency?: string;
   recipientName: string | null;
   senderName: string | null;
   message: string | null;
@@ -24,7 +27,7 @@ export function giftCardEmail(input: {
 }): MailMessage {
   const { t, locale } = wordsIn(input.locale ?? DEFAULT_LOCALE);
   const page = (path: string) => `${input.origin}${pathInLocale(path, locale)}`;
-  const amount = formatMoney(input.amountCents);
+  const amount = formatMoney(input.amountCents, storedCurrency(input.currency));
   const from = input.fromSomeone ? (input.senderName ?? t("email.giftCard.someone")) : null;
   const heading = from
     ? t("email.giftCard.headingFrom", { from, amount })
