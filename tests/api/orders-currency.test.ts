@@ -1,0 +1,150 @@
+import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { InvoiceDocument } from "../../app/components/orders/invoice.tsx";
+import { requestTranslator } from "../../app/i18n/catalogue.server.ts";
+import { ServerTranslatorContext, TranslatorProvider } from "../../app/i18n/i18n.tsx";
+import type { Locale } from "../../core/i18n/locales.ts";
+import { orders, outbox, subscriptions } from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
+import { loadInvoice } from "../../server/orders/invoice.ts";
+import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
+import { type OrderRow, people } from "./admin-fixtures.ts";
+import { createUser, headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
+
+const card = { cardNumber: "4242424242424242", expiry: "12/40", cvc: "123", name: "A Buyer" };
+
+/** The invoice page's document as the server renders it, in `locale`. */
+function invoiceMarkup(invoice: NonNullable<Awaited<ReturnType<typeof loadInvoice>>>, locale: Locale) {
+  const page = createElement(InvoiceDocument, { invoice, backTo: "/account/orders" });
+  const router = createMemoryRouter([{ path: "/invoice", element: page }], { initialEntries: ["/invoice"] });
+  const translated = createElement(TranslatorProvider, null, createElement(RouterProvider, { router }));
+  return renderToStaticMarkup(
+    createElement(ServerTranslatorContext, { value: requestTranslator(locale, new Set()) }, translated),
+  ).replaceAll("\u00a0", " ");
+}
+
+// Every view of an order shows its amounts in the order's own currency, a Canadian amount always marked
+// CA$ (docs/decisions/051-markets-and-currencies.md). The order here is a US checkout whose stored currency
+// is set to "cad" before it is paid, standing for an order the checkout placed in Canadian dollars.
+describe.each(testDatabases)("an order's currency in every view on %s", (kind) => {
+  let shop: TestShop;
+  let who: Awaited<ReturnType<typeof people>>;
+  let order: OrderRow;
+  const db = () => shop.services.database.db;
+  beforeAll(async () => {
+    shop = await createTestShop(kind, { identity: headerIdentity(() => shop) });
+    who = await people(shop);
+    await createUser(shop, "cora", "cora@example.com");
+    // Korean Ginseng once and Total Restore as a subscription: 30.00 + 34.00 + 5.95 shipping = 69.95.
+    const v = new Visitor(shop, "cora");
+    expect((await v.add(1, 1, false)).status).toBe(201);
+    expect((await v.add(2, 1, true)).status).toBe(201);
+    const res = await v.checkout({
+      email: "cora@example.com",
+      userId: "cora",
+      shippingAddress: TEST_ADDRESS,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const sessionId = new URL(res.body.url).pathname.split("/").pop() as string;
+    await db().update(orders).set({ currency: "cad" }).where(eq(orders.providerSessionId, sessionId));
+    expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, card)).toMatchObject({
+      kind: "paid",
+    });
+    const [row] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
+    order = row as OrderRow;
+    expect(order).toMatchObject({ currency: "cad", totalCents: 6995, taxCents: 0 });
+  });
+  afterAll(() => shop.close());
+
+  it("the orders API names the currency beside the amounts, the list and the one order alike", async () => {
+    const one = await new Visitor(shop, "cora").call("GET", `/api/orders/${order.orderNumber}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ currency: "CAD", totalAmount: "69.95", total: 69.95 });
+    expect(one.body.totals).toMatchObject({ currency: "CAD", totalCents: 6995, shippingCents: 595 });
+    const list = await new Visitor(shop, "cora").call("GET", "/api/orders");
+    expect(list.body.find((o: { orderNumber: string }) => o.orderNumber === order.orderNumber)).toMatchObject(
+      {
+        currency: "CAD",
+        totals: { currency: "CAD" },
+      },
+    );
+  });
+
+  it("the confirmation e-mail writes every amount as CA$", async () => {
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `order-confirmation:${order.id}`));
+    const text = mail?.text.replaceAll("\u00a0", " ") ?? "";
+    expect(text).toContain("Subtotal: CA$64.00");
+    expect(text).toContain("Shipping: CA$5.95");
+    expect(text).toContain("Total: CA$69.95");
+    expect(text).toContain("CA$30.00");
+    expect(text).toContain("CA$34.00");
+    // No amount of the order's lines and figures without its currency's sign: every "$" is a "CA$". (The
+    // renewal terms below them are quoted as agreed at checkout: the checkout writes them.)
+    const figures = text.slice(0, text.indexOf("Shipping to:"));
+    expect(figures).toContain("Total: CA$69.95");
+    expect(figures.match(/(?<!CA)\$\d/g)).toBeNull();
+    expect(mail?.html).toContain("CA$69.95");
+  });
+
+  it("the invoice page writes every amount as CA$, in English and in French", async () => {
+    const invoice = await loadInvoice(db(), order.orderNumber, { userId: "cora" }, "en");
+    expect(invoice).toMatchObject({ currency: "cad", totalCents: 6995 });
+    if (!invoice) return;
+    const en = invoiceMarkup(invoice, "en");
+    for (const amount of ["CA$30.00", "CA$34.00", "CA$64.00", "CA$5.95", "CA$69.95"])
+      expect(en).toContain(amount);
+    expect(en.match(/(?<!CA)\$\d/g)).toBeNull();
+    expect(en).toContain("CAD");
+    const fr = invoiceMarkup(
+      (await loadInvoice(db(), order.orderNumber, { userId: "cora" }, "fr")) ?? invoice,
+      "fr",
+    );
+    expect(fr).toContain("CA$69.95");
+    expect(fr.match(/(?<!CA)\$\d/g)).toBeNull();
+  });
+
+  it("the owner's orders API gives the order's currency in the list and the detail", async () => {
+    const detail = await who.admin.call("GET", `/api/admin/orders/${order.orderNumber}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({ currency: "cad", totalCents: 6995, refundableCents: 6995 });
+    const list = await who.admin.call("GET", `/api/admin/orders?q=${order.orderNumber}`);
+    expect(list.body.orders).toEqual([
+      expect.objectContaining({ orderNumber: order.orderNumber, currency: "cad", totalCents: 6995 }),
+    ]);
+  });
+
+  it("a refund's e-mail and the order's page data carry the refund in CA$", async () => {
+    const res = await who.admin.call("POST", `/api/admin/orders/${order.orderNumber}/refund`, {
+      amountCents: 1000,
+      reason: "A damaged box",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const sent = await db().select().from(outbox).where(eq(outbox.to, "cora@example.com"));
+    const refunded = sent.find((m) => m.dedupeKey?.startsWith("order-refunded:"));
+    expect(refunded?.subject).toContain("CA$10.00");
+    expect(refunded?.text).toContain("CA$10.00");
+    expect(refunded?.text.match(/(?<!CA)\$\d/g)).toBeNull();
+    const one = await new Visitor(shop, "cora").call("GET", `/api/orders/${order.orderNumber}`);
+    expect(one.body.payment).toMatchObject({ state: "partially_refunded", refundedCents: 1000 });
+    expect(one.body.timeline).toContainEqual(
+      expect.objectContaining({ type: "refunded", amountCents: 1000 }),
+    );
+  });
+
+  it("the subscription it started renews in its currency: the subscriptions API says so", async () => {
+    // The subscription keeps the currency it was bought in (decision 051); set here as the order's.
+    await db().update(subscriptions).set({ currency: "cad" }).where(eq(subscriptions.orderId, order.id));
+    const res = await new Visitor(shop, "cora").call("GET", "/api/subscriptions");
+    expect(res.body).toEqual([expect.objectContaining({ amount: "34.00", currency: "CAD" })]);
+    const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
+    const owner = await who.admin.call("GET", `/api/admin/subscriptions/${sub?.id}`);
+    expect(owner.body).toMatchObject({ currency: "cad", amountCents: 3400 });
+  });
+});
