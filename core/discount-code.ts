@@ -81,7 +81,9 @@ export type CodeRefusalReason =
   | "minimum_not_met"
   | "not_for_these_products"
   | "first_order_only"
-  | "own_referral";
+  | "own_referral"
+  /** An amount code or one with a minimum, on a cart in another currency than US dollars (decision 051). */
+  | "only_in_usd";
 
 export interface CodeRefusal {
   reason: CodeRefusalReason;
@@ -103,6 +105,7 @@ export function refusal(reason: CodeRefusalReason, code: string, shortByCents?: 
     not_for_these_products: `The code ${code} is not for the items in your cart.`,
     first_order_only: `The code ${code} is for a first order only.`,
     own_referral: `The code ${code} is your own referral code: share it with a friend instead.`,
+    only_in_usd: `The code ${code} is for orders in US dollars only.`,
   };
   return { reason, message: messages[reason], ...(shortByCents !== undefined ? { shortByCents } : {}) };
 }

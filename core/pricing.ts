@@ -1,4 +1,5 @@
 import { type CodeRefusal, type CodeTerms, refusal } from "./discount-code.ts";
+import { BASE_CURRENCY, type Currency } from "./markets.ts";
 import type { TaxDestination, TaxLine, TaxProvider } from "./tax.ts";
 
 /**
@@ -97,7 +98,26 @@ export interface BundleSaving {
   isSubscription: boolean;
 }
 
+/**
+ * What a cart is priced in beyond its lines' own prices (docs/decisions/051-markets-and-currencies.md): the
+ * currency of every amount (the lines' and bundles' prices and the flat rate are already that list's) and
+ * the list's free-shipping threshold. Amount codes and minimums are US dollar amounts: in another currency
+ * such a code gives nothing (`only_in_usd`).
+ */
+export interface CartPriceList {
+  currency: Currency;
+  freeShippingOverCents: number;
+}
+
+/** The base list: US dollars, free shipping over $75. */
+export const BASE_PRICE_LIST: CartPriceList = {
+  currency: BASE_CURRENCY,
+  freeShippingOverCents: FREE_SHIPPING_OVER_CENTS,
+};
+
 export interface CartTotals {
+  /** The currency of every amount here (one list: nothing is ever summed across currencies). */
+  currency: Currency;
   lines: PricedLine[];
   subtotalCents: number;
   bundleSavings: BundleSaving[];
@@ -158,8 +178,8 @@ export function bundleSetCents(bundle: Bundle, isSubscription: boolean): number 
  * its lines (`savingCents`), so each line's `lineCents - savingCents` is what it costs.
  *
  * The order of the reductions is fixed (docs/decisions/046-discount-codes.md): product and bundle/stack
- * prices, subscription discount, then the discount code (`applyCode`), then shipping: free over $75 (after
- * savings and code) or whenever the cart holds a complete bundle, or with a free-shipping code; otherwise
+ * prices, subscription discount, then the discount code (`applyCode`), then shipping: free over $75 (the
+ * list's threshold, `list`; after savings and code) or whenever the cart holds a complete bundle, or with a free-shipping code; otherwise
  * the flat rate; then tax, on the goods after savings and code and on shipping, at the destination's rates
  * (`tax`: none while the destination is not known).
  */
@@ -169,6 +189,7 @@ export function priceCart(
   flatShippingCents: number,
   code: CodeTerms | null = null,
   tax: CartTax | null = null,
+  list: CartPriceList = BASE_PRICE_LIST,
 ): CartTotals {
   const ownDiscount = (l: PricingLine) =>
     l.isSubscription ? subscriptionDiscountPercent(l.productSubscriptionDiscount) : 0;
@@ -226,12 +247,12 @@ export function priceCart(
   const discountCents = bundleSavings.reduce((sum, s) => sum + s.savingsCents, 0);
   const afterSavings = subtotalCents - discountCents;
   const inSet = (i: number) => sets.has(i);
-  const applied = code ? applyCode(code, lines, priced, inSet, afterSavings) : null;
+  const applied = code ? applyCode(code, lines, priced, inSet, afterSavings, list.currency) : null;
   const codeCents = priced.reduce((sum, l) => sum + l.codeCents, 0);
   const afterCode = afterSavings - codeCents;
   const freeShipping =
     lines.length > 0 &&
-    (afterCode > FREE_SHIPPING_OVER_CENTS ||
+    (afterCode > list.freeShippingOverCents ||
       completeBundle ||
       (code?.kind === "free_shipping" && applied?.refusal === null));
   const shippingCents = lines.length === 0 || freeShipping ? 0 : flatShippingCents;
@@ -246,6 +267,7 @@ export function priceCart(
       : null;
   const taxCents = quote?.added ?? 0;
   return {
+    currency: list.currency,
     lines: priced,
     subtotalCents,
     bundleSavings,
@@ -270,6 +292,8 @@ export function priceCart(
  * saving. A percentage takes that share of their sum, a fixed amount at most their sum, shared out over
  * them in proportion (`splitCents`), so no line and no total goes below zero. The minimum is compared with
  * the whole cart after bundle savings. A free-shipping code discounts no line: `priceCart` drops shipping.
+ * An amount and a minimum are in US dollars: a code with either gives nothing in another currency (decision
+ * 051: nothing is converted); a percentage or free shipping works in every currency.
  */
 function applyCode(
   code: CodeTerms,
@@ -277,8 +301,11 @@ function applyCode(
   priced: PricedLine[],
   inSet: (lineIndex: number) => boolean,
   afterSavings: number,
+  currency: Currency,
 ): { refusal: CodeRefusal | null } {
   if (lines.length === 0) return { refusal: null };
+  if (currency !== BASE_CURRENCY && (code.kind === "amount" || code.minSubtotalCents))
+    return { refusal: refusal("only_in_usd", code.code) };
   const eligible = priced.map((l, i) => {
     const line = lines[i];
     if (!line) return 0;

@@ -1,3 +1,4 @@
+import { BASE_CURRENCY, type Currency } from "./markets.ts";
 import { splitCents } from "./pricing.ts";
 
 /**
@@ -37,8 +38,9 @@ export function pointsEarned(paidCents: number): number {
 export const stepsValueCents = (steps: number) => steps * CENTS_PER_STEP;
 
 export interface TenderSources {
-  /** The applied gift cards in the order they were applied, each with its balance now. */
-  giftCards: { id: string; balanceCents: number }[];
+  /** The applied gift cards in the order they were applied, each with its balance now and its currency
+   * (US dollars when not given). */
+  giftCards: { id: string; balanceCents: number; currency?: Currency }[];
   /** The store credit to use (the whole balance when the shopper chose to use it; 0 otherwise). */
   creditCents: number;
   /** The shopper's points balance and the steps of 100 they asked to redeem. */
@@ -60,12 +62,48 @@ export interface TenderResult {
 }
 
 /**
- * Applies the tenders to an order of `totalCents`, of which `payableCents` may be paid by them (the
- * one-time items and shipping). Gift cards in turn, each up to its balance; then store credit; then whole
- * steps of points, none worth more than what is left (a step never pays less than its $5). Never more than
- * the payable part, never a negative amount.
+ * A balance that cannot pay an order in its currency (docs/decisions/051-markets-and-currencies.md): a gift
+ * card pays only orders in its own currency; store credit and Wellness Points are US dollars.
  */
-export function applyTenders(totalCents: number, payableCents: number, sources: TenderSources): TenderResult {
+export type UnusableBalance =
+  | { kind: "gift_card"; giftCardId: string; currency: Currency }
+  | { kind: "credit" }
+  | { kind: "points" };
+
+/** The balances of `sources` an order in `currency` leaves unused, and why (`UnusableBalance`). */
+export function balancesNotInCurrency(sources: TenderSources, currency: Currency): UnusableBalance[] {
+  const out: UnusableBalance[] = [];
+  for (const card of sources.giftCards) {
+    const own = card.currency ?? BASE_CURRENCY;
+    if (own !== currency) out.push({ kind: "gift_card", giftCardId: card.id, currency: own });
+  }
+  if (currency !== BASE_CURRENCY) {
+    if (sources.creditCents > 0) out.push({ kind: "credit" });
+    if (sources.pointSteps > 0) out.push({ kind: "points" });
+  }
+  return out;
+}
+
+/**
+ * Applies the tenders to an order of `totalCents` in `currency`, of which `payableCents` may be paid by
+ * them (the one-time items and shipping). Gift cards in turn, each up to its balance; then store credit;
+ * then whole steps of points, none worth more than what is left (a step never pays less than its $5).
+ * Never more than the payable part, never a negative amount. Only balances in the order's currency pay
+ * (`balancesNotInCurrency`: the others are left as they are; two currencies are never summed).
+ */
+export function applyTenders(
+  totalCents: number,
+  payableCents: number,
+  all: TenderSources,
+  currency: Currency = BASE_CURRENCY,
+): TenderResult {
+  const usd = currency === BASE_CURRENCY;
+  const sources: TenderSources = {
+    giftCards: all.giftCards.filter((c) => (c.currency ?? BASE_CURRENCY) === currency),
+    creditCents: usd ? all.creditCents : 0,
+    pointsBalance: usd ? all.pointsBalance : 0,
+    pointSteps: usd ? all.pointSteps : 0,
+  };
   let left = Math.max(0, Math.min(payableCents, totalCents));
   const tenders: Tender[] = [];
   for (const card of sources.giftCards) {

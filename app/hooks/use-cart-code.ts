@@ -64,6 +64,7 @@ const REFUSAL_KEYS: Record<CodeRefusalReason, string> = {
   not_for_these_products: "cart.code.refusal.notForTheseProducts",
   first_order_only: "cart.code.refusal.firstOrderOnly",
   own_referral: "cart.code.refusal.ownReferral",
+  only_in_usd: "cart.code.refusal.onlyInUsd",
 };
 
 /** What a code gives, in a few words ("10% off", "$5.00 off", "Free shipping"), in the page's language. */

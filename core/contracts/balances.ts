@@ -4,6 +4,7 @@
  * cards bought in the cart.
  */
 import { z } from "zod";
+import type { Currency } from "../markets.ts";
 
 /** A gift card as the cart and the account show it: never its code, only its last four characters. */
 export interface AppliedGiftCard {
@@ -24,6 +25,13 @@ export interface CartBalancesResponse {
   useCredit: boolean;
   points: number;
   pointSteps: number;
+  /**
+   * With `?currency=` (upper case, default USD): the currency the balances were judged for, and those that
+   * cannot pay an order in it, each with the shopper's reason (decision 051: a gift card pays only orders in
+   * its own currency; store credit and points only orders in US dollars).
+   */
+  currency?: Currency;
+  notUsable?: { kind: "gift_card" | "credit" | "points"; giftCardId?: string; message: string }[];
 }
 
 /** POST /api/cart/gift-cards: a gift card's code, as printed (spaces and dashes are ignored). */

@@ -1,6 +1,7 @@
 /** The cart API's wire contract: what the browser sends to /api/cart and the lines it gets back. */
 import { z } from "zod";
-import { type Bundle, MAX_LINE_QUANTITY } from "../pricing.ts";
+import type { Currency } from "../markets.ts";
+import { type Bundle, type CartTotals, MAX_LINE_QUANTITY } from "../pricing.ts";
 
 /** A cart line as the API returns it, with its product and, when it came from one, its bundle. */
 export interface CartItemView {
@@ -51,3 +52,25 @@ export type CartRemoveResponse = { deleted: true } & WithCart;
  * without a `cart` field (the answer's shape is pinned as `{cleared: n}`).
  */
 export type CartClearResponse = { cleared: number };
+
+/**
+ * GET /api/cart/totals?currency=CAD (upper case, one of core/markets.ts CURRENCIES; default USD; another
+ * value is a 400 `invalid_currency`): the visitor's cart priced by the server from that currency's price
+ * list (docs/decisions/051-markets-and-currencies.md), with the cart's discount code (an amount code or one
+ * with a minimum gives nothing outside US dollars: refusal `only_in_usd`). No taxes (the checkout's address
+ * decides them). A product or stack not priced in the currency answers 409 `not_sold_in_currency`.
+ * Every amount is in `currency`, minor units.
+ */
+export interface CartTotalsResponse {
+  currency: Currency;
+  /** By cart line id: the unit price and the line's figures in `currency` (core/pricing.ts PricedLine). */
+  lines: {
+    cartItemId: string;
+    unitPriceCents: number;
+    discountPercent: number;
+    lineTotalCents: number;
+    savingCents: number;
+    codeCents: number;
+  }[];
+  totals: CartTotals;
+}

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { AddressFieldErrors, ShippingAddress } from "../address.ts";
 import { LOCALES } from "../i18n/locales.ts";
+import { CURRENCIES, type Currency } from "../markets.ts";
 import { MAX_LINE_QUANTITY } from "../pricing.ts";
 import type { RenewalDisclosure } from "../renewal-disclosure.ts";
 import type { AddressView } from "./addresses.ts";
@@ -61,6 +62,17 @@ export const createSessionBody = z.object({
    * (the address or a rate changed), 409 `tax_changed`. Absent: not compared.
    */
   taxCents: z.number().int().min(0).max(100_000_000).optional(),
+  /**
+   * The currency the page showed the order in (upper case, core/markets.ts). The order is in its shipping
+   * country's market's currency; when that differs, 409 `currency_changed` with `currency`, the order's
+   * (docs/decisions/051-markets-and-currencies.md). Absent, or not one of the shop's currencies (an old
+   * page's "jpy"): not compared, as any other figure the browser adds is ignored.
+   */
+  currency: z
+    .string()
+    .max(16)
+    .optional()
+    .transform((c) => (c && (CURRENCIES as readonly string[]).includes(c) ? (c as Currency) : undefined)),
   /** The SHA-256 of the disclosure the page showed; when it is no longer the cart's, 409 `renewal_terms_changed`. */
   renewalDisclosureHash: z
     .string()

@@ -29,6 +29,7 @@ import { clientIp, proxyList } from "../http/client-ip.ts";
 import { readJsonBody } from "../http/validate.ts";
 import { requestLocale } from "../i18n/request-locale.ts";
 import { wordsIn } from "../i18n/words.ts";
+import { currencyParam } from "./cart-currency.ts";
 
 /** Gift card codes tried per client address, in the cart and on the balance page: a 429 beyond. */
 export const GIFT_CARD_TRIES = { window: 600, max: 20 };
@@ -56,29 +57,38 @@ export function cartBalancesApi(services: AppServices) {
     return parsed.data;
   };
 
-  return new Hono()
-    .get("/balances", async (c) => c.json<CartBalancesResponse>(await cartBalances(db, await owner(c))))
-    .put("/balances", async (c) => {
-      const body = await readJsonBody(c, cartBalancesBody);
-      return c.json<CartBalancesResponse>(await setCartBalances(db, await owner(c), body));
-    })
-    .post("/gift-cards", async (c) => {
-      const body = await readJsonBody(c, applyGiftCardBody);
-      const limited = await tooManyTries(services, c, proxies);
-      if (limited) return limited;
-      return c.json<CartBalancesResponse>(await applyGiftCard(db, await writer(c), body.code));
-    })
-    .delete("/gift-cards/:id", async (c) =>
-      c.json<CartBalancesResponse>(await removeGiftCard(db, await owner(c), idParam(c))),
-    )
-    .get("/gift-card-lines", async (c) => c.json<GiftCardLineView[]>(await giftCardLines(db, await owner(c))))
-    .post("/gift-card-lines", async (c) => {
-      const body = await readJsonBody(c, giftCardLineBody);
-      return c.json<GiftCardLineView[]>(await addGiftCardLine(db, await writer(c), body, new Date()), 201);
-    })
-    .delete("/gift-card-lines/:id", async (c) =>
-      c.json<GiftCardLineView[]>(await removeGiftCardLine(db, await owner(c), idParam(c))),
-    );
+  return (
+    new Hono()
+      // `?currency=CAD`: also which balances cannot pay an order in it, and why (decision 051).
+      .get("/balances", async (c) => {
+        const currency = c.req.query("currency") === undefined ? undefined : currencyParam(c);
+        const locale = requestLocale(c.req.raw.headers);
+        return c.json<CartBalancesResponse>(await cartBalances(db, await owner(c), currency, locale));
+      })
+      .put("/balances", async (c) => {
+        const body = await readJsonBody(c, cartBalancesBody);
+        return c.json<CartBalancesResponse>(await setCartBalances(db, await owner(c), body));
+      })
+      .post("/gift-cards", async (c) => {
+        const body = await readJsonBody(c, applyGiftCardBody);
+        const limited = await tooManyTries(services, c, proxies);
+        if (limited) return limited;
+        return c.json<CartBalancesResponse>(await applyGiftCard(db, await writer(c), body.code));
+      })
+      .delete("/gift-cards/:id", async (c) =>
+        c.json<CartBalancesResponse>(await removeGiftCard(db, await owner(c), idParam(c))),
+      )
+      .get("/gift-card-lines", async (c) =>
+        c.json<GiftCardLineView[]>(await giftCardLines(db, await owner(c))),
+      )
+      .post("/gift-card-lines", async (c) => {
+        const body = await readJsonBody(c, giftCardLineBody);
+        return c.json<GiftCardLineView[]>(await addGiftCardLine(db, await writer(c), body, new Date()), 201);
+      })
+      .delete("/gift-card-lines/:id", async (c) =>
+        c.json<GiftCardLineView[]>(await removeGiftCardLine(db, await owner(c), idParam(c))),
+      )
+  );
 }
 
 async function tooManyTries(services: AppServices, c: Context, proxies: ReturnType<typeof proxyList>) {

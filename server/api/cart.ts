@@ -4,6 +4,7 @@ import {
   type CartAddResponse,
   type CartClearResponse,
   type CartRemoveResponse,
+  type CartTotalsResponse,
   type CartUpdateResponse,
   cartAddBody,
   cartQuantityBody,
@@ -29,7 +30,8 @@ import { readJsonBody } from "../http/validate.ts";
 import { requestLocale } from "../i18n/request-locale.ts";
 import { wordsIn } from "../i18n/words.ts";
 import { shippingRateCents } from "../orders/price-order.ts";
-import { applyCartCode, cartCode, removeCartCode } from "../promotions/cart-code.ts";
+import { applyCartCode, cartCode, cartTotals, removeCartCode } from "../promotions/cart-code.ts";
+import { currencyParam } from "./cart-currency.ts";
 
 const itemId = uuidField();
 
@@ -77,13 +79,27 @@ export function cartApi(services: AppServices) {
         const { items } = await listCart(db, catalogue, o);
         return c.json<CartAddResponse>({ ...line, cart: items }, 201);
       })
-      // The cart's discount code (core/contracts/discount-code.ts): before the line routes, so "code" is
-      // never read as a line id.
-      .get("/code", async (c) => {
+      // The cart priced in a currency's list (core/contracts/cart.ts CartTotalsResponse, decision 051):
+      // before the line routes, so "totals" is never read as a line id.
+      .get("/totals", async (c) => {
+        const currency = currencyParam(c);
         const visitor = await cartVisitor(services, c.req.raw.headers);
-        return c.json<CartCodeResponse>(await cartCode(db, visitor, resolveCartOwner(visitor), new Date()));
+        const deps = { db, catalogue, flatShippingCents: shippingRateCents(services.env.SHIPPING_FLAT_RATE) };
+        const answer = await cartTotals(deps, visitor, resolveCartOwner(visitor), currency, new Date());
+        return c.json<CartTotalsResponse>(answer);
+      })
+      // The cart's discount code (core/contracts/discount-code.ts): before the line routes, so "code" is
+      // never read as a line id. `?currency=` (default USD): the cart is judged in that currency's list.
+      .get("/code", async (c) => {
+        const currency = currencyParam(c);
+        const visitor = await cartVisitor(services, c.req.raw.headers);
+        const deps = { db, catalogue, flatShippingCents: shippingRateCents(services.env.SHIPPING_FLAT_RATE) };
+        return c.json<CartCodeResponse>(
+          await cartCode(db, visitor, resolveCartOwner(visitor), new Date(), { ...deps, currency }),
+        );
       })
       .post("/code", async (c) => {
+        const currency = currencyParam(c);
         const body = await readJsonBody(c, cartCodeBody);
         const tries = await services.identity.limits.consume(`code:${clientIp(c, proxies)}`, CODE_TRIES);
         if (!tries.allowed) {
@@ -94,7 +110,9 @@ export function cartApi(services: AppServices) {
         const visitor = await cartVisitor(services, c.req.raw.headers);
         const o = await writer(c);
         const deps = { db, catalogue, flatShippingCents: shippingRateCents(services.env.SHIPPING_FLAT_RATE) };
-        return c.json<CartCodeResponse>(await applyCartCode(deps, visitor, o, body.code, new Date()));
+        return c.json<CartCodeResponse>(
+          await applyCartCode(deps, visitor, o, body.code, new Date(), currency),
+        );
       })
       .delete("/code", async (c) => {
         return c.json<CartCodeResponse>(await removeCartCode(db, await owner(c)));

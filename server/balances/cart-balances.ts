@@ -5,11 +5,15 @@ import type {
   GiftCardLineBody,
   GiftCardLineView,
 } from "../../core/contracts/balances.ts";
+import type { Locale } from "../../core/i18n/locales.ts";
+import { BASE_CURRENCY, type Currency, currencyOf } from "../../core/markets.ts";
+import { balancesNotInCurrency } from "../../core/tenders.ts";
 import type { CartOwner } from "../cart/cart-owner.ts";
 import { ownerKey } from "../cart/cart-queries.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { cartGiftCards, carts, giftCards } from "../db/schema.ts";
 import { Conflict, InvalidInput, LimitExceeded, NotFound, notFound, words } from "../domain-errors.ts";
+import { wordsIn } from "../i18n/words.ts";
 import { balancesOf } from "./customer-ledger.ts";
 import { findGiftCardByCode, giftCardBalance } from "./gift-cards.ts";
 
@@ -53,27 +57,70 @@ async function ensureCart(db: Db, owner: CartOwner): Promise<CartRow> {
 
 /** The applied gift cards still usable, with their balances now (a voided or empty one is left out). */
 export async function appliedGiftCards(db: DbOrTx, ids: string[]): Promise<AppliedGiftCard[]> {
-  const out: AppliedGiftCard[] = [];
+  return (await appliedGiftCardsIn(db, ids)).map(({ currency: _c, ...card }) => card);
+}
+
+/** As `appliedGiftCards`, each with its currency (decision 051: it pays only orders in it). */
+export async function appliedGiftCardsIn(
+  db: DbOrTx,
+  ids: string[],
+): Promise<(AppliedGiftCard & { currency: Currency })[]> {
+  const out: (AppliedGiftCard & { currency: Currency })[] = [];
   for (const id of ids) {
     const [card] = await db.select().from(giftCards).where(eq(giftCards.id, id)).limit(1);
     if (card?.status !== "active" || !card.last4) continue;
     const balanceCents = await giftCardBalance(db, id);
-    if (balanceCents > 0) out.push({ id, last4: card.last4, balanceCents });
+    if (balanceCents > 0)
+      out.push({ id, last4: card.last4, balanceCents, currency: currencyOf(card.currency) ?? BASE_CURRENCY });
   }
   return out;
 }
 
-export async function cartBalances(db: DbOrTx, owner: CartOwner): Promise<CartBalancesResponse> {
+/**
+ * The cart's balances; with `currency` (the currency the page shows the cart in), also which of them cannot
+ * pay an order in it and why (core/tenders.ts `balancesNotInCurrency`, decision 051).
+ */
+export async function cartBalances(
+  db: DbOrTx,
+  owner: CartOwner,
+  currency?: Currency,
+  locale: Locale = "en",
+): Promise<CartBalancesResponse> {
   const row = await cartRow(db, owner);
   const signedIn = owner.kind === "user";
   const mine = signedIn ? await balancesOf(db, owner.userId) : { creditCents: 0, points: 0 };
-  return {
-    giftCards: row ? await appliedGiftCards(db, row.giftCardIds) : [],
+  const cards = row ? await appliedGiftCardsIn(db, row.giftCardIds) : [];
+  const answer: CartBalancesResponse = {
+    giftCards: cards.map(({ currency: _c, ...card }) => card),
     signedIn,
     creditCents: mine.creditCents,
     useCredit: signedIn && (row?.useCredit ?? false),
     points: mine.points,
     pointSteps: signedIn ? (row?.pointSteps ?? 0) : 0,
+  };
+  if (!currency) return answer;
+  const unusable = balancesNotInCurrency(
+    {
+      giftCards: cards,
+      creditCents: answer.useCredit ? answer.creditCents : 0,
+      pointsBalance: answer.points,
+      pointSteps: answer.pointSteps,
+    },
+    currency,
+  );
+  const en = wordsIn(locale);
+  return {
+    ...answer,
+    currency,
+    notUsable: unusable.map((u) => {
+      if (u.kind !== "gift_card") return { kind: u.kind, message: en.t("errors.balancesOnlyInUsd") };
+      const last4 = answer.giftCards.find((g) => g.id === u.giftCardId)?.last4 ?? "";
+      return {
+        kind: u.kind,
+        giftCardId: u.giftCardId,
+        message: en.t("errors.giftCardOtherCurrency", { last4, cardCurrency: u.currency }),
+      };
+    }),
   };
 }
 

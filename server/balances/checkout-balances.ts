@@ -1,8 +1,9 @@
+import { BASE_CURRENCY, type Currency } from "../../core/markets.ts";
 import { applyTenders, balancesPayableCents, type Tender } from "../../core/tenders.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { Conflict, words } from "../domain-errors.ts";
 import type { PricedOrder } from "../orders/price-order.ts";
-import { appliedGiftCards } from "./cart-balances.ts";
+import { appliedGiftCardsIn } from "./cart-balances.ts";
 import { balancesOf } from "./customer-ledger.ts";
 
 /**
@@ -37,6 +38,8 @@ export async function checkoutBalances(
   db: DbOrTx,
   input: {
     priced: PricedOrder;
+    /** The order's currency: only balances in it pay (core/tenders.ts, decision 051). */
+    currency?: Currency;
     giftCardCents: number;
     cart: { giftCardIds: string[]; useCredit: boolean; pointSteps: number } | null;
     userId: string | null;
@@ -50,12 +53,17 @@ export async function checkoutBalances(
     input.userId && cart && (cart.useCredit || cart.pointSteps > 0)
       ? await balancesOf(db, input.userId)
       : { creditCents: 0, points: 0 };
-  const result = applyTenders(totalCents, payableByBalances(input.priced), {
-    giftCards: cart ? await appliedGiftCards(db, cart.giftCardIds) : [],
-    creditCents: cart?.useCredit && input.userId ? mine.creditCents : 0,
-    pointsBalance: mine.points,
-    pointSteps: input.userId ? (cart?.pointSteps ?? 0) : 0,
-  });
+  const result = applyTenders(
+    totalCents,
+    payableByBalances(input.priced),
+    {
+      giftCards: cart ? await appliedGiftCardsIn(db, cart.giftCardIds) : [],
+      creditCents: cart?.useCredit && input.userId ? mine.creditCents : 0,
+      pointsBalance: mine.points,
+      pointSteps: input.userId ? (cart?.pointSteps ?? 0) : 0,
+    },
+    input.currency ?? BASE_CURRENCY,
+  );
   if (input.shownTenderedCents !== undefined && input.shownTenderedCents !== result.tenderedCents)
     throw new Conflict("balances_changed", words("errors.balancesChanged"));
   if (result.dueCents === 0 && input.priced.lines.some((l) => l.isSubscription))

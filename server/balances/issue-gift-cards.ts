@@ -16,10 +16,14 @@ import { addGiftCardEntry, deliverGiftCard, giftCardBalance, lockGiftCard } from
  * voided by the owner.
  */
 
-/** The gift cards a cart buys, written with its pending order (in the order's transaction). */
+/**
+ * The gift cards a cart buys, written with its pending order (in the order's transaction), in the order's
+ * currency (`currency`, lower case; US dollars when not given): a card's amount is what the order charged
+ * for it, and it pays only orders in that currency (decision 051).
+ */
 export async function writeOrderGiftCards(
   tx: Tx,
-  input: { orderId: string; cartId: string; userId: string | null; email: string },
+  input: { orderId: string; cartId: string; userId: string | null; email: string; currency?: string },
 ): Promise<number> {
   await tx
     .delete(giftCards)
@@ -42,6 +46,7 @@ export async function writeOrderGiftCards(
       message: l.message,
       deliverOn: l.deliverOn,
       status: "pending",
+      currency: input.currency ?? "usd",
     })),
   );
   return lines.reduce((sum, l) => sum + l.amountCents, 0);

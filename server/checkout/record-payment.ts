@@ -241,8 +241,10 @@ async function createSubscriptions(
         quantity: l.quantity,
         bundleId: l.bundleId,
         discountPercent: l.discountPercent,
-        // Each renewal charges the line's price less its share of its stack's saving (core/pricing.ts).
+        // Each renewal charges the line's price less its share of its stack's saving (core/pricing.ts),
+        // in the order's currency (decision 051).
         amountCents: l.lineTotalCents - l.savingCents,
+        currency: order.currency,
         interval: "month",
         intervalMonths: 1,
         shippingAddress: order.shippingAddress,

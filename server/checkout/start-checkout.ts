@@ -3,7 +3,7 @@ import type { ShippingAddress } from "../../core/address.ts";
 import { cartSignature } from "../../core/cart-signature.ts";
 import type { CreateSessionBody } from "../../core/contracts/checkout.ts";
 import { type Locale, pathInLocale } from "../../core/i18n/locales.ts";
-import { SHOP_CURRENCY } from "../../core/money.ts";
+import { BASE_CURRENCY, type Currency, currencyOfCountry } from "../../core/markets.ts";
 import { isPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
 import { taxLineLabel } from "../../core/tax.ts";
 import { uuidField } from "../../core/uuid.ts";
@@ -16,11 +16,11 @@ import { holdTenders } from "../balances/order-tenders.ts";
 import { type CartVisitor, resolveCartOwner } from "../cart/cart-owner.ts";
 import { cartDiscountCode, listCart } from "../cart/cart-store.ts";
 import type { ShopDeps } from "../deps.ts";
-import { Conflict, InvalidInput, notFound, ProviderUnavailable } from "../domain-errors.ts";
+import { Conflict, InvalidInput, notFound, ProviderUnavailable, words } from "../domain-errors.ts";
 import { createOrFindPendingOrder } from "../orders/create-order.ts";
 import { attachSession } from "../orders/order-life.ts";
 import type { OrderRow } from "../orders/order-rows.ts";
-import { type PricedOrder, priceOrder, shippingRateCents } from "../orders/price-order.ts";
+import { orderPrices, type PricedOrder, priceOrder, shippingRateCents } from "../orders/price-order.ts";
 import { assertInStock } from "../orders/take-stock.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
 import {
@@ -86,8 +86,9 @@ export async function startCheckout(
     );
   }
 
-  // Where the order ships decides its taxes: read (not yet saved to the book) before pricing.
+  // Where the order ships decides its taxes and its currency: read (not yet saved to the book) before pricing.
   const shippingAddress = await checkoutAddress(deps, user?.id ?? null, request.body);
+  const currency = orderCurrency(shippingAddress, request.body.currency);
   const now = new Date();
   const { priced, code } = await priceWithCode(deps, {
     owner,
@@ -96,11 +97,13 @@ export async function startCheckout(
     shown: request.body.discountCode,
     shownTaxCents: request.body.taxCents,
     destination: shippingAddress,
+    currency,
     now,
   });
   const renewal = renewalConsentGiven(priced, request.body);
   const balances = await checkoutBalances(db, {
     priced,
+    currency,
     giftCardCents,
     cart,
     userId: user?.id ?? null,
@@ -125,7 +128,8 @@ export async function startCheckout(
     email,
     locale,
     provider: payments.name,
-    currency: "usd",
+    // Stored lower case, as Stripe writes it (decision 051).
+    currency: currency.toLowerCase(),
     priced,
     balances,
     shippingAddress,
@@ -138,7 +142,13 @@ export async function startCheckout(
         userId: user?.id ?? null,
         tenders: balances.tenders,
       });
-      await writeOrderGiftCards(tx, { orderId: placed.id, cartId, userId: user?.id ?? null, email });
+      await writeOrderGiftCards(tx, {
+        orderId: placed.id,
+        cartId,
+        userId: user?.id ?? null,
+        email,
+        currency: placed.currency,
+      });
       if (renewal)
         await recordRenewalConsent(tx, {
           orderId: placed.id,
@@ -276,20 +286,24 @@ async function priceWithCode(
     /** The tax the page showed, when it sent it. */
     shownTaxCents: number | undefined;
     destination: ShippingAddress | null;
+    /** The order's currency: every price from its list, the taxes quoted in it (decision 051). */
+    currency: Currency;
     now: Date;
   },
 ): Promise<{ priced: PricedOrder; code: DiscountCodeRow | null }> {
   const products = await deps.catalogue.list();
   const shipping = shippingRateCents(deps.shippingFlatRate);
+  const prices = await orderPrices(deps.catalogue, input.currency, shipping);
   const tax = input.destination
-    ? { provider: deps.tax, destination: input.destination, currency: SHOP_CURRENCY }
+    ? { provider: deps.tax, destination: input.destination, currency: input.currency }
     : null;
   const stored = await cartDiscountCode(deps.db, input.owner);
   const row = stored ? await findCode(deps.db, stored) : null;
   let refused = row ? await recordsRefusal(deps.db, row, input.who, input.now) : null;
-  let priced = priceOrder(input.items, products, shipping, row && !refused ? codeTerms(row) : null, tax);
+  const terms = row && !refused ? codeTerms(row) : null;
+  let priced = priceOrder(input.items, products, shipping, terms, tax, prices);
   refused = refused ?? priced.totals.code?.refusal ?? null;
-  if (row && refused) priced = priceOrder(input.items, products, shipping, null, tax);
+  if (row && refused) priced = priceOrder(input.items, products, shipping, null, tax, prices);
   const applied = row && !refused ? row : null;
   if (input.shown !== undefined && (input.shown ?? null) !== (applied?.code ?? null)) {
     if (refused && row?.code === input.shown) throw refusalError(refused);
@@ -306,6 +320,27 @@ async function priceWithCode(
     );
   }
   return { priced, code: applied };
+}
+
+/**
+ * The order's currency: its shipping country's market's (core/markets.ts `currencyOfCountry`), the base
+ * currency while the address is not known (the payment page asks for it). A page that showed the order in
+ * another currency (`shown`, upper case) is answered 409 `currency_changed` with the market's currency, so
+ * it shows the order in it before anyone pays (docs/decisions/051-markets-and-currencies.md).
+ */
+function orderCurrency(address: ShippingAddress | null, shown: Currency | undefined): Currency {
+  const currency = address ? currencyOfCountry(address.country) : BASE_CURRENCY;
+  if (shown !== undefined && shown !== currency) throw new CurrencyChanged(currency);
+  return currency;
+}
+
+/** 409 `currency_changed`: the answer carries the currency the order is in (`currency`). */
+export class CurrencyChanged extends Conflict {
+  readonly currency: Currency;
+  constructor(currency: Currency) {
+    super("currency_changed", words("errors.currencyChanged", { currency }));
+    this.currency = currency;
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { PriceTable } from "../../core/price-lists.ts";
 import { applyPromo, promoActive } from "../../core/renewal-promo.ts";
 import { UUID } from "../../core/uuid.ts";
 import type { Product } from "../catalogue.ts";
@@ -40,6 +41,8 @@ export async function recordSubscriptionChange(
 ): Promise<SubscriptionChangeOutcome> {
   // Read before the transaction: the embedded database runs one statement at a time.
   const catalogue = report.renewal ? await deps.catalogue.list() : [];
+  // The lists' product prices, for a renewal in another currency (decision 051; renewals ship free).
+  const prices = report.renewal ? await deps.catalogue.priceTable(0) : null;
   const renewed: OrderRow[] = [];
   const failed: SubscriptionRow[] = [];
   const outcome = await applyOnce(deps.db, report.event, async (tx) => {
@@ -84,7 +87,8 @@ export async function recordSubscriptionChange(
         })
         .where(eq(subscriptions.providerSubscriptionId, subscriptionId));
     }
-    if (report.renewal) await recordRenewal(tx, catalogue, subscriptionId, report.renewal, renewed, failed);
+    if (report.renewal)
+      await recordRenewal(tx, { catalogue, prices }, subscriptionId, report.renewal, renewed, failed);
     return state || report.renewal ? "subscription_updated" : "ignored";
   });
 
@@ -116,7 +120,7 @@ export async function recordSubscriptionChange(
  */
 async function recordRenewal(
   tx: Tx,
-  catalogue: Product[],
+  { catalogue, prices }: { catalogue: Product[]; prices: PriceTable | null },
   providerSubscriptionId: string,
   renewal: { outcome: "paid" | "failed"; billingDate: Date; paymentId?: string | null },
   renewed: OrderRow[],
@@ -137,14 +141,20 @@ async function recordRenewal(
         sub.amountCents,
       );
       renewed.push(
-        await createRenewalOrder(tx, catalogue, sub, {
-          provider: "stripe",
-          billingDate: renewal.billingDate,
-          // One invoice can renew several shop subscriptions: the payment is theirs together.
-          paymentId: subs.length === 1 ? (renewal.paymentId ?? null) : null,
-          promo:
-            sub.promoCode && promo.offCents > 0 ? { code: sub.promoCode, offCents: promo.offCents } : null,
-        }),
+        await createRenewalOrder(
+          tx,
+          catalogue,
+          sub,
+          {
+            provider: "stripe",
+            billingDate: renewal.billingDate,
+            // One invoice can renew several shop subscriptions: the payment is theirs together.
+            paymentId: subs.length === 1 ? (renewal.paymentId ?? null) : null,
+            promo:
+              sub.promoCode && promo.offCents > 0 ? { code: sub.promoCode, offCents: promo.offCents } : null,
+          },
+          prices,
+        ),
       );
       await tx
         .update(subscriptions)

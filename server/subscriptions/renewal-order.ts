@@ -1,4 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
+import { BASE_CURRENCY, currencyOf } from "../../core/markets.ts";
+import { type PriceTable, priceOf } from "../../core/price-lists.ts";
 import { lineTotalCents } from "../../core/pricing.ts";
 import type { Product } from "../catalogue.ts";
 import type { Tx } from "../db/client.ts";
@@ -27,7 +29,9 @@ export async function findRenewalOrder(
  * shipping, a "placed" and a "paid" event. Listed by catalogue price less the subscription discount, the
  * stack's share shown as savings, so its figures sum like any order's (core/order-totals.ts). A renewal a
  * discount code still covers (`promo`, core/renewal-promo.ts) shows the code and what it took off, on the
- * order and its line, and charges that much less.
+ * order and its line, and charges that much less. The order is in the subscription's currency, at its
+ * locked amount; the listed price is the product's in that currency's list (`prices`; the catalogue's own
+ * in US dollars), else the amount itself (decision 051).
  */
 export async function createRenewalOrder(
   tx: Tx,
@@ -39,16 +43,25 @@ export async function createRenewalOrder(
     paymentId?: string | null;
     promo?: { code: string; offCents: number } | null;
   },
+  prices: PriceTable | null = null,
 ): Promise<OrderRow> {
   const promo = renewal.promo && renewal.promo.offCents > 0 ? renewal.promo : null;
   const codeCents = promo ? Math.min(promo.offCents, sub.amountCents) : 0;
   const product = catalogue.find((p) => p.id === sub.productId);
-  const listed = product
-    ? lineTotalCents(product.priceCents, sub.quantity, sub.discountPercent)
-    : sub.amountCents;
-  const fits = listed >= sub.amountCents;
-  const unitPriceCents = fits && product ? product.priceCents : Math.round(sub.amountCents / sub.quantity);
-  const discountPercent = fits && product ? sub.discountPercent : 0;
+  const currency = currencyOf(sub.currency) ?? BASE_CURRENCY;
+  const unitListed = !product
+    ? null
+    : currency === BASE_CURRENCY
+      ? product.priceCents
+      : prices
+        ? priceOf(prices, `product:${product.id}`, currency)
+        : null;
+  const listed =
+    unitListed !== null ? lineTotalCents(unitListed, sub.quantity, sub.discountPercent) : sub.amountCents;
+  const fits = unitListed !== null && listed >= sub.amountCents;
+  const unitPriceCents =
+    fits && unitListed !== null ? unitListed : Math.round(sub.amountCents / sub.quantity);
+  const discountPercent = fits ? sub.discountPercent : 0;
   const lineTotal = fits ? listed : lineTotalCents(unitPriceCents, sub.quantity, 0);
   const savingCents = lineTotal - sub.amountCents;
 
@@ -64,6 +77,7 @@ export async function createRenewalOrder(
     discountCode: promo?.code ?? null,
     codeDiscountCents: codeCents,
     totalCents: sub.amountCents - codeCents,
+    currency: sub.currency,
     provider: renewal.provider,
     shippingAddress: sub.shippingAddress,
     paidAt: sql`now()`,

@@ -121,6 +121,8 @@ async function renewOne(deps: RunDueDeps, id: string, asOf: Date): Promise<Outco
   const { origin } = deps;
   // Read before the transaction: the embedded database runs one statement at a time.
   const catalogue = await deps.catalogue.list();
+  // The lists' product prices, for a renewal in another currency (the flat rate is not read: renewals ship free).
+  const prices = await deps.catalogue.priceTable(0);
   const result = await db.transaction(async (tx) => {
     const [locked] = await tx
       .select()
@@ -149,11 +151,18 @@ async function renewOne(deps: RunDueDeps, id: string, asOf: Date): Promise<Outco
 
     const charge = await chargeSandboxCard(tx, sub.paymentToken);
     if (charge.ok) {
-      const order = await createRenewalOrder(tx, catalogue, sub, {
-        provider: "sandbox",
-        billingDate: sub.nextBillingDate,
-        promo: sub.promoCode && promo.offCents > 0 ? { code: sub.promoCode, offCents: promo.offCents } : null,
-      });
+      const order = await createRenewalOrder(
+        tx,
+        catalogue,
+        sub,
+        {
+          provider: "sandbox",
+          billingDate: sub.nextBillingDate,
+          promo:
+            sub.promoCode && promo.offCents > 0 ? { code: sub.promoCode, offCents: promo.offCents } : null,
+        },
+        prices,
+      );
       const next = addMonths(sub.nextBillingDate, sub.intervalMonths);
       await tx
         .update(subscriptions)

@@ -20,7 +20,10 @@ const ONTARIO = {
 const QUEBEC = { ...ONTARIO, city: "Montréal", region: "QC", postalCode: "H2X 1Y4" };
 const WASHINGTON = { ...TEST_ADDRESS, city: "Seattle", region: "WA", postalCode: "98101" };
 
-/** A cart of Korean Ginseng once ($30.00) and Total Restore as a subscription ($34.00), shipping $5.95. */
+/**
+ * A cart of Korean Ginseng once ($30.00) and Total Restore as a subscription ($34.00), shipping $5.95. To
+ * Canada it is an order in Canadian dollars (decision 051): CA$40.00 + CA$45.90 (CA$54.00 less 15%), CA$7.95.
+ */
 async function cartOf(shop: TestShop) {
   const v = new Visitor(shop);
   await v.add(1, 1, false);
@@ -51,30 +54,36 @@ describe.each(testDatabases)("taxes at checkout on %s", (kind) => {
 
   it("adds Ontario's HST on the goods and shipping, as a line of the order, and charges it", async () => {
     const { order, lines, res } = await placed(ONTARIO);
-    // 13% of $69.95 (goods $64.00 + shipping $5.95) = $9.0935, rounded half-up to $9.09.
-    expect(lines).toEqual([["HST", "13", 909, false]]);
-    expect(order).toMatchObject({ subtotalCents: 6400, shippingCents: 595, taxCents: 909, totalCents: 7904 });
+    // 13% of CA$93.85 (goods CA$85.90 + shipping CA$7.95) = CA$12.2005, rounded half-up to CA$12.20.
+    expect(lines).toEqual([["HST", "13", 1220, false]]);
+    expect(order).toMatchObject({
+      currency: "cad",
+      subtotalCents: 8590,
+      shippingCents: 795,
+      taxCents: 1220,
+      totalCents: 10605,
+    });
     const result = await payWithSandboxCard(shopDeps(shop.services), sessionIdOf(res.body.url), card);
     expect(result?.kind).toBe("paid");
     const [paid] = await db().select().from(orders).where(eq(orders.id, order.id));
-    expect(paid).toMatchObject({ status: "processing", totalCents: 7904, taxCents: 909 });
+    expect(paid).toMatchObject({ status: "processing", totalCents: 10605, taxCents: 1220 });
     // The confirmation lists the tax by name and rate, as the order's pages do.
     const [mail] = await db()
       .select()
       .from(outbox)
       .where(and(eq(outbox.to, "guest@example.com"), like(outbox.subject, `%${order.orderNumber}%`)));
-    expect(mail?.text).toMatch(/HST 13%:? +\$9\.09/);
-    expect(mail?.text).toContain("$79.04");
+    expect(mail?.text).toMatch(/HST 13%:? +(CA)?\$12\.20/);
+    expect(mail?.text).toContain("$106.05");
   });
 
   it("adds GST and Quebec's QST as two lines, each rounded on its own", async () => {
     const { order, lines } = await placed(QUEBEC);
-    // 5% of $69.95 = $3.4975 -> $3.50; 9.975% of $69.95 = $6.9775... -> $6.98.
+    // 5% of CA$93.85 = CA$4.6925 -> CA$4.69; 9.975% of CA$93.85 = CA$9.3615... -> CA$9.36.
     expect(lines).toEqual([
-      ["GST", "5", 350, false],
-      ["QST", "9.975", 698, false],
+      ["GST", "5", 469, false],
+      ["QST", "9.975", 936, false],
     ]);
-    expect(order).toMatchObject({ taxCents: 1048, totalCents: 6995 + 1048 });
+    expect(order).toMatchObject({ currency: "cad", taxCents: 1405, totalCents: 9385 + 1405 });
   });
 
   it("charges sales tax in the shop's home state only (TAX_HOME_STATES, WA by default)", async () => {
@@ -95,7 +104,7 @@ describe.each(testDatabases)("taxes at checkout on %s", (kind) => {
     expect(await db().select().from(orders).where(eq(orders.email, "guest@example.com"))).not.toContainEqual(
       expect.objectContaining({ taxCents: 0, shippingAddress: expect.objectContaining({ region: "ON" }) }),
     );
-    const shownRight = await v.checkout({ shippingAddress: ONTARIO, taxCents: 909 });
+    const shownRight = await v.checkout({ shippingAddress: ONTARIO, taxCents: 1220 });
     expect(shownRight.status).toBe(200);
   });
 
@@ -114,7 +123,7 @@ describe.each(testDatabases)("taxes at checkout on %s", (kind) => {
     const a = (await pendingOrderOf(shop, first.body.url)).order;
     const b = (await pendingOrderOf(shop, second.body.url)).order;
     expect(a.id).not.toBe(b.id);
-    expect([a.taxCents, b.taxCents]).toEqual([909, 1048]);
+    expect([a.taxCents, b.taxCents]).toEqual([1220, 1405]);
   });
 });
 
@@ -134,7 +143,8 @@ describe.each(testDatabases)("taxes on Stripe Checkout on %s", (kind) => {
       price_data: { unit_amount: string; product_data: { name: string } };
     }[];
     expect(items.at(-1)?.price_data).toMatchObject({
-      unit_amount: "909",
+      currency: "cad",
+      unit_amount: "1220",
       product_data: { name: "HST 13%" },
     });
     const sum = items.reduce((s, i) => s + Number(i.price_data.unit_amount) * Number(i.quantity), 0);

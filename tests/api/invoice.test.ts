@@ -48,7 +48,8 @@ describe.each(testDatabases)("an order's invoice on %s", (kind) => {
     expect(invoice).toMatchObject({
       number: order.orderNumber,
       issuedAt: order.paidAt?.toISOString(),
-      currency: "usd",
+      // Shipped to Canada: in Canadian dollars (decision 051).
+      currency: "cad",
       seller: sellerDetails(),
       buyer: { email: "ivy@example.com", address: { city: "Toronto", region: "ON", country: "CA" } },
       totalCents: order.totalCents,

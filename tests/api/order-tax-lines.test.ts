@@ -29,7 +29,10 @@ describe.each(testDatabases)("an order's tax lines in every view on %s", (kind) 
   });
   afterAll(() => shop.close());
 
-  /** Tina's order of Korean Ginseng once and Total Restore as a subscription ($64.00 + $5.95 shipping). */
+  /**
+   * Tina's order of Korean Ginseng once and Total Restore as a subscription ($64.00 + $5.95 shipping); to
+   * Canada, in Canadian dollars (decision 051): CA$85.90 + CA$7.95 shipping.
+   */
   async function bought(address: typeof TEST_ADDRESS, locale?: string) {
     const v = new Visitor(shop, "tina");
     expect((await v.add(1, 1, false)).status).toBe(201);
@@ -53,28 +56,30 @@ describe.each(testDatabases)("an order's tax lines in every view on %s", (kind) 
 
   it("Ontario's HST: one row in the orders API, the card page's summary, and the figures sum", async () => {
     const { order, page } = await bought(ONTARIO);
-    // 13% of $69.95 = $9.0935 -> $9.09.
-    expect(order).toMatchObject({ taxCents: 909, totalCents: 7904 });
+    // 13% of CA$93.85 = CA$12.2005 -> CA$12.20.
+    expect(order).toMatchObject({ currency: "cad", taxCents: 1220, totalCents: 10605 });
     expect(page?.summary).toMatchObject({
-      taxCents: 909,
-      taxLines: [{ name: "HST", ratePercent: "13", cents: 909, included: false }],
-      totalCents: 7904,
+      taxCents: 1220,
+      taxLines: [{ name: "HST", ratePercent: "13", cents: 1220, included: false }],
+      totalCents: 10605,
     });
     const res = await new Visitor(shop, "tina").call("GET", `/api/orders/${order.orderNumber}`);
     expect(res.status).toBe(200);
     expect(res.body.totals).toMatchObject({
-      subtotalCents: 6400,
-      shippingCents: 595,
-      taxCents: 909,
-      taxLines: [{ name: "HST", ratePercent: "13", cents: 909, included: false }],
-      totalCents: 7904,
+      subtotalCents: 8590,
+      shippingCents: 795,
+      taxCents: 1220,
+      taxLines: [{ name: "HST", ratePercent: "13", cents: 1220, included: false }],
+      totalCents: 10605,
     });
     const t = res.body.totals;
     expect(t.subtotalCents + t.shippingCents + t.taxLines[0].cents).toBe(t.totalCents);
     // The list too, from one query for all the orders' lines.
     const list = await new Visitor(shop, "tina").call("GET", "/api/orders");
     const listed = list.body.find((o: { orderNumber: string }) => o.orderNumber === order.orderNumber);
-    expect(listed.totals.taxLines).toEqual([{ name: "HST", ratePercent: "13", cents: 909, included: false }]);
+    expect(listed.totals.taxLines).toEqual([
+      { name: "HST", ratePercent: "13", cents: 1220, included: false },
+    ]);
   });
 
   it("Quebec's GST and QST: two rows in the e-mails, in the order's language", async () => {
@@ -83,14 +88,14 @@ describe.each(testDatabases)("an order's tax lines in every view on %s", (kind) 
     const lines = await loadOrderLines(db(), order.id);
     const taxLines = await loadOneOrderTaxLines(db(), order.id);
     expect(taxLines).toEqual([
-      { name: "GST", ratePercent: "5", cents: 350, included: false },
-      { name: "QST", ratePercent: "9.975", cents: 698, included: false },
+      { name: "GST", ratePercent: "5", cents: 469, included: false },
+      { name: "QST", ratePercent: "9.975", cents: 936, included: false },
     ]);
     const t = orderTotals({ ...order, lines, taxLines });
     expect(t.balanced).toBe(true);
     const mail = orderConfirmationEmail(order, lines, "https://shop.example", null, taxLines);
     const text = mail.text.replaceAll("\u00a0", " ");
-    expect(text).toContain("Livraison: $5.95\nTPS 5 %: $3.50\nTVQ 9,975 %: $6.98\nTotal: $80.43");
+    expect(text).toContain("Livraison: CA$7.95\nTPS 5 %: CA$4.69\nTVQ 9,975 %: CA$9.36\nTotal: CA$107.90");
     expect(text).not.toMatch(/^Taxes/m);
     expect(mail.html?.replaceAll("\u00a0", " ")).toContain("TVQ 9,975 %");
     // A cancelled order's e-mail lists its figures too: through fulfilOrder, which reads its taxes.
@@ -99,7 +104,7 @@ describe.each(testDatabases)("an order's tax lines in every view on %s", (kind) 
       .select()
       .from(outbox)
       .where(eq(outbox.dedupeKey, `order-cancelled:${order.id}`));
-    expect(sent?.text.replaceAll("\u00a0", " ")).toContain("TVQ 9,975 %: $6.98");
+    expect(sent?.text.replaceAll("\u00a0", " ")).toContain("TVQ 9,975 %: CA$9.36");
   });
 
   it("an English e-mail names each tax; a VAT the prices contain is shown as included, not added", async () => {
@@ -149,12 +154,12 @@ describe.each(testDatabases)("an order's tax lines in every view on %s", (kind) 
     const detail = await who.staff.call("GET", `/api/admin/orders/${order.orderNumber}`);
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({
-      taxCents: 1048,
+      taxCents: 1405,
       taxLines: [
-        { name: "GST", ratePercent: "5", cents: 350, included: false },
-        { name: "QST", ratePercent: "9.975", cents: 698, included: false },
+        { name: "GST", ratePercent: "5", cents: 469, included: false },
+        { name: "QST", ratePercent: "9.975", cents: 936, included: false },
       ],
-      totalCents: 8043,
+      totalCents: 10790,
     });
     const path = `/api/admin/orders/export.csv?q=${order.orderNumber}`;
     expect((await new Visitor(shop).call("GET", path)).status).toBe(401);
@@ -168,7 +173,7 @@ describe.each(testDatabases)("an order's tax lines in every view on %s", (kind) 
     );
     expect(end).toBe("");
     expect(row).toBe(
-      `"${order.orderNumber}","${order.createdAt.toISOString()}","processing","tina@example.com","USD","64.00","0.00","0.00","5.95","10.48","GST 5% 3.50; QST 9.975% 6.98","80.43","0.00"`,
+      `"${order.orderNumber}","${order.createdAt.toISOString()}","processing","tina@example.com","CAD","85.90","0.00","0.00","7.95","14.05","GST 5% 4.69; QST 9.975% 9.36","107.90","0.00"`,
     );
     const cells = (row as string).split('","');
     const money = (i: number) => Math.round(Number(cells[i]) * 100);
@@ -183,9 +188,9 @@ describe.each(testDatabases)("an order's tax lines in every view on %s", (kind) 
       (o: { orderNumber: string }) => o.orderNumber === order.orderNumber,
     );
     expect(exported).toMatchObject({
-      taxCents: 909,
-      taxLines: [{ name: "HST", ratePercent: "13", amountCents: 909, currency: "usd", included: false }],
-      totalCents: 7904,
+      taxCents: 1220,
+      taxLines: [{ name: "HST", ratePercent: "13", amountCents: 1220, currency: "cad", included: false }],
+      totalCents: 10605,
     });
   });
 });
