@@ -76,9 +76,7 @@ export default function AdminMarkets({ loaderData }: Route.ComponentProps) {
           className="grid gap-3 rounded-card bg-white p-4 shadow-card sm:p-5"
           aria-describedby={errors?.enabled ? `${id}-enabled-error` : undefined}
         >
-          <legend className="float-left w-full text-lg font-semibold text-ink">
-            Markets the shop sells to
-          </legend>
+          <legend className="float-left w-full text-lg font-semibold text-ink">Your markets</legend>
           <div className="clear-left grid gap-3 pt-1">
             {MARKETS.map((m) => (
               <label key={m.id} className="flex min-h-11 items-start gap-3">
@@ -91,9 +89,8 @@ export default function AdminMarkets({ loaderData }: Route.ComponentProps) {
                 <span>
                   <span className="font-semibold">{MARKET_NAMES[m.id].name}</span>
                   <span className="block text-sm text-muted">
-                    Orders in {MARKET_NAMES[m.id].currency}
-                    {m.id === "eu" ? ", to the countries chosen below" : `, shipped to ${names(m.countries)}`}
-                    .
+                    Priced in {MARKET_NAMES[m.id].currency}; its countries:{" "}
+                    {m.id === "eu" ? "the ones chosen below" : names(m.countries)}.
                   </span>
                 </span>
               </label>

@@ -120,7 +120,7 @@ export default function AdminPrices({ loaderData }: Route.ComponentProps) {
         >
           <input type="hidden" name="intent" value="prices" />
           {groups}
-          <div className="sticky bottom-0 mt-6 grid gap-2 bg-sand/95 py-3">
+          <div className="mt-6 grid gap-2">
             {errors?.form ? (
               <p role="alert" className="text-sm font-medium text-danger">
                 {errors.form}
