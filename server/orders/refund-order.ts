@@ -1,7 +1,9 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { REFUND_REASON_MAX } from "../../core/contracts/admin-orders.ts";
+import { BASE_CURRENCY } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
 import { OrderTransitionError } from "../../core/order-status.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { pointsForCents, refundSplit } from "../../core/tenders.ts";
 import { type AuditActor, actorName, recordAudit } from "../audit/audit.ts";
 import { addLedgerEntry } from "../balances/customer-ledger.ts";
@@ -72,11 +74,18 @@ export async function refundOrder(
       );
     const committed = await committedCents(tx, order.id);
     const left = order.totalCents - committed;
+    // Refunds are in the order's currency (decision 051).
+    const money = (cents: number) => formatMoney(cents, storedCurrency(order.currency));
     if (input.amountCents > left)
       throw new OrderTransitionError(
         left <= 0
-          ? `Order ${number} is already refunded in full (${formatMoney(order.totalCents)}).`
-          : `Order ${number} was paid ${formatMoney(order.totalCents)} and ${formatMoney(committed)} is already refunded: at most ${formatMoney(left)} more can be refunded.`,
+          ? `Order ${number} is already refunded in full (${money(order.totalCents)}).`
+          : `Order ${number} was paid ${money(order.totalCents)} and ${money(committed)} is already refunded: at most ${money(left)} more can be refunded.`,
+      );
+    // Store credit is in US dollars: an order in another currency is refunded to what paid it (decision 051).
+    if (input.to === "credit" && storedCurrency(order.currency) !== BASE_CURRENCY)
+      throw new OrderTransitionError(
+        `Order ${number} was paid in ${storedCurrency(order.currency)} and store credit is in US dollars: refund it to the card.`,
       );
     if (input.to === "credit" && !order.userId)
       throw new OrderTransitionError(
