@@ -29,7 +29,7 @@ describe("the dashboard's price fields (decision 051)", () => {
     const { changes, errors } = readPriceFields(
       {
         "product:1@CAD": "41.00",
-        "product:1@EUR": "29",
+        "product:1@EUR": "€29",
         "product:1@GBP": "",
         "stack:2@CAD": "",
         "product:9@CAD": "1.00",

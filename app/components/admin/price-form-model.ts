@@ -4,7 +4,7 @@ import {
   type PriceChange,
   readAmount,
 } from "../../../core/contracts/admin-prices.ts";
-import { formatCents } from "../../../core/money.ts";
+import { CURRENCY_SIGNS, formatCents } from "../../../core/money.ts";
 
 /** The currencies' names as the dashboard's labels and hints say them. */
 export const CURRENCY_NAMES: Record<ListCurrency, string> = {
@@ -20,9 +20,9 @@ export const priceField = (item: string, currency: ListCurrency) => `${item}@${c
 export const amountText = (cents: number | null | undefined) => (cents == null ? "" : formatCents(cents));
 
 /**
- * The prices a form asks to set: each posted `${item}@${currency}` field read as an amount ("40", "40.00",
- * "40,50"), only those that differ from `current` (by the same names) kept, and a message per field that is
- * not an amount. A field left blank is refused while the item has a price there (a price is never removed
+ * The prices a form asks to set: each posted `${item}@${currency}` field read as an amount ("40",
+ * "40.00", "40,50", "€29"), only those that differ from `current` (by the same names) kept, and a message
+ * per field that is not an amount. A field left blank is refused while the item has a price there (a price is never removed
  * here), and skipped while it has none. Only the items in `current` are read: a forged name is ignored.
  */
 export function readPriceFields(
@@ -38,7 +38,8 @@ export function readPriceFields(
     const [item = "", currency] = field.split("@") as [string, ListCurrency];
     if (!LIST_CURRENCIES.includes(currency)) continue;
     if (!text.trim() && now === null) continue;
-    const amount = readAmount(text);
+    // The currency's sign may lead, as the shop writes it: CA$40.00, €29, £25.
+    const amount = readAmount(text, CURRENCY_SIGNS[currency]);
     if (typeof amount === "string") errors[field] = `${nameOf(item)} in ${currency}: ${amount}`;
     else if (amount !== now) changes.push({ item, currency, amountCents: amount });
   }
