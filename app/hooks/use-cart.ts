@@ -8,9 +8,10 @@ import type {
 import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
 import type { CodeTerms } from "../../core/discount-code.ts";
 import { toCents } from "../../core/money.ts";
-import { type Bundle, type CartTotals, priceCart } from "../../core/pricing.ts";
+import { BASE_PRICE_LIST, type Bundle, type CartTotals, priceCart } from "../../core/pricing.ts";
 import type { Translator } from "../i18n/i18n.tsx";
 import { apiErrorOf, apiRequest } from "../lib/api.ts";
+import { type Prices, usePrices } from "../lib/currency.ts";
 import { useMutation, useQuery, useQueryClient } from "../lib/query.ts";
 import { useLaterT } from "./use-later-t.ts";
 import { toast } from "./use-toast.ts";
@@ -30,29 +31,50 @@ export interface CartLineInput {
 
 /**
  * Prices the cart with the same rules the server uses at checkout, with the cart's discount code when it
- * has one (the pricing says when the cart does not meet it). Shipping is shown at checkout.
+ * has one (the pricing says when the cart does not meet it). Shipping is shown at checkout. With `prices`,
+ * in the shopper's currency (decision 051): the products' and stacks' prices, the flat rate and the
+ * free-shipping threshold of that list; a line whose product (or stack) is not sold in it is left out of
+ * the sum and named in `unpriced`.
  */
 export function cartTotals(
   items: CartItem[],
   flatShippingCents = 0,
   code: CodeTerms | null = null,
-): CartTotals {
+  prices: Prices | null = null,
+): CartTotals & { unpriced: string[] } {
   const bundles = new Map<string, Bundle>();
-  for (const i of items) if (i.bundle) bundles.set(i.bundle.id, i.bundle);
-  return priceCart(
-    items.map((i) => ({
-      id: i.id,
-      productId: i.productId,
-      quantity: i.quantity,
-      isSubscription: i.isSubscription,
-      bundleId: i.bundleId,
-      unitCents: toCents(i.product.price),
-      productSubscriptionDiscount: i.product.subscriptionDiscount,
-    })),
-    [...bundles.values()],
-    flatShippingCents,
-    code,
-  );
+  const unpriced: string[] = [];
+  for (const i of items) {
+    if (!i.bundle) continue;
+    const cents = prices ? prices.stack(i.bundle.id) : i.bundle.bundlePriceCents;
+    if (cents === null) unpriced.push(i.id);
+    else bundles.set(i.bundle.id, { ...i.bundle, bundlePriceCents: cents });
+  }
+  const lines = items.flatMap((i) => {
+    const unitCents = prices ? prices.product(i.productId) : toCents(i.product.price);
+    if (unitCents === null || unpriced.includes(i.id)) {
+      if (!unpriced.includes(i.id)) unpriced.push(i.id);
+      return [];
+    }
+    return [
+      {
+        id: i.id,
+        productId: i.productId,
+        quantity: i.quantity,
+        isSubscription: i.isSubscription,
+        bundleId: i.bundleId,
+        unitCents,
+        productSubscriptionDiscount: i.product.subscriptionDiscount,
+      },
+    ];
+  });
+  const list = prices
+    ? { currency: prices.currency, freeShippingOverCents: prices.freeShippingOverCents }
+    : BASE_PRICE_LIST;
+  return {
+    ...priceCart(lines, [...bundles.values()], flatShippingCents, code, null, list),
+    unpriced,
+  };
 }
 
 /**
@@ -111,7 +133,9 @@ export function useCart() {
   const { data: code } = useQuery({ queryKey: cartCodeQueryKey, queryFn: fetchCartCode, enabled: false });
   const items = query.data ?? [];
   const terms = code?.code && !code.refusal ? code.code : null;
-  return { ...query, items, totals: cartTotals(items, 0, terms) };
+  // In the shopper's currency, from the page's price list (decision 051).
+  const prices = usePrices();
+  return { ...query, items, prices, totals: cartTotals(items, 0, terms, prices) };
 }
 
 /**

@@ -2,7 +2,11 @@ import { data } from "react-router";
 import type { CheckoutPageData } from "../../core/contracts/checkout.ts";
 import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
 import { localeOfPath } from "../../core/i18n/locales.ts";
+import { BASE_CURRENCY, type Currency, currencyOfCountry, isCurrency } from "../../core/markets.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
+import { priceOf } from "../../core/price-lists.ts";
+import { FREE_SHIPPING_OVER_CENTS } from "../../core/pricing.ts";
+import { currencyFromCookie } from "../../core/shopper-currency.ts";
 import { listAddresses } from "../../server/addresses/address-book.ts";
 import { cartBalances, giftCardLines } from "../../server/balances/cart-balances.ts";
 import { oneTimeCents, payableByBalances } from "../../server/balances/checkout-balances.ts";
@@ -13,7 +17,13 @@ import { prop65WarningsOf } from "../../server/content/product-labels.ts";
 import type { AppServices } from "../../server/context.ts";
 import { cartVisitor } from "../../server/http/cart-cookie.ts";
 import { pricedCartSummary } from "../../server/orders/order-summary.ts";
-import { type PricedOrder, priceOrder, shippingRateCents } from "../../server/orders/price-order.ts";
+import {
+  type OrderPrices,
+  orderPrices,
+  type PricedOrder,
+  priceOrder,
+  shippingRateCents,
+} from "../../server/orders/price-order.ts";
 import { codeTerms, findCode, recordsRefusal } from "../../server/promotions/discount-codes.ts";
 import { builtInTaxTable } from "../../server/tax/shop-tax.ts";
 import type { CheckoutTaxRates } from "../components/checkout/checkout-tax.ts";
@@ -40,30 +50,75 @@ export function checkoutTaxRates(env: Pick<AppServices["env"], "SHIP_TO_COUNTRIE
 }
 
 /**
+ * Where the checkout first ships to (decision 051): the first saved address's country (chosen first), else
+ * the first country the shop ships to in the market of the shopper's currency (a Canadian dollar shopper
+ * starts in Canada), else the first country the shop ships to.
+ */
+export function firstCountry(
+  shipTo: readonly string[],
+  firstSavedCountry: string | null,
+  browsing: Currency,
+): string {
+  return firstSavedCountry ?? shipTo.find((c) => currencyOfCountry(c) === browsing) ?? shipTo[0] ?? "US";
+}
+
+/**
+ * The currency the checkout page shows the order in: its market's (core/markets.ts), as the order will be
+ * charged. The page asks for another (`?currency=`) when the address chosen on it is in another market; a
+ * currency of no market the shop ships to is not asked for.
+ */
+export function checkoutCurrency(asked: string | null, shipTo: readonly string[], country: string): Currency {
+  if (isCurrency(asked) && shipTo.some((c) => currencyOfCountry(c) === asked)) return asked;
+  return currencyOfCountry(country);
+}
+
+/**
  * The visitor's cart as the checkout shows it, priced from the catalogue like the order will be, before
  * tax (the page taxes the address chosen on it with `taxRates`); `oneTimeCents` is the one-time goods as
  * they cost, for the part balances may pay once the tax is known (core/tenders.ts balancesPayableCents).
+ * Priced in the currency of the market the order ships to (`checkoutCurrency`), from that currency's list.
  */
 export async function loadCheckoutPage(
   services: AppServices,
   headers: Headers,
-): Promise<CheckoutPageData & { oneTimeCents: number; taxRates: CheckoutTaxRates }> {
+  askedCurrency: string | null = null,
+): Promise<
+  CheckoutPageData & {
+    oneTimeCents: number;
+    taxRates: CheckoutTaxRates;
+    currency: Currency;
+    /** The country the address form starts with (`firstCountry`). */
+    initialCountry: string;
+    freeShippingOverCents: number;
+  }
+> {
   const { database, catalogue, env } = services;
   const visitor = await cartVisitor(services, headers);
   const { user } = visitor;
   const owner = resolveCartOwner(visitor);
   const { cartId, items } = await listCart(database.db, catalogue, owner);
-  const flatShippingCents = shippingRateCents(env.SHIPPING_FLAT_RATE);
+  // Saved addresses the shop no longer ships to are left out: checkout would refuse them.
+  const savedAddresses = user
+    ? (await listAddresses(database.db, user.id)).filter((a) => env.SHIP_TO_COUNTRIES.includes(a.country))
+    : [];
+  const initialCountry = firstCountry(
+    env.SHIP_TO_COUNTRIES,
+    savedAddresses[0]?.country ?? null,
+    currencyFromCookie(headers.get("cookie")),
+  );
+  const currency = checkoutCurrency(askedCurrency, env.SHIP_TO_COUNTRIES, initialCountry);
+  const prices = await orderPrices(catalogue, currency, shippingRateCents(env.SHIPPING_FLAT_RATE));
+  const flatShippingCents = priceOf(prices.table, "shipping:flat", currency) ?? 0;
   const base = {
     taxRates: checkoutTaxRates(env),
     signedInEmail: realEmail(user?.email),
     flatShippingCents,
+    currency,
+    initialCountry,
+    freeShippingOverCents: priceOf(prices.table, "shipping:free_over", currency) ?? FREE_SHIPPING_OVER_CENTS,
     shipTo: env.SHIP_TO_COUNTRIES,
     signedIn: Boolean(user),
-    // Saved addresses the shop no longer ships to are left out: checkout would refuse them.
-    savedAddresses: user
-      ? (await listAddresses(database.db, user.id)).filter((a) => env.SHIP_TO_COUNTRIES.includes(a.country))
-      : [],
+    savedAddresses,
   };
   // A cart may hold only gift cards to buy (decision 047): it is a checkout too.
   const giftLines = await giftCardLines(database.db, owner);
@@ -82,6 +137,7 @@ export async function loadCheckoutPage(
     owner,
     items,
     who: { userId: user?.id ?? null, email: realEmail(user?.email) || null, cartId },
+    prices,
   });
   const summary = pricedCartSummary(priced);
   const giftCardCents = giftLines.reduce((sum, l) => sum + l.amountCents, 0);
@@ -108,7 +164,9 @@ export async function loadCheckoutPage(
             })),
             totalCents: summary.totalCents + giftCardCents,
           },
-    balances: await cartBalances(database.db, owner),
+    // Gift cards, store credit and points pay orders in US dollars only (decision 051): none is offered for
+    // an order in another currency.
+    balances: currency === BASE_CURRENCY ? await cartBalances(database.db, owner) : null,
     payableCents: payableByBalances(priced),
     oneTimeCents: oneTimeCents(priced),
     // Built as the server rebuilds it when the checkout starts (server/checkout/start-checkout.ts).
@@ -130,28 +188,24 @@ async function pricedWithCartCode(
     owner: ReturnType<typeof resolveCartOwner>;
     items: Awaited<ReturnType<typeof listCart>>["items"];
     who: { userId: string | null; email: string | null; cartId: string | null };
+    /** The order's currency's list (decision 051). */
+    prices: OrderPrices;
   },
 ): Promise<{ priced: PricedOrder; cartCode: CartCodeResponse | null }> {
   const { database, catalogue, env } = services;
   const products = await catalogue.list();
   const shipping = shippingRateCents(env.SHIPPING_FLAT_RATE);
+  const price = (code: Parameters<typeof priceOrder>[3]) =>
+    priceOrder(input.items, products, shipping, code, null, input.prices);
   const stored = await cartDiscountCode(database.db, input.owner);
   const row = stored ? await findCode(database.db, stored) : null;
-  if (!row) return { priced: priceOrder(input.items, products, shipping, null), cartCode: null };
+  if (!row) return { priced: price(null), cartCode: null };
   const terms = codeTerms(row);
   const refused = await recordsRefusal(database.db, row, input.who, new Date());
-  if (refused)
-    return {
-      priced: priceOrder(input.items, products, shipping, null),
-      cartCode: { code: terms, refusal: refused },
-    };
-  const priced = priceOrder(input.items, products, shipping, terms);
+  if (refused) return { priced: price(null), cartCode: { code: terms, refusal: refused } };
+  const priced = price(terms);
   const cartRefusal = priced.totals.code?.refusal ?? null;
-  if (cartRefusal)
-    return {
-      priced: priceOrder(input.items, products, shipping, null),
-      cartCode: { code: terms, refusal: cartRefusal },
-    };
+  if (cartRefusal) return { priced: price(null), cartCode: { code: terms, refusal: cartRefusal } };
   return { priced, cartCode: { code: terms, refusal: null } };
 }
 
@@ -164,7 +218,11 @@ async function cartProp65Warnings(services: AppServices, lines: { productId: num
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
-  const page = await loadCheckoutPage(services, request.headers);
+  const page = await loadCheckoutPage(
+    services,
+    request.headers,
+    new URL(request.url).searchParams.get("currency"),
+  );
   const { t } = requestTranslator(localeOfPath(new URL(request.url).pathname), new Set());
   return data(
     {

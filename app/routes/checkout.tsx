@@ -2,10 +2,11 @@ import ChevronDown from "lucide-react/icons/chevron-down";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Truck from "lucide-react/icons/truck";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useRevalidator, useSearchParams } from "react-router";
 import { cartSignature } from "../../core/cart-signature.ts";
 import type { CartBalancesResponse } from "../../core/contracts/balances.ts";
 import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
+import { type Currency, currencyOfCountry, marketOfCountry } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
 import type { TaxDestination } from "../../core/tax.ts";
 import { applyTenders, type TenderResult } from "../../core/tenders.ts";
@@ -14,8 +15,9 @@ import { checkoutTax, checkoutTaxProvider, taxDestinationOf } from "../component
 import { OrderSummary, type TenderRow } from "../components/checkout/order-summary.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { useCartBalances } from "../hooks/use-balances.ts";
-import { type Translator, useT } from "../i18n/i18n.tsx";
+import { type Translator, useLocale, useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
+import { usePrices } from "../lib/currency.ts";
 import { useQueryClient } from "../lib/query.ts";
 import type { Route } from "./+types/checkout";
 
@@ -87,10 +89,12 @@ const WIDE = "(min-width: 48rem)";
 function CollapsibleSummary({
   totalCents,
   dueCents,
+  currency,
   children,
 }: {
   totalCents: number;
   dueCents: number | null;
+  currency: Currency;
   children: React.ReactNode;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -116,11 +120,47 @@ function CollapsibleSummary({
           ) : (
             `${t("checkout.toggle.due")} `
           )}
-          {formatMoney(dueCents ?? totalCents)}
+          {formatMoney(dueCents ?? totalCents, currency)}
         </span>
       </summary>
       <div className="mt-3 md:mt-0">{children}</div>
     </details>
+  );
+}
+
+/** Each market's words for "your order ships there, so it is in this currency" (decision 051). */
+const CURRENCY_NOTICE = {
+  us: "checkout.currency.notice.us",
+  ca: "checkout.currency.notice.ca",
+  uk: "checkout.currency.notice.uk",
+  eu: "checkout.currency.notice.eu",
+} as const;
+
+/**
+ * Said before payment when the order's currency (its shipping country's market's) is not the one the
+ * shopper browses in: where it ships, its currency, and its total in it.
+ */
+function CurrencyNotice({
+  country,
+  currency,
+  totalCents,
+}: {
+  country: string;
+  currency: Currency;
+  totalCents: number;
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const market = marketOfCountry(country);
+  if (!market) return null;
+  const countryName = new Intl.DisplayNames([locale], { type: "region" }).of(country) ?? country;
+  return (
+    <p
+      className="rounded-card border-2 border-gold/40 bg-sand px-5 py-4 text-ink"
+      data-testid="checkout-currency-notice"
+    >
+      {t(CURRENCY_NOTICE[market.id], { country: countryName, total: formatMoney(totalCents, currency) })}
+    </p>
   );
 }
 
@@ -129,11 +169,23 @@ const sameDestination = (a: TaxDestination | null, b: TaxDestination | null) =>
   a === b || (a !== null && b !== null && a.country === b.country && (a.region ?? "") === (b.region ?? ""));
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { signedInEmail, cartItems, flatShippingCents, taxRates } = loaderData;
+  const { signedInEmail, cartItems, flatShippingCents, taxRates, currency } = loaderData;
   const { revalidate } = useRevalidator();
   const t = useT();
+  const browsing = usePrices().currency;
+  // The order is in the currency of the market it ships to (decision 051): when the address chosen is in
+  // another market than the summary's, the summary is asked for in that market's currency.
+  const [country, setCountry] = useState(loaderData.initialCountry);
+  const [, setSearchParams] = useSearchParams();
+  const orderCurrency = currencyOfCountry(country);
+  useEffect(() => {
+    if (orderCurrency === currency) return;
+    setSearchParams({ currency: orderCurrency }, { replace: true, preventScrollReset: true });
+  }, [orderCurrency, currency, setSearchParams]);
   useFollowCart(cartSignature(cartItems), (loaderData.summary?.giftCards ?? []).map((g) => g.key).join());
-  const balances = useCartBalances(loaderData.balances).data ?? loaderData.balances;
+  const fetchedBalances = useCartBalances(loaderData.balances).data ?? loaderData.balances;
+  // Gift cards, store credit and points pay orders in US dollars only (the loader offers none in another).
+  const balances = currency === "USD" ? fetchedBalances : null;
   // Where the order ships, as far as its taxes go: the first saved address (chosen first), else none yet.
   const [destination, setDestination] = useState<TaxDestination | null>(() => {
     const first = loaderData.savedAddresses[0];
@@ -148,6 +200,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           { summary: loaderData.summary, oneTimeCents: loaderData.oneTimeCents },
           provider,
           destination,
+          currency,
         )
       : null;
   const summary = taxed?.summary ?? loaderData.summary;
@@ -178,6 +231,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   return (
     <section className="container-shop py-10 sm:py-14">
       <h1 className="text-3xl sm:text-4xl">{t("checkout.title")}</h1>
+      {currency !== browsing && currencyOfCountry(country) === currency ? (
+        <div className="mt-6">
+          <CurrencyNotice country={country} currency={currency} totalCents={summary.totalCents} />
+        </div>
+      ) : null}
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-10">
         <div className="grid gap-6">
           <CheckoutForm
@@ -195,6 +253,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             payableCents={payableCents}
             totalCents={summary.totalCents}
             taxCents={taxed ? taxed.taxCents : null}
+            currency={currency}
+            initialCountry={loaderData.initialCountry}
+            onCountryChange={setCountry}
             onDestinationChange={(next) =>
               setDestination((current) => (sameDestination(current, next) ? current : next))
             }
@@ -207,17 +268,22 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             </li>
             <li className="flex items-start gap-2">
               <Truck aria-hidden className="mt-0.5 size-5 shrink-0 text-verdant" />
-              {t("checkout.assurance.shipping")}
+              {t("checkout.assurance.shipping", {
+                amount: formatMoney(loaderData.freeShippingOverCents, currency).replace(/\.00$/, ""),
+              })}
             </li>
           </ul>
         </div>
         <CollapsibleSummary
           totalCents={summary.totalCents}
           dueCents={tenders && tenders.tenderedCents > 0 ? tenders.dueCents : null}
+          currency={currency}
         >
           <OrderSummary
             summary={summary}
             flatShippingCents={flatShippingCents}
+            currency={currency}
+            freeShippingOverCents={loaderData.freeShippingOverCents}
             taxPending={taxed === null}
             tenders={
               tenders && balances && tenders.tenders.length > 0 ? tenderRows(t, tenders, balances) : undefined

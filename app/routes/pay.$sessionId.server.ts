@@ -1,6 +1,7 @@
 import { data, redirect, redirectDocument } from "react-router";
 import type { AddressFieldErrors } from "../../core/address.ts";
 import type { CardErrors, SandboxPageData } from "../../core/contracts/checkout.ts";
+import { type Currency, currencyOf } from "../../core/markets.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import { shipsToCalifornia } from "../../core/prop65.ts";
 import { prop65WarningsOf } from "../../server/content/product-labels.ts";
@@ -20,7 +21,7 @@ export const headers: Route.HeadersFunction = () => noStore;
 export async function loadSandboxPage(
   services: AppServices,
   sessionId: string,
-): Promise<(SandboxPageData & { successPath: string }) | null> {
+): Promise<(SandboxPageData & { successPath: string; currency: Currency }) | null> {
   const session = await loadSandboxSession(shopDeps(services), sessionId);
   if (!session) return null;
   const { order, lines } = session;
@@ -36,6 +37,8 @@ export async function loadSandboxPage(
     ),
     shippingAddress: order.shippingAddress,
     shipTo: [...services.env.SHIP_TO_COUNTRIES],
+    // The order's own currency, its amounts' (decision 051).
+    currency: currencyOf(order.currency) ?? "USD",
     // Once paid, the success page in the checkout page's language.
     successPath: sandboxSuccessPath(order.checkoutUrl, sessionId),
   };

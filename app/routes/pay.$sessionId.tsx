@@ -23,7 +23,8 @@ const NO_ERRORS: AddressFieldErrors = {};
  * without a shipping address asks for it here, with the card (docs/decisions/027-address-on-the-payment-page.md).
  */
 export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
-  const { summary, email, orderNumber, status, shippingAddress, shipTo, prop65Warnings } = loaderData;
+  const { summary, email, orderNumber, status, shippingAddress, shipTo, prop65Warnings, currency } =
+    loaderData;
   const navigation = useNavigation();
   const address = usePayAddress(
     shipTo,
@@ -40,7 +41,9 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
         <div className="grid items-start gap-6 lg:grid-cols-2 lg:grid-rows-[auto_1fr] lg:gap-x-14 lg:gap-y-6">
           <div className="lg:col-start-1 lg:row-start-1">
             <p className="text-sm font-semibold tracking-wide text-muted uppercase">Pay MANA</p>
-            <p className="mt-1 font-display text-4xl text-forest tabular-nums">{formatMoney(dueCents)}</p>
+            <p className="mt-1 font-display text-4xl text-forest tabular-nums">
+              {formatMoney(dueCents, currency)}
+            </p>
             <p className="mt-1 text-sm text-muted">Order {orderNumber}</p>
           </div>
           <div className="rounded-card bg-white p-5 shadow-card sm:p-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
@@ -56,7 +59,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
             ) : (
               <CardForm
                 email={email}
-                mode={{ kind: "pay", totalCents: dueCents }}
+                mode={{ kind: "pay", totalCents: dueCents, currency }}
                 errors={actionData?.errors ?? {}}
                 declined={actionData?.message ?? null}
                 onSubmit={asksAddress ? address.check : undefined}
@@ -66,7 +69,7 @@ export default function Pay({ loaderData, actionData }: Route.ComponentProps) {
             )}
           </div>
           <div className="lg:col-start-1 lg:row-start-2">
-            <OrderSummary summary={summary} title="Your order" />
+            <OrderSummary summary={summary} title="Your order" currency={currency} />
             {shippingAddress ? <ShipsTo address={shippingAddress} className="mt-6" /> : null}
           </div>
         </div>

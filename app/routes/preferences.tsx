@@ -29,6 +29,7 @@ import { toast } from "../hooks/use-toast.ts";
 import { type Translator, useLocale, useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
 import { rich } from "../i18n/rich.tsx";
+import { saveCurrencyCookie, useChooseCurrency, usePrices } from "../lib/currency.ts";
 import { answerOrOffline, wasRefused } from "../lib/page-action.ts";
 import { applyTheme } from "../lib/theme.ts";
 import type { Route } from "./+types/preferences";
@@ -281,6 +282,15 @@ function showTheme(item: PreferenceDescriptor, theme: Preferences["display"]["th
 }
 
 const isLanguage = (item: PreferenceDescriptor) => item.group === "display" && item.key === "language";
+const isCurrencyRow = (item: PreferenceDescriptor) => item.group === "display" && item.key === "currency";
+
+/**
+ * The currency row's choice is the currency the shop shows its prices in from now on (decision 051): kept
+ * in the cookie the server reads, as the header's switcher keeps it.
+ */
+function keepCurrency(item: PreferenceDescriptor, currency: Preferences["display"]["currency"]) {
+  if (isCurrencyRow(item)) saveCurrencyCookie(currency);
+}
 
 /**
  * A language chosen here is the shop's language from now on: kept in the cookie, and this page opens in it
@@ -312,6 +322,7 @@ function SavedPreferenceRow({
     } else {
       toast(saveFailed(later));
       showTheme(item, saved.display.theme);
+      keepCurrency(item, saved.display.currency);
     }
   });
   return (
@@ -321,6 +332,8 @@ function SavedPreferenceRow({
       onChange={(change) => {
         const next = withPreference(preferences, change);
         showTheme(change.item, next.display.theme);
+        // Before the post: the page's data, asked again after it, is then in the new currency.
+        keepCurrency(change.item, next.display.currency);
         void fetcher.submit(changeBody(change) as never, { method: "post", encType: "application/json" });
       }}
     />
@@ -365,7 +378,12 @@ function GuestSaveAllButton({ preferences }: { preferences: Preferences }) {
 
 export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
   const saved = loaderData.preferences ?? DEFAULT_PREFERENCES;
-  const shown = useShownPreferences(saved);
+  // The currency row shows the currency the shop is showing its prices in (the cookie, which the header's
+  // switcher changes too).
+  const browsing = usePrices().currency;
+  const chooseCurrency = useChooseCurrency();
+  const savedShown = useShownPreferences(saved);
+  const shown = { ...savedShown, display: { ...savedShown.display, currency: browsing } };
   // A guest's preferences are in this browser, read once the page runs there.
   const [guest, setGuest] = useState<Preferences>(DEFAULT_PREFERENCES);
   const locale = useLocale();
@@ -377,12 +395,14 @@ export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
     const kept = loadBrowserPreferences();
     setGuest({ ...kept, display: { ...kept.display, language: locale } });
   }, [loaderData.signedIn, locale]);
+  const guestShown = { ...guest, display: { ...guest.display, currency: browsing } };
 
   function changeAsGuest(change: PreferenceChange) {
     const next = withPreference(guest, change);
     setGuest(next);
     showTheme(change.item, next.display.theme);
     saveBrowserPreferences(next);
+    if (isCurrencyRow(change.item)) void chooseCurrency(next.display.currency);
     toast(updated(later));
     if (isLanguage(change.item)) openInLanguage(next.display.language);
   }
@@ -413,7 +433,7 @@ export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
                 <PreferenceRow
                   key={rowKey(item)}
                   item={inLanguage(t, item)}
-                  preferences={guest}
+                  preferences={guestShown}
                   onChange={changeAsGuest}
                 />
               ),
@@ -425,7 +445,7 @@ export default function PreferencesPage({ loaderData }: Route.ComponentProps) {
         {loaderData.signedIn ? (
           <SaveAllButton preferences={shown} />
         ) : (
-          <GuestSaveAllButton preferences={guest} />
+          <GuestSaveAllButton preferences={guestShown} />
         )}
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { SuccessPageData } from "../../core/contracts/checkout.ts";
 import { localeOfPath } from "../../core/i18n/locales.ts";
+import { type Currency, currencyOf } from "../../core/markets.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import type { AppServices } from "../../server/context.ts";
 import { shopDeps } from "../../server/deps.ts";
@@ -23,7 +24,7 @@ export async function loadSuccessPage(
   services: AppServices,
   headers: Headers,
   sessionId: string | null,
-): Promise<SuccessPageData> {
+): Promise<SuccessPageData & { currency?: Currency }> {
   if (!sessionId) return { reference: null, order: null };
   const reference = sessionId.slice(-8);
   const order = await findOwnPaidOrder(shopDeps(services), await cartVisitor(services, headers), sessionId);
@@ -34,6 +35,8 @@ export async function loadSuccessPage(
   ]);
   return {
     reference,
+    // The order's own currency, its amounts' (decision 051).
+    currency: currencyOf(order.currency) ?? "USD",
     order: {
       orderNumber: order.orderNumber,
       email: realEmail(order.email),

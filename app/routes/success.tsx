@@ -85,7 +85,11 @@ export default function Success({ loaderData }: Route.ComponentProps) {
         {order ? (
           <>
             <div className="mt-8">
-              <OrderSummary summary={order.summary} title={t("checkout.success.yourOrder")} />
+              <OrderSummary
+                summary={order.summary}
+                title={t("checkout.success.yourOrder")}
+                currency={loaderData.currency ?? "USD"}
+              />
             </div>
             {order.shippingAddress ? <ShipsTo address={order.shippingAddress} className="mt-6" /> : null}
             <section

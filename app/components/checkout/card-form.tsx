@@ -3,6 +3,7 @@ import Lock from "lucide-react/icons/lock";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { CardErrors } from "../../../core/contracts/checkout.ts";
+import type { Currency } from "../../../core/markets.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { Link } from "../../i18n/link.tsx";
 import { cardBrand, formatCardNumber, formatExpiry } from "../../lib/card-format.ts";
@@ -55,7 +56,10 @@ function Field({
 }
 
 /** What the form does: pay an order's total, or save a card for a subscription's renewals. */
-export type CardFormMode = { kind: "pay"; totalCents: number } | { kind: "save"; cancelTo: string };
+/** Paying: the amount, in the order's currency (US dollars when not said). */
+export type CardFormMode =
+  | { kind: "pay"; totalCents: number; currency?: Currency }
+  | { kind: "save"; cancelTo: string };
 
 /**
  * The sandbox's card form: posts to the page's action, which checks the test card and pays the order or,
@@ -213,7 +217,7 @@ export function CardForm({
         pendingText={mode.kind === "pay" ? "Processing..." : "Saving..."}
       >
         <Lock aria-hidden className="size-4" />
-        {mode.kind === "pay" ? `Pay ${formatMoney(mode.totalCents)}` : "Save card"}
+        {mode.kind === "pay" ? `Pay ${formatMoney(mode.totalCents, mode.currency)}` : "Save card"}
       </Button>
       <Link
         to={mode.kind === "pay" ? "/checkout" : mode.cancelTo}

@@ -4,6 +4,7 @@ import { type AddressFieldErrors, formatAddressLines } from "../../../core/addre
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { CartBalancesResponse } from "../../../core/contracts/balances.ts";
 import type { CheckoutPageData } from "../../../core/contracts/checkout.ts";
+import type { Currency } from "../../../core/markets.ts";
 import { isPlaceholderEmail } from "../../../core/placeholder-email.ts";
 import type { CartProp65Warning } from "../../../core/prop65.ts";
 import type { TaxDestination } from "../../../core/tax.ts";
@@ -52,6 +53,7 @@ const FAILURE_KEYS: Partial<Record<string, string>> = {
   discount_changed: "checkout.error.discountChanged",
   balances_changed: "checkout.error.balancesChanged",
   tax_changed: "checkout.error.taxChanged",
+  currency_changed: "checkout.error.currencyChanged",
   card_needed: "checkout.error.cardNeeded",
   gift_card_unusable: "checkout.error.giftCardUnusable",
   address_required: "checkout.error.addressRequired",
@@ -98,7 +100,10 @@ export function CheckoutForm({
   payableCents = 0,
   totalCents = 0,
   taxCents = null,
+  currency,
+  initialCountry,
   onDestinationChange,
+  onCountryChange,
   onCartChanged,
 }: {
   signedInEmail: string | null;
@@ -124,6 +129,13 @@ export function CheckoutForm({
   /** The tax the summary shows added for the address chosen (null: not known yet): the checkout is sent it
    * and refuses another (409 tax_changed). */
   taxCents?: number | null;
+  /** The currency the page shows the order in (decision 051): the checkout is sent it and refuses another
+   * (409 currency_changed). */
+  currency?: Currency;
+  /** The country a typed address starts with (the loader's `initialCountry`). */
+  initialCountry?: string;
+  /** The country the order ships to, each time the chosen or typed address changes it. */
+  onCountryChange?: (country: string) => void;
   /** Where the order ships as far as its taxes go, each time the chosen or typed address says (null: not yet). */
   onDestinationChange?: (destination: TaxDestination | null) => void;
   onCartChanged: () => void;
@@ -131,7 +143,10 @@ export function CheckoutForm({
   const [email, setEmail] = useState(signedInEmail ?? "");
   const [emailError, setEmailError] = useState<string | null>(null);
   const [choice, setChoice] = useState(savedAddresses[0]?.id ?? NEW_ADDRESS);
-  const [address, setAddress] = useState<AddressFormValue>(() => emptyAddress(shipTo));
+  const [address, setAddress] = useState<AddressFormValue>(() => ({
+    ...emptyAddress(shipTo),
+    ...(initialCountry && shipTo.includes(initialCountry) ? { country: initialCountry } : {}),
+  }));
   const [addressErrors, setAddressErrors] = useState<AddressFieldErrors>({});
   const [saveAddress, setSaveAddress] = useState(true);
   const [redirecting, setRedirecting] = useState(false);
@@ -178,6 +193,7 @@ export function CheckoutForm({
         discountCode,
         ...(tenders ? { tenderedCents: tenders.tenderedCents } : {}),
         ...(taxCents !== null ? { taxCents } : {}),
+        ...(currency ? { currency } : {}),
         ...(renewal ? { acceptRenewal: agreed, renewalDisclosureHash: renewal.hash } : {}),
         ...shipping,
       }),
@@ -228,6 +244,18 @@ export function CheckoutForm({
         });
         return;
       }
+      // The order is in another currency than the page showed (its address's market's, decision 051): the
+      // summary is loaded again in it, to be seen before paying.
+      if (failure?.code === "currency_changed") {
+        onCartChanged();
+        setRedirecting(false);
+        toast({
+          title: later("checkout.toast.currencyChanged"),
+          description: words(failure),
+          variant: "destructive",
+        });
+        return;
+      }
       // What the gift cards, credit or points pay changed (or cannot pay, or a card is unknown now): the
       // balances and the summary are read again, and the reason is shown by them.
       if (
@@ -264,7 +292,9 @@ export function CheckoutForm({
   function choose(id: string) {
     setChoice(id);
     const saved = savedAddresses.find((a) => a.id === id);
-    onDestinationChange?.(taxDestinationOf(id === NEW_ADDRESS || !saved ? address : saved));
+    const chosen = id === NEW_ADDRESS || !saved ? address : saved;
+    onDestinationChange?.(taxDestinationOf(chosen));
+    onCountryChange?.(chosen.country);
   }
 
   function failed(message?: string) {
@@ -415,6 +445,7 @@ export function CheckoutForm({
               setAddressErrors((errors) => errorsAfterEdit(errors, address, next));
               setAddress(next);
               onDestinationChange?.(taxDestinationOf(next));
+              if (next.country !== address.country) onCountryChange?.(next.country);
             }}
             errors={addressErrors}
             shipTo={shipTo}

@@ -1,5 +1,6 @@
 import { countryRules } from "../../../core/address.ts";
 import type { OrderSummaryData } from "../../../core/contracts/checkout.ts";
+import type { Currency } from "../../../core/markets.ts";
 import { SHOP_CURRENCY } from "../../../core/money.ts";
 import {
   rateTableProvider,
@@ -61,12 +62,14 @@ export interface CheckoutTax {
 /**
  * The checkout's taxes for a destination, on the figures `priceCart` taxes: the goods after savings and code
  * (the summary's total less shipping and the gift cards bought, which are not taxed) and the shipping. A
- * cart with no goods (gift cards only) has no taxes, as `priceCart` gives none without lines.
+ * cart with no goods (gift cards only) has no taxes, as `priceCart` gives none without lines. Quoted in the
+ * order's currency (the shipping country's market's, decision 051), as the checkout quotes it.
  */
 export function checkoutTax(
   figures: CheckoutFigures,
   provider: TaxProvider,
   destination: TaxDestination,
+  currency: Currency = SHOP_CURRENCY,
 ): CheckoutTax {
   const { summary, oneTimeCents } = figures;
   const giftCardCents = summary.giftCardCents ?? 0;
@@ -74,7 +77,7 @@ export function checkoutTax(
   const goods = summary.totalCents - shippingCents - giftCardCents;
   const quote: TaxQuote | null =
     summary.lines.length > 0
-      ? provider.quote({ currency: SHOP_CURRENCY, destination, goods, shipping: shippingCents })
+      ? provider.quote({ currency, destination, goods, shipping: shippingCents })
       : null;
   const taxCents = quote?.added ?? 0;
   const orderCents = goods + shippingCents + taxCents;

@@ -1,7 +1,8 @@
 import Gift from "lucide-react/icons/gift";
 import type { OrderSummaryData } from "../../../core/contracts/checkout.ts";
 import type { Locale } from "../../../core/i18n/locales.ts";
-import { formatMoney } from "../../../core/money.ts";
+import type { Currency } from "../../../core/markets.ts";
+import { formatMoney as formatAmount } from "../../../core/money.ts";
 import { FREE_SHIPPING_OVER_CENTS } from "../../../core/pricing.ts";
 import { TAX_NAMES, type TaxName, taxLineLabel } from "../../../core/tax.ts";
 import { type Translator, useLocale, useT } from "../../i18n/i18n.tsx";
@@ -28,6 +29,8 @@ export function OrderSummary({
   flatShippingCents,
   tenders,
   taxPending = false,
+  currency = "USD",
+  freeShippingOverCents = FREE_SHIPPING_OVER_CENTS,
 }: {
   summary: OrderSummaryData;
   title?: string;
@@ -37,8 +40,13 @@ export function OrderSummary({
   tenders?: TenderRow[];
   /** The checkout before an address says where the order ships: its taxes are not known yet. */
   taxPending?: boolean;
+  /** The currency of every amount of the summary (decision 051): an order's own, US dollars by default. */
+  currency?: Currency;
+  /** The free-shipping threshold of that currency's list, for the rule under the shipping line. */
+  freeShippingOverCents?: number;
 }) {
   const t = useT();
+  const formatMoney = (cents: number) => formatAmount(cents, currency);
   const locale = useLocale();
   const title = givenTitle ?? t("checkout.summary.title");
   const headingId = `summary-${title.toLowerCase().replace(/\W+/g, "-")}`;
@@ -187,7 +195,7 @@ export function OrderSummary({
             ? t("checkout.summary.freeShippingHere")
             : t("checkout.summary.shippingRule", {
                 flat: formatMoney(flatShippingCents),
-                over: formatMoney(FREE_SHIPPING_OVER_CENTS),
+                over: formatMoney(freeShippingOverCents),
               })}
         </p>
       ) : null}

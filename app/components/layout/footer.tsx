@@ -1,5 +1,6 @@
 import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
+import { CurrencySwitcher } from "./currency-switcher.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { NavLink } from "./nav-link.tsx";
 
@@ -103,6 +104,7 @@ export function Footer() {
             ))}
           </ul>
           <LanguageSwitcher landmark className="mt-6" />
+          <CurrencySwitcher className="mt-4" />
         </div>
       </div>
       <div className="border-t border-white/15">

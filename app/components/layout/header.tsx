@@ -5,6 +5,7 @@ import { Link } from "../../i18n/link.tsx";
 import { SearchLauncher } from "../search/search-launcher.tsx";
 import { CartButton } from "../shop/cart-button.tsx";
 import { Button } from "../ui/button.tsx";
+import { CurrencySwitcher } from "./currency-switcher.tsx";
 import { HeaderAccount } from "./header-account.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { NavLink } from "./nav-link.tsx";
@@ -85,6 +86,8 @@ export function Header() {
         </nav>
         <div className="flex items-center gap-2">
           <LanguageSwitcher compact className="hidden xl:block" />
+          {/* On a phone it is in the menu sheet, and beside the wide nav in the footer: the header has no room. */}
+          <CurrencySwitcher compact className="hidden sm:flex lg:hidden xl:flex" />
           <SearchLauncher />
           <CartButton />
           <HeaderAccount />

@@ -9,6 +9,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "../ui/dialog.tsx";
+import { CurrencySwitcher } from "./currency-switcher.tsx";
 import { HeaderAccount } from "./header-account.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { NavLink } from "./nav-link.tsx";
@@ -57,6 +58,7 @@ export function MobileMenuSheet({
           </ul>
         </nav>
         <LanguageSwitcher />
+        <CurrencySwitcher className="mt-4" />
         <div className="mt-auto">
           <HeaderAccount variant="sheet" onNavigate={() => onOpenChange(false)} />
         </div>

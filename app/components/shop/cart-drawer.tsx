@@ -15,6 +15,7 @@ import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
 import { setToastSlot } from "../../hooks/use-toast.ts";
 import { useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
+import { usePrices } from "../../lib/currency.ts";
 import { returnFocusTo } from "../../lib/return-focus.ts";
 import { giftCardFor } from "../checkout/order-summary.tsx";
 import { Button } from "../ui/button.tsx";
@@ -35,10 +36,12 @@ function CartLine({
   discountPercent,
 }: {
   item: CartItem;
-  lineCents: number;
+  /** Null when the line's product is not sold in the shopper's currency. */
+  lineCents: number | null;
   discountPercent: number;
 }) {
   const update = useUpdateCartItem();
+  const prices = usePrices();
   const remove = useRemoveCartItem();
   const t = useT();
   const busy = update.isPending || remove.isPending;
@@ -65,7 +68,13 @@ function CartLine({
               {item.bundle ? ` · ${item.bundle.name}` : ""}
             </p>
           </div>
-          <p className="font-semibold text-gold tabular-nums">{formatMoney(lineCents)}</p>
+          {lineCents === null ? (
+            <p className="text-sm font-semibold text-muted">
+              {t("shop.price.unavailable", { currency: prices.sign })}
+            </p>
+          ) : (
+            <p className="font-semibold text-gold tabular-nums">{prices.format(lineCents)}</p>
+          )}
         </div>
         <div className="flex items-center justify-between">
           <QuantityStepper
@@ -135,7 +144,7 @@ function GiftCardLine({ line }: { line: GiftCardLineView }) {
  */
 export function CartDrawer() {
   const { open, setOpen, opener } = useCartDrawer();
-  const { items, totals, isLoading, refetch } = useCart();
+  const { items, totals, isLoading, refetch, prices } = useCart();
   const code = useCartCode();
   const gifts = useGiftCardLines(open);
   const clear = useClearCart();
@@ -148,8 +157,11 @@ export function CartDrawer() {
       void code.refetch();
     }
   };
-  // A cart of gift cards only is not empty: it goes to checkout like any other.
-  const giftCents = gifts.lines.reduce((sum, l) => sum + l.amountCents, 0);
+  // A cart of gift cards only is not empty: it goes to checkout like any other. Gift cards are bought in
+  // US dollars: their amounts join the total only when the cart is shown in US dollars (decision 051:
+  // two currencies are never summed).
+  const giftCents = prices.currency === "USD" ? gifts.lines.reduce((sum, l) => sum + l.amountCents, 0) : 0;
+  const format = prices.format;
   const empty = items.length === 0 && gifts.lines.length === 0;
   const loading = isLoading || (gifts.isLoading && items.length === 0);
   // The code's own line once it gives something: its amount, or free shipping.
@@ -187,7 +199,7 @@ export function CartDrawer() {
               <CartLine
                 key={item.id}
                 item={item}
-                lineCents={byId.get(item.id)?.lineCents ?? 0}
+                lineCents={byId.get(item.id)?.lineCents ?? null}
                 discountPercent={byId.get(item.id)?.discountPercent ?? 0}
               />
             ))}
@@ -204,27 +216,26 @@ export function CartDrawer() {
             {totals.bundleSavings.map((s) => (
               <p key={s.bundleId} className="flex justify-between text-verdant">
                 <span>{t("cart.bundleSavings", { name: s.name, sets: s.sets })}</span>
-                <span className="tabular-nums">−{formatMoney(s.savingsCents)}</span>
+                <span className="tabular-nums">−{format(s.savingsCents)}</span>
               </p>
             ))}
             {applied ? (
               <p className="flex justify-between text-verdant" data-testid="cart-code-line">
                 <span>{t("cart.codeLine", { code: applied.code })}</span>
                 <span className="tabular-nums">
-                  {applied.kind === "free_shipping"
-                    ? codeOffer(t, applied)
-                    : `−${formatMoney(totals.codeCents)}`}
+                  {applied.kind === "free_shipping" ? codeOffer(t, applied) : `−${format(totals.codeCents)}`}
                 </span>
               </p>
             ) : null}
             <p className="flex justify-between text-lg font-semibold">
               <span>{t("cart.total")}</span>
               <span className="tabular-nums" data-testid="cart-total">
-                {formatMoney(totals.subtotalCents - totals.discountCents - totals.codeCents + giftCents)}
+                {format(totals.subtotalCents - totals.discountCents - totals.codeCents + giftCents)}
               </span>
             </p>
             <p className="text-sm text-muted">
-              {t("cart.freeShipping")} {t("cart.taxAtCheckout")}
+              {t("cart.freeShipping", { amount: prices.whole(prices.freeShippingOverCents) })}{" "}
+              {t("cart.taxAtCheckout")}
             </p>
             <Button asChild size="lg" fullWidth>
               <Link to="/checkout" onClick={() => setOpen(false)}>

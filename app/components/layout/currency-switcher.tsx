@@ -1,0 +1,49 @@
+import { useId } from "react";
+import { CURRENCIES, isCurrency } from "../../../core/markets.ts";
+import { formatMoney } from "../../../core/money.ts";
+import { useT } from "../../i18n/i18n.tsx";
+import { useChooseCurrency, usePrices } from "../../lib/currency.ts";
+
+/** "CAD CA$": the code and the sign the shop writes its amounts with. */
+const optionText = (code: (typeof CURRENCIES)[number]) =>
+  `${code} ${formatMoney(0, code).replace(/0\.00$/, "")}`;
+
+/**
+ * The currency the shop shows its prices in (docs/decisions/051-markets-and-currencies.md): a labelled
+ * select, kept in the `mana_currency` cookie; every loader is asked again, so the page's prices change at
+ * once and the next page is rendered in it. `compact` hides the label's words (the header), otherwise they
+ * show (the footer, the menu sheet).
+ */
+export function CurrencySwitcher({
+  className = "",
+  compact = false,
+}: {
+  className?: string;
+  compact?: boolean;
+}) {
+  const t = useT();
+  const id = useId();
+  const { currency } = usePrices();
+  const choose = useChooseCurrency();
+  return (
+    <div className={`flex items-center gap-2 ${className}`}>
+      <label htmlFor={id} className={compact ? "sr-only" : "text-sm text-cream/85"}>
+        {t("shell.currency.label")}
+      </label>
+      <select
+        id={id}
+        value={currency}
+        onChange={(e) => {
+          if (isCurrency(e.target.value)) void choose(e.target.value);
+        }}
+        className="min-h-11 cursor-pointer rounded-md border border-cream/40 bg-forest px-2 text-sm font-semibold text-cream hover:bg-white/10"
+      >
+        {CURRENCIES.map((code) => (
+          <option key={code} value={code}>
+            {optionText(code)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
