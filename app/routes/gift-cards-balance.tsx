@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { GiftCardBalanceResponse } from "../../core/contracts/balances.ts";
 import { formatMoney } from "../../core/money.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { Button } from "../components/ui/button.tsx";
 import { inputClass } from "../components/ui/field.tsx";
 import { giftCardFailure, useGiftCardBalance } from "../hooks/use-balances.ts";
@@ -107,7 +108,9 @@ export default function GiftCardBalance() {
           >
             <p className="text-muted">{t("giftCards.balance.ending", { last4: result.last4 })}</p>
             <p className="mt-1 font-display text-3xl text-forest tabular-nums">
-              {t("giftCards.balance.left", { amount: formatMoney(result.balanceCents) })}
+              {t("giftCards.balance.left", {
+                amount: formatMoney(result.balanceCents, storedCurrency(result.currency)),
+              })}
             </p>
             <p className="mt-2 text-sm text-muted">{t("giftCards.balance.note")}</p>
           </div>

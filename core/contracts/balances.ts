@@ -101,6 +101,8 @@ export interface AccountGiftCardView {
   last4: string | null;
   initialCents: number;
   balanceCents: number;
+  /** The card's currency (upper case, "USD"): its amounts are in it (decision 051). */
+  currency: Currency;
   status: string;
   recipientEmail: string;
   deliverOn: string | null;

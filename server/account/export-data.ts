@@ -168,6 +168,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
         email: discountRedemptions.email,
         status: discountRedemptions.status,
         amountCents: discountRedemptions.amountCents,
+        currency: orders.currency,
         at: discountRedemptions.createdAt,
       })
       .from(discountRedemptions)
@@ -278,6 +279,8 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       productName: s.productName,
       quantity: s.quantity,
       amountCents: s.amountCents,
+      // Every amount beside its currency, as stored (decision 051).
+      currency: s.currency,
       intervalMonths: s.intervalMonths,
       status: s.status,
       nextBillingDate: iso(s.nextBillingDate),
@@ -354,6 +357,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       last4: card.last4,
       initialCents: card.initialCents,
       balanceCents: balance,
+      currency: card.currency,
       status: card.status,
       from: card.senderName,
       message: card.message,
@@ -364,6 +368,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       orderNumber,
       initialCents: card.initialCents,
       balanceCents: balance,
+      currency: card.currency,
       status: card.status,
       recipientEmail: card.recipientEmail,
       recipientName: card.recipientName,
@@ -379,6 +384,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       email: c.email,
       status: c.status,
       amountCents: c.amountCents,
+      currency: c.currency,
       at: iso(c.at),
     })),
     referralsMade: referralRows.map((r) => ({

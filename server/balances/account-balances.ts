@@ -1,5 +1,6 @@
 import { desc, eq, or, sql } from "drizzle-orm";
 import type { AccountBalancesResponse, AccountGiftCardView } from "../../core/contracts/balances.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
 import { customerLedger, giftCards, orders } from "../db/schema.ts";
@@ -50,6 +51,7 @@ export async function accountBalances(
     last4: c.card.last4,
     initialCents: c.card.initialCents,
     balanceCents: c.balance,
+    currency: storedCurrency(c.card.currency),
     status: c.card.status,
     recipientEmail: c.card.recipientEmail,
     deliverOn: c.card.deliverOn?.toISOString().slice(0, 10) ?? null,

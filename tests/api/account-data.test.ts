@@ -376,6 +376,7 @@ describe.each(testDatabases)("a customer's own data on %s", (kind) => {
           id: me.subscriptionId,
           orderNumber: me.orderNumber,
           card: "Visa ending 4242",
+          currency: "usd",
         }),
       ]);
       expect(data.subscriptions[0].events).toEqual([expect.objectContaining({ type: "address-changed" })]);
@@ -504,7 +505,13 @@ describe.each(testDatabases)("a customer's own data on %s", (kind) => {
         expect.objectContaining({ kind: "credit", reason: "goodwill", amount: 1500, note: "Sorry" }),
       ]);
       expect(data.giftCardsReceived).toEqual([
-        expect.objectContaining({ last4: "Q7RT", initialCents: 5000, balanceCents: 3800, from: "Aunt May" }),
+        expect.objectContaining({
+          last4: "Q7RT",
+          initialCents: 5000,
+          balanceCents: 3800,
+          currency: "usd",
+          from: "Aunt May",
+        }),
       ]);
       expect(data.giftCardsBought).toEqual([
         expect.objectContaining({
@@ -521,6 +528,7 @@ describe.each(testDatabases)("a customer's own data on %s", (kind) => {
           orderNumber: me.orderNumber,
           status: "used",
           amountCents: 1000,
+          currency: "usd",
         }),
       ]);
       // The friend's order is the friend's: the referral names neither it nor them.

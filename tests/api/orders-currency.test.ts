@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -7,7 +8,7 @@ import { InvoiceDocument } from "../../app/components/orders/invoice.tsx";
 import { requestTranslator } from "../../app/i18n/catalogue.server.ts";
 import { ServerTranslatorContext, TranslatorProvider } from "../../app/i18n/i18n.tsx";
 import type { Locale } from "../../core/i18n/locales.ts";
-import { orders, outbox, subscriptions } from "../../server/db/schema.ts";
+import { giftCardEntries, giftCards, orders, outbox, subscriptions } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { loadInvoice } from "../../server/orders/invoice.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
@@ -146,5 +147,26 @@ describe.each(testDatabases)("an order's currency in every view on %s", (kind) =
     const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
     const owner = await who.admin.call("GET", `/api/admin/subscriptions/${sub?.id}`);
     expect(owner.body).toMatchObject({ currency: "cad", amountCents: 3400 });
+  });
+
+  it("a gift card received in Canadian dollars is listed on the account in its currency", async () => {
+    const [card] = await db()
+      .insert(giftCards)
+      .values({
+        codeHash: `SECRETHASH${randomUUID()}`,
+        last4: "C4AD",
+        currency: "cad",
+        initialCents: 5000,
+        recipientEmail: "cora@example.com",
+        status: "active",
+        deliveredAt: new Date(),
+      })
+      .returning();
+    if (!card) throw new Error("no gift card");
+    await db().insert(giftCardEntries).values({ giftCardId: card.id, kind: "issued", amountCents: 5000 });
+    const res = await new Visitor(shop, "cora").call("GET", "/api/account/balances");
+    expect(res.body.giftCards.received).toEqual([
+      expect.objectContaining({ last4: "C4AD", balanceCents: 5000, currency: "CAD" }),
+    ]);
   });
 });

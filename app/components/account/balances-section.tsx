@@ -128,9 +128,9 @@ function GiftCards({ cards }: { cards: AccountBalancesResponse["giftCards"] }) {
                   ) : null}
                 </span>
                 <span>
-                  <span className="font-semibold text-forest">{formatMoney(c.balanceCents)}</span>{" "}
+                  <span className="font-semibold text-forest">{formatMoney(c.balanceCents, c.currency)}</span>{" "}
                   <span className="text-muted">
-                    {t("account.giftCards.leftOf", { initial: formatMoney(c.initialCents) })}
+                    {t("account.giftCards.leftOf", { initial: formatMoney(c.initialCents, c.currency) })}
                   </span>
                 </span>
               </li>
@@ -146,7 +146,7 @@ function GiftCards({ cards }: { cards: AccountBalancesResponse["giftCards"] }) {
               <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-x-4 py-3 text-sm">
                 <span>
                   {t("account.giftCards.boughtFor", {
-                    amount: formatMoney(c.initialCents),
+                    amount: formatMoney(c.initialCents, c.currency),
                     email: c.recipientEmail,
                   })}
                 </span>
