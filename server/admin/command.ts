@@ -1,6 +1,7 @@
 import { CARRIER_NAMES, findCarrier } from "../../core/carriers.ts";
 import { formatMoney, toCents } from "../../core/money.ts";
 import { OrderTransitionError } from "../../core/order-status.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import type { Catalogue } from "../catalogue.ts";
 import type { Database } from "../db/client.ts";
 import type { Env } from "../env.ts";
@@ -239,7 +240,7 @@ async function run(command: AdminCommand, deps: AdminCommandDeps, out: string[])
           o.orderNumber,
           o.createdAt.toISOString().slice(0, 16).replace("T", " "),
           o.status.padEnd(10),
-          formatMoney(o.totalCents).padStart(9),
+          formatMoney(o.totalCents, storedCurrency(o.currency)).padStart(11),
           o.email,
           o.trackingCode ? `${o.carrier ? `${o.carrier} ` : ""}tracking ${o.trackingCode}` : "",
         ].join("  "),
@@ -273,7 +274,9 @@ async function run(command: AdminCommand, deps: AdminCommandDeps, out: string[])
     );
     const shipped = move === "ship" ? ` (${moved.carrier} tracking ${moved.trackingCode})` : "";
     const refund =
-      moved.refundedCents > 0 && move === "cancel" ? `, ${formatMoney(moved.refundedCents)} refunded` : "";
+      moved.refundedCents > 0 && move === "cancel"
+        ? `, ${formatMoney(moved.refundedCents, storedCurrency(moved.currency))} refunded`
+        : "";
     out.push(`Order ${moved.orderNumber} is now ${moved.status}${shipped}${refund}.`);
     out.push(
       emailed

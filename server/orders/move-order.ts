@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { CARRIER_NAMES, findCarrier } from "../../core/carriers.ts";
 import { formatMoney } from "../../core/money.ts";
 import { assertMove, type OrderStatus, OrderTransitionError } from "../../core/order-status.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { type AuditActor, actorName } from "../audit/audit.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orders, refunds } from "../db/schema.ts";
@@ -80,7 +81,7 @@ async function ownerMoveOf(
   }
   if (refund > order.totalCents - order.refundedCents) {
     throw new OrderTransitionError(
-      `Order ${number} was paid ${formatMoney(order.totalCents)}: a refund cannot be more than that.`,
+      `Order ${number} was paid ${formatMoney(order.totalCents, storedCurrency(order.currency))}: a refund cannot be more than that.`,
     );
   }
   if (refund > 0) {
