@@ -1,3 +1,4 @@
+import { passkey as passkeyPlugin } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -8,7 +9,7 @@ import { pathInLocale } from "../../core/i18n/locales.ts";
 import { isE164 } from "../../core/phone.ts";
 import { isPlaceholderEmail, placeholderEmailFor } from "../../core/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
-import { account, rateLimit, session, user, verification } from "../db/schema.ts";
+import { account, passkey, rateLimit, session, user, verification } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { loopbackOrigins, shopOrigin } from "../http/shop-origin.ts";
 import { customerLocale } from "../i18n/customer-locale.ts";
@@ -87,6 +88,17 @@ export function trustedOrigins(env: Env): string[] {
   if (env.PUBLIC_URL) list.unshift(new URL(env.PUBLIC_URL).origin);
   else list.unshift(...loopbackOrigins(env.PORT));
   return list;
+}
+
+/**
+ * Where passkeys belong (docs/decisions/052-passkeys.md): the relying party is PUBLIC_URL's host name and
+ * the one origin a passkey ceremony is accepted from is PUBLIC_URL's. A shop without PUBLIC_URL (a trial on
+ * this machine) uses `localhost`: WebAuthn refuses an IP address as the relying party, so passkeys work at
+ * http://localhost:PORT there, not at 127.0.0.1.
+ */
+export function passkeyParty(env: Pick<Env, "PUBLIC_URL" | "PORT">): { rpID: string; origin: string } {
+  const origin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
+  return { rpID: new URL(origin).hostname, origin };
 }
 
 export function trustedProxies(env: Env): string[] {
@@ -168,6 +180,13 @@ export function createAuth({ env, db, logger, sms, limits, mailer, secondaryStor
   };
 
   const plugins = [
+    // Passkeys (docs/decisions/052-passkeys.md): added from the account while signed in, then a way to sign in.
+    passkeyPlugin({
+      ...passkeyParty(env),
+      rpName: "MANA",
+      authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+      advanced: { webAuthnChallengeCookie: "passkey-challenge" },
+    }),
     // Roles for the owner's dashboard (server/auth/roles.ts): kept on the user, never set by a sign-up.
     admin({ ac: accessControl, roles, defaultRole: "user", adminRoles: ["admin"] }),
     phoneNumber({
@@ -225,7 +244,7 @@ export function createAuth({ env, db, logger, sms, limits, mailer, secondaryStor
     secret: env.BETTER_AUTH_SECRET ?? DEVELOPMENT_SECRET,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, passkey },
     }),
     secondaryStorage,
     trustedOrigins: trustedOrigins(env),
@@ -292,6 +311,11 @@ export function createAuth({ env, db, logger, sms, limits, mailer, secondaryStor
       customRules: {
         "/sign-in/*": { window: 60, max: 20 },
         "/sign-up/*": { window: 60, max: 10 },
+        // A passkey sign-in counts as a sign-in (docs/decisions/052-passkeys.md).
+        "/passkey/generate-authenticate-options": { window: 60, max: 20 },
+        "/passkey/verify-authentication": { window: 60, max: 20 },
+        "/passkey/generate-register-options": { window: 60, max: 10 },
+        "/passkey/verify-registration": { window: 60, max: 10 },
         "/phone-number/send-otp": { window: 60, max: 5 },
         "/phone-number/verify": { window: 60, max: 10 },
         "/request-password-reset": { window: 60, max: 5 },
@@ -340,6 +364,11 @@ export function createAuth({ env, db, logger, sms, limits, mailer, secondaryStor
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // The plugin would give the authenticator the passkey's label ("Chrome on Linux") as the account's
+        // user name; the account picker must show the customer's e-mail instead (the plugin's default).
+        if (ctx.path === "/passkey/generate-register-options" && ctx.query?.name) {
+          return { context: { query: { ...ctx.query, name: "" } } };
+        }
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         const candidate =
           ctx.path === "/sign-up/email"

@@ -325,6 +325,30 @@ export const rateLimit = pgTable("rate_limit", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+/**
+ * Better Auth's passkey plugin (@better-auth/passkey): a customer's WebAuthn credentials, by which they sign
+ * in and confirm sensitive changes (docs/decisions/052-passkeys.md). Only the public key is kept.
+ */
+export const passkey = pgTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    counter: integer("counter").notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    aaguid: text("aaguid"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+  },
+  (t) => [index("passkey_user").on(t.userId), uniqueIndex("passkey_credential").on(t.credentialID)],
+);
+
 /** The profile the sync-user call returns; editable display name and phone. */
 export const profiles = pgTable("profiles", {
   userId: text("user_id")

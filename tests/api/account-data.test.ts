@@ -17,6 +17,7 @@ import {
   orderLines,
   orders,
   outbox,
+  passkey,
   profiles,
   reactionReports,
   referrals,
@@ -59,6 +60,8 @@ const CHECKED_COLUMNS: Record<string, string[]> = {
   ],
   verification: ["id", "identifier", "value"],
   rate_limit: ["id", "key"],
+  // A passkey's label may name the customer's device; the row goes with the user (decision 052).
+  passkey: ["id", "name", "public_key", "user_id", "credential_id", "device_type", "transports", "aaguid"],
   profiles: ["user_id", "email", "display_name", "photo_url", "phone_number"],
   carts: ["guest_token_hash", "user_id", "discount_code", "gift_card_ids"],
   cart_gift_cards: ["recipient_email", "recipient_name", "sender_name", "message"],
@@ -575,6 +578,19 @@ describe.each(testDatabases)("a customer's own data on %s", (kind) => {
     it("leaves no personal field behind, keeps the order and what the law keeps, and ends every session", async () => {
       const me = await seededCustomer("delete-me");
       const bystander = await seededCustomer("delete-bystander");
+      // A passkey labelled with the customer's name goes with the account (decision 052).
+      await db()
+        .insert(passkey)
+        .values({
+          id: `pk-${me.userId}`,
+          name: `${me.name}'s phone`,
+          publicKey: "public-key",
+          userId: me.userId,
+          credentialID: `cred-${me.userId}`,
+          counter: 0,
+          deviceType: "singleDevice",
+          backedUp: false,
+        });
       const oldCookie = me.b.cookie;
       expect((await me.b.call("GET", "/api/account/deletion")).body).toEqual({
         proof: { kind: "password" },
