@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { subscriptionActionBodies } from "../../core/contracts/subscriptions.ts";
+import { BASE_CURRENCY, currencyOf } from "../../core/markets.ts";
+import { type PriceTable, priceOf } from "../../core/price-lists.ts";
 import { lineTotalCents, subscriptionDiscountPercent } from "../../core/pricing.ts";
 import { canDo, planAction, refusal, type SubscriptionAction } from "../../core/subscription-rules.ts";
 import { findAddress } from "../addresses/address-book.ts";
@@ -68,12 +70,13 @@ export async function changeSubscription(
   // Read before the transaction: the embedded database runs one statement at a time, so a read outside
   // the transaction while it is open would wait for it.
   const catalogue = await deps.catalogue.list();
+  const prices = await deps.catalogue.priceTable(0);
   const { row, eventId, previousProduct, others } = await db.transaction(async (tx) => {
     // A stack's lines first, in id order: a change to one line may reprice the others.
     const stack = await lockStack(tx, request.userId, request.id, { lock: true });
     const sub = await lockUserSubscription(tx, request.userId, request.id);
     if (!sub) throw notFound("Subscription not found.");
-    const plan = await planChange(tx, catalogue, sub, stack, change, now);
+    const plan = await planChange(tx, productsIn(catalogue, prices, sub.currency), sub, stack, change, now);
     const eventId = await recordSubscriptionEvent(
       tx,
       sub.id,
@@ -126,6 +129,7 @@ export async function previewSubscriptionChange(
 ): Promise<{ row: SubscriptionRow; others: SubscriptionRow[] }> {
   const db = deps.db;
   const catalogue = await deps.catalogue.list();
+  const prices = await deps.catalogue.priceTable(0);
   const stack = await lockStack(db, request.userId, request.id, { lock: false });
   const [sub] = await db
     .select()
@@ -136,13 +140,34 @@ export async function previewSubscriptionChange(
         : and(eq(subscriptions.id, request.id), eq(subscriptions.userId, request.userId)),
     );
   if (!sub) throw notFound("Subscription not found.");
-  const plan = await planChange(db, catalogue, sub, stack, request.change, request.now ?? new Date());
+  const plan = await planChange(
+    db,
+    productsIn(catalogue, prices, sub.currency),
+    sub,
+    stack,
+    request.change,
+    request.now ?? new Date(),
+  );
   return { row: plan.after, others: plan.others.map((o) => o.after) };
 }
 
 interface Planned {
   values: Partial<SubscriptionRow>;
   after: SubscriptionRow;
+}
+
+/**
+ * The catalogue as a subscription in `stored` currency is priced from (decision 051): each product at its
+ * price in that currency's list; one the owner has not priced in it is left out (a swap to it is refused,
+ * a line of it keeps its own unit price). In US dollars, the catalogue as it is.
+ */
+function productsIn(catalogue: Product[], prices: PriceTable, stored: string): Product[] {
+  const currency = currencyOf(stored) ?? BASE_CURRENCY;
+  if (currency === BASE_CURRENCY) return catalogue;
+  return catalogue.flatMap((p) => {
+    const cents = priceOf(prices, `product:${p.id}`, currency);
+    return cents === null ? [] : [{ ...p, priceCents: cents, price: (cents / 100).toFixed(2) }];
+  });
 }
 
 /** The change checked against the rules (an impossible one is a 409), with the stack's lines it reprices. */

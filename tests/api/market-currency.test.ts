@@ -230,6 +230,18 @@ describe.each(testDatabases)("orders in the market's currency on %s", (kind) => 
       .where(eq(orderLines.orderId, renewal?.id ?? ""));
     expect(renewalLine).toMatchObject({ unitPriceCents: 4000, discountPercent: sub.discountPercent });
 
+    // A swap is priced from the subscription's currency's list: CA$40.00 less the product's own discount.
+    const swapped = await v.call("POST", `/api/subscriptions/${sub.id}/swap`, { productId: 1 });
+    expect(swapped.status, JSON.stringify(swapped.body)).toBe(200);
+    const [after] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub.id));
+    const ginseng = (await shop.services.catalogue.list()).find((p) => p.id === 1);
+    const off = ginseng?.subscriptionDiscount ?? 15;
+    expect(after).toMatchObject({
+      currency: "cad",
+      productId: 1,
+      amountCents: Math.round((4000 * (100 - off)) / 100),
+    });
+
     const deps = shopDeps(shop.services);
     await expect(
       refundOrder(deps, order.orderNumber, {
