@@ -4,7 +4,9 @@ import { payWithTestCard } from "./support/shopper.ts";
 
 // The checkout shows the taxes of the address chosen before the shopper pays, and the card is charged the
 // total shown (core/tax.ts; the demo shop's home state is WA, so Illinois has no sales tax, and Canada is
-// taxed everywhere: Ontario's HST is 13% of the goods and the shipping).
+// taxed everywhere: Ontario's HST is 13% of the goods and the shipping). An order shipped to Canada is in
+// Canadian dollars, from that price list (decision 051; content/price-lists.json: Ashwagandha CA$40.00,
+// shipping CA$7.95).
 
 /** $30.00 of goods: under the free-shipping threshold, so $5.95 shipping is taxed with them. */
 async function cartOfOne(page: Page) {
@@ -35,19 +37,20 @@ test("a guest shipping to Ontario sees HST 13% before paying, and the card is ch
     region: "ON",
     postalCode: "M5V 2T6",
   });
-  // $30.00 + $5.95 = $35.95; 13% of it is $4.67 (467.35 cents, rounded half-up), added to the total.
+  // In Canadian dollars: CA$40.00 + CA$7.95 = CA$47.95; 13% of it is CA$6.23 (623.35 cents, rounded
+  // half-up), added to the total.
   const hst = summary.getByTestId("summary-tax-line");
   await expect(hst).toHaveCount(1);
-  await expect(hst).toHaveText("HST 13%$4.67");
+  await expect(hst).toHaveText("HST 13%CA$6.23");
   await expect(summary.getByTestId("summary-tax-pending")).toHaveCount(0);
-  await expect(summary.getByText("$40.62", { exact: true })).toBeVisible();
+  await expect(summary.getByText("CA$54.18", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Proceed to Secure Checkout" }).click();
   await expect(page).toHaveURL(/\/pay\/cs_sandbox_/);
-  await expect(page.getByRole("button", { name: "Pay $40.62" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay CA$54.18" })).toBeVisible();
   await payWithTestCard(page, "Olive Ontario");
   await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
-  await expect(page.getByText("$40.62", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("CA$54.18", { exact: true }).first()).toBeVisible();
 });
 
 test("a guest shipping to Illinois sees no tax: Tax $0.00, and pays the goods and shipping only", async ({
@@ -91,7 +94,7 @@ test("the checkout is sent the tax shown; a 409 tax_changed says so and the shop
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByLabel("Email address").fill("e2e.tax.changed@example.com");
   await fillAddress(page, { country: "CA", city: "Toronto", region: "ON", postalCode: "M5V 2T6", line2: "" });
-  await expect(summaryOf(page).getByTestId("summary-tax-line")).toHaveText("HST 13%$4.67");
+  await expect(summaryOf(page).getByTestId("summary-tax-line")).toHaveText("HST 13%CA$6.23");
   // The page's request as it left, then altered in flight as a stale page would send it (a tax one cent off):
   // the shop's own server answers it, with its real 409.
   const sent: Record<string, unknown>[] = [];
@@ -108,7 +111,8 @@ test("the checkout is sent the tax shown; a 409 tax_changed says so and the shop
     toasts.getByText("The tax on your order has changed since this page was loaded."),
   ).toBeVisible();
   expect(sent).toHaveLength(1);
-  expect(sent[0]?.taxCents).toBe(467);
-  await expect(page).toHaveURL(/\/checkout$/);
+  expect(sent[0]?.taxCents).toBe(623);
+  // The page stays the checkout, in the Canadian order's currency.
+  await expect(page).toHaveURL(/\/checkout\?currency=CAD$/);
   await expect(page.getByRole("button", { name: "Proceed to Secure Checkout" })).toBeEnabled();
 });

@@ -2,7 +2,7 @@ import ChevronDown from "lucide-react/icons/chevron-down";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Truck from "lucide-react/icons/truck";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useRevalidator, useSearchParams } from "react-router";
+import { useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { cartSignature } from "../../core/cart-signature.ts";
 import type { CartBalancesResponse } from "../../core/contracts/balances.ts";
 import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
@@ -10,6 +10,7 @@ import { type Currency, currencyOfCountry, marketOfCountry } from "../../core/ma
 import { formatMoney } from "../../core/money.ts";
 import type { TaxDestination } from "../../core/tax.ts";
 import { applyTenders, type TenderResult } from "../../core/tenders.ts";
+import { orderCurrencyFor } from "../components/checkout/checkout-currency.ts";
 import { CheckoutForm } from "../components/checkout/checkout-form.tsx";
 import { checkoutTax, checkoutTaxProvider, taxDestinationOf } from "../components/checkout/checkout-tax.ts";
 import { OrderSummary, type TenderRow } from "../components/checkout/order-summary.tsx";
@@ -177,7 +178,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   // another market than the summary's, the summary is asked for in that market's currency.
   const [country, setCountry] = useState(loaderData.initialCountry);
   const [, setSearchParams] = useSearchParams();
-  const orderCurrency = currencyOfCountry(country);
+  const orderCurrency = orderCurrencyFor(loaderData.shipTo, country, currency);
+  // Until the summary is in that currency the page cannot be paid: it would send the other (409).
+  const navigation = useNavigation();
+  const repricing = orderCurrency !== currency || navigation.state !== "idle";
   useEffect(() => {
     if (orderCurrency === currency) return;
     setSearchParams({ currency: orderCurrency }, { replace: true, preventScrollReset: true });
@@ -255,6 +259,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             taxCents={taxed ? taxed.taxCents : null}
             currency={currency}
             initialCountry={loaderData.initialCountry}
+            repricing={repricing}
             onCountryChange={setCountry}
             onDestinationChange={(next) =>
               setDestination((current) => (sameDestination(current, next) ? current : next))

@@ -102,6 +102,7 @@ export function CheckoutForm({
   taxCents = null,
   currency,
   initialCountry,
+  repricing = false,
   onDestinationChange,
   onCountryChange,
   onCartChanged,
@@ -134,6 +135,8 @@ export function CheckoutForm({
   currency?: Currency;
   /** The country a typed address starts with (the loader's `initialCountry`). */
   initialCountry?: string;
+  /** While the summary is priced again in the currency of the address just chosen: nothing is sent. */
+  repricing?: boolean;
   /** The country the order ships to, each time the chosen or typed address changes it. */
   onCountryChange?: (country: string) => void;
   /** Where the order ships as far as its taxes go, each time the chosen or typed address says (null: not yet). */
@@ -322,7 +325,7 @@ export function CheckoutForm({
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (processing) return;
+    if (processing || repricing) return;
     const value = (signedInEmail ?? email).trim();
     if (!value) {
       toast({
@@ -506,6 +509,7 @@ export function CheckoutForm({
         type="submit"
         size="lg"
         className="mt-6 w-full"
+        disabled={repricing && !processing}
         pending={processing}
         pendingText={paidInFull ? t("checkout.form.placing") : t("checkout.form.creating")}
       >
