@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../core/subscription-rules.ts";
@@ -6,8 +7,9 @@ import { shopDeps } from "../../server/deps.ts";
 import { refundOrder } from "../../server/orders/refund-order.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { runDueSubscriptions } from "../../server/subscriptions/run-due.ts";
+import { deliver as deliverSigned, inProcess, WEBHOOK_SECRET } from "../reliability/support/stripe-events.ts";
 import { pendingOrderOf, sessionIdOf, useStripeShop } from "../support/stripe-shop.ts";
-import type { StripeStandIn } from "../support/stripe-stand-in.ts";
+import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { createUser, headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
 import { issuedGiftCard, newDiscountCode } from "./promotion-fixtures.ts";
@@ -307,5 +309,69 @@ describe.each(testDatabases)("an order in CAD on Stripe Checkout on %s", (kind) 
     const sum = items.reduce((s, i) => s + Number(i.price_data.unit_amount) * Number(i.quantity), 0);
     expect(sum).toBe(order.totalCents);
     expect(sessionIdOf(res.body.url)).toBeTruthy();
+  });
+});
+
+describe.each(testDatabases)("a subscription in CAD billed by Stripe on %s", (kind) => {
+  let shop: TestShop;
+  let standIn: StripeStandIn;
+  const db = () => shop.services.database.db;
+  beforeAll(async () => {
+    standIn = await new StripeStandIn().start();
+    shop = await createTestShop(kind, {
+      env: standIn.env(WEBHOOK_SECRET),
+      identity: headerIdentity(() => shop),
+    });
+    await createUser(shop, "ines", "ines@example.com");
+  });
+  afterAll(async () => {
+    await shop.close();
+    await standIn.stop();
+  });
+
+  async function deliver(type: string, object: Record<string, unknown>) {
+    const event = {
+      id: `evt_${randomBytes(8).toString("hex")}`,
+      object: "event",
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    };
+    expect(await deliverSigned(inProcess(shop), event)).toBe(200);
+  }
+
+  it("starts Stripe Billing with a CAD price at the locked amount, and its renewal is an order in CAD", async () => {
+    const v = await ashwagandhaCart(shop, "ines", true);
+    const res = await v.checkout({ email: "ines@example.com", shippingAddress: ONTARIO, currency: "CAD" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const sessionId = sessionIdOf(res.body.url);
+    const session = standIn.sessions.get(sessionId) as Record<string, unknown>;
+    await deliver("checkout.session.completed", {
+      ...session,
+      payment_status: "paid",
+      status: "complete",
+      payment_intent: `pi_${sessionId.slice(-12)}`,
+    });
+    const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
+    const [sub] = await db()
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.orderId, order?.id ?? ""));
+    if (!sub) throw new Error("no subscription");
+    expect(order).toMatchObject({ currency: "cad", status: "processing" });
+    expect(sub).toMatchObject({ currency: "cad" });
+    expect(sub.providerSubscriptionId).toMatch(/^sub_/);
+    const [created] = standIn.requests.filter((r) => r.method === "POST" && r.path === "/v1/subscriptions");
+    const items = Object.values((created?.params.items ?? {}) as Record<string, { price_data?: unknown }>);
+    expect(items[0]?.price_data).toMatchObject({ currency: "cad", unit_amount: String(sub.amountCents) });
+
+    await deliver("invoice.paid", {
+      id: "in_ines",
+      billing_reason: "subscription_cycle",
+      lines: { data: [{ period: { start: Math.floor(sub.nextBillingDate.getTime() / 1000) } }] },
+      parent: { subscription_details: { subscription: sub.providerSubscriptionId } },
+    });
+    const [renewal] = await db().select().from(orders).where(eq(orders.subscriptionId, sub.id));
+    expect(renewal).toMatchObject({ currency: "cad", totalCents: sub.amountCents });
   });
 });
