@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatAddressLines } from "../../core/address.ts";
+import { spentWords } from "../../core/contracts/admin-customers.ts";
 import { formatMoney } from "../../core/money.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { CustomerBalances } from "../components/admin/customer-balances.tsx";
 import { OrderBadge } from "../components/orders/order-details.tsx";
 import { statusLabel } from "../components/subscriptions/subscription-text.ts";
@@ -69,7 +71,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
             <dd>{newsletter}</dd>
             <dt className="text-muted">Spent</dt>
             <dd className="tabular-nums">
-              {formatMoney(c.spentCents)} over {c.orderCount} order{c.orderCount === 1 ? "" : "s"}
+              {spentWords(c.spent)} over {c.orderCount} order{c.orderCount === 1 ? "" : "s"}
             </dd>
           </dl>
           <p className="mt-3 text-xs text-muted">
@@ -115,10 +117,10 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
                   <span className="flex items-center gap-3">
                     <OrderBadge status={o.status} />
                     <span className="text-right tabular-nums">
-                      {formatMoney(o.totalCents)}
+                      {formatMoney(o.totalCents, storedCurrency(o.currency))}
                       {o.refundedCents > 0 ? (
                         <span className="block text-xs text-muted">
-                          {formatMoney(o.refundedCents)} refunded
+                          {formatMoney(o.refundedCents, storedCurrency(o.currency))} refunded
                         </span>
                       ) : null}
                     </span>
@@ -157,7 +159,7 @@ export default function AdminCustomer({ loaderData, actionData }: Route.Componen
                       <StatusBadge status={s.status} label={statusLabel(s.status)} />
                     </span>
                     <span className="block text-xs text-muted tabular-nums">
-                      {formatMoney(s.amountCents)}
+                      {formatMoney(s.amountCents, storedCurrency(s.currency))}
                     </span>
                   </span>
                 </li>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatMoney } from "../../core/money.ts";
+import { spentWords } from "../../core/contracts/admin-customers.ts";
 import { ListPager, ListSummary } from "../components/admin/list-pager.tsx";
 import { ListSearch } from "../components/admin/list-search.tsx";
 import { listCell as cell, ListTable, listLink } from "../components/admin/list-table.tsx";
@@ -69,7 +69,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
               </td>
               <td className={`${cell} hidden md:table-cell`}>{formatDate(c.joinedAt)}</td>
               <td className={`${cell} text-right tabular-nums`}>{c.orderCount}</td>
-              <td className={`${cell} text-right tabular-nums`}>{formatMoney(c.spentCents)}</td>
+              <td className={`${cell} text-right tabular-nums`}>{spentWords(c.spent)}</td>
             </tr>
           ))}
         </ListTable>

@@ -2,6 +2,9 @@
 
 import { z } from "zod";
 import type { ShippingAddress } from "../address.ts";
+import { BASE_CURRENCY, type Currency } from "../markets.ts";
+import { formatMoney } from "../money.ts";
+import { storedCurrency } from "../order-totals.ts";
 import type { AdminCustomerBalances } from "./admin-gift-cards.ts";
 
 /** Rows per page of every dashboard list (customers, orders, subscriptions, newsletter, outbox). */
@@ -30,8 +33,19 @@ export interface AdminCustomerListItem {
   joinedAt: string;
   /** Orders placed on the account (checkouts never paid not counted). */
   orderCount: number;
-  /** What paid orders brought in, less what was refunded, in cents. */
+  /** What paid orders in US dollars brought in, less what was refunded, in cents (the CSV's total_spent_usd). */
   spentCents: number;
+  /**
+   * What paid orders brought in, less refunds, in each currency the customer paid in (US dollars first;
+   * empty: nothing yet). Two currencies are never summed (decision 051).
+   */
+  spent: SpentIn[];
+}
+
+/** An amount in one currency, in its minor unit. */
+export interface SpentIn {
+  currency: Currency;
+  cents: number;
 }
 
 export interface AdminCustomersResponse {
@@ -50,23 +64,50 @@ export interface AdminCustomerDetail {
   role: string;
   joinedAt: string;
   orderCount: number;
+  /** In US dollars, as the list's; `spent` in every currency (decision 051). */
   spentCents: number;
+  spent: SpentIn[];
   orders: {
     orderNumber: string;
     status: string;
     createdAt: string;
     totalCents: number;
     refundedCents: number;
+    /** The currency of its amounts, as stored ("usd", "cad"). */
+    currency: string;
   }[];
   subscriptions: {
     id: string;
     productName: string;
     status: string;
     amountCents: number;
+    /** The currency it renews in, as stored. */
+    currency: string;
     nextBillingDate: string;
   }[];
   addresses: (ShippingAddress & { id: string; isDefault: boolean })[];
   newsletter: { status: NewsletterStatus; consentAt: string | null; unsubscribedAt: string | null };
   /** Store credit, Wellness Points and the referrals made (decision 047). */
   balances: AdminCustomerBalances;
+}
+
+/**
+ * What paid orders brought in, less refunds, per currency (`rows` of stored currency and cents, summed
+ * within a currency only): US dollars first, then the others by code; a currency with nothing left is left out.
+ */
+export function spentByCurrency(rows: { currency: string; cents: number }[]): SpentIn[] {
+  const sums = new Map<Currency, number>();
+  for (const r of rows) {
+    const currency = storedCurrency(r.currency);
+    sums.set(currency, (sums.get(currency) ?? 0) + r.cents);
+  }
+  return [...sums]
+    .filter(([, cents]) => cents > 0)
+    .sort(([a], [b]) => (a === BASE_CURRENCY ? -1 : b === BASE_CURRENCY ? 1 : a.localeCompare(b)))
+    .map(([currency, cents]) => ({ currency, cents }));
+}
+
+/** What a customer spent, as the dashboard writes it: "$120.00 · CA$40.00", or "$0.00" for nothing yet. */
+export function spentWords(spent: SpentIn[]): string {
+  return spent.length === 0 ? formatMoney(0) : spent.map((s) => formatMoney(s.cents, s.currency)).join(" · ");
 }

@@ -1,9 +1,11 @@
-import { and, count, desc, eq, ilike, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
-import type {
-  AdminCustomerDetail,
-  AdminCustomersResponse,
-  AdminListQuery,
-  NewsletterStatus,
+import { and, count, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
+import {
+  type AdminCustomerDetail,
+  type AdminCustomersResponse,
+  type AdminListQuery,
+  type NewsletterStatus,
+  type SpentIn,
+  spentByCurrency,
 } from "../../core/contracts/admin-customers.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { addresses, newsletterSubscribers, orders, subscriptions, user } from "../db/schema.ts";
@@ -11,7 +13,10 @@ import { listPage } from "../lib/list-page.ts";
 import { adminCustomerBalances } from "./gift-cards.ts";
 import { likeText } from "./like-text.ts";
 
-/** Orders placed on each account (never-paid checkouts left out) and what paid ones brought in, less refunds. */
+/**
+ * Orders placed on each account (never-paid checkouts left out) and what paid ones in US dollars brought in,
+ * less refunds: two currencies are never summed (decision 051; `spentIn` has every currency).
+ */
 const orderTotals = (db: DbOrTx) =>
   db
     .select({
@@ -20,7 +25,7 @@ const orderTotals = (db: DbOrTx) =>
         .mapWith(Number)
         .as("order_count"),
       spentCents:
-        sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}) filter (where ${orders.paidAt} is not null), 0)`
+        sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}) filter (where ${orders.paidAt} is not null and ${orders.currency} = 'usd'), 0)`
           .mapWith(Number)
           .as("spent_cents"),
     })
@@ -40,6 +45,21 @@ export function newsletterStatusOf(
 ): NewsletterStatus {
   if (!row) return "none";
   return row.unsubscribedAt ? "unsubscribed" : "subscribed";
+}
+
+/** What each of `userIds` spent in each currency: paid orders less refunds, per currency. */
+async function spentIn(db: DbOrTx, userIds: string[]): Promise<Map<string, SpentIn[]>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      userId: orders.userId,
+      currency: orders.currency,
+      cents: sql<number>`sum(${orders.totalCents} - ${orders.refundedCents})`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(inArray(orders.userId, userIds), isNotNull(orders.paidAt)))
+    .groupBy(orders.userId, orders.currency);
+  return new Map(userIds.map((id) => [id, spentByCurrency(rows.filter((r) => r.userId === id))] as const));
 }
 
 /** Accounts, newest first, searched by e-mail or name, with their order count and total spent. */
@@ -63,6 +83,10 @@ export async function listAdminCustomers(db: DbOrTx, query: AdminListQuery): Pro
     .orderBy(desc(user.createdAt), desc(user.id))
     .limit(limit)
     .offset(offset);
+  const spent = await spentIn(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     customers: rows.map((r) => ({
       id: r.id,
@@ -71,6 +95,7 @@ export async function listAdminCustomers(db: DbOrTx, query: AdminListQuery): Pro
       joinedAt: r.createdAt.toISOString(),
       orderCount: r.orderCount ?? 0,
       spentCents: r.spentCents ?? 0,
+      spent: spent.get(r.id) ?? [],
     })),
     total,
     page,
@@ -145,19 +170,26 @@ export async function adminCustomerDetail(db: DbOrTx, id: string): Promise<Admin
     role: account.role ?? "user",
     joinedAt: account.createdAt.toISOString(),
     orderCount: orderRows.length,
-    spentCents: paid.reduce((n, o) => n + o.totalCents - o.refundedCents, 0),
+    spentCents: paid
+      .filter((o) => o.currency === "usd")
+      .reduce((n, o) => n + o.totalCents - o.refundedCents, 0),
+    spent: spentByCurrency(
+      paid.map((o) => ({ currency: o.currency, cents: o.totalCents - o.refundedCents })),
+    ),
     orders: orderRows.map((o) => ({
       orderNumber: o.orderNumber,
       status: o.status,
       createdAt: o.createdAt.toISOString(),
       totalCents: o.totalCents,
       refundedCents: o.refundedCents,
+      currency: o.currency,
     })),
     subscriptions: subscriptionRows.map((s) => ({
       id: s.id,
       productName: s.productName,
       status: s.status,
       amountCents: s.amountCents,
+      currency: s.currency,
       nextBillingDate: s.nextBillingDate.toISOString(),
     })),
     addresses: addressRows.map((a) => ({

@@ -104,6 +104,7 @@ describe.each(testDatabases)("the dashboard's customers, newsletter and outbox o
       name: "Sam Shopper",
       orderCount: 1,
       spentCents: order.totalCents,
+      spent: [{ currency: "USD", cents: order.totalCents }],
     });
     expect((await list("q=sam%20shop")).body.customers.map((c: { id: string }) => c.id)).toContain(
       buyer.userId,
@@ -115,6 +116,7 @@ describe.each(testDatabases)("the dashboard's customers, newsletter and outbox o
     expect(all.customers.find((c: { id: string }) => c.id === who.staff.userId)).toMatchObject({
       orderCount: 0,
       spentCents: 0,
+      spent: [],
     });
   });
 
@@ -149,7 +151,15 @@ describe.each(testDatabases)("the dashboard's customers, newsletter and outbox o
       role: "user",
       orderCount: 1,
       spentCents: order.totalCents,
-      orders: [{ orderNumber: order.orderNumber, status: "processing", totalCents: order.totalCents }],
+      spent: [{ currency: "USD", cents: order.totalCents }],
+      orders: [
+        {
+          orderNumber: order.orderNumber,
+          status: "processing",
+          totalCents: order.totalCents,
+          currency: "usd",
+        },
+      ],
       subscriptions: [],
       addresses: [{ fullName: "Sam Shopper", city: "Springfield", country: "US", isDefault: true }],
       newsletter: { status: "subscribed", consentAt: "2026-11-01T10:00:00.000Z", unsubscribedAt: null },

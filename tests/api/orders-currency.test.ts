@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InvoiceDocument } from "../../app/components/orders/invoice.tsx";
 import { requestTranslator } from "../../app/i18n/catalogue.server.ts";
 import { ServerTranslatorContext, TranslatorProvider } from "../../app/i18n/i18n.tsx";
+import { spentByCurrency, spentWords } from "../../core/contracts/admin-customers.ts";
 import type { Locale } from "../../core/i18n/locales.ts";
 import { giftCardEntries, giftCards, orders, outbox, subscriptions } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
@@ -168,5 +169,31 @@ describe.each(testDatabases)("an order's currency in every view on %s", (kind) =
     expect(res.body.giftCards.received).toEqual([
       expect.objectContaining({ last4: "C4AD", balanceCents: 5000, currency: "CAD" }),
     ]);
+  });
+
+  it("the owner's customer pages never sum two currencies: what the customer spent is in CA$ alone", async () => {
+    // 69.95 paid, 10.00 refunded above: 59.95 Canadian dollars, nothing in US dollars.
+    const one = await who.admin.call("GET", "/api/admin/customers/cora");
+    expect(one.body).toMatchObject({
+      spentCents: 0,
+      spent: [{ currency: "CAD", cents: 5995 }],
+      orders: [expect.objectContaining({ orderNumber: order.orderNumber, currency: "cad" })],
+      subscriptions: [expect.objectContaining({ currency: "cad" })],
+    });
+    expect(spentWords(one.body.spent)).toBe("CA$59.95");
+    const list = await who.admin.call("GET", "/api/admin/customers?q=cora");
+    expect(list.body.customers).toEqual([
+      expect.objectContaining({ spentCents: 0, spent: [{ currency: "CAD", cents: 5995 }] }),
+    ]);
+    expect(
+      spentWords(
+        spentByCurrency([
+          { currency: "cad", cents: 4000 },
+          { currency: "usd", cents: 3000 },
+          { currency: "cad", cents: 1995 },
+        ]),
+      ),
+    ).toBe("$30.00 · CA$59.95");
+    expect(spentWords([])).toBe("$0.00");
   });
 });
