@@ -209,3 +209,25 @@ test("the cart drawer and the product page's first screen in CA$ and €, at 128
     }
   }
 });
+
+test("in Spanish and French: the switcher's label, prices with their sign, and the checkout's words on the currency", async ({
+  page,
+}) => {
+  await chooseCurrency(page, "EUR");
+  await page.goto("/es");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByRole("contentinfo").getByLabel("Moneda")).toHaveValue("EUR");
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Ashwagandha" }) });
+  await expect(card.getByText("€29.00", { exact: true })).toBeVisible();
+  const added = await page.request.post("/api/cart", { data: { productId: 3, quantity: 1 } });
+  expect(added.status()).toBe(201);
+  await page.goto("/es/checkout");
+  await expect(page.getByTestId("checkout-currency-notice")).toHaveText(
+    "Tu pedido se envía a Estados Unidos, así que está en dólares estadounidenses: $35.95.",
+  );
+  await page.goto("/fr/checkout");
+  await expect(page.getByTestId("checkout-currency-notice")).toHaveText(
+    "Votre commande est expédiée aux États-Unis : elle est donc en dollars américains, soit $35.95.",
+  );
+  await expect(page.getByRole("contentinfo").getByLabel("Devise")).toHaveValue("EUR");
+});
