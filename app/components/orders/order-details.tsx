@@ -81,7 +81,8 @@ export function OrderFigures({ order }: { order: OrderPageView }) {
                 {i.bundleId ? ` · ${t("orders.line.bundle")}` : ""}
               </p>
             </div>
-            <div className="text-right tabular-nums">
+            {/* Wrapped under the product on a narrow screen, the amounts keep to the right edge. */}
+            <div className="ml-auto text-right tabular-nums">
               {i.subscriptionDiscountCents > 0 ? (
                 <p className="text-sm text-verdant">
                   {t("orders.line.subscriptionDiscount", {
