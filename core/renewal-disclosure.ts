@@ -5,7 +5,8 @@
  * with the consent. The fixed wording is the owner's, in content/legal/renewal-terms.json.
  */
 import renewalTerms from "../content/legal/renewal-terms.json" with { type: "json" };
-import { formatMoney } from "./money.ts";
+import type { Currency } from "./markets.ts";
+import { formatMoney as formatIn } from "./money.ts";
 import { type PromoTerms, startingPromo } from "./renewal-promo.ts";
 import { addMonths, PRICE_NOTICE_MIN_DAYS } from "./subscription-rules.ts";
 
@@ -108,7 +109,10 @@ export function renewalDisclosure(
   now: Date,
   terms: RenewalTerms = RENEWAL_TERMS,
   code: PromoTerms | null = null,
+  /** The currency the subscriptions are bought and renewed in (decision 051); US dollars by default. */
+  currency: Currency = "USD",
 ): RenewalDisclosure | null {
+  const formatMoney = (cents: number) => formatIn(cents, currency);
   const renewing = lines.filter((l) => l.isSubscription);
   if (renewing.length === 0) return null;
   const priced = renewing.map((l) => {

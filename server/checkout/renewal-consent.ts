@@ -25,7 +25,8 @@ export function checkoutDisclosure(
   now: Date,
 ): { disclosure: RenewalDisclosure; hash: string } | null {
   const code = priced.totals.code && !priced.totals.code.refusal ? priced.totals.code.terms : null;
-  const disclosure = renewalDisclosure(priced.lines, now, RENEWAL_TERMS, code);
+  // Worded in the order's currency: its subscriptions renew in it (decision 051).
+  const disclosure = renewalDisclosure(priced.lines, now, RENEWAL_TERMS, code, priced.totals.currency);
   return disclosure ? { disclosure, hash: disclosureHash(disclosure.text) } : null;
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../core/subscription-rules.ts";
-import { orderLines, orders, orderTaxLines, subscriptions } from "../../server/db/schema.ts";
+import { orderLines, orders, orderTaxLines, renewalConsents, subscriptions } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { refundOrder } from "../../server/orders/refund-order.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
@@ -219,6 +219,9 @@ describe.each(testDatabases)("orders in the market's currency on %s", (kind) => 
     expect(line.unitPriceCents).toBe(4000);
     expect(sub).toMatchObject({ currency: "cad", amountCents: line.lineTotalCents - line.savingCents });
     expect(sub.amountCents).toBeLessThan(4000);
+    // The renewal terms the customer agreed to state the renewal price in the currency it renews in.
+    const [consent] = await db().select().from(renewalConsents).where(eq(renewalConsents.orderId, order.id));
+    expect(consent?.disclosure).toContain(`CA$${(sub.amountCents / 100).toFixed(2)}`);
 
     await runDueSubscriptions(shopDeps(shop.services), addDays(sub.nextBillingDate, 1));
     const [renewal] = await db()
