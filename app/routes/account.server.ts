@@ -15,6 +15,7 @@ import {
   updateAddress,
 } from "../../server/addresses/address-book.ts";
 import { parseShippingAddress } from "../../server/addresses/shipping-address.ts";
+import { listPasskeysOf } from "../../server/auth/passkeys.ts";
 import { updateProfile } from "../../server/auth/profile.ts";
 import { accountBalances } from "../../server/balances/account-balances.ts";
 import { listBookmarks, removeBookmark } from "../../server/content/bookmarks.ts";
@@ -72,7 +73,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const onSubscriptions = tab === "subscriptions";
   const onOverview = tab === "overview";
   const origin = shopOrigin(env, requestHost(request), "page");
-  const [profile, orders, subscriptions, addresses, products, stacks, readingList, balances] =
+  const [profile, orders, subscriptions, addresses, products, stacks, readingList, balances, passkeys] =
     await Promise.all([
       loadProfile(context, session),
       listOrdersForUser(database.db, userId),
@@ -85,6 +86,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       onOverview ? listBookmarks(database.db, userId) : [],
       // The Overview's points, store credit, gift cards and referral link (decision 047).
       onOverview ? accountBalances(database.db, session.user, origin) : null,
+      // The Overview's Passkeys card (decision 052).
+      onOverview ? listPasskeysOf(database.db, userId) : [],
     ]);
   const shopProducts: ShopProduct[] = products.map((p) => ({
     id: p.id,
@@ -106,6 +109,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       stackNames,
       readingList,
       balances,
+      passkeys,
       meta: { title: t("account.meta.title") },
     },
     { headers: noStore },

@@ -19,6 +19,7 @@ import { formatMoney } from "../../core/money.ts";
 import { accountContactOf } from "../../core/placeholder-email.ts";
 import { AccountOrders } from "../components/account/account-lists.tsx";
 import { BalancesSection, pointsWorthCents } from "../components/account/balances-section.tsx";
+import { PasskeysSection } from "../components/account/passkeys-section.tsx";
 import { ProfileCard } from "../components/account/profile-card.tsx";
 import { ReadingList } from "../components/account/reading-list.tsx";
 import { YourData } from "../components/account/your-data.tsx";
@@ -208,6 +209,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             </div>
             {balances ? <BalancesSection balances={balances} /> : null}
             <ReadingList bookmarks={loaderData.readingList} />
+            <PasskeysSection passkeys={loaderData.passkeys} />
             <YourData />
           </Tabs.Content>
           <Tabs.Content value="orders" className="mt-6">

@@ -5,6 +5,7 @@ import { linkClass } from "../components/auth/auth-card.tsx";
 import { signInFailure, signUpFailure, socialFailure } from "../components/auth/auth-errors.ts";
 import { completeSignIn } from "../components/auth/complete-sign-in.ts";
 import { type EmailCredentials, SignInForm, SignUpForm } from "../components/auth/email-forms.tsx";
+import { PasskeySignIn } from "../components/auth/passkey-sign-in.tsx";
 import { PhoneSignIn } from "../components/auth/phone-sign-in.tsx";
 import { offeredProviders, SocialButtons } from "../components/auth/social-buttons.tsx";
 import { useLaterT } from "../hooks/use-later-t.ts";
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-type Busy = "signin" | "signup" | "phone" | "social" | null;
+type Busy = "signin" | "signup" | "phone" | "social" | "passkey" | null;
 
 function Divider({ label }: { label: string }) {
   return (
@@ -137,7 +138,13 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
             </Tabs.List>
             <Tabs.Content value="signin" className="mt-6 grid gap-6">
               {social}
-              {hasSocial ? <Divider label={t("auth.divider.signInEmail")} /> : null}
+              <PasskeySignIn
+                disabled={disabled}
+                onBusy={(b) => setBusy(b ? "passkey" : null)}
+                onSignedIn={() => toAccount(later("auth.welcomeBack"))}
+                onFailed={toast}
+              />
+              <Divider label={t("auth.divider.signInEmail")} />
               <SignInForm busy={busy === "signin"} disabled={disabled} onSubmit={signIn} />
               <Divider label={t("auth.divider.phone")} />
               <PhoneSignIn

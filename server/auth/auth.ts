@@ -311,8 +311,9 @@ export function createAuth({ env, db, logger, sms, limits, mailer, secondaryStor
       customRules: {
         "/sign-in/*": { window: 60, max: 20 },
         "/sign-up/*": { window: 60, max: 10 },
-        // A passkey sign-in counts as a sign-in (docs/decisions/052-passkeys.md).
-        "/passkey/generate-authenticate-options": { window: 60, max: 20 },
+        // A passkey sign-in counts as a sign-in (docs/decisions/052-passkeys.md); the sign-in page asks for
+        // options on every visit, for the e-mail field's autofill.
+        "/passkey/generate-authenticate-options": { window: 60, max: 30 },
         "/passkey/verify-authentication": { window: 60, max: 20 },
         "/passkey/generate-register-options": { window: 60, max: 10 },
         "/passkey/verify-registration": { window: 60, max: 10 },

@@ -32,7 +32,13 @@ export function SignInForm({
         onSubmit({ email: email.trim(), password });
       }}
     >
-      <EmailField id="signin-email" value={email} onChange={setEmail} disabled={disabled} />
+      <EmailField
+        id="signin-email"
+        value={email}
+        onChange={setEmail}
+        disabled={disabled}
+        autoComplete="username webauthn"
+      />
       <Field id="signin-password" label={t("auth.field.password")}>
         <input
           id="signin-password"
@@ -170,11 +176,14 @@ export function EmailField({
   value,
   onChange,
   disabled,
+  autoComplete = "email",
 }: {
   id: string;
   value: string;
   onChange: (value: string) => void;
   disabled: boolean;
+  /** Sign-in's field also offers the browser's saved passkeys ("username webauthn", decision 052). */
+  autoComplete?: string;
 }) {
   const t = useT();
   return (
@@ -182,7 +191,7 @@ export function EmailField({
       <input
         id={id}
         type="email"
-        autoComplete="email"
+        autoComplete={autoComplete}
         required
         disabled={disabled}
         value={value}

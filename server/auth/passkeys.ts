@@ -1,0 +1,18 @@
+import { asc, eq } from "drizzle-orm";
+import type { PasskeyView } from "../../core/contracts/passkeys.ts";
+import type { Db } from "../db/client.ts";
+import { passkey } from "../db/schema.ts";
+
+/** The signed-in customer's own passkeys, oldest first, for the account page (decision 052). */
+export async function listPasskeysOf(db: Db, userId: string): Promise<PasskeyView[]> {
+  const rows = await db
+    .select({ id: passkey.id, name: passkey.name, createdAt: passkey.createdAt })
+    .from(passkey)
+    .where(eq(passkey.userId, userId))
+    .orderBy(asc(passkey.createdAt), asc(passkey.id));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    createdAt: (r.createdAt ?? new Date(0)).toISOString(),
+  }));
+}
