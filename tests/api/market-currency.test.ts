@@ -136,6 +136,9 @@ describe.each(testDatabases)("orders in the market's currency on %s", (kind) => 
     expect(inCad.status).toBe(409);
     expect(inCad.body).toMatchObject({ code: "code_only_in_usd" });
     expect(inCad.body.message).toContain("US dollars");
+    const codeInCad = await v.call("GET", "/api/cart/code?currency=CAD");
+    expect(codeInCad.body).toMatchObject({ code: { code: amount.code }, refusal: { reason: "only_in_usd" } });
+    expect((await v.call("GET", "/api/cart/code")).body.refusal).toBeNull();
     const totals = await v.call("GET", "/api/cart/totals?currency=CAD");
     expect(totals.body.totals).toMatchObject({
       currency: "CAD",
