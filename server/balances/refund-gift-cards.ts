@@ -1,5 +1,6 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { formatMoney } from "../../core/money.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import type { Tx } from "../db/client.ts";
 import { giftCards } from "../db/schema.ts";
 import { Conflict } from "../domain-errors.ts";
@@ -50,13 +51,15 @@ function spentMessage(
   otherCents: number,
 ): string {
   const bought = cards.reduce((sum, c) => sum + c.card.initialCents, 0);
-  const held = `${formatMoney(available)} left of the ${formatMoney(bought)}`;
   const first = cards[0] as { card: GiftCardRow };
+  // The cards an order bought are in its currency, as is the refund (decision 051).
+  const money = (cents: number) => formatMoney(cents, storedCurrency(first.card.currency));
+  const held = `${money(available)} left of the ${money(bought)}`;
   const what =
     cards.length === 1
-      ? `The gift card ${first.card.last4 ? cardName(first.card) : "this order bought"} has ${held} it was bought with: at most ${formatMoney(available)} of its price can be refunded.`
-      : `The gift cards this order bought (${listed(cards.map((c) => cardName(c.card)))}) have ${held} they were bought with: at most ${formatMoney(available)} of their price can be refunded.`;
-  return otherCents > 0 ? `${what} Refund at most ${formatMoney(otherCents + available)} now.` : what;
+      ? `The gift card ${first.card.last4 ? cardName(first.card) : "this order bought"} has ${held} it was bought with: at most ${money(available)} of its price can be refunded.`
+      : `The gift cards this order bought (${listed(cards.map((c) => cardName(c.card)))}) have ${held} they were bought with: at most ${money(available)} of their price can be refunded.`;
+  return otherCents > 0 ? `${what} Refund at most ${money(otherCents + available)} now.` : what;
 }
 
 /**
