@@ -4,12 +4,14 @@ import { formatAddressLines } from "../../../core/address.ts";
 import type { ShopProduct } from "../../../core/contracts/account.ts";
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { SubscriptionView } from "../../../core/contracts/subscriptions.ts";
+import { BASE_CURRENCY } from "../../../core/markets.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { lineTotalCents, MAX_LINE_QUANTITY, subscriptionDiscountPercent } from "../../../core/pricing.ts";
 import { FREQUENCY_MONTHS, MAX_NEXT_DATE_DAYS } from "../../../core/subscription-rules.ts";
 import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { rich } from "../../i18n/rich.tsx";
+import { usePrices } from "../../lib/currency.ts";
 import { QuantityStepper } from "../shop/quantity-stepper.tsx";
 import { inputClass } from "../ui/field.tsx";
 import { StackLeaveNote, useChangePreview } from "./change-preview.tsx";
@@ -97,16 +99,25 @@ export function SwapField({
 }) {
   const t = useT();
   const name = useId();
+  const prices = usePrices();
+  // A swap is priced in the subscription's currency (decision 051): from the products' own prices in US
+  // dollars, from the page's list when it is in the subscription's currency; else the preview says it.
+  const unitCents = (p: ShopProduct): number | null =>
+    sub.currency === BASE_CURRENCY
+      ? p.priceCents
+      : prices.currency === sub.currency
+        ? prices.product(p.id)
+        : null;
   return (
     <>
       <ChoiceGroup legend={t("subscriptions.modify.sendInstead")}>
         {products.map((p) => {
           const current = p.id === sub.productId;
-          const cents = lineTotalCents(
-            p.priceCents,
-            sub.quantity,
-            subscriptionDiscountPercent(p.subscriptionDiscount),
-          );
+          const unit = unitCents(p);
+          const cents =
+            unit === null
+              ? null
+              : lineTotalCents(unit, sub.quantity, subscriptionDiscountPercent(p.subscriptionDiscount));
           return (
             <ChoiceOption
               key={p.id}
@@ -117,7 +128,7 @@ export function SwapField({
               detail={
                 current ? t("subscriptions.modify.currentProduct") : frequencyText(t, sub.intervalMonths)
               }
-              aside={formatMoney(cents)}
+              aside={cents === null ? undefined : formatMoney(cents, sub.currency)}
             >
               {sub.quantity > 1 ? `${sub.quantity}x ${p.name}` : p.name}
             </ChoiceOption>
