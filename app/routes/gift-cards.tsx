@@ -8,7 +8,6 @@ import {
   GIFT_CARD_MIN_CENTS,
   type GiftCardLineBody,
 } from "../../core/contracts/balances.ts";
-import { formatMoney } from "../../core/money.ts";
 import { Button } from "../components/ui/button.tsx";
 import { inputClass } from "../components/ui/field.tsx";
 import { giftCardFailure, useAddGiftCardLine } from "../hooks/use-balances.ts";
@@ -16,6 +15,7 @@ import { useCartDrawer } from "../hooks/use-cart-drawer.tsx";
 import { toast } from "../hooks/use-toast.ts";
 import { useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
+import { usePrices } from "../lib/currency.ts";
 import type { Route } from "./+types/gift-cards";
 
 export { loader } from "./gift-cards.server.ts";
@@ -65,6 +65,8 @@ export default function GiftCards() {
     error: useId(),
   };
   const t = useT();
+  // A gift card is bought in the order's currency (decision 051): its amounts in the shopper's.
+  const { format: formatMoney } = usePrices();
   const { setOpen } = useCartDrawer();
   const add = useAddGiftCardLine();
   const [choice, setChoice] = useState<string>(String(GIFT_CARD_AMOUNTS[1]));

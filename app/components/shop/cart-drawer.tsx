@@ -1,7 +1,6 @@
 import Gift from "lucide-react/icons/gift";
 import Trash from "lucide-react/icons/trash";
 import type { GiftCardLineView } from "../../../core/contracts/balances.ts";
-import { formatMoney } from "../../../core/money.ts";
 import { useClearGiftCardLines, useGiftCardLines, useRemoveGiftCardLine } from "../../hooks/use-balances.ts";
 import {
   type CartItem,
@@ -104,6 +103,7 @@ function GiftCardLine({ line }: { line: GiftCardLineView }) {
   const remove = useRemoveGiftCardLine();
   const t = useT();
   const locale = useLocale();
+  const { format: formatMoney } = usePrices();
   return (
     <li className="flex gap-4 py-4" aria-busy={remove.isPending} data-testid="cart-gift-card">
       <span className="flex size-18 shrink-0 items-center justify-center rounded-xl bg-sand text-gold">
@@ -157,10 +157,10 @@ export function CartDrawer() {
       void code.refetch();
     }
   };
-  // A cart of gift cards only is not empty: it goes to checkout like any other. Gift cards are bought in
-  // US dollars: their amounts join the total only when the cart is shown in US dollars (decision 051:
-  // two currencies are never summed).
-  const giftCents = prices.currency === "USD" ? gifts.lines.reduce((sum, l) => sum + l.amountCents, 0) : 0;
+  // A cart of gift cards only is not empty: it goes to checkout like any other. A gift card is bought in
+  // the order's currency (its amount is what the order charges for it, decision 051): shown and summed in
+  // the cart's.
+  const giftCents = gifts.lines.reduce((sum, l) => sum + l.amountCents, 0);
   const format = prices.format;
   const empty = items.length === 0 && gifts.lines.length === 0;
   const loading = isLoading || (gifts.isLoading && items.length === 0);
