@@ -76,7 +76,7 @@ describe("the quiz's recommendation", () => {
   });
 
   it("breaks a tie by the preferred form, liquid or capsule", () => {
-    const tie = { goals: ["all-day-energy", "enhanced-focus", "muscle-recovery"] } as const;
+    const tie: Partial<QuizAnswers> = { goals: ["all-day-energy", "enhanced-focus", "muscle-recovery"] };
     expect(ids({ ...tie, takes: [4], format: "liquid" })).toEqual([1, 2]);
     expect(ids({ goals: ["muscle-recovery"], takes: [], format: "capsule" })).toEqual([2, 4]);
   });
