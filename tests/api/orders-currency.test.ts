@@ -13,6 +13,10 @@ import { giftCardEntries, giftCards, orders, outbox, subscriptions } from "../..
 import { shopDeps } from "../../server/deps.ts";
 import { loadInvoice } from "../../server/orders/invoice.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import {
+  renewalReminderEmail,
+  subscriptionChangedEmail,
+} from "../../server/subscriptions/subscription-emails.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { type OrderRow, people } from "./admin-fixtures.ts";
 import { createUser, headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
@@ -148,6 +152,18 @@ describe.each(testDatabases)("an order's currency in every view on %s", (kind) =
     const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.orderId, order.id));
     const owner = await who.admin.call("GET", `/api/admin/subscriptions/${sub?.id}`);
     expect(owner.body).toMatchObject({ currency: "cad", amountCents: 3400 });
+    // Its e-mails write its amounts in it: a change's confirmation and the renewal reminder.
+    if (!sub) throw new Error("no subscription");
+    const links = {
+      origin: "https://shop.example",
+      manageSecret: "a-test-secret-of-enough-length-0123456789",
+    };
+    const changed = subscriptionChangedEmail(sub, { type: "quantity", eventId: "e1" }, links);
+    expect(changed.text).toContain("CA$34.00");
+    expect(changed.text.match(/(?<!CA)\$\d/g)).toBeNull();
+    const reminder = renewalReminderEmail(sub, links);
+    expect(reminder.text).toContain("CA$34.00");
+    expect(reminder.text.match(/(?<!CA)\$\d/g)).toBeNull();
   });
 
   it("a gift card received in Canadian dollars is listed on the account in its currency", async () => {
