@@ -54,6 +54,8 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
   const [supported, setSupported] = useState(true);
   const [removing, setRemoving] = useState<PasskeyView | null>(null);
   const opener = useRef<HTMLElement | null>(null);
+  // The passkey just removed: its Remove button, the dialog's opener, is on its way out of the list.
+  const removed = useRef<string | null>(null);
   const addButton = useRef<HTMLButtonElement | null>(null);
   useEffect(() => setSupported(passkeysSupported()), []);
 
@@ -84,6 +86,7 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
                   aria-label={t("passkey.remove.label", { name })}
                   onClick={(e) => {
                     opener.current = e.currentTarget;
+                    removed.current = null;
                     setRemoving(p);
                   }}
                 >
@@ -106,8 +109,11 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
       <RemovePasskeyDialog
         passkey={removing}
         onClose={() => setRemoving(null)}
-        onRemoved={() => void revalidator.revalidate()}
-        opener={() => opener.current}
+        onRemoved={(id) => {
+          removed.current = id;
+          return revalidator.revalidate();
+        }}
+        opener={() => (removed.current ? null : opener.current)}
         fallback={() => addButton.current}
       />
     </section>
@@ -219,7 +225,7 @@ function RemovePasskeyDialog({
 }: {
   passkey: PasskeyView | null;
   onClose: () => void;
-  onRemoved: () => void;
+  onRemoved: (id: string) => Promise<void>;
   opener: () => HTMLElement | null;
   fallback: () => HTMLElement | null;
 }) {
@@ -240,15 +246,18 @@ function RemovePasskeyDialog({
       method: "POST",
       body: { id: passkey.id },
     });
-    setPending(false);
     // Already gone (removed in another tab) counts as removed.
     if (refused && refused.status !== 404) {
+      setPending(false);
       setError(later(refused.status === 429 ? "passkey.error.tooMany" : "passkey.error.generic"));
       return;
     }
+    // The page is read again before the dialog closes; the passkey's Remove button goes with it, so the
+    // focus goes to Add a passkey.
+    await onRemoved(passkey.id).catch(() => undefined);
+    setPending(false);
     toast({ title: later("passkey.toast.removed"), description: name });
     onClose();
-    onRemoved();
   }
 
   return (

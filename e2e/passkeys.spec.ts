@@ -1,0 +1,153 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type CDPSession, expect, type Page, test } from "@playwright/test";
+import { freePort } from "./support/free-port.ts";
+import { checkLooks } from "./support/looks.ts";
+import { OwnShop } from "./support/own-shop.ts";
+import { signedUp } from "./support/shopper.ts";
+
+// Passkeys (docs/decisions/052-passkeys.md), with Chromium's virtual authenticator standing in for a
+// fingerprint reader: a customer adds a passkey from the account, signs out, signs in with it from /auth,
+// then removes it, after which it signs no one in. WebAuthn refuses an IP address as the relying party, so
+// this journey's shop lives at http://localhost:PORT (PUBLIC_URL), not at 127.0.0.1 like the others.
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const shop = new OwnShop("passkeys");
+const email = `pia-${Date.now()}@example.com`;
+let customer: Page;
+let authenticator: { cdp: CDPSession; id: string };
+
+const toast = (page: Page) => page.getByRole("region", { name: /Notification/ });
+const axeViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze()).violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`,
+  );
+
+/** A platform authenticator with user verification, as a laptop's fingerprint reader is. */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, id: authenticatorId };
+}
+
+async function signOut(page: Page) {
+  await page.goto(`${shop.base}/account`);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByRole("navigation", { name: "Account" }).getByRole("button", { name: "Sign Out" }).click();
+  await page.waitForURL(`${shop.base}/`);
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(110_000);
+  shop.port = await freePort();
+  shop.base = `http://localhost:${shop.port}`;
+  await shop.start();
+  customer = await signedUp(browser, shop.base, email, "Pia Keller");
+  authenticator = await virtualAuthenticator(customer);
+});
+
+test.afterAll(async () => {
+  await customer?.context().close();
+  await shop.stop();
+});
+
+test("a customer adds a named passkey from the account; it is listed with the day it was added", async () => {
+  await customer.goto(`${shop.base}/account`);
+  await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const card = customer.getByRole("region", { name: "Passkeys" });
+  await expect(card.getByText("You have no passkeys yet.")).toBeVisible();
+  const add = card.getByRole("button", { name: "Add a passkey" });
+  await add.click();
+
+  const dialog = customer.getByRole("dialog", { name: "Add a passkey" });
+  const name = dialog.getByLabel("Passkey name");
+  // Named after the browser and system by default, and editable.
+  await expect(name).toHaveValue("Chrome on Linux");
+  expect(await axeViolations(customer)).toEqual([]);
+  await customer.screenshot({ path: test.info().outputPath("add-passkey-dialog.png") });
+  // An empty name is refused beside the field, with the focus on it.
+  await name.fill("  ");
+  await dialog.getByRole("button", { name: "Create passkey" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Please enter a name for this passkey.");
+  await expect(name).toBeFocused();
+  await name.fill("Work laptop");
+  await dialog.getByRole("button", { name: "Create passkey" }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(toast(customer).getByText("Passkey added")).toBeVisible();
+  // The focus is back on the button that opened the dialog.
+  await expect(add).toBeFocused();
+  const item = card.getByRole("list", { name: "Your passkeys" }).getByRole("listitem");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("Work laptop");
+  const today = new Date().toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+  await expect(item).toContainText(`Added ${today}`);
+  const { credentials } = await authenticator.cdp.send("WebAuthn.getCredentials", {
+    authenticatorId: authenticator.id,
+  });
+  expect(credentials).toHaveLength(1);
+  expect(credentials[0]?.isResidentCredential).toBe(true);
+  expect(credentials[0]?.rpId).toBe("localhost");
+});
+
+test("signed out, the customer signs in with the passkey from /auth", async () => {
+  await signOut(customer);
+  await customer.goto(`${shop.base}/auth`);
+  await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // The e-mail field offers the browser's saved passkeys (conditional UI).
+  await expect(customer.getByLabel("Email")).toHaveAttribute("autocomplete", "username webauthn");
+  await customer.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await customer.waitForURL(`${shop.base}/account`);
+  await expect(customer.getByRole("heading", { level: 1 })).toContainText("Pia Keller");
+  await expect(toast(customer).getByText("Welcome back!")).toBeVisible();
+});
+
+test("the account's Passkeys card and /auth pass axe at 1280 and 390 px in both themes", async ({ page }) => {
+  await checkLooks(customer, shop.base, [["account-passkeys", "/account"]], async (p) => {
+    await expect(p.getByRole("region", { name: "Passkeys" }).getByText("Work laptop")).toBeVisible();
+  });
+  await checkLooks(page, shop.base, [["auth-passkey", "/auth"]], async (p) => {
+    await expect(p.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(p.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
+  });
+});
+
+test("the customer removes the passkey, confirmed; it no longer signs anyone in", async () => {
+  await customer.setViewportSize({ width: 1280, height: 900 });
+  await customer.goto(`${shop.base}/account`);
+  await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const card = customer.getByRole("region", { name: "Passkeys" });
+  await card.getByRole("button", { name: "Remove Work laptop" }).click();
+  const confirm = customer.getByRole("alertdialog", { name: "Remove Work laptop?" });
+  await expect(confirm.getByRole("button", { name: "Keep passkey" })).toBeFocused();
+  expect(await axeViolations(customer)).toEqual([]);
+  await customer.screenshot({ path: test.info().outputPath("remove-passkey-dialog.png") });
+  await confirm.getByRole("button", { name: "Remove passkey" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(toast(customer).getByText("Passkey removed")).toBeVisible();
+  await expect(card.getByText("You have no passkeys yet.")).toBeVisible();
+  // The Remove button went with the passkey: the focus is on Add a passkey.
+  await expect(card.getByRole("button", { name: "Add a passkey" })).toBeFocused();
+
+  // The authenticator still holds the credential, but the shop no longer knows it.
+  await signOut(customer);
+  await customer.goto(`${shop.base}/auth`);
+  await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await customer.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(toast(customer).getByText(/isn't linked to an account here/)).toBeVisible();
+  await expect(customer).toHaveURL(`${shop.base}/auth`);
+});
