@@ -24,7 +24,7 @@ export interface DeletionInfo {
 
 export const DELETION_CODE_LENGTH = 6;
 
-/** POST /api/account/delete: the password, or the code sent. */
+/** POST /api/account/delete: the password, or the code sent, or a passkey's signature. */
 export const deleteAccountBody = z
   .object({
     password: z.string().min(1, "Enter your password.").max(256).optional(),
@@ -33,6 +33,8 @@ export const deleteAccountBody = z
       .trim()
       .regex(/^\d{6}$/, "Enter the 6-digit code.")
       .optional(),
+    /** A signature by one of the account's passkeys, instead of the password (decision 052). */
+    passkey: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;

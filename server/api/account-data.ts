@@ -4,10 +4,11 @@ import type { AccountBalancesResponse } from "../../core/contracts/balances.ts";
 import { exportAccountData } from "../account/export-data.ts";
 import { deleteAccount, deletionInfo, sendDeletionCode } from "../auth/delete-account.ts";
 import type { LimitRule } from "../auth/limit-store.ts";
+import { passkeyProofOptions } from "../auth/passkey-proof.ts";
 import { accountBalances } from "../balances/account-balances.ts";
 import type { AppServices } from "../context.ts";
 import { shopDeps } from "../deps.ts";
-import { NotSignedIn } from "../domain-errors.ts";
+import { NotFound, NotSignedIn } from "../domain-errors.ts";
 import { requireUser } from "../http/require-user.ts";
 import { requestHost, shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
@@ -72,6 +73,13 @@ export function accountDataApi(services: AppServices) {
           return c.json({ message, code: "too_many_requests" }, 429, { "Retry-After": "600" });
         }
         return c.json(sent);
+      })
+      // Options for confirming with one of the account's passkeys (decision 052); 404 without one.
+      .post("/deletion/passkey", signedIn, async (c) => {
+        const options = await passkeyProofOptions(db, shopDeps(services).origin, c.var.user.id);
+        if (!options) throw new NotFound("no_passkey", "This account has no passkey.");
+        c.header("Cache-Control", "no-store");
+        return c.json(options);
       })
       .post("/delete", signedIn, async (c) => {
         const { user } = c.var;

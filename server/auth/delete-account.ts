@@ -44,6 +44,7 @@ import { PaymentProviderError } from "../payments/provider.ts";
 import { billingTermsOf } from "../subscriptions/provider-billing.ts";
 import { recordSubscriptionEvent } from "../subscriptions/subscription-rows.ts";
 import { DELETION_CODE_SENDS, issueDeletionCode, redeemDeletionCode } from "./deletion-code.ts";
+import { checkPasskeyProof } from "./passkey-proof.ts";
 import { isDashboardRole } from "./roles.ts";
 import type { SmsSender } from "./sms-sender.ts";
 
@@ -141,8 +142,14 @@ function mentions(column: SQLWrapper, needles: string[]): SQL {
 
 const REMOVED = { removed: "personal data erased with the customer's account" };
 
-/** Proves it is the account's owner asking: the password, or the code sent. */
+/** Proves it is the account's owner asking: the password, or the code sent, or one of their passkeys. */
 async function checkProof(deps: Deps, userId: string, body: DeleteAccountBody) {
+  // A passkey stands in for the password or the code (docs/decisions/052-passkeys.md).
+  if (body.passkey) {
+    if (!(await checkPasskeyProof(deps.db, deps.origin, userId, body.passkey)))
+      throw new InvalidInput("wrong_passkey", "That passkey could not confirm it is you. Please try again.");
+    return;
+  }
   if (await hasPassword(deps.db, userId)) {
     if (!body.password)
       throw new InvalidInput("password_required", "Enter your password to delete your account.", {

@@ -129,6 +129,46 @@ describe.each(testDatabases)("passkeys on %s", (kind) => {
     expect(res.headers.getSetCookie().some((l) => l.startsWith("mana.session_token="))).toBe(false);
   });
 
+  it("a passkey confirms the account's deletion instead of the password, once, and only the owner's", async () => {
+    const none = await customer();
+    expect((await none.b.call("POST", "/api/account/deletion/passkey", {})).status).toBe(404);
+
+    const owner = await customer();
+    const other = await customer();
+    const key = newSoftPasskey();
+    const theirs = newSoftPasskey();
+    expect((await addPasskey(owner.b, key)).res.status).toBe(200);
+    expect((await addPasskey(other.b, theirs)).res.status).toBe(200);
+
+    // Another customer's passkey is no proof for this account.
+    let options = await owner.b.call("POST", "/api/account/deletion/passkey", {});
+    expect(options.status).toBe(200);
+    expect(options.body.allowCredentials.map((c: { id: string }) => c.id)).toEqual([
+      key.credentialId.toString("base64url"),
+    ]);
+    let res = await owner.b.call("POST", "/api/account/delete", {
+      passkey: authenticationResponse(theirs, options.body, origin),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("wrong_passkey");
+
+    // The challenge was used up by that try: the owner's own signature over it is refused too.
+    const replay = authenticationResponse(key, options.body, origin);
+    res = await owner.b.call("POST", "/api/account/delete", { passkey: replay });
+    expect(res.status).toBe(400);
+
+    options = await owner.b.call("POST", "/api/account/deletion/passkey", {});
+    res = await owner.b.call("POST", "/api/account/delete", {
+      passkey: authenticationResponse(key, options.body, origin),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.deleted).toBe(true);
+    const [gone] = await shop.services.database.db.select().from(user).where(eq(user.email, owner.email));
+    expect(gone).toBeUndefined();
+    // The other customer is untouched.
+    expect((await other.b.session()).body.user.email).toBe(other.email);
+  });
+
   it("passkey sign-ins share the per-address sign-in limit (20 a minute)", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) {
