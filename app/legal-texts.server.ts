@@ -70,15 +70,19 @@ function withEnglishAnchors(blocks: LegalBlock[], name: LegalTextName): LegalBlo
   return blocks.map((b) => (b.kind === "h2" || b.kind === "h3" ? { ...b, id: anchors[i++] ?? b.id } : b));
 }
 
-/** A legal page's text in the language of the request's path, with the running shop's facts filled in. */
+/**
+ * A legal page's text in the language of the request's path, with the running shop's facts filled in; a
+ * page that lists the countries shipped to passes them (`shipTo`, server/markets/markets.ts shipToCountries).
+ */
 export function legalTextFor(
   services: Pick<AppServices, "env" | "payments" | "identity">,
   request: Request,
   name: LegalTextName,
+  shipTo?: readonly string[],
 ): LegalBlock[] {
   const locale = localeOfPath(new URL(request.url).pathname);
   const { t } = requestTranslator(locale, new Set());
-  const blocks = legalBlocks(services, legalSource(locale, name), { locale, t });
+  const blocks = legalBlocks(services, legalSource(locale, name), { locale, t, shipTo });
   return locale === "en" ? blocks : withEnglishAnchors(blocks, name);
 }
 

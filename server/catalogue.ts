@@ -1,9 +1,11 @@
 import { asc } from "drizzle-orm";
+import type { MarketSettings } from "../core/contracts/admin-markets.ts";
 import { isCurrency } from "../core/markets.ts";
 import { formatCents } from "../core/money.ts";
 import { type PriceEntry, type PriceTable, priceTable } from "../core/price-lists.ts";
 import type { Db } from "./db/client.ts";
 import { type ProductRow, priceListEntries, products, stacks } from "./db/schema.ts";
+import { marketSettingsOf } from "./markets/markets.ts";
 import { cardRatings } from "./reviews/reviews.ts";
 
 /** A product as the API and pages see it: price is a decimal dollar string. */
@@ -62,6 +64,7 @@ export class Catalogue {
   #db: Db;
   #loaded: Promise<Loaded> | null = null;
   #ratings: Promise<Map<number, { average: number; count: number }>> | null = null;
+  #markets: Promise<MarketSettings> | null = null;
 
   constructor(db: Db) {
     this.#db = db;
@@ -143,8 +146,24 @@ export class Catalogue {
     return this.#ratings;
   }
 
+  /**
+   * The owner's markets (server/markets/markets.ts), read on every checkout: kept with the catalogue and
+   * dropped with it (saving the markets announces a change, so every process reads the new ones at once).
+   */
+  marketSettings(): Promise<MarketSettings> {
+    if (!this.#markets) {
+      const loading = marketSettingsOf(this.#db);
+      loading.catch(() => {
+        if (this.#markets === loading) this.#markets = null;
+      });
+      this.#markets = loading;
+    }
+    return this.#markets;
+  }
+
   invalidate(): void {
     this.#loaded = null;
     this.#ratings = null;
+    this.#markets = null;
   }
 }

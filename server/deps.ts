@@ -3,11 +3,11 @@ import type { TaxProvider } from "../core/tax.ts";
 import type { Catalogue } from "./catalogue.ts";
 import type { AppServices, Identity } from "./context.ts";
 import type { Db } from "./db/client.ts";
-import type { Env } from "./env.ts";
 import type { Metrics } from "./http/metrics.ts";
 import type { PageCache } from "./http/page-cache.ts";
 import { shopOrigin } from "./http/shop-origin.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import { shipToCountries } from "./markets/markets.ts";
 import { unsubscribeSecret } from "./newsletter/unsubscribe.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { shopTaxProvider } from "./tax/shop-tax.ts";
@@ -35,8 +35,11 @@ export interface ShopDeps {
   origin: string;
   /** Signs the manage links in subscription e-mails (server/subscriptions/manage-link.ts): the server's secret. */
   manageSecret: string;
-  /** The countries the shop ships to (SHIP_TO_COUNTRIES). */
-  shipTo: Env["SHIP_TO_COUNTRIES"];
+  /**
+   * The countries the shop ships to now: the owner's enabled markets' countries and the SHIP_TO_COUNTRIES
+   * countries in no market (server/markets/markets.ts shipToCountries, decision 051), read per call.
+   */
+  shipTo(): Promise<string[]>;
   /** The flat shipping rate in dollars, as configured (SHIPPING_FLAT_RATE). */
   shippingFlatRate: number;
   /** The taxes at checkout: the built-in rate table with the shop's home states (TAX_HOME_STATES). */
@@ -59,7 +62,7 @@ export function shopDeps(services: AppServices, origin: string = shopOrigin(serv
     pageCache: services.pageCache,
     origin,
     manageSecret: unsubscribeSecret(services.env),
-    shipTo: services.env.SHIP_TO_COUNTRIES,
+    shipTo: () => shipToCountries(services.catalogue, services.env),
     shippingFlatRate: services.env.SHIPPING_FLAT_RATE,
     tax: shopTaxProvider(services.env.TAX_HOME_STATES),
   };

@@ -24,6 +24,7 @@ import { shopDeps } from "../../server/deps.ts";
 import { InvalidInput, NotFound } from "../../server/domain-errors.ts";
 import { requestHost, shopOrigin } from "../../server/http/shop-origin.ts";
 import { parseWith } from "../../server/http/validate.ts";
+import { shipToCountries } from "../../server/markets/markets.ts";
 import { listOrdersForUser } from "../../server/orders/order-queries.ts";
 import { cardUpdatePath, startCardUpdate } from "../../server/subscriptions/card-update.ts";
 import {
@@ -104,7 +105,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       tab,
       orders: shown,
       subscriptions,
-      addressBook: { addresses, shipTo: [...env.SHIP_TO_COUNTRIES] },
+      // The countries shipped to now: the owner's markets' (decision 051).
+      addressBook: { addresses, shipTo: await shipToCountries(catalogue, env) },
       products: shopProducts,
       stackNames,
       readingList,
@@ -206,7 +208,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       }
       case "address-save": {
         if (intent.id !== null && !UUID.test(intent.id)) throw addressNotFound();
-        const address = parseShippingAddress(services.env.SHIP_TO_COUNTRIES, intent.address);
+        const shipTo = await shipToCountries(services.catalogue, services.env);
+        const address = parseShippingAddress(shipTo, intent.address);
         const row =
           intent.id === null
             ? await addAddress(db, userId, address, intent.makeDefault)

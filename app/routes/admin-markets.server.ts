@@ -1,7 +1,13 @@
 import { data } from "react-router";
 import { MARKET_IDS, marketSettings } from "../../core/contracts/admin-markets.ts";
 import { EU_COUNTRIES } from "../../core/markets.ts";
-import { marketSettingsOf, saveMarketSettings, shipToOf } from "../../server/markets/markets.ts";
+import { applyCatalogueChange } from "../../server/catalogue-sync.ts";
+import {
+  marketSettingsOf,
+  outsideMarkets,
+  saveMarketSettings,
+  shipToOf,
+} from "../../server/markets/markets.ts";
 import {
   attempt,
   dashboardAction,
@@ -16,13 +22,16 @@ import type { Route } from "./+types/admin-markets";
 
 export const headers: Route.HeadersFunction = () => noStore;
 
-/** /admin/markets: the owner's markets, what they ship to, and what the checkout ships to today. */
+/**
+ * /admin/markets: the owner's markets and the countries the shop ships to with them (the checkout's, at
+ * once), among them the SHIP_TO_COUNTRIES countries in no market.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = await dashboardPage(context, request, { market: ["manage"] });
   const settings = await marketSettingsOf(services.database.db);
   const configured = services.env.SHIP_TO_COUNTRIES;
   return data(
-    { settings, shipTo: shipToOf(settings, configured), checkoutShipsTo: [...configured] },
+    { settings, shipTo: shipToOf(settings, configured), alsoShipsTo: outsideMarkets(configured) },
     { headers: noStore },
   );
 }
@@ -43,5 +52,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const db = services.database.db;
   const before = await marketSettingsOf(db);
   if (JSON.stringify(before) === JSON.stringify(parsed.value)) return done(intent, true);
-  return attempt(intent, () => saveMarketSettings(db, { userId: user.id, email: user.email }, parsed.value));
+  return attempt(intent, async () => {
+    const saved = await saveMarketSettings(db, { userId: user.id, email: user.email }, parsed.value);
+    // Other processes hear of it from the database; this one drops its copies now, before answering.
+    if (saved.changed) applyCatalogueChange(services, { pages: true });
+  });
 }

@@ -25,21 +25,19 @@ const names = (codes: readonly string[]) => codes.map(countryName).join(", ");
 
 /**
  * The markets (docs/decisions/051-markets-and-currencies.md): which of the four the owner sells to and the
- * EU market's countries. The page says what the choice does today: it is saved, and the checkout does not
- * read it yet (it ships to SHIP_TO_COUNTRIES), so nobody is told a switch does what it does not.
+ * EU market's countries. They decide where the shop ships, from the save on (server/markets/markets.ts
+ * shipToCountries); the page says so, and what turning a market off does to its shoppers.
  */
 export default function AdminMarkets({ loaderData }: Route.ComponentProps) {
-  const { settings, shipTo, checkoutShipsTo } = loaderData;
+  const { settings, shipTo, alsoShipsTo } = loaderData;
   const id = useId();
   const { fetcher, errors, pending } = useFormAction("markets", () =>
     toast(
       fetcher.data?.unchanged
         ? { title: "Nothing to save", description: "The markets already are as chosen." }
-        : { title: "Markets saved" },
+        : { title: "Markets saved", description: "The checkout ships to the new countries now." },
     ),
   );
-  const sameAsCheckout =
-    shipTo.length === checkoutShipsTo.length && shipTo.every((c) => checkoutShipsTo.includes(c));
 
   return (
     <section className="mt-6">
@@ -50,16 +48,24 @@ export default function AdminMarkets({ loaderData }: Route.ComponentProps) {
       </p>
 
       <div className="mt-6 grid max-w-prose gap-2 rounded-card bg-white p-4 shadow-card sm:p-5">
-        <h2 className="text-xl">What these choices change today</h2>
+        <h2 className="text-xl">Where the shop ships</h2>
         <p>
-          They are saved, and they do not change the checkout yet. The checkout ships to the countries in the
-          server's SHIP_TO_COUNTRIES setting, now: <strong>{names(checkoutShipsTo)}</strong>.
+          Your markets decide it, from the moment you save: the checkout, the payment page and the address
+          book offer only their countries, and the Shipping &amp; Returns page lists them. Now:{" "}
+          <strong>{names(shipTo)}</strong>.
         </p>
+        {alsoShipsTo.length > 0 ? (
+          <p>
+            Among them, in no market and priced in US dollars, from the server's SHIP_TO_COUNTRIES setting:{" "}
+            <strong>{names(alsoShipsTo)}</strong>.
+          </p>
+        ) : null}
+        <h3 className="mt-2 font-semibold">Turning a market off</h3>
         <p>
-          Your markets cover: <strong>{names(shipTo)}</strong>.{" "}
-          {sameAsCheckout
-            ? "That is the same list."
-            : "That list is different: shipping follows SHIP_TO_COUNTRIES until the checkout reads these markets."}
+          Shoppers who browse in its currency still see the shop with its prices, but the checkout no longer
+          offers its countries, so nobody there can place a new order. Addresses saved there are kept and not
+          offered at checkout. Orders already placed and subscriptions already running in its currency go on
+          as they are.
         </p>
       </div>
 

@@ -16,6 +16,7 @@ import { checkoutDisclosure } from "../../server/checkout/renewal-consent.ts";
 import { prop65WarningsOf } from "../../server/content/product-labels.ts";
 import type { AppServices } from "../../server/context.ts";
 import { cartVisitor } from "../../server/http/cart-cookie.ts";
+import { shipToCountries } from "../../server/markets/markets.ts";
 import { pricedCartSummary } from "../../server/orders/order-summary.ts";
 import {
   type OrderPrices,
@@ -36,14 +37,17 @@ export const headers: Route.HeadersFunction = () => noStore;
 
 /**
  * What the page taxes an address with, as the checkout will (server/tax/shop-tax.ts): the table's rows for
- * the countries shipped to (US rows of the home states only, the others never tax) and the home states.
- * The table reaches the page as data, never in its scripts.
+ * the countries shipped to (`shipTo`; US rows of the home states only, the others never tax) and the home
+ * states. The table reaches the page as data, never in its scripts.
  */
-export function checkoutTaxRates(env: Pick<AppServices["env"], "SHIP_TO_COUNTRIES" | "TAX_HOME_STATES">) {
+export function checkoutTaxRates(
+  shipTo: readonly string[],
+  env: Pick<AppServices["env"], "TAX_HOME_STATES">,
+) {
   const homeStates = env.TAX_HOME_STATES;
   const rows = builtInTaxTable().rates.filter(
     (r) =>
-      env.SHIP_TO_COUNTRIES.includes(r.country) &&
+      shipTo.includes(r.country) &&
       (r.country !== "US" || r.region === undefined || homeStates.includes(r.region)),
   );
   return { rows, homeStates } satisfies CheckoutTaxRates;
@@ -97,26 +101,28 @@ export async function loadCheckoutPage(
   const { user } = visitor;
   const owner = resolveCartOwner(visitor);
   const { cartId, items } = await listCart(database.db, catalogue, owner);
+  // The countries shipped to now: the owner's markets' and the configured ones in no market (decision 051).
+  const shipTo = await shipToCountries(catalogue, env);
   // Saved addresses the shop no longer ships to are left out: checkout would refuse them.
   const savedAddresses = user
-    ? (await listAddresses(database.db, user.id)).filter((a) => env.SHIP_TO_COUNTRIES.includes(a.country))
+    ? (await listAddresses(database.db, user.id)).filter((a) => shipTo.includes(a.country))
     : [];
   const initialCountry = firstCountry(
-    env.SHIP_TO_COUNTRIES,
+    shipTo,
     savedAddresses[0]?.country ?? null,
     currencyFromCookie(headers.get("cookie")),
   );
-  const currency = checkoutCurrency(askedCurrency, env.SHIP_TO_COUNTRIES, initialCountry);
+  const currency = checkoutCurrency(askedCurrency, shipTo, initialCountry);
   const prices = await orderPrices(catalogue, currency, shippingRateCents(env.SHIPPING_FLAT_RATE));
   const flatShippingCents = priceOf(prices.table, "shipping:flat", currency) ?? 0;
   const base = {
-    taxRates: checkoutTaxRates(env),
+    taxRates: checkoutTaxRates(shipTo, env),
     signedInEmail: realEmail(user?.email),
     flatShippingCents,
     currency,
     initialCountry,
     freeShippingOverCents: priceOf(prices.table, "shipping:free_over", currency) ?? FREE_SHIPPING_OVER_CENTS,
-    shipTo: env.SHIP_TO_COUNTRIES,
+    shipTo,
     signedIn: Boolean(user),
     savedAddresses,
   };

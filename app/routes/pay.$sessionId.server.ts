@@ -9,7 +9,11 @@ import type { AppServices } from "../../server/context.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { loadOneOrderTaxLines } from "../../server/orders/order-rows.ts";
 import { orderSummary } from "../../server/orders/order-summary.ts";
-import { loadSandboxSession, payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import {
+  collectableCountries,
+  loadSandboxSession,
+  payWithSandboxCard,
+} from "../../server/payments/sandbox-checkout.ts";
 import { sandboxSuccessPath } from "../../server/payments/sandbox-provider.ts";
 import { appContext } from "../context.server.ts";
 import { formFields, noStore, refuseCrossSite } from "../session.server.ts";
@@ -36,7 +40,8 @@ export async function loadSandboxPage(
       await loadOneOrderTaxLines(services.database.db, order.id),
     ),
     shippingAddress: order.shippingAddress,
-    shipTo: [...services.env.SHIP_TO_COUNTRIES],
+    // The countries this order's address may be typed in: those in its currency (decision 051).
+    shipTo: await collectableCountries(shopDeps(services), order),
     // The order's own currency, its amounts' (decision 051).
     currency: currencyOf(order.currency) ?? "USD",
     // Once paid, the success page in the checkout page's language.

@@ -1,12 +1,20 @@
+import { shipToCountries } from "../../server/markets/markets.ts";
 import { appContext } from "../context.server.ts";
 import { titleFor } from "../i18n/catalogue.server.ts";
 import { legalTextFor } from "../legal-texts.server.ts";
 import type { Route } from "./+types/shipping-returns";
 
 /** Shipping & Returns from content/legal/shipping-returns.md (or its translation), with the shop's shipping settings filled in. */
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const services = context.get(appContext);
   return {
-    blocks: legalTextFor(context.get(appContext), request, "shipping-returns"),
+    // The countries shipped to are the owner's markets' (decision 051); a save clears the cached page.
+    blocks: legalTextFor(
+      services,
+      request,
+      "shipping-returns",
+      await shipToCountries(services.catalogue, services.env),
+    ),
     // The head's words in the page's language, for meta (which has no translator).
     meta: {
       title: titleFor(request, "legal.shippingReturns.meta.title"),

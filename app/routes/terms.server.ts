@@ -1,12 +1,15 @@
+import { shipToCountries } from "../../server/markets/markets.ts";
 import { appContext } from "../context.server.ts";
 import { titleFor } from "../i18n/catalogue.server.ts";
 import { legalTextFor } from "../legal-texts.server.ts";
 import type { Route } from "./+types/terms";
 
 /** The terms from content/legal/terms.md (or its translation), with the shop's shipping settings and contact filled in. */
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const services = context.get(appContext);
   return {
-    blocks: legalTextFor(context.get(appContext), request, "terms"),
+    // The countries shipped to are the owner's markets' (decision 051); a save clears the cached page.
+    blocks: legalTextFor(services, request, "terms", await shipToCountries(services.catalogue, services.env)),
     // The head's words in the page's language, for meta (which has no translator).
     meta: {
       title: titleFor(request, "legal.terms.meta.title"),

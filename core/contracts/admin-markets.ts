@@ -55,8 +55,11 @@ export const marketSettings = z
 /** GET and PUT /api/admin/markets. */
 export interface AdminMarketsResponse {
   settings: MarketSettings;
-  /** The countries the enabled markets ship to (server/markets/markets.ts shipToCountries). */
+  /**
+   * The countries the shop ships to with these markets (server/markets/markets.ts shipToCountries): the
+   * checkout, the payment page and the address book offer exactly these.
+   */
   shipTo: string[];
-  /** What the checkout ships to today: the server's SHIP_TO_COUNTRIES. */
-  checkoutShipsTo: string[];
+  /** Among them, the server's SHIP_TO_COUNTRIES countries that are in no market (their orders in US dollars). */
+  alsoShipsTo: string[];
 }

@@ -13,6 +13,7 @@ import type { AppServices } from "../context.ts";
 import { notFound } from "../domain-errors.ts";
 import { requireUser } from "../http/require-user.ts";
 import { readJsonBody } from "../http/validate.ts";
+import { shipToCountries } from "../markets/markets.ts";
 
 const body = z.record(z.string(), z.unknown());
 
@@ -23,7 +24,8 @@ const body = z.record(z.string(), z.unknown());
  */
 export function addressesApi(services: AppServices) {
   const db = services.database.db;
-  const shipTo = services.env.SHIP_TO_COUNTRIES;
+  // The countries shipped to now: the owner's markets' (decision 051), read per request.
+  const shipTo = () => shipToCountries(services.catalogue, services.env);
 
   const signedIn = requireUser(services, "Please sign in to manage your addresses.");
   const idOf = (c: Context) => {
@@ -36,19 +38,19 @@ export function addressesApi(services: AppServices) {
   return new Hono()
     .get("/", signedIn, async (c) => {
       const { user } = c.var;
-      return c.json({ addresses: await listAddresses(db, user.id), shipTo });
+      return c.json({ addresses: await listAddresses(db, user.id), shipTo: await shipTo() });
     })
     .post("/", signedIn, async (c) => {
       const { user } = c.var;
       const b = await readJsonBody(c, body);
-      const address = parseShippingAddress(shipTo, b);
+      const address = parseShippingAddress(await shipTo(), b);
       return c.json(await addAddress(db, user.id, address, makeDefaultOf(b)), 201);
     })
     .put("/:id", signedIn, async (c) => {
       const { user } = c.var;
       const id = idOf(c);
       const b = await readJsonBody(c, body);
-      const address = parseShippingAddress(shipTo, b);
+      const address = parseShippingAddress(await shipTo(), b);
       const row = await updateAddress(db, user.id, id, address, makeDefaultOf(b));
       if (!row) throw notFound("Address not found.");
       return c.json(row);

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { type AdminMarketsResponse, marketSettings } from "../../core/contracts/admin-markets.ts";
 import { requireDashboard } from "../admin/access.ts";
+import { applyCatalogueChange } from "../catalogue-sync.ts";
 import type { AppServices } from "../context.ts";
 import { readJsonBody } from "../http/validate.ts";
-import { marketSettingsOf, saveMarketSettings, shipToOf } from "../markets/markets.ts";
+import { marketSettingsOf, outsideMarkets, saveMarketSettings, shipToOf } from "../markets/markets.ts";
 
 /**
  * /api/admin/markets: which of the four markets the shop sells to and the EU market's countries
@@ -14,7 +15,7 @@ export function adminMarketsApi(services: AppServices) {
   const answer = (settings: AdminMarketsResponse["settings"]): AdminMarketsResponse => ({
     settings,
     shipTo: shipToOf(settings, services.env.SHIP_TO_COUNTRIES),
-    checkoutShipsTo: [...services.env.SHIP_TO_COUNTRIES],
+    alsoShipsTo: outsideMarkets(services.env.SHIP_TO_COUNTRIES),
   });
 
   return new Hono()
@@ -26,6 +27,8 @@ export function adminMarketsApi(services: AppServices) {
       const user = await requireDashboard(services, c.req.raw.headers, { market: ["manage"] });
       const body = await readJsonBody(c, marketSettings);
       const saved = await saveMarketSettings(db, { userId: user.id, email: user.email }, body);
+      // Other processes hear of it from the database; this one drops its copies now, before answering.
+      if (saved.changed) applyCatalogueChange(services, { pages: true });
       return c.json<AdminMarketsResponse & { changed: boolean }>({
         ...answer(saved.settings),
         changed: saved.changed,

@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from "drizzle-orm";
+import { BASE_CURRENCY, currencyOf } from "../../core/markets.ts";
 import { canMove, isPaidStatus } from "../../core/order-status.ts";
 import { UUID } from "../../core/uuid.ts";
 import { deliverOrderGiftCards } from "../balances/issue-gift-cards.ts";
@@ -6,6 +7,7 @@ import { clearCart } from "../cart/cart-store.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { orderEvents, orders, subscriptions } from "../db/schema.ts";
 import type { ShopDeps } from "../deps.ts";
+import { countriesIn } from "../markets/markets.ts";
 import { applyOnce, type ReportedEvent } from "../orders/apply-once.ts";
 import { cancelOrder } from "../orders/cancel-order.ts";
 import { orderConfirmationEmail, type RenewalAcknowledgment } from "../orders/confirmation-email.ts";
@@ -72,7 +74,11 @@ export async function recordCheckoutPayment(
   deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "logger" | "origin" | "manageSecret" | "shipTo">,
   report: CheckoutPaymentReport,
 ): Promise<CheckoutPaymentOutcome> {
-  const outcome = await applyOnce(deps.db, report.event, (tx) => applyReport(deps, tx, report));
+  // Read before the transaction: the countries shipped to come from the catalogue's copy or the database.
+  const shipTo = await deps.shipTo();
+  const outcome = await applyOnce(deps.db, report.event, (tx) =>
+    applyReport({ ...deps, shipTo }, tx, report),
+  );
   await afterPayment(deps, report);
   return outcome;
 }
@@ -99,7 +105,7 @@ async function lockOrderForSession(tx: Tx, report: CheckoutPaymentReport): Promi
 }
 
 async function applyReport(
-  deps: Pick<ShopDeps, "payments" | "logger" | "shipTo">,
+  deps: Pick<ShopDeps, "payments" | "logger"> & { shipTo: readonly string[] },
   tx: Tx,
   report: CheckoutPaymentReport,
 ): Promise<CheckoutPaymentOutcome> {
@@ -150,8 +156,10 @@ async function applyReport(
     );
     return "amount_mismatch";
   }
-  // A paid order always carries its address: one begun without takes the payment page's (decision 027).
-  const address = shippingAddressForPayment(order, report.collectedAddress, deps.shipTo);
+  // A paid order always carries its address: one begun without takes the payment page's (decision 027), in
+  // a country shipped to whose orders are in the order's currency (decision 051), as the page was told.
+  const collectable = countriesIn(deps.shipTo, currencyOf(order.currency) ?? BASE_CURRENCY);
+  const address = shippingAddressForPayment(order, report.collectedAddress, collectable);
   if (!address.ok) {
     await recordAddressRefused(tx, order.id, address.fields);
     deps.logger.error(

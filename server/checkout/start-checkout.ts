@@ -17,6 +17,7 @@ import { type CartVisitor, resolveCartOwner } from "../cart/cart-owner.ts";
 import { cartDiscountCode, listCart } from "../cart/cart-store.ts";
 import type { ShopDeps } from "../deps.ts";
 import { Conflict, InvalidInput, notFound, ProviderUnavailable, words } from "../domain-errors.ts";
+import { countriesIn } from "../markets/markets.ts";
 import { createOrFindPendingOrder } from "../orders/create-order.ts";
 import { attachSession } from "../orders/order-life.ts";
 import type { OrderRow } from "../orders/order-rows.ts";
@@ -87,8 +88,12 @@ export async function startCheckout(
   }
 
   // Where the order ships decides its taxes and its currency: read (not yet saved to the book) before pricing.
-  const shippingAddress = await checkoutAddress(deps, user?.id ?? null, request.body);
+  // The countries shipped to are the owner's markets' now (decision 051), read once for the whole call.
+  const shipTo = await deps.shipTo();
+  const shippingAddress = await checkoutAddress({ db, shipTo }, user?.id ?? null, request.body);
   const currency = orderCurrency(shippingAddress, request.body.currency);
+  // Where the payment page may collect the address: the countries whose orders are in this currency.
+  const collect = collectedCountries(shipTo, shippingAddress, currency);
   const now = new Date();
   const { priced, code } = await priceWithCode(deps, {
     owner,
@@ -191,7 +196,7 @@ export async function startCheckout(
       orderNumber: order.orderNumber,
       email,
       shippingAddress,
-      shipTo: deps.shipTo,
+      shipTo: collect,
       currency: order.currency,
       lines: priced.lines
         .map((l) => ({
@@ -323,15 +328,39 @@ async function priceWithCode(
 }
 
 /**
- * The order's currency: its shipping country's market's (core/markets.ts `currencyOfCountry`), the base
- * currency while the address is not known (the payment page asks for it). A page that showed the order in
- * another currency (`shown`, upper case) is answered 409 `currency_changed` with the market's currency, so
- * it shows the order in it before anyone pays (docs/decisions/051-markets-and-currencies.md).
+ * The order's currency: its shipping country's market's (core/markets.ts `currencyOfCountry`). A page that
+ * showed the order in another currency (`shown`, upper case) is answered 409 `currency_changed` with the
+ * market's currency, so it shows the order in it before anyone pays (docs/decisions/051-markets-and-currencies.md).
+ * Without an address (the payment page asks for it, decision 027) the currency sent picks the market, US
+ * dollars when none is sent; the page then collects only that currency's countries (`collectedCountries`).
  */
 function orderCurrency(address: ShippingAddress | null, shown: Currency | undefined): Currency {
-  const currency = address ? currencyOfCountry(address.country) : BASE_CURRENCY;
+  if (!address) return shown ?? BASE_CURRENCY;
+  const currency = currencyOfCountry(address.country);
   if (shown !== undefined && shown !== currency) throw new CurrencyChanged(currency);
   return currency;
+}
+
+/**
+ * The countries the payment page may collect an order's address in: those shipped to whose orders are in
+ * its currency (a CAD order: Canada; a US dollar one: the US and the countries in no market), so an address
+ * typed there is always in the order's currency (decision 051). An order without an address in a currency
+ * no country shipped to is in (its market turned off) is refused: 400 `currency_not_shipped`.
+ */
+function collectedCountries(
+  shipTo: readonly string[],
+  address: ShippingAddress | null,
+  currency: Currency,
+): string[] {
+  const countries = countriesIn(shipTo, currency);
+  if (!address && countries.length === 0) {
+    const sold = [...new Set(shipTo.map(currencyOfCountry))].join(", ");
+    throw new InvalidInput(
+      "currency_not_shipped",
+      `The shop does not ship anywhere its orders are in ${currency} now. Please choose one of ${sold}.`,
+    );
+  }
+  return countries;
 }
 
 /** 409 `currency_changed`: the answer carries the currency the order is in (`currency`). */
@@ -374,7 +403,7 @@ function renewalConsentGiven(priced: PricedOrder, body: CreateSessionBody) {
  * null, and the payment page asks for it (docs/decisions/027-address-on-the-payment-page.md).
  */
 async function checkoutAddress(
-  deps: Pick<ShopDeps, "db" | "shipTo">,
+  deps: Pick<ShopDeps, "db"> & { shipTo: readonly string[] },
   userId: string | null,
   body: CreateSessionBody,
 ): Promise<ShippingAddress | null> {

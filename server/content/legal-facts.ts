@@ -55,6 +55,11 @@ export function legalFacts(input: {
   updated: string;
   locale: Locale;
   t: LegalWords;
+  /**
+   * The countries shipped to (server/markets/markets.ts shipToCountries: the owner's markets, decision
+   * 051); a page that lists them (terms, shipping) passes them. Without: SHIP_TO_COUNTRIES as configured.
+   */
+  shipTo?: readonly string[];
 }): Record<string, string> {
   const { env, providers, locale, t } = input;
   const processors: string[] = [];
@@ -81,7 +86,7 @@ export function legalFacts(input: {
     flatRate: formatMoney(Math.round(env.SHIPPING_FLAT_RATE * 100)),
     freeOver: formatMoney(FREE_SHIPPING_OVER_CENTS),
     countries: listOf(
-      [...env.SHIP_TO_COUNTRIES].map((code) => countryName(code, locale, t)),
+      [...(input.shipTo ?? env.SHIP_TO_COUNTRIES)].map((code) => countryName(code, locale, t)),
       locale,
     ),
   };
@@ -97,7 +102,7 @@ export const LEGAL_UPDATED = "2026-11-26";
 export function legalBlocks(
   services: Pick<AppServices, "env" | "payments" | "identity">,
   source: string,
-  words: { locale: Locale; t: LegalWords },
+  words: { locale: Locale; t: LegalWords; shipTo?: readonly string[] },
 ): LegalBlock[] {
   const facts = legalFacts({
     env: services.env,

@@ -4,8 +4,15 @@ import {
   type MarketSettings,
   marketSettings,
 } from "../../core/contracts/admin-markets.ts";
-import { MARKETS, type Market, marketOfCountry } from "../../core/markets.ts";
+import {
+  type Currency,
+  currencyOfCountry,
+  MARKETS,
+  type Market,
+  marketOfCountry,
+} from "../../core/markets.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.ts";
+import { announceCatalogueChange } from "../catalogue-sync.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { shopSettings } from "../db/schema.ts";
 import type { Env } from "../env.ts";
@@ -36,12 +43,25 @@ export function marketsOf(settings: MarketSettings): Market[] {
  * The countries a choice ships to: every enabled market's countries, then the countries of `configured`
  * (SHIP_TO_COUNTRIES) that belong to no market, which the switches do not govern (an order there is in US
  * dollars, core/markets.ts currencyOfCountry). A market's country is shipped to only while its market is on
- * (and, in the EU, chosen). Pure.
+ * (and, in the EU, chosen); SHIP_TO_COUNTRIES listing it changes nothing. Pure.
  */
 export function shipToOf(settings: MarketSettings, configured: readonly string[]): string[] {
   const countries = marketsOf(settings).flatMap((m) => m.countries);
-  const outside = configured.filter((c) => !marketOfCountry(c));
-  return [...new Set([...countries, ...outside])];
+  return [...new Set([...countries, ...outsideMarkets(configured)])];
+}
+
+/** The countries of `configured` (SHIP_TO_COUNTRIES) in no market: shipped to whatever the switches say. Pure. */
+export function outsideMarkets(configured: readonly string[]): string[] {
+  return configured.filter((c) => !marketOfCountry(c));
+}
+
+/**
+ * The countries of `shipTo` whose orders are in `currency`: where a payment page may collect the address
+ * of an order in that currency (a CAD order: Canada; a US dollar one: the US and the countries in no
+ * market). Pure.
+ */
+export function countriesIn(shipTo: readonly string[], currency: Currency): string[] {
+  return shipTo.filter((c) => currencyOfCountry(c) === currency);
 }
 
 /** The markets the owner sells to now (decision 051). */
@@ -49,12 +69,25 @@ export async function enabledMarkets(db: DbOrTx): Promise<Market[]> {
   return marketsOf(await marketSettingsOf(db));
 }
 
+/** Where the markets are read from: the database, or the catalogue's copy of them (`Catalogue.marketSettings`). */
+export type MarketsSource = DbOrTx | { marketSettings(): Promise<MarketSettings> };
+
+function settingsFrom(from: MarketsSource): Promise<MarketSettings> {
+  return "marketSettings" in from ? from.marketSettings() : marketSettingsOf(from);
+}
+
 /**
- * The countries the shop ships to by the owner's markets: for the checkout's country list and its check of
- * a shipping address (see shipToOf). Not read by the checkout yet, which follows SHIP_TO_COUNTRIES.
+ * The countries the shop ships to (decision 051): the owner's enabled markets' countries, then the
+ * SHIP_TO_COUNTRIES countries in no market (see shipToOf). The checkout's country list, its check of a
+ * shipping address, the address book, the payment page's collected countries and the shipping page read
+ * it. Give the catalogue (`services.catalogue`) on every request: it keeps the setting until a save
+ * announces a change (server/catalogue-sync.ts).
  */
-export async function shipToCountries(db: DbOrTx, env: Pick<Env, "SHIP_TO_COUNTRIES">): Promise<string[]> {
-  return shipToOf(await marketSettingsOf(db), env.SHIP_TO_COUNTRIES);
+export async function shipToCountries(
+  from: MarketsSource,
+  env: Pick<Env, "SHIP_TO_COUNTRIES">,
+): Promise<string[]> {
+  return shipToOf(await settingsFrom(from), env.SHIP_TO_COUNTRIES);
 }
 
 /** Saves the owner's markets with an audit row (before and after) in one transaction. */
@@ -84,6 +117,9 @@ export async function saveMarketSettings(
       before: { ...before },
       after: { ...settings },
     });
+    // Every process drops its copy of the markets and its cached pages (the shipping page lists the
+    // countries), when and only if this transaction commits (server/catalogue-sync.ts).
+    await announceCatalogueChange(tx, { pages: true });
     return { settings, changed: true };
   });
 }

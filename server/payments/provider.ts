@@ -22,7 +22,10 @@ export interface CheckoutSessionInput {
    * Null: the provider's page collects it, in one of `shipTo` (docs/decisions/027-address-on-the-payment-page.md).
    */
   shippingAddress: ShippingAddress | null;
-  /** The countries the shop ships to (SHIP_TO_COUNTRIES). */
+  /**
+   * The countries the provider's page may collect the address in: those shipped to whose orders are in
+   * `currency` (server/markets/markets.ts countriesIn, decision 051).
+   */
   shipTo: readonly string[];
   currency: string;
   lines: CheckoutLine[];

@@ -5,7 +5,9 @@ import {
   type ShippingAddress,
 } from "../../core/address.ts";
 import type { SandboxPayResult } from "../../core/contracts/checkout.ts";
+import { BASE_CURRENCY, currencyOf } from "../../core/markets.ts";
 import type { ShopDeps } from "../deps.ts";
+import { countriesIn } from "../markets/markets.ts";
 import {
   findOrderBySession,
   loadOrderLines,
@@ -65,7 +67,7 @@ export async function payWithSandboxCard(
   const short = await stockShortfall(deps.db, session.lines);
   if (short.length > 0) return soldOut(short.map((s) => s.name));
 
-  const address = order.shippingAddress ? null : typedAddress(deps, form);
+  const address = order.shippingAddress ? null : typedAddress(await collectableCountries(deps, order), form);
   const card = checkSandboxCard(form, now);
   // Every field's message at once; nothing is charged while the address is refused.
   if (address && !address.ok) {
@@ -93,12 +95,23 @@ export async function payWithSandboxCard(
   return { kind: "closed", message: "This checkout can no longer be paid." };
 }
 
-/** The address fields of the card page's form, checked against the countries the shop ships to. */
-function typedAddress(
+/**
+ * Where the card page may take an order's address: the countries shipped to whose orders are in its
+ * currency (server/markets/markets.ts countriesIn; a CAD order ships to Canada only, decision 051).
+ */
+export async function collectableCountries(
   deps: Pick<ShopDeps, "shipTo">,
+  order: { currency: string },
+): Promise<string[]> {
+  return countriesIn(await deps.shipTo(), currencyOf(order.currency) ?? BASE_CURRENCY);
+}
+
+/** The address fields of the card page's form, checked against the countries it may collect. */
+function typedAddress(
+  collectable: readonly string[],
   form: Record<string, unknown>,
 ): { ok: true; address: ShippingAddress } | { ok: false; errors: AddressFieldErrors } {
-  const parsed = addressSchema(deps.shipTo).safeParse(form);
+  const parsed = addressSchema(collectable).safeParse(form);
   return parsed.success
     ? { ok: true, address: parsed.data }
     : { ok: false, errors: addressFieldErrors(parsed.error) };

@@ -72,9 +72,13 @@ const badAddresses: [string, Record<string, unknown>, Record<string, string>][] 
   ["a state in Canada", { ...CA, region: "NY" }, { region: "Choose a province" }],
   ["a missing postal code in Canada", { ...CA, postalCode: "" }, { postalCode: "Postal code is required" }],
   [
+    // Austria is in the EU market, not among the countries the demo's markets ship to (decision 051).
     "a country not shipped to",
-    { ...US, country: "FR", region: "", postalCode: "75001" },
-    { country: "We don't ship to France yet. We ship to United States, Canada." },
+    { ...US, country: "AT", region: "", postalCode: "1010" },
+    {
+      country:
+        "We don't ship to Austria yet. We ship to United States, Canada, United Kingdom, Ireland, France, Germany, Spain, Italy, Netherlands, Belgium.",
+    },
   ],
   ["no country", { ...US, country: "" }, { country: "Choose a country" }],
   [
@@ -136,11 +140,14 @@ describe.each(testDatabases)("address book API on %s", (kind) => {
     }
   });
 
-  it("lists an empty book with the countries the shop ships to", async () => {
+  it("lists an empty book with the countries the shop ships to: the markets' (decision 051)", async () => {
     const res = await (await customer()).call("GET", "/api/addresses");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.body).toEqual({ addresses: [], shipTo: ["US", "CA"] });
+    expect(res.body).toEqual({
+      addresses: [],
+      shipTo: ["US", "CA", "GB", "IE", "FR", "DE", "ES", "IT", "NL", "BE"],
+    });
   });
 
   describe("checks each address with the country's rules", () => {
@@ -398,8 +405,19 @@ describe.each(testDatabases)("address rules for a country without a list of regi
     country: "GB",
   };
 
-  it("answers the countries from SHIP_TO_COUNTRIES", async () => {
-    expect((await v.call("GET", "/api/addresses")).body.shipTo).toEqual(["US", "CA", "GB"]);
+  it("answers the countries the markets ship to (the UK's GB among them)", async () => {
+    expect((await v.call("GET", "/api/addresses")).body.shipTo).toEqual([
+      "US",
+      "CA",
+      "GB",
+      "IE",
+      "FR",
+      "DE",
+      "ES",
+      "IT",
+      "NL",
+      "BE",
+    ]);
   });
 
   it("takes a free-text region (or none) and a postcode of the country's pattern", async () => {

@@ -35,7 +35,7 @@ describe.each(testDatabases)("the dashboard's markets on %s", (kind) => {
         euCountries: ["IE", "FR", "DE", "ES", "IT", "NL", "BE"],
       },
       shipTo: ["US", "CA", "GB", "IE", "FR", "DE", "ES", "IT", "NL", "BE", "MX"],
-      checkoutShipsTo: ["US", "CA", "MX"],
+      alsoShipsTo: ["MX"],
     });
   });
 
@@ -70,6 +70,15 @@ describe.each(testDatabases)("the dashboard's markets on %s", (kind) => {
       ["eu", ["IE", "FR", "AT"]],
     ]);
     expect(await shipToCountries(db(), shop.services.env)).toEqual(["US", "CA", "IE", "FR", "AT", "MX"]);
+    // The catalogue's copy, which the checkout reads, was dropped by the save's announcement.
+    expect(await shipToCountries(shop.services.catalogue, shop.services.env)).toEqual([
+      "US",
+      "CA",
+      "IE",
+      "FR",
+      "AT",
+      "MX",
+    ]);
     const audit = await db()
       .select()
       .from(adminAudit)
@@ -87,6 +96,7 @@ describe.each(testDatabases)("the dashboard's markets on %s", (kind) => {
     const canada = await put(people.admin, { enabled: ["ca"], euCountries: ["IE", "FR", "AT"] });
     expect(canada.body.shipTo).toEqual(["CA", "MX"]);
     expect(await shipToCountries(db(), shop.services.env)).toEqual(["CA", "MX"]);
+    expect(await shipToCountries(shop.services.catalogue, shop.services.env)).toEqual(["CA", "MX"]);
   });
 
   it("refuses a choice that cannot be, with a 400 that says why", async () => {

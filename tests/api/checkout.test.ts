@@ -478,8 +478,11 @@ describe.each(testDatabases)("the spec's checkout call on Stripe on %s", (kind) 
   const db = () => shop.services.database.db;
   useStripeShop(kind, (started) => ({ shop, standIn } = started));
 
-  /** A guest's cart checked out with the spec's payload (no address); the session as Stripe holds it. */
-  async function specCheckout() {
+  /**
+   * A guest's cart checked out with the spec's payload (no address), with `extra` fields (a `currency`);
+   * the session as Stripe holds it.
+   */
+  async function specCheckout(extra: Record<string, unknown> = {}) {
     const v = new Visitor(shop);
     await v.add(1, 1, false);
     await v.add(2, 1, true);
@@ -488,6 +491,7 @@ describe.each(testDatabases)("the spec's checkout call on Stripe on %s", (kind) 
       userId: null,
       cartItems: (await v.cartItems()).map(({ bundleId: _b, ...line }) => line),
       acceptRenewal: true,
+      ...extra,
     });
     expect(res.status).toBe(200);
     const { sessionId, order } = await pendingOrderOf(shop, res.body.url);
@@ -520,16 +524,28 @@ describe.each(testDatabases)("the spec's checkout call on Stripe on %s", (kind) 
     },
   };
 
-  it("asks Stripe Checkout to collect the address in the countries shipped to", async () => {
+  // Decision 051: an address collected there is in the order's currency, so a US dollar order collects
+  // only the US (Canada's orders are in Canadian dollars; the demo ships to no country outside a market).
+  it("asks Stripe Checkout to collect the address in the countries shipped to in the order's currency", async () => {
     const { order } = await specCheckout();
+    expect(order.currency).toBe("usd");
     const [call] = standIn.sessionRequests().slice(-1);
     expect(call?.params.metadata).toMatchObject({ orderId: order.id });
-    expect(call?.params.shipping_address_collection).toEqual({ allowed_countries: { "0": "US", "1": "CA" } });
+    expect(call?.params.shipping_address_collection).toEqual({ allowed_countries: { "0": "US" } });
     expect(call?.params.payment_intent_data).not.toHaveProperty("shipping");
   });
 
+  it("a call with currency CAD is a CAD session that collects only Canada", async () => {
+    const { order, sessionId } = await specCheckout({ currency: "CAD" });
+    expect(order.currency).toBe("cad");
+    expect(standIn.sessions.get(sessionId)).toMatchObject({ currency: "cad" });
+    const [call] = standIn.sessionRequests().slice(-1);
+    expect(call?.params.shipping_address_collection).toEqual({ allowed_countries: { "0": "CA" } });
+  });
+
   it("the completed session's shipping details become the order's and its subscription's address", async () => {
-    const { sessionId, order } = await specCheckout();
+    // A Canadian address is collected for a CAD order (decision 051: it was a US dollar one before).
+    const { sessionId, order } = await specCheckout({ currency: "CAD" });
     standIn.collectShipping(sessionId, shipped, "+1 604 555 0100");
     expect(await deliverCompleted(sessionId)).toEqual({
       status: 200,
