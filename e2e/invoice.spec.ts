@@ -7,6 +7,8 @@ import { payWithTestCard, signedUp } from "./support/shopper.ts";
 
 // A paid order's invoice: the customer's, shipped to Ontario (HST 13% of the goods and the shipping), with
 // the seller's details, its number and taxes; nobody else's; none for an order not paid; the owner's copy.
+// An order shipped to Canada is in Canadian dollars, from that price list (decision 051;
+// content/price-lists.json: Ashwagandha CA$40.00, shipping CA$7.95).
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const shop = new OwnShop("invoice");
@@ -18,7 +20,7 @@ let customer: Page;
 let other: Page;
 let paid = "";
 
-/** $30.00 of goods and $5.95 shipping to Toronto: 13% of $35.95 is $4.67, $40.62 in all. */
+/** CA$40.00 of goods and CA$7.95 shipping to Toronto: 13% of CA$47.95 is CA$6.23, CA$54.18 in all. */
 async function checkoutToOntario(page: Page) {
   const added = await page.request.post(`${shop.base}/api/cart`, { data: { productId: 3, quantity: 1 } });
   expect(added.status()).toBe(201);
@@ -69,12 +71,12 @@ async function expectOntarioInvoice(page: Page) {
   await expect(page.getByText(`ina-${stamp}@example.com`)).toBeVisible();
   const table = page.getByRole("table", { name: `Items of invoice ${paid}` });
   await expect(table.getByRole("row")).toHaveCount(2);
-  await expect(table.getByRole("row").nth(1)).toContainText("1$30.00$30.00");
+  await expect(table.getByRole("row").nth(1)).toContainText("1CA$40.00CA$40.00");
   const tax = page.getByTestId("invoice-tax-line");
   await expect(tax).toHaveCount(1);
-  await expect(tax).toHaveText("HST 13%$4.67");
-  await expect(page.getByRole("row", { name: /^Total/ })).toHaveText("Total$40.62");
-  await expect(page.getByText("All amounts in USD.")).toBeVisible();
+  await expect(tax).toHaveText("HST 13%CA$6.23");
+  await expect(page.getByRole("row", { name: /^Total/ })).toHaveText("TotalCA$54.18");
+  await expect(page.getByText("All amounts in CAD.")).toBeVisible();
 }
 
 test("the customer opens the invoice of their Ontario order: seller, number, HST 13% and total", async () => {
@@ -91,7 +93,7 @@ test("the customer opens the invoice of their Ontario order: seller, number, HST
   // In Spanish, with the same figures: the language's words and the tax in its own format.
   expect((await customer.goto(`${shop.base}/es/orders/${paid}/invoice`))?.status()).toBe(200);
   await expect(customer.getByRole("heading", { level: 1, name: "Factura" })).toBeVisible();
-  await expect(customer.getByTestId("invoice-tax-line")).toHaveText(/^HST 13\s%\$4\.67$/);
+  await expect(customer.getByTestId("invoice-tax-line")).toHaveText(/^HST 13\s%CA\$6\.23$/);
   await expect(customer.getByRole("button", { name: "Imprimir" })).toBeVisible();
 });
 
