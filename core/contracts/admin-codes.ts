@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { type CodeStatus, type CodeTerms, canonicalCode } from "../discount-code.ts";
+import type { Currency } from "../markets.ts";
 
 /** The highest amount the form takes, in cents (a typo guard, as for prices). */
 export const MAX_CODE_CENTS = 1_000_000;
@@ -132,9 +133,22 @@ export interface AdminCodeView {
   reserved: number;
   /** Paid orders with the code, renewals discounted by it included (cancelled ones left out). */
   orders: number;
-  /** What those orders' customers paid, less refunds. */
+  /** What those orders' customers paid, less refunds: US dollar orders only (the rest in `byCurrency`). */
   revenueCents: number;
-  /** What the code took off those orders. */
+  /** What the code took off those orders: US dollar orders only. */
+  discountCents: number;
+  /**
+   * The same per currency of the orders, never summed across currencies (docs/decisions/051): US dollars
+   * first, then each other currency with orders; empty while the code has none.
+   */
+  byCurrency: CodeCurrencySales[];
+}
+
+/** One currency's orders with a code, their revenue and the discount it gave, in that currency's minor units. */
+export interface CodeCurrencySales {
+  currency: Currency;
+  orders: number;
+  revenueCents: number;
   discountCents: number;
 }
 

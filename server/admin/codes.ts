@@ -3,9 +3,12 @@ import type {
   AdminCodeCreate,
   AdminCodesResponse,
   AdminCodeView,
+  CodeCurrencySales,
   CodeState,
 } from "../../core/contracts/admin-codes.ts";
 import type { CodeStatus } from "../../core/discount-code.ts";
+import { CURRENCIES } from "../../core/markets.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { UUID } from "../../core/uuid.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
@@ -53,19 +56,34 @@ export async function listAdminCodes(db: DbOrTx, now = new Date()): Promise<Admi
     db
       .select({
         code: orders.discountCode,
+        currency: orders.currency,
         orders: sql<number>`count(*)::int`,
         revenueCents: sql<number>`coalesce(sum(${orders.totalCents} - ${orders.refundedCents}), 0)::int`,
         discountCents: sql<number>`coalesce(sum(${orders.codeDiscountCents}), 0)::int`,
       })
       .from(orders)
       .where(and(isNotNull(orders.discountCode), isNotNull(orders.paidAt), ne(orders.status, "cancelled")))
-      .groupBy(orders.discountCode),
+      .groupBy(orders.discountCode, orders.currency),
   ]);
   const count = (codeId: string, status: string) =>
     Number(uses.find((u) => u.codeId === codeId && u.status === status)?.n ?? 0);
   return {
     codes: rows.map((row) => {
-      const sold = sales.find((s) => s.code === row.code);
+      // Each currency summed on its own, never together (docs/decisions/051), US dollars first.
+      const byCurrency: CodeCurrencySales[] = [];
+      for (const s of sales.filter((s) => s.code === row.code)) {
+        const currency = storedCurrency(s.currency);
+        let into = byCurrency.find((c) => c.currency === currency);
+        if (!into) {
+          into = { currency, orders: 0, revenueCents: 0, discountCents: 0 };
+          byCurrency.push(into);
+        }
+        into.orders += Number(s.orders);
+        into.revenueCents += Number(s.revenueCents ?? 0);
+        into.discountCents += Number(s.discountCents ?? 0);
+      }
+      byCurrency.sort((a, b) => CURRENCIES.indexOf(a.currency) - CURRENCIES.indexOf(b.currency));
+      const usd = byCurrency.find((c) => c.currency === "USD");
       const used = count(row.id, "used");
       const reserved = count(row.id, "reserved");
       return {
@@ -79,9 +97,10 @@ export async function listAdminCodes(db: DbOrTx, now = new Date()): Promise<Admi
         createdAt: row.createdAt.toISOString(),
         uses: used,
         reserved,
-        orders: Number(sold?.orders ?? 0),
-        revenueCents: Number(sold?.revenueCents ?? 0),
-        discountCents: Number(sold?.discountCents ?? 0),
+        orders: byCurrency.reduce((n, c) => n + c.orders, 0),
+        revenueCents: usd?.revenueCents ?? 0,
+        discountCents: usd?.discountCents ?? 0,
+        byCurrency,
       };
     }),
   };

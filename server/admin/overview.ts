@@ -1,8 +1,28 @@
 import { and, count, eq, gte, isNotNull, sql, sum } from "drizzle-orm";
+import { CURRENCIES, type Currency } from "../../core/markets.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { orders, orderTenders, subscriptions } from "../db/schema.ts";
 
-/** The owner's overview: money taken, work waiting, subscriptions, and 30 days of revenue by day. */
+/** One currency's money in a period: two currencies are never summed (docs/decisions/051). */
+export interface CurrencyRevenue {
+  currency: Currency;
+  orders: number;
+  revenueCents: number;
+  codeDiscountCents: number;
+}
+
+/** One currency's 30 days of revenue, one entry per UTC day, oldest first, the last one today. */
+export interface CurrencyDaily {
+  currency: Currency;
+  days: { day: string; revenueCents: number }[];
+}
+
+/**
+ * The owner's overview: money taken, work waiting, subscriptions, and 30 days of revenue by day. Every sum is
+ * in one currency (docs/decisions/051): the `...Cents` figures kept from before are US dollar orders only, and
+ * the `byCurrency` lists give each currency its own, US dollars first, then only the currencies that have any.
+ */
 export interface Overview {
   /**
    * Paid orders and revenue (what customers paid in money less what was refunded), by period ending now, and what
@@ -10,17 +30,30 @@ export interface Overview {
    */
   periods: {
     label: "Today" | "7 days" | "30 days";
+    /** Paid orders in every currency (a count, not money). */
     orders: number;
+    /** US dollar orders only. */
     revenueCents: number;
+    /** US dollar orders only. */
     codeDiscountCents: number;
+    byCurrency: CurrencyRevenue[];
   }[];
   waitingToShip: number;
   activeSubscriptions: number;
-  /** Monthly recurring revenue: each active subscription's price over its months between deliveries. */
+  /** Monthly recurring revenue in US dollars: each active subscription's price over its months between deliveries. */
   monthlyRecurringCents: number;
+  /** Monthly recurring revenue per currency of the subscriptions, US dollars first. */
+  monthlyRecurring: { currency: Currency; cents: number }[];
   failedRenewals: number;
-  /** One entry per UTC day, oldest first, the last one today. */
+  /** US dollar revenue, one entry per UTC day, oldest first, the last one today. */
   daily: { day: string; revenueCents: number }[];
+  /** The same per currency: US dollars, then each currency with paid orders in the 30 days. */
+  dailyByCurrency: CurrencyDaily[];
+}
+
+/** US dollars first, then the others in the shop's order (core/markets.ts CURRENCIES, USD the first). */
+function byCurrencyOrder(a: { currency: Currency }, b: { currency: Currency }): number {
+  return CURRENCIES.indexOf(a.currency) - CURRENCIES.indexOf(b.currency);
 }
 
 const DAY_MS = 86_400_000;
@@ -44,28 +77,59 @@ export async function loadOverview(db: DbOrTx, now = new Date()): Promise<Overvi
     ["7 days", 7],
     ["30 days", 30],
   ] as const) {
-    const [row] = await db
-      .select({ orders: count(), revenueCents: revenue, codeDiscountCents: codeDiscount })
+    const rows = await db
+      .select({
+        currency: orders.currency,
+        orders: count(),
+        revenueCents: revenue,
+        codeDiscountCents: codeDiscount,
+      })
       .from(orders)
-      .where(and(isNotNull(orders.paidAt), gte(orders.paidAt, since(days))));
+      .where(and(isNotNull(orders.paidAt), gte(orders.paidAt, since(days))))
+      .groupBy(orders.currency);
+    const byCurrency = new Map<Currency, CurrencyRevenue>([
+      ["USD", { currency: "USD", orders: 0, revenueCents: 0, codeDiscountCents: 0 }],
+    ]);
+    for (const row of rows) {
+      // "usd" and an unknown stored value are both US dollars (storedCurrency): added only to their own kind.
+      const currency = storedCurrency(row.currency);
+      const into = byCurrency.get(currency) ?? { currency, orders: 0, revenueCents: 0, codeDiscountCents: 0 };
+      into.orders += Number(row.orders);
+      into.revenueCents += Number(row.revenueCents ?? 0);
+      into.codeDiscountCents += Number(row.codeDiscountCents ?? 0);
+      byCurrency.set(currency, into);
+    }
+    const list = [...byCurrency.values()].sort(byCurrencyOrder);
+    const usd = list[0] as CurrencyRevenue;
     periods.push({
       label,
-      orders: row?.orders ?? 0,
-      revenueCents: Number(row?.revenueCents ?? 0),
-      codeDiscountCents: Number(row?.codeDiscountCents ?? 0),
+      orders: list.reduce((n, c) => n + c.orders, 0),
+      revenueCents: usd.revenueCents,
+      codeDiscountCents: usd.codeDiscountCents,
+      byCurrency: list,
     });
   }
 
   const [waiting] = await db.select({ n: count() }).from(orders).where(eq(orders.status, "processing"));
-  const [active] = await db
+  const activeRows = await db
     .select({
+      currency: subscriptions.currency,
       n: count(),
       mrr: sum(
         sql`round(${subscriptions.amountCents}::numeric / greatest(${subscriptions.intervalMonths}, 1))`,
       ),
     })
     .from(subscriptions)
-    .where(eq(subscriptions.status, "active"));
+    .where(eq(subscriptions.status, "active"))
+    .groupBy(subscriptions.currency);
+  const recurring = new Map<Currency, number>([["USD", 0]]);
+  for (const row of activeRows) {
+    const currency = storedCurrency(row.currency);
+    recurring.set(currency, (recurring.get(currency) ?? 0) + Number(row.mrr ?? 0));
+  }
+  const monthlyRecurring = [...recurring]
+    .map(([currency, cents]) => ({ currency, cents }))
+    .sort(byCurrencyOrder);
   const [failed] = await db
     .select({ n: count() })
     .from(subscriptions)
@@ -74,24 +138,35 @@ export async function loadOverview(db: DbOrTx, now = new Date()): Promise<Overvi
   const byDay = await db
     .select({
       day: sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+      currency: orders.currency,
       revenueCents: revenue,
     })
     .from(orders)
     .where(and(isNotNull(orders.paidAt), gte(orders.paidAt, since(30))))
-    .groupBy(sql`1`);
-  const daily: Overview["daily"] = [];
-  for (let i = 29; i >= 0; i--) {
-    const day = new Date(today.getTime() - i * DAY_MS).toISOString().slice(0, 10);
-    const found = byDay.find((r) => r.day === day);
-    daily.push({ day, revenueCents: Number(found?.revenueCents ?? 0) });
-  }
+    .groupBy(sql`1`, orders.currency);
+  const chartCurrencies = new Set<Currency>(["USD", ...byDay.map((r) => storedCurrency(r.currency))]);
+  const dailyByCurrency: CurrencyDaily[] = CURRENCIES.filter((c) => chartCurrencies.has(c)).map(
+    (currency) => {
+      const days: CurrencyDaily["days"] = [];
+      for (let i = 29; i >= 0; i--) {
+        const day = new Date(today.getTime() - i * DAY_MS).toISOString().slice(0, 10);
+        const revenueCents = byDay
+          .filter((r) => r.day === day && storedCurrency(r.currency) === currency)
+          .reduce((n, r) => n + Number(r.revenueCents ?? 0), 0);
+        days.push({ day, revenueCents });
+      }
+      return { currency, days };
+    },
+  );
 
   return {
     periods,
     waitingToShip: waiting?.n ?? 0,
-    activeSubscriptions: active?.n ?? 0,
-    monthlyRecurringCents: Number(active?.mrr ?? 0),
+    activeSubscriptions: activeRows.reduce((n, r) => n + Number(r.n), 0),
+    monthlyRecurringCents: recurring.get("USD") ?? 0,
+    monthlyRecurring,
     failedRenewals: failed?.n ?? 0,
-    daily,
+    daily: dailyByCurrency[0]?.days ?? [],
+    dailyByCurrency,
   };
 }
