@@ -69,6 +69,19 @@ export default function AdminCodes({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
+/**
+ * A code's revenue or discount, each currency on its own line, never added together (decision 051): US dollars
+ * first; "$0.00" while it has no orders.
+ */
+function perCurrency(code: AdminCodeView, field: "revenueCents" | "discountCents") {
+  if (code.byCurrency.length === 0) return formatMoney(0);
+  return code.byCurrency.map((c) => (
+    <span key={c.currency} className="block">
+      {formatMoney(c[field], c.currency)}
+    </span>
+  ));
+}
+
 function CodeCard({
   code,
   productNames,
@@ -101,11 +114,11 @@ function CodeCard({
         </div>
         <div>
           <dt className="text-muted">Revenue</dt>
-          <dd className="font-semibold tabular-nums text-ink">{formatMoney(code.revenueCents)}</dd>
+          <dd className="font-semibold tabular-nums text-ink">{perCurrency(code, "revenueCents")}</dd>
         </div>
         <div>
           <dt className="text-muted">Discount given</dt>
-          <dd className="font-semibold tabular-nums text-ink">{formatMoney(code.discountCents)}</dd>
+          <dd className="font-semibold tabular-nums text-ink">{perCurrency(code, "discountCents")}</dd>
         </div>
       </dl>
       {manage ? <CodeActions code={code} /> : null}

@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+import type { Currency } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
 import { RevenueChart } from "../components/admin/revenue-chart.tsx";
 import type { Route } from "./+types/admin-overview";
@@ -30,9 +32,23 @@ function Stat({
   );
 }
 
+const CURRENCY_NAMES: Record<Currency, string> = {
+  USD: "US dollars",
+  CAD: "Canadian dollars",
+  EUR: "Euros",
+  GBP: "Pounds sterling",
+};
+
+/** Amounts in several currencies side by side, never added together (decision 051): "$120.00 · CA$54.18". */
+function perCurrency(list: { currency: Currency; cents: number }[]): string {
+  return list.map((c) => formatMoney(c.cents, c.currency)).join(" · ");
+}
+
 /** The owner's overview: money taken, work waiting and subscriptions, with 30 days of revenue. */
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { overview } = loaderData;
+  const { overview, chartCurrency } = loaderData;
+  const chart =
+    overview.dailyByCurrency.find((d) => d.currency === chartCurrency) ?? overview.dailyByCurrency[0];
   return (
     <section className="mt-6">
       <h1 className="text-3xl sm:text-4xl">Overview</h1>
@@ -43,12 +59,17 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           <Stat
             key={p.label}
             label={p.label === "Today" ? "Today" : `Last ${p.label}`}
-            value={formatMoney(p.revenueCents)}
+            // Each currency's revenue on its own (decision 051), US dollars first.
+            value={perCurrency(p.byCurrency.map((c) => ({ currency: c.currency, cents: c.revenueCents })))}
             note={`${p.orders} paid order${p.orders === 1 ? "" : "s"}`}
             // What customers paid is the figure; what codes took off is beside it (decision 046).
             extra={
-              p.codeDiscountCents > 0
-                ? `${formatMoney(p.codeDiscountCents)} off with discount codes`
+              p.byCurrency.some((c) => c.codeDiscountCents > 0)
+                ? `${perCurrency(
+                    p.byCurrency
+                      .filter((c) => c.codeDiscountCents > 0)
+                      .map((c) => ({ currency: c.currency, cents: c.codeDiscountCents })),
+                  )} off with discount codes`
                 : "No discount codes used"
             }
           />
@@ -61,15 +82,36 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         <Stat label="Active subscriptions" value={String(overview.activeSubscriptions)} />
         <Stat
           label="Monthly recurring revenue"
-          value={formatMoney(overview.monthlyRecurringCents)}
+          value={perCurrency(overview.monthlyRecurring)}
           note="Active subscriptions, per month"
         />
         <Stat label="Failed renewals" value={String(overview.failedRenewals)} note="Waiting for a new card" />
       </dl>
 
-      <h2 className="mt-8 text-xl">Revenue, last 30 days</h2>
+      <h2 className="mt-8 text-xl">
+        Revenue in {chart ? CURRENCY_NAMES[chart.currency] : "US dollars"}, last 30 days
+      </h2>
+      {overview.dailyByCurrency.length > 1 ? (
+        // One currency at a time: a chart never adds two together (decision 051).
+        <nav aria-label="Chart currency" className="mt-3">
+          <ul className="flex flex-wrap gap-2">
+            {overview.dailyByCurrency.map((d) => (
+              <li key={d.currency}>
+                <Link
+                  to={d.currency === "USD" ? "/admin" : `/admin?currency=${d.currency}`}
+                  preventScrollReset
+                  aria-current={d.currency === chart?.currency ? "page" : undefined}
+                  className="inline-flex min-h-11 items-center rounded-full border border-sand-deep px-4 text-sm font-semibold text-forest aria-[current=page]:border-forest aria-[current=page]:bg-forest aria-[current=page]:text-white"
+                >
+                  {CURRENCY_NAMES[d.currency]} ({d.currency})
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <div className="mt-3 rounded-card bg-white p-4 shadow-card sm:p-6">
-        <RevenueChart daily={overview.daily} />
+        <RevenueChart daily={chart?.days ?? overview.daily} currency={chart?.currency ?? "USD"} />
       </div>
     </section>
   );

@@ -1,10 +1,19 @@
+import type { Currency } from "../../../core/markets.ts";
 import { formatMoney } from "../../../core/money.ts";
 
 /**
  * Daily revenue as a server-rendered SVG bar chart (no chart library: thirty bars and two labels), with
- * the figures in a table for screen readers and anyone who wants the numbers.
+ * the figures in a table for screen readers and anyone who wants the numbers. One currency's orders only: a
+ * chart never adds two currencies together (docs/decisions/051); the title and the table name it.
  */
-export function RevenueChart({ daily }: { daily: { day: string; revenueCents: number }[] }) {
+export function RevenueChart({
+  daily,
+  currency = "USD",
+}: {
+  daily: { day: string; revenueCents: number }[];
+  currency?: Currency;
+}) {
+  const money = (cents: number) => formatMoney(cents, currency);
   const width = 600;
   const height = 160;
   const gap = 4;
@@ -20,7 +29,7 @@ export function RevenueChart({ daily }: { daily: { day: string; revenueCents: nu
         preserveAspectRatio="none"
         className="h-40 w-full"
         role="img"
-        aria-label={`Revenue by day from ${first} to ${last}: ${formatMoney(total)} in all, at most ${formatMoney(max === 1 ? 0 : max)} in a day.`}
+        aria-label={`Revenue in ${currency} by day from ${first} to ${last}: ${money(total)} in all, at most ${money(max === 1 ? 0 : max)} in a day.`}
       >
         <line
           x1={0}
@@ -42,7 +51,7 @@ export function RevenueChart({ daily }: { daily: { day: string; revenueCents: nu
               height={h}
               className="fill-forest"
             >
-              <title>{`${d.day}: ${formatMoney(d.revenueCents)}`}</title>
+              <title>{`${d.day}: ${money(d.revenueCents)}`}</title>
             </rect>
           );
         })}
@@ -54,21 +63,22 @@ export function RevenueChart({ daily }: { daily: { day: string; revenueCents: nu
       </div>
       <figcaption className="mt-2 text-sm text-muted">
         {total === 0
-          ? "No sales in the last 30 days yet: each day's revenue shows here as a bar."
-          : "Revenue per day over the last 30 days (UTC)."}
+          ? `No sales in ${currency} in the last 30 days yet: each day's revenue shows here as a bar.`
+          : `Revenue in ${currency} per day over the last 30 days (UTC), orders in ${currency} only.`}
       </figcaption>
       <details className="mt-2 text-sm">
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-forest">
           Show the figures
         </summary>
         <table className="mt-2 w-full max-w-sm text-left">
+          <caption className="sr-only">Revenue in {currency} by day</caption>
           <thead>
             <tr>
               <th scope="col" className="py-1 font-semibold">
                 Day
               </th>
               <th scope="col" className="py-1 text-right font-semibold">
-                Revenue
+                Revenue ({currency})
               </th>
             </tr>
           </thead>
@@ -76,7 +86,7 @@ export function RevenueChart({ daily }: { daily: { day: string; revenueCents: nu
             {daily.map((d) => (
               <tr key={d.day} className="border-t border-sand-deep">
                 <td className="py-1">{d.day}</td>
-                <td className="py-1 text-right tabular-nums">{formatMoney(d.revenueCents)}</td>
+                <td className="py-1 text-right tabular-nums">{money(d.revenueCents)}</td>
               </tr>
             ))}
           </tbody>
