@@ -108,7 +108,7 @@ test("the owner's overview shows sales, work waiting and 30 days of revenue, axe
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await expect(page.getByText(`Signed in as ${ownerEmail} (admin)`)).toBeVisible();
     await expect(
-      page.getByRole("img", { name: /^Revenue by day from .*: \$\d+\.\d\d in all/ }),
+      page.getByRole("img", { name: /^Revenue in USD by day from .*: \$\d+\.\d\d in all/ }),
     ).toBeVisible();
     const today = page.getByRole("definition").filter({ hasText: "paid order" }).first();
     await expect(today).toHaveText("1 paid order");
