@@ -16,6 +16,8 @@ export interface PriceNotice {
   noticed: number;
   /** Lines of a stack, left at their share of the stack's price (decision 025). */
   stackLinesUnchanged: number;
+  /** Subscriptions bought in another currency than US dollars, kept at their locked price (decision 051). */
+  otherCurrenciesUnchanged: number;
   /** Outbox ids written in the transaction: hand them to `mailer.deliverQueued` after it commits. */
   queuedMail: string[];
 }
@@ -27,6 +29,8 @@ export interface PriceNotice {
  * that made its `amount_cents`: core/pricing.ts#lineTotalCents) and `pending_amount_from`, an event, and
  * an e-mail in the outbox keyed by the change; one audit row records it. Renewals before `from` charge the
  * old price (server/subscriptions/run-due.ts). A stack's lines keep their share of the stack's price.
+ * The product's price is in US dollars: it reaches only subscriptions in US dollars ("usd"); one bought in
+ * CAD, EUR or GBP keeps the price it was bought at, in its currency (decision 051).
  * Subscriptions Stripe Billing renews are refused (409, nothing changed): their price lives at Stripe and
  * the shop cannot yet schedule it there for a date.
  */
@@ -43,7 +47,9 @@ export async function announceSubscriptionPrice(
     .where(and(eq(subscriptions.productId, product.id), inArray(subscriptions.status, LIVE)))
     .orderBy(subscriptions.id)
     .for("update");
-  const own = rows.filter((r) => !r.bundleId);
+  const alone = rows.filter((r) => !r.bundleId);
+  const own = alone.filter((r) => r.currency === "usd");
+  const otherCurrenciesUnchanged = alone.length - own.length;
   const stripe = own.filter(billedByStripe).length;
   if (stripe > 0)
     throw new Conflict(
@@ -73,7 +79,7 @@ export async function announceSubscriptionPrice(
     if (id) queuedMail.push(id);
     noticed += 1;
   }
-  const stackLinesUnchanged = rows.length - own.length;
+  const stackLinesUnchanged = rows.length - alone.length;
   await recordAudit(tx, {
     actor,
     action: "subscription-price-announced",
@@ -85,7 +91,8 @@ export async function announceSubscriptionPrice(
       takesEffect: from.toISOString().slice(0, 10),
       subscriptions: noticed,
       stackLinesUnchanged,
+      otherCurrenciesUnchanged,
     },
   });
-  return { noticed, stackLinesUnchanged, queuedMail };
+  return { noticed, stackLinesUnchanged, otherCurrenciesUnchanged, queuedMail };
 }

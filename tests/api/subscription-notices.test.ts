@@ -30,11 +30,15 @@ describe.each(testDatabases)("a subscriber's notices on %s", (kind) => {
   afterAll(() => shop.close());
 
   /** A guest's paid order of these lines (product, quantity, stack), all as subscriptions: its subscriptions. */
-  async function subscribe(email: string, lines: [number, number, string?][]): Promise<SubRow[]> {
+  async function subscribe(
+    email: string,
+    lines: [number, number, string?][],
+    extra: Record<string, unknown> = {},
+  ): Promise<SubRow[]> {
     const v = new ShopVisitor(shop, null);
     for (const [id, qty, bundle] of lines) expect((await v.add(id, qty, true, bundle)).status).toBe(201);
-    const { status, body } = await v.checkout({ email });
-    expect(status).toBe(200);
+    const { status, body } = await v.checkout({ email, ...extra });
+    expect(status, JSON.stringify(body)).toBe(200);
     const sessionId = new URL(body.url).pathname.split("/").pop() as string;
     expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, CARD)).toMatchObject({
       kind: "paid",
@@ -247,6 +251,55 @@ describe.each(testDatabases)("a subscriber's notices on %s", (kind) => {
       pendingAmountCents: null,
       pendingAmountFrom: null,
     });
+  });
+
+  // Decision 051: the product's price is in US dollars; a subscription bought in CAD keeps its locked price.
+  it("reaches only subscriptions in US dollars: CAD ones keep their price, a CAD one Stripe renews blocks nothing", async () => {
+    const ontario = {
+      fullName: "Oli Ontario",
+      line1: "200 King St W",
+      city: "Toronto",
+      region: "ON",
+      postalCode: "M5V 2T6",
+      country: "CA",
+    };
+    const [usd] = (await subscribe("wes@example.com", [[2, 1]])) as [SubRow];
+    const [cad] = (await subscribe("xia@example.com", [[2, 1]], {
+      shippingAddress: ontario,
+      currency: "CAD",
+    })) as [SubRow];
+    const [cadStripe] = (await subscribe("yan@example.com", [[2, 1]], {
+      shippingAddress: ontario,
+      currency: "CAD",
+    })) as [SubRow];
+    expect([usd.currency, cad.currency, cadStripe.currency]).toEqual(["usd", "cad", "cad"]);
+    await db().update(subscriptions).set({ provider: "stripe" }).where(eq(subscriptions.id, cadStripe.id));
+
+    const [product] = await db().select().from(products).where(eq(products.id, 2));
+    const priceCents = (product?.priceCents ?? 0) + 200;
+    const from = isoDay(addDays(new Date(), 12));
+    const answer = await staff.admin.call("PATCH", "/api/admin/products/2", {
+      priceCents,
+      applyToSubscriptionsFrom: from,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await subNow(usd.id)).toMatchObject({
+      pendingAmountCents: lineTotalCents(priceCents, usd.quantity, usd.discountPercent),
+    });
+    for (const sub of [cad, cadStripe])
+      expect(await subNow(sub.id)).toMatchObject({
+        amountCents: sub.amountCents,
+        currency: "cad",
+        pendingAmountCents: null,
+        pendingAmountFrom: null,
+      });
+    expect(await mailsTo("wes@example.com", "The price of your")).toHaveLength(1);
+    expect(await mailsTo("xia@example.com", "The price of your")).toHaveLength(0);
+    const [audit] = await db()
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.targetId, "2"), eq(adminAudit.action, "subscription-price-announced")));
+    expect(audit?.after).toMatchObject({ priceCents, otherCurrenciesUnchanged: 2 });
   });
 
   it("refuses it while a subscription of the product is renewed by Stripe: nothing changes", async () => {
