@@ -35,7 +35,11 @@ const envSchema = z.object({
    */
   PROP65_FILE: z.string().min(1).optional(),
   SHIPPING_FLAT_RATE: z.coerce.number().min(0).max(1000).default(5.95),
-  /** Countries the shop ships to: ISO 3166-1 alpha-2 codes, comma-separated (core/address.ts has their rules). */
+  /**
+   * Countries in no market the shop also ships to, in US dollars: ISO 3166-1 alpha-2 codes, comma-separated
+   * (core/address.ts has their rules). A market's country ships only while its market is on (decision 051,
+   * server/markets/markets.ts shipToCountries).
+   */
   SHIP_TO_COUNTRIES: z
     .string()
     .default("US,CA")
