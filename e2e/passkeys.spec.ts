@@ -151,3 +151,37 @@ test("the customer removes the passkey, confirmed; it no longer signs anyone in"
   await expect(toast(customer).getByText(/isn't linked to an account here/)).toBeVisible();
   await expect(customer).toHaveURL(`${shop.base}/auth`);
 });
+
+test("a passkey confirms deleting the account instead of the password", async () => {
+  // Signed out at the end of the last test: back in with the password, and a new passkey.
+  await customer.goto(`${shop.base}/auth`);
+  await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await customer.getByLabel("Email").fill(email);
+  await customer.getByLabel("Password").fill("quiet forest 42");
+  await customer.getByRole("button", { name: "Sign In", exact: true }).click();
+  await customer.waitForURL(`${shop.base}/account`);
+  const card = customer.getByRole("region", { name: "Passkeys" });
+  await card.getByRole("button", { name: "Add a passkey" }).click();
+  await customer
+    .getByRole("dialog", { name: "Add a passkey" })
+    .getByRole("button", { name: "Create passkey" })
+    .click();
+  await expect(card.getByRole("listitem")).toHaveCount(1);
+
+  await customer
+    .getByRole("region", { name: "Your data" })
+    .getByRole("button", { name: "Delete account" })
+    .click();
+  const dialog = customer.getByRole("dialog", { name: "Delete your account?" });
+  await expect(dialog.getByLabel("Password")).toBeVisible();
+  await expect(dialog.getByText("You can also confirm with one of your passkeys.")).toBeVisible();
+  expect(await axeViolations(customer)).toEqual([]);
+  await dialog.getByRole("button", { name: "Delete with a passkey" }).click();
+  await expect(customer.getByRole("dialog", { name: "Your account is deleted" })).toBeVisible();
+
+  // Gone: the passkey signs no one in.
+  await customer.goto(`${shop.base}/auth`);
+  await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await customer.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(toast(customer).getByText(/isn't linked to an account here/)).toBeVisible();
+});

@@ -210,7 +210,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             {balances ? <BalancesSection balances={balances} /> : null}
             <ReadingList bookmarks={loaderData.readingList} />
             <PasskeysSection passkeys={loaderData.passkeys} />
-            <YourData />
+            <YourData hasPasskey={loaderData.passkeys.length > 0} />
           </Tabs.Content>
           <Tabs.Content value="orders" className="mt-6">
             <AccountOrders orders={orders} />

@@ -1,3 +1,4 @@
+import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from "@simplewebauthn/browser";
 import Download from "lucide-react/icons/download";
 import ShieldCheck from "lucide-react/icons/shield-check";
 import Trash2 from "lucide-react/icons/trash-2";
@@ -32,7 +33,7 @@ type Step =
  * and Delete account, confirmed in a dialog that says what happens and asks for the password, or for a
  * code sent to the account's e-mail or phone when it has no password.
  */
-export function YourData() {
+export function YourData({ hasPasskey = false }: { hasPasskey?: boolean }) {
   const t = useT();
   return (
     <section aria-labelledby="your-data" className="rounded-card bg-white p-5 shadow-card sm:p-6">
@@ -54,24 +55,28 @@ export function YourData() {
             <Download className="size-4" aria-hidden /> {t("account.data.download")}
           </a>
         </Button>
-        <DeleteAccount />
+        <DeleteAccount hasPasskey={hasPasskey} />
       </div>
     </section>
   );
 }
 
-function DeleteAccount() {
+/** `hasPasskey`: the account can confirm with one of its passkeys instead (decision 052). */
+function DeleteAccount({ hasPasskey }: { hasPasskey: boolean }) {
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<Step>({ kind: "loading" });
   const [secret, setSecret] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [passkeyPending, setPasskeyPending] = useState(false);
   const t = useT();
   const localePath = useLocalePath();
   const later = useLaterT([
     "account.error.hint",
     "account.data.delete.enterPassword",
     "account.data.delete.enterCode",
+    "account.data.delete.passkeyCancelled",
+    "account.data.delete.wrongPasskey",
   ]);
   const home = () => window.location.assign(localePath("/"));
 
@@ -133,6 +138,44 @@ function DeleteAccount() {
     } catch (err) {
       setError(apiErrorOf(err)?.message ?? later("account.error.hint"));
       setPending(false);
+    }
+  }
+
+  /** The passkey's signature stands for the password or the code (decision 052). */
+  async function confirmWithPasskey() {
+    if (step.kind !== "ready" || pending) return;
+    setPending(true);
+    setPasskeyPending(true);
+    setError(null);
+    const stop = (message: string) => {
+      setError(message);
+      setPending(false);
+      setPasskeyPending(false);
+    };
+    try {
+      const optionsJSON = await apiRequest<PublicKeyCredentialRequestOptionsJSON>(
+        "POST",
+        "/api/account/deletion/passkey",
+        {},
+      );
+      let passkey: Awaited<ReturnType<typeof startAuthentication>>;
+      try {
+        passkey = await startAuthentication({ optionsJSON });
+      } catch {
+        stop(later("account.data.delete.passkeyCancelled"));
+        return;
+      }
+      await apiRequest<DeletionResult>("POST", "/api/account/delete", { passkey });
+      setStep({ kind: "done" });
+      setPending(false);
+      setPasskeyPending(false);
+    } catch (err) {
+      const refusal = apiErrorOf(err);
+      stop(
+        refusal?.code === "wrong_passkey"
+          ? later("account.data.delete.wrongPasskey")
+          : (refusal?.message ?? later("account.error.hint")),
+      );
     }
   }
 
@@ -243,7 +286,23 @@ function DeleteAccount() {
                 </div>
               )
             ) : null}
-            {step.kind === "ready" && !step.info.refusal && step.info.proof.kind === "none" ? (
+            {step.kind === "ready" && !step.info.refusal && hasPasskey ? (
+              <div className="grid gap-2 text-sm">
+                <p>{t("account.data.delete.passkeyOr")}</p>
+                <Button
+                  variant="destructive"
+                  size="sm-wide"
+                  className="justify-self-start border border-danger"
+                  pending={passkeyPending}
+                  pendingText={t("account.data.delete.passkeyWaiting")}
+                  disabled={pending && !passkeyPending}
+                  onClick={() => void confirmWithPasskey()}
+                >
+                  {t("account.data.delete.withPasskey")}
+                </Button>
+              </div>
+            ) : null}
+            {step.kind === "ready" && !step.info.refusal && step.info.proof.kind === "none" && !hasPasskey ? (
               <p className="text-sm">
                 {rich(t, "account.data.delete.noProof", {
                   link: (
@@ -278,7 +337,8 @@ function DeleteAccount() {
                 size="md-wide"
                 variant="destructive"
                 className="border border-danger"
-                pending={pending}
+                pending={pending && !passkeyPending}
+                disabled={passkeyPending}
                 pendingText={t("account.data.delete.deleting")}
               >
                 {t("account.data.delete.confirm")}
