@@ -1,11 +1,12 @@
 import { asc } from "drizzle-orm";
 import type { MarketSettings } from "../core/contracts/admin-markets.ts";
-import { isCurrency } from "../core/markets.ts";
+import { type Currency, isCurrency } from "../core/markets.ts";
 import { formatCents } from "../core/money.ts";
 import { type PriceEntry, type PriceTable, priceTable } from "../core/price-lists.ts";
 import type { Db } from "./db/client.ts";
 import { type ProductRow, priceListEntries, products, stacks } from "./db/schema.ts";
 import { marketSettingsOf } from "./markets/markets.ts";
+import { lowestPrices, todayUtc } from "./prices/price-history.ts";
 import { cardRatings } from "./reviews/reviews.ts";
 
 /** A product as the API and pages see it: price is a decimal dollar string. */
@@ -65,6 +66,7 @@ export class Catalogue {
   #loaded: Promise<Loaded> | null = null;
   #ratings: Promise<Map<number, { average: number; count: number }>> | null = null;
   #markets: Promise<MarketSettings> | null = null;
+  #lowest = new Map<string, Promise<Map<string, number>>>();
 
   constructor(db: Db) {
     this.#db = db;
@@ -147,6 +149,26 @@ export class Catalogue {
   }
 
   /**
+   * The lowest price of the last 30 days of each product and stack in a price list (decision 051), kept per
+   * list and day (UTC) and dropped with the catalogue: a price written changes it, and so does a new day.
+   */
+  lowestPrices(currency: Currency, today = todayUtc()): Promise<Map<string, number>> {
+    const key = `${currency}:${today}`;
+    let loading = this.#lowest.get(key);
+    if (!loading) {
+      const started = lowestPrices(this.#db, currency, today);
+      started.catch(() => {
+        if (this.#lowest.get(key) === started) this.#lowest.delete(key);
+      });
+      // Only today's figures are kept: yesterday's key is never asked for again.
+      for (const k of this.#lowest.keys()) if (!k.endsWith(today)) this.#lowest.delete(k);
+      this.#lowest.set(key, started);
+      loading = started;
+    }
+    return loading;
+  }
+
+  /**
    * The owner's markets (server/markets/markets.ts), read on every checkout: kept with the catalogue and
    * dropped with it (saving the markets announces a change, so every process reads the new ones at once).
    */
@@ -165,5 +187,6 @@ export class Catalogue {
     this.#loaded = null;
     this.#ratings = null;
     this.#markets = null;
+    this.#lowest.clear();
   }
 }

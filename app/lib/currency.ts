@@ -1,5 +1,5 @@
 import { useRevalidator, useRouteLoaderData } from "react-router";
-import { BASE_CURRENCY, type Currency } from "../../core/markets.ts";
+import { BASE_CURRENCY, type Currency, isEuropeanMarket, marketOfCurrency } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
 import type { PriceItem } from "../../core/price-lists.ts";
 import { FREE_SHIPPING_OVER_CENTS, lineTotalCents, stackDiscountPercent } from "../../core/pricing.ts";
@@ -15,6 +15,8 @@ export interface ShopPrices {
   items: Partial<Record<PriceItem, number>>;
   /** Each stack's id by its slug. */
   stackIds: Record<string, number>;
+  /** In pounds and euros: each product's and stack's lowest price of the last 30 days, by item. */
+  lowest?: Partial<Record<string, number>>;
 }
 
 /** What a page asks of the prices. */
@@ -32,6 +34,15 @@ export interface Prices {
   stack: (idOrSlug: number | string) => number | null;
   flatShippingCents: number;
   freeShippingOverCents: number;
+  /**
+   * The UK's or the EU's market (pounds, euros): prices include VAT, products are called food supplements
+   * with their statements, and a reduction shows the lowest price of the last 30 days (decision 051).
+   */
+  european: boolean;
+  /** A product's or stack's lowest price of the last 30 days in a European list, else null. */
+  lowest: (item: PriceItem) => number | null;
+  /** A stack's id from its id or slug (a cart line names a stack by slug, a price list by id). */
+  stackId: (idOrSlug: number | string) => number | undefined;
 }
 
 export function pricesOf(shop: ShopPrices): Prices {
@@ -49,6 +60,9 @@ export function pricesOf(shop: ShopPrices): Prices {
     },
     flatShippingCents: items["shipping:flat"] ?? 0,
     freeShippingOverCents: items["shipping:free_over"] ?? FREE_SHIPPING_OVER_CENTS,
+    european: isEuropeanMarket(marketOfCurrency(currency)),
+    lowest: (item) => shop.lowest?.[item] ?? null,
+    stackId,
   };
 }
 

@@ -8,6 +8,12 @@ import { dailyPriceCents } from "../../core/pricing.ts";
 import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { ProductReviews } from "../components/reviews/product-reviews.tsx";
+import {
+  FoodSupplementKind,
+  FoodSupplementNotice,
+  LowestPriceNote,
+  VatIncluded,
+} from "../components/shop/market-notes.tsx";
 import { ProductLabelSection } from "../components/shop/product-label-section.tsx";
 import { Prop65Notice } from "../components/shop/prop65-warning.tsx";
 import { PurchasePanel } from "../components/shop/purchase-panel.tsx";
@@ -103,20 +109,24 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             / <span aria-current="page">{p.name}</span>
           </nav>
           <div>
+            <FoodSupplementKind />
             <h1 className="text-4xl">{p.name}</h1>
             <p className="mt-2 text-lg text-muted">{p.tagline}</p>
           </div>
           {priceCents === null ? null : (
-            <p>
+            <div>
               <span className="font-display text-3xl text-gold">{prices.format(priceCents)}</span>
-              <span className="text-muted"> {t("shop.perMonth")}</span>
+              <span className="text-muted"> {t("shop.perMonth")}</span> <VatIncluded />
               <span className="block text-sm text-muted">
                 {t("shop.perDay", {
                   price: prices.format(dailyPriceCents(priceCents)),
                   size: p.packageSize,
                 })}
               </span>
-            </p>
+              {/* The subscription's saving is announced beside this price: in pounds and euros, the lowest
+                  price of the last 30 days goes with it. */}
+              <LowestPriceNote item={`product:${p.id}`} className="mt-1 text-muted" />
+            </div>
           )}
           <p>{p.description}</p>
           <ul className="grid gap-2">
@@ -132,6 +142,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </ul>
           {/* California's warning on the product page, before the product can be bought (27 CCR §25602(b)). */}
           {label?.prop65 ? <Prop65Notice warning={label.prop65} /> : null}
+          {label ? <FoodSupplementNotice dailyDose={label.servingSize} /> : null}
           <PurchasePanel product={p} />
           <ul className="grid gap-2 rounded-card bg-sand p-4 text-sm">
             {promises.map(({ Icon, text }) => (

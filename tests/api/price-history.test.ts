@@ -61,4 +61,17 @@ describe.each(testDatabases)("price history on %s", (kind) => {
     expect(lowest.get("product:1")).toBe(2900);
     expect(lowest.has("shipping:flat")).toBe(false);
   });
+
+  it("is kept by the catalogue per list and day, and dropped with it when a price is written", async () => {
+    const catalogue = shop.services.catalogue;
+    expect((await catalogue.lowestPrices("GBP", today)).get("stack:3")).toBe(4900);
+    await db()
+      .update(priceListEntries)
+      .set({ amountCents: 4500 })
+      .where(and(eq(priceListEntries.item, "stack:3"), eq(priceListEntries.currency, "GBP")));
+    // Kept until the catalogue is dropped, as a price save does (decision 019's sync).
+    expect((await catalogue.lowestPrices("GBP", today)).get("stack:3")).toBe(4900);
+    catalogue.invalidate();
+    expect((await catalogue.lowestPrices("GBP", today)).get("stack:3")).toBe(4500);
+  });
 });

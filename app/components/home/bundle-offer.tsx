@@ -6,6 +6,7 @@ import { useT } from "../../i18n/i18n.tsx";
 import { useLocalePath } from "../../i18n/link.tsx";
 import { rich } from "../../i18n/rich.tsx";
 import { stackFigures, usePrices } from "../../lib/currency.ts";
+import { LowestPriceNote, VatIncluded } from "../shop/market-notes.tsx";
 import { Button } from "../ui/button.tsx";
 
 /** The stack that the home bundle button adds: its lines carry this id so the $100 price holds. */
@@ -80,6 +81,11 @@ export function BundleOffer() {
               <p className="mt-1 text-sm text-cream/80">
                 {t("home.bundle.perDay", { price: prices.format(dailyPriceCents(figures.bundleCents)) })}
               </p>
+              <VatIncluded className="text-cream/90" />
+              <LowestPriceNote
+                item={`stack:${prices.stackId(COMPLETE_BUNDLE_ID) ?? 0}`}
+                className="mt-1 text-cream/90"
+              />
               {/* Two ways to buy: a button and its price side by side on a wide screen, stacked on a phone. */}
               <div className="mt-8 grid items-center gap-x-5 gap-y-2 sm:grid-cols-[auto_1fr] sm:gap-y-5">
                 <Button

@@ -11,8 +11,9 @@ const optionText = (code: (typeof CURRENCIES)[number]) =>
 /**
  * The currency the shop shows its prices in (docs/decisions/051-markets-and-currencies.md): a labelled
  * select, kept in the `mana_currency` cookie; every loader is asked again, so the page's prices change at
- * once and the next page is rendered in it. `compact` hides the label's words (the header), otherwise they
- * show (the footer, the menu sheet).
+ * once and the next page is rendered in it. `compact` hides the label's words and writes each currency by
+ * its code alone (the header, whose nav leaves no room at 1280 px in French: e2e/eu-product.spec.ts checks
+ * it), otherwise they show with the sign (the footer, the menu sheet).
  */
 export function CurrencySwitcher({
   className = "",
@@ -40,7 +41,7 @@ export function CurrencySwitcher({
       >
         {CURRENCIES.map((code) => (
           <option key={code} value={code}>
-            {optionText(code)}
+            {compact ? code : optionText(code)}
           </option>
         ))}
       </select>

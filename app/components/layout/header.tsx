@@ -76,7 +76,7 @@ export function Header() {
                   to={l.to}
                   section={"section" in l ? l.section : undefined}
                   className={linkClass}
-                  activeClassName="rounded-md bg-cream px-3 py-2 text-sm font-semibold text-forest"
+                  activeClassName="whitespace-nowrap rounded-md bg-cream px-3 py-2 text-sm font-semibold text-forest"
                 >
                   {t(l.label)}
                 </NavLink>

@@ -7,6 +7,7 @@ import { Link } from "../../i18n/link.tsx";
 import { usePrices } from "../../lib/currency.ts";
 import { Stars } from "../reviews/stars.tsx";
 import { Button } from "../ui/button.tsx";
+import { VatIncluded } from "./market-notes.tsx";
 import { WishlistHeart } from "./wishlist-heart.tsx";
 
 export interface ProductSummary {
@@ -88,6 +89,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
                 <span className="text-xl font-semibold text-gold">{prices.format(cents)}</span>
                 <span className="text-sm text-muted">{t("shop.card.perMonth")}</span>
               </span>
+              <VatIncluded />
               <span className="text-sm whitespace-nowrap text-muted">
                 {t("shop.card.perDay", { price: prices.format(dailyPriceCents(cents)) })}
               </span>

@@ -11,6 +11,7 @@ import { type Translator, useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { rich } from "../../i18n/rich.tsx";
 import { stackFiguresOf, usePrices } from "../../lib/currency.ts";
+import { LowestPriceNote, VatIncluded } from "../shop/market-notes.tsx";
 import { WishlistHeart } from "../shop/wishlist-heart.tsx";
 import { Button } from "../ui/button.tsx";
 import { OutcomeChip } from "./outcome-icon.tsx";
@@ -163,9 +164,15 @@ export function StackPrice({ stack }: { stack: Stack }) {
         <span className="sr-only">{t("stacks.price.stack")}</span>
         {prices.format(p.bundleCents)}
       </span>
+      <VatIncluded />
       <span className="text-sm text-muted">
         {t("stacks.perDay", { price: prices.format(dailyPriceCents(p.bundleCents)) })}
       </span>
+      {/* The struck-through price announces a reduction: in pounds and euros, with the lowest price of
+          the last 30 days (decision 051). */}
+      {p.savingsCents > 0 ? (
+        <LowestPriceNote item={`stack:${stack.id}`} className="basis-full text-muted" />
+      ) : null}
     </div>
   );
 }
