@@ -116,9 +116,12 @@ test("a wrong price is refused beside its field, with the focus on it, and nothi
   await expect(item(owner, "Focus & Calm Stack").getByLabel("CAD")).toHaveValue("69.00");
 });
 
-test("the owner turns the United Kingdom off; the page says the checkout still follows SHIP_TO_COUNTRIES", async () => {
+test("the owner turns the United Kingdom off: the checkout's countries drop it at once", async ({
+  browser,
+}) => {
   await owner.goto(`${shop.base}/admin/markets`);
-  await expect(owner.getByText("They are saved, and they do not change the checkout yet.")).toBeVisible();
+  await expect(owner.getByText(/^Your markets decide it, from the moment you save/)).toBeVisible();
+  await expect(owner.getByText(/^Shoppers who browse in its currency still see the shop/)).toBeVisible();
   const markets = owner.getByRole("group", { name: "Your markets" });
   await expect(markets.getByRole("checkbox")).toHaveCount(4);
   await markets.getByRole("checkbox", { name: /United Kingdom/ }).uncheck();
@@ -128,8 +131,20 @@ test("the owner turns the United Kingdom off; the page says the checkout still f
   await owner.reload();
   await expect(markets.getByRole("checkbox", { name: /United Kingdom/ })).not.toBeChecked();
   await expect(owner.getByRole("checkbox", { name: "Austria" })).toBeChecked();
-  await expect(owner.getByText(/^Your markets cover:/)).not.toContainText("United Kingdom");
-  await expect(owner.getByText(/^Your markets cover:/)).toContainText("Austria");
+  await expect(owner.getByText(/^Your markets decide it/)).not.toContainText("United Kingdom");
+  await expect(owner.getByText(/^Your markets decide it/)).toContainText("Austria");
+
+  // A shopper's checkout offers the markets' countries now: Austria, and no United Kingdom.
+  const shopper = await (await browser.newContext()).newPage();
+  const added = await shopper.request.post(`${shop.base}/api/cart`, {
+    data: { productId: 1, quantity: 1, isSubscription: false },
+  });
+  expect(added.status()).toBe(201);
+  await shopper.goto(`${shop.base}/checkout`);
+  const countries = shopper.getByLabel("Country").locator("option");
+  await expect(countries.filter({ hasText: "Austria" })).toHaveCount(1);
+  await expect(countries.filter({ hasText: "United Kingdom" })).toHaveCount(0);
+  await shopper.context().close();
 
   // Every market off is refused, with the reason.
   for (const box of await markets.getByRole("checkbox").all()) await box.uncheck();
