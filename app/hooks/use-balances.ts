@@ -4,6 +4,7 @@ import type {
   GiftCardLineBody,
   GiftCardLineView,
 } from "../../core/contracts/balances.ts";
+import { BASE_CURRENCY, type Currency } from "../../core/markets.ts";
 import { apiErrorOf, apiRequest } from "../lib/api.ts";
 import { useMutation, useQuery, useQueryClient } from "../lib/query.ts";
 
@@ -62,49 +63,78 @@ export function useClearGiftCardLines() {
   });
 }
 
-/** The cart's balances; `initial` is what the page's loader read (the first paint shows it). */
-export function useCartBalances(initial?: CartBalancesResponse | null) {
+/** The balances' query of an order in `currency` (none: US dollars, without `notUsable`). */
+export const cartBalancesKeyIn = (currency?: Currency) => [...cartBalancesKey, currency ?? null] as const;
+
+/**
+ * GET /api/cart/balances, with `?currency=` when given: then the answer says which balances cannot pay an
+ * order in it and why (`notUsable`, in the request's language; decision 051).
+ */
+const readBalances = (currency?: Currency) =>
+  apiRequest<CartBalancesResponse>(
+    "GET",
+    currency ? `/api/cart/balances?currency=${encodeURIComponent(currency)}` : "/api/cart/balances",
+  );
+
+/**
+ * A write's answer as the page's query keeps it: with a currency, the balances are read again in it, since
+ * the writes answer without `notUsable` (a gift card in another currency must not look usable).
+ */
+const answerIn = async (written: CartBalancesResponse, currency?: Currency) =>
+  currency ? readBalances(currency) : written;
+
+/**
+ * The cart's balances for an order in `currency`; `initial` is what the page's loader read (the first paint
+ * shows it), used only when it was read for that currency (the loader's has none: US dollars).
+ */
+export function useCartBalances(initial?: CartBalancesResponse | null, currency?: Currency) {
+  const fits = initial && (initial.currency ?? BASE_CURRENCY) === (currency ?? BASE_CURRENCY);
   return useQuery({
-    queryKey: cartBalancesKey,
-    queryFn: () => apiRequest<CartBalancesResponse>("GET", "/api/cart/balances"),
-    initialData: initial ?? undefined,
+    queryKey: cartBalancesKeyIn(currency),
+    queryFn: () => readBalances(currency),
+    initialData: fits ? initial : undefined,
     staleTime: 0,
   });
 }
 
-export function useApplyGiftCard() {
+export function useApplyGiftCard(currency?: Currency) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => apiRequest<CartBalancesResponse>("POST", "/api/cart/gift-cards", { code }),
-    onSuccess: (b) => qc.setQueryData(cartBalancesKey, b),
+    mutationFn: async (code: string) =>
+      answerIn(await apiRequest<CartBalancesResponse>("POST", "/api/cart/gift-cards", { code }), currency),
+    onSuccess: (b) => qc.setQueryData(cartBalancesKeyIn(currency), b),
   });
 }
 
-export function useRemoveGiftCard() {
+export function useRemoveGiftCard(currency?: Currency) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<CartBalancesResponse>("DELETE", `/api/cart/gift-cards/${encodeURIComponent(id)}`),
-    onSuccess: (b) => qc.setQueryData(cartBalancesKey, b),
+    mutationFn: async (id: string) =>
+      answerIn(
+        await apiRequest<CartBalancesResponse>("DELETE", `/api/cart/gift-cards/${encodeURIComponent(id)}`),
+        currency,
+      ),
+    onSuccess: (b) => qc.setQueryData(cartBalancesKeyIn(currency), b),
     onError: () => void qc.invalidateQueries({ queryKey: cartBalancesKey }),
   });
 }
 
-export function useSetCartBalances() {
+export function useSetCartBalances(currency?: Currency) {
   const qc = useQueryClient();
+  const key = cartBalancesKeyIn(currency);
   return useMutation({
-    mutationFn: (body: { useCredit: boolean; pointSteps: number }) =>
-      apiRequest<CartBalancesResponse>("PUT", "/api/cart/balances", body),
+    mutationFn: async (body: { useCredit: boolean; pointSteps: number }) =>
+      answerIn(await apiRequest<CartBalancesResponse>("PUT", "/api/cart/balances", body), currency),
     // The choice shows at once (the box ticks, the summary follows); a refusal puts back what was.
     onMutate: async (body) => {
-      await qc.cancelQueries({ queryKey: cartBalancesKey });
-      const before = qc.getQueryData<CartBalancesResponse>(cartBalancesKey);
-      if (before) qc.setQueryData(cartBalancesKey, { ...before, ...body });
+      await qc.cancelQueries({ queryKey: key });
+      const before = qc.getQueryData<CartBalancesResponse>(key);
+      if (before) qc.setQueryData(key, { ...before, ...body });
       return { before };
     },
-    onSuccess: (b) => qc.setQueryData(cartBalancesKey, b),
+    onSuccess: (b) => qc.setQueryData(key, b),
     onError: (_err, _body, context) => {
-      if (context?.before) qc.setQueryData(cartBalancesKey, context.before);
+      if (context?.before) qc.setQueryData(key, context.before);
       void qc.invalidateQueries({ queryKey: cartBalancesKey });
     },
   });

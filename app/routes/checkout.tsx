@@ -9,11 +9,12 @@ import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
 import { type Currency, currencyOfCountry, marketOfCountry } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
 import type { TaxDestination } from "../../core/tax.ts";
-import { applyTenders, type TenderResult } from "../../core/tenders.ts";
+import type { TenderResult } from "../../core/tenders.ts";
 import { orderCurrencyFor } from "../components/checkout/checkout-currency.ts";
 import { CheckoutForm } from "../components/checkout/checkout-form.tsx";
 import { checkoutTax, checkoutTaxProvider, taxDestinationOf } from "../components/checkout/checkout-tax.ts";
 import { OrderSummary, type TenderRow } from "../components/checkout/order-summary.tsx";
+import { orderTenders } from "../components/checkout/order-tenders.ts";
 import { Button } from "../components/ui/button.tsx";
 import { useCartBalances } from "../hooks/use-balances.ts";
 import { type Translator, useLocale, useT } from "../i18n/i18n.tsx";
@@ -187,9 +188,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     setSearchParams({ currency: orderCurrency }, { replace: true, preventScrollReset: true });
   }, [orderCurrency, currency, setSearchParams]);
   useFollowCart(cartSignature(cartItems), (loaderData.summary?.giftCards ?? []).map((g) => g.key).join());
-  const fetchedBalances = useCartBalances(loaderData.balances).data ?? loaderData.balances;
-  // Gift cards, store credit and points pay orders in US dollars only (the loader offers none in another).
-  const balances = currency === "USD" ? fetchedBalances : null;
+  // The balances judged for the order's currency (decision 051): a gift card pays only orders in its own
+  // currency, store credit and points only US dollar orders; the others come with the server's reason
+  // (`notUsable`), which the page shows instead of the balance's use.
+  const balances = useCartBalances(loaderData.balances, currency).data ?? null;
   // Where the order ships, as far as its taxes go: the first saved address (chosen first), else none yet.
   const [destination, setDestination] = useState<TaxDestination | null>(() => {
     const first = loaderData.savedAddresses[0];
@@ -211,14 +213,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const payableCents = taxed?.payableCents ?? loaderData.payableCents;
   // What gift cards, credit and points pay, worked out as the checkout will (server/balances/checkout-balances.ts).
   const tenders =
-    summary && balances
-      ? applyTenders(summary.totalCents, payableCents, {
-          giftCards: balances.giftCards,
-          creditCents: balances.useCredit ? balances.creditCents : 0,
-          pointsBalance: balances.points,
-          pointSteps: balances.pointSteps,
-        })
-      : null;
+    summary && balances ? orderTenders(summary.totalCents, payableCents, balances, currency) : null;
 
   if (!summary) {
     return (

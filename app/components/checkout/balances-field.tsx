@@ -1,6 +1,7 @@
 import CreditCard from "lucide-react/icons/credit-card";
 import { useEffect, useId, useRef, useState } from "react";
 import type { CartBalancesResponse } from "../../../core/contracts/balances.ts";
+import { BASE_CURRENCY, type Currency } from "../../../core/markets.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { CENTS_PER_STEP, POINTS_PER_STEP, type TenderResult } from "../../../core/tenders.ts";
 import { useApplyGiftCard, useRemoveGiftCard, useSetCartBalances } from "../../hooks/use-balances.ts";
@@ -10,6 +11,7 @@ import { apiErrorOf } from "../../lib/api.ts";
 import { Button } from "../ui/button.tsx";
 import { CodeInput } from "../ui/code-input.tsx";
 import { inputClass } from "../ui/field.tsx";
+import { unusableGiftCardIds } from "./order-tenders.ts";
 
 /** The refusals of a gift card, credit or points a Spanish or French page words itself, by error code. */
 const FAILURE_KEYS: Partial<Record<string, string>> = {
@@ -39,11 +41,15 @@ function useGiftCardFailure() {
  * field (apply by code; each applied card listed with what is left on it and a Remove button), and for a
  * signed-in customer with a balance, "Use my store credit" and a choice of Wellness Points in steps of 100
  * ($5), up to what they have and what the order lets points pay. Not a <form>: it sits in the checkout's.
- * Focus goes to the applied card after an apply and back to the field after a remove.
+ * Focus goes to the applied card after an apply and back to the field after a remove. In an order not in
+ * US dollars (decision 051) only gift cards in its currency pay: a card in another is listed with the
+ * server's reason (`notUsable`) and its Remove button, and store credit and points, US dollars only, are not
+ * offered; a shopper who has them is told why.
  */
 export function BalancesField({
   balances,
   tenders,
+  currency,
   payableCents,
   totalCents,
   refusal,
@@ -54,6 +60,8 @@ export function BalancesField({
   balances: CartBalancesResponse;
   /** What the tenders pay now (core/tenders.ts `applyTenders` on `balances`). */
   tenders: TenderResult;
+  /** The order's currency: the usable cards' and the amounts' (decision 051). */
+  currency: Currency;
   /** The part of the order balances may pay, and the order's total. */
   payableCents: number;
   totalCents: number;
@@ -68,9 +76,9 @@ export function BalancesField({
   const creditId = useId();
   const pointsId = useId();
   const pointsHint = useId();
-  const apply = useApplyGiftCard();
-  const remove = useRemoveGiftCard();
-  const choose = useSetCartBalances();
+  const apply = useApplyGiftCard(currency);
+  const remove = useRemoveGiftCard(currency);
+  const choose = useSetCartBalances(currency);
   const t = useT();
   const giftCardFailure = useGiftCardFailure();
   const [text, setText] = useState("");
@@ -100,6 +108,19 @@ export function BalancesField({
     Math.floor(balances.points / POINTS_PER_STEP),
     Math.floor(leftForPoints / CENTS_PER_STEP),
   );
+  const unusable = unusableGiftCardIds(balances);
+  const whyNot = new Map(
+    (balances.notUsable ?? []).flatMap((u) => (u.giftCardId ? [[u.giftCardId, u.message]] : [])),
+  );
+  // Store credit and points pay US dollar orders only (decision 051): a shopper who has some is told why
+  // none is offered, in the page's language.
+  const usd = currency === BASE_CURRENCY;
+  const ownBalancesNote =
+    !usd &&
+    ((balances.notUsable ?? []).some((u) => u.kind === "credit" || u.kind === "points") ||
+      (balances.signedIn && (balances.creditCents > 0 || balances.points >= POINTS_PER_STEP)))
+      ? t("errors.balancesOnlyInUsd")
+      : null;
   const busy = disabled || apply.isPending || remove.isPending || choose.isPending;
 
   function submit() {
@@ -151,19 +172,35 @@ export function BalancesField({
           {balances.giftCards.map((g) => (
             <li
               key={g.id}
-              className="flex items-center justify-between gap-3 rounded-xl border border-verdant/50 bg-white px-4 py-2"
+              className={`flex items-center justify-between gap-3 rounded-xl border bg-white px-4 py-2 ${unusable.has(g.id) ? "border-sand" : "border-verdant/50"}`}
             >
-              <p tabIndex={-1} className="flex min-w-0 flex-wrap items-center gap-x-2 text-ink">
-                <CreditCard aria-hidden className="size-4 shrink-0 text-verdant" />
-                <span className="font-semibold">
-                  {t("checkout.balances.cardLeft", { last4: g.last4, amount: formatMoney(g.balanceCents) })}
-                </span>
-                <span className="text-sm text-muted">
-                  {paidBy.get(g.id)
-                    ? t("checkout.balances.cardPays", { amount: formatMoney(paidBy.get(g.id) ?? 0) })
-                    : t("checkout.balances.cardNotNeeded")}
-                </span>
-              </p>
+              {unusable.has(g.id) ? (
+                <p
+                  tabIndex={-1}
+                  className="flex min-w-0 items-start gap-x-2 text-sm text-ink"
+                  data-testid="gift-card-not-usable"
+                >
+                  <CreditCard aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />
+                  <span>{whyNot.get(g.id)}</span>
+                </p>
+              ) : (
+                <p tabIndex={-1} className="flex min-w-0 flex-wrap items-center gap-x-2 text-ink">
+                  <CreditCard aria-hidden className="size-4 shrink-0 text-verdant" />
+                  <span className="font-semibold">
+                    {t("checkout.balances.cardLeft", {
+                      last4: g.last4,
+                      amount: formatMoney(g.balanceCents, currency),
+                    })}
+                  </span>
+                  <span className="text-sm text-muted">
+                    {paidBy.get(g.id)
+                      ? t("checkout.balances.cardPays", {
+                          amount: formatMoney(paidBy.get(g.id) ?? 0, currency),
+                        })
+                      : t("checkout.balances.cardNotNeeded")}
+                  </span>
+                </p>
+              )}
               <Button
                 variant="destructive"
                 size="sm"
@@ -195,7 +232,7 @@ export function BalancesField({
         pending={apply.isPending}
         disabled={disabled}
       />
-      {balances.signedIn && balances.creditCents > 0 ? (
+      {usd && balances.signedIn && balances.creditCents > 0 ? (
         <label htmlFor={creditId} className="mt-4 flex min-h-11 cursor-pointer items-center gap-3 text-ink">
           <input
             id={creditId}
@@ -216,7 +253,12 @@ export function BalancesField({
           </span>
         </label>
       ) : null}
-      {balances.signedIn && balances.points >= POINTS_PER_STEP ? (
+      {ownBalancesNote ? (
+        <p className="mt-4 text-sm text-ink" data-testid="balances-not-usable">
+          {ownBalancesNote}
+        </p>
+      ) : null}
+      {usd && balances.signedIn && balances.points >= POINTS_PER_STEP ? (
         <div className="mt-3">
           <label htmlFor={pointsId} className="block text-sm font-semibold text-ink">
             {t("checkout.balances.usePoints")}

@@ -4,7 +4,7 @@ import { type AddressFieldErrors, formatAddressLines } from "../../../core/addre
 import type { AddressView } from "../../../core/contracts/addresses.ts";
 import type { CartBalancesResponse } from "../../../core/contracts/balances.ts";
 import type { CheckoutPageData } from "../../../core/contracts/checkout.ts";
-import type { Currency } from "../../../core/markets.ts";
+import { BASE_CURRENCY, type Currency } from "../../../core/markets.ts";
 import { isPlaceholderEmail } from "../../../core/placeholder-email.ts";
 import type { CartProp65Warning } from "../../../core/prop65.ts";
 import type { TaxDestination } from "../../../core/tax.ts";
@@ -481,6 +481,7 @@ export function CheckoutForm({
           className="mt-8"
           balances={balances}
           tenders={tenders}
+          currency={currency ?? BASE_CURRENCY}
           payableCents={payableCents}
           totalCents={totalCents}
           refusal={balancesRefusal}

@@ -1,0 +1,124 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderTenders } from "../../app/components/checkout/order-tenders.ts";
+import { loadCheckoutPage } from "../../app/routes/checkout.server.ts";
+import type { CartBalancesResponse } from "../../core/contracts/balances.ts";
+import { addLedgerEntry } from "../../server/balances/customer-ledger.ts";
+import { giftCards } from "../../server/db/schema.ts";
+import { pendingOrderOf } from "../support/stripe-shop.ts";
+import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
+import { headerIdentity, newCustomer, TEST_ADDRESS, type Visitor } from "./checkout-visitor.ts";
+import { issuedGiftCard } from "./promotion-fixtures.ts";
+
+/**
+ * The checkout page's balances in the order's currency (docs/decisions/051-markets-and-currencies.md): the
+ * page reads `GET /api/cart/balances?currency=` for the order's currency and works out what they pay with
+ * app/components/checkout/order-tenders.ts `orderTenders`, as app/routes/checkout.tsx does. A gift card in
+ * the order's currency pays it; a card in another, store credit and points (US dollars only) do not, and the
+ * answer says why in the request's language; the figure shown is the one the checkout accepts.
+ */
+const ONTARIO = {
+  ...TEST_ADDRESS,
+  line1: "200 King St W",
+  city: "Toronto",
+  region: "ON",
+  postalCode: "M5V 2T6",
+  country: "CA",
+};
+
+describe.each(testDatabases)("checkout page's balances in the order's currency on %s", (kind) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop(kind, {
+      identity: headerIdentity(() => shop),
+      env: { SHIP_TO_COUNTRIES: "US,CA" },
+    });
+  });
+  afterAll(() => shop.close());
+
+  const pageHeaders = (v: Visitor) =>
+    new Headers({ cookie: v.cookie, ...(v.userId ? { "x-test-user": v.userId } : {}) });
+
+  async function giftCardIn(cents: number, currency: "usd" | "cad") {
+    const card = await issuedGiftCard(shop, cents);
+    await shop.services.database.db.update(giftCards).set({ currency }).where(eq(giftCards.id, card.id));
+    return card;
+  }
+
+  /** A signed-in customer with $7.00 of credit and 350 points chosen, a CA$ and a $ card applied. */
+  async function customerWithEverything() {
+    const me = await newCustomer(shop, "currency-balances");
+    const userId = me.userId as string;
+    const db = shop.services.database.db;
+    await addLedgerEntry(db, { userId, kind: "credit", reason: "goodwill", amount: 700 });
+    await addLedgerEntry(db, { userId, kind: "points", reason: "adjusted", amount: 350 });
+    expect((await me.add(3)).status).toBe(201); // Ashwagandha: $30.00, CA$40.00
+    const cad = await giftCardIn(2000, "cad");
+    const usd = await giftCardIn(1500, "usd");
+    for (const card of [cad, usd])
+      expect((await me.call("POST", "/api/cart/gift-cards", { code: card.code })).status).toBe(200);
+    expect((await me.call("PUT", "/api/cart/balances", { useCredit: true, pointSteps: 3 })).status).toBe(200);
+    return { me, cad, usd };
+  }
+
+  it("a CAD order: the CA$ gift card pays CA$20.00; the $ card, the credit and the points do not, each with its reason", async () => {
+    const { me, cad, usd } = await customerWithEverything();
+    const page = await loadCheckoutPage(shop.services, pageHeaders(me), "CAD");
+    expect(page.currency).toBe("CAD");
+    const balances = (await me.call("GET", "/api/cart/balances?currency=CAD")).body as CartBalancesResponse;
+    expect(balances.currency).toBe("CAD");
+    expect(balances.notUsable).toEqual([
+      { kind: "gift_card", giftCardId: usd.id, message: expect.stringContaining("USD") },
+      { kind: "credit", message: "Store credit and Wellness Points pay only orders in US dollars." },
+      { kind: "points", message: "Store credit and Wellness Points pay only orders in US dollars." },
+    ]);
+    if (!page.summary) throw new Error("no checkout");
+    // CA$40.00 + CA$7.95 shipping + HST 13% CA$6.23 = CA$54.18; the CA$20.00 card pays its balance.
+    const result = orderTenders(page.summary.totalCents + 623, page.payableCents + 623, balances, "CAD");
+    expect(result).toEqual({
+      tenders: [{ kind: "gift_card", giftCardId: cad.id, cents: 2000 }],
+      tenderedCents: 2000,
+      dueCents: 5418 - 2000,
+    });
+    const res = await me.checkout({
+      shippingAddress: ONTARIO,
+      currency: "CAD",
+      taxCents: 623,
+      tenderedCents: result.tenderedCents,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await pendingOrderOf(shop, res.body.url)).order).toMatchObject({
+      currency: "cad",
+      totalCents: 5418,
+      tenderedCents: 2000,
+    });
+  });
+
+  it("a US dollar order: the $ card, the credit and the points pay; the CA$ card does not, and says why", async () => {
+    const { me, usd, cad } = await customerWithEverything();
+    const page = await loadCheckoutPage(shop.services, pageHeaders(me), "USD");
+    expect(page.currency).toBe("USD");
+    const fr = await me.call("GET", "/api/cart/balances?currency=USD");
+    const balances = fr.body as CartBalancesResponse;
+    expect(balances.notUsable).toEqual([
+      {
+        kind: "gift_card",
+        giftCardId: cad.id,
+        message: "Your gift card ending in " + cad.code.slice(-4) + " is in CAD: it pays only orders in CAD.",
+      },
+    ]);
+    if (!page.summary) throw new Error("no checkout");
+    // $30.00 + $5.95 shipping (Illinois: no tax): $15.00 of card, $7.00 of credit, then two $5 steps.
+    const result = orderTenders(page.summary.totalCents, page.payableCents, balances, "USD");
+    expect(result).toMatchObject({
+      tenders: [
+        { kind: "gift_card", giftCardId: usd.id, cents: 1500 },
+        { kind: "credit", cents: 700 },
+        { kind: "points", cents: 1000, points: 200 },
+      ],
+      tenderedCents: 3200,
+      dueCents: 3595 - 3200,
+    });
+    expect((await me.checkout({ currency: "USD", tenderedCents: result.tenderedCents })).status).toBe(200);
+  });
+});
