@@ -176,6 +176,7 @@ test("a passkey confirms deleting the account instead of the password", async ()
   await expect(dialog.getByLabel("Password")).toBeVisible();
   await expect(dialog.getByText("You can also confirm with one of your passkeys.")).toBeVisible();
   expect(await axeViolations(customer)).toEqual([]);
+  await customer.screenshot({ path: test.info().outputPath("delete-with-passkey-dialog.png") });
   await dialog.getByRole("button", { name: "Delete with a passkey" }).click();
   await expect(customer.getByRole("dialog", { name: "Your account is deleted" })).toBeVisible();
 

@@ -27,6 +27,8 @@ describe.each(testDatabases)("passkeys on %s", (kind) => {
       `/api/auth/passkey/generate-register-options?name=${encodeURIComponent(name)}`,
     );
     expect(options.status).toBe(200);
+    // The challenge's cookie, listed in content/legal/cookies.json (decision 045).
+    expect(b.jar.has("mana.passkey-challenge")).toBe(true);
     const res = await b.call("POST", "/api/auth/passkey/verify-registration", {
       response: registrationResponse(key, options.body, origin),
       name,
