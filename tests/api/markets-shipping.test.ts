@@ -125,12 +125,16 @@ describe.each(testDatabases)("the owner's markets decide where the shop ships on
 
   it("the owner turns the EU off: Paris is refused with a 400, the checkout and the shipping page drop France", async () => {
     const owner = new Visitor(shop, "ola");
+    // A cached page (the shipping page lists the countries) is dropped by the save.
+    const { pageCache } = shop.services;
+    pageCache.set("/shipping-returns", { status: 200, headers: [], body: Buffer.from("France") });
     const off = await owner.call("PUT", "/api/admin/markets", {
       enabled: ["us", "ca", "uk"],
       euCountries: ["IE", "FR", "DE", "ES", "IT", "NL", "BE"],
     });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     expect(off.body).toMatchObject({ changed: true, shipTo: ["US", "CA", "GB"] });
+    expect(pageCache.get("/shipping-returns")).toBeUndefined();
 
     const v = await cart();
     const paris = await v.checkout({ shippingAddress: PARIS, currency: "EUR" });
