@@ -266,6 +266,8 @@ function ExistingSubscriptions({
         Off: subscriptions keep the price they were bought at. On: each subscriber is e-mailed the old and the
         new price now, and their renewals from the date below charge the new price, with their own
         subscription discount. Subscriptions bought as part of a stack keep their share of the stack's price.
+        This price is in US dollars: subscriptions bought in Canadian dollars, euros or pounds keep their
+        price in their currency.
       </p>
       <div className="grid max-w-xs gap-1.5">
         <label htmlFor={dateId} className="text-sm font-medium text-ink">
@@ -314,7 +316,8 @@ function describeChange(a: AdminAuditView): string {
   if (a.action === "subscription-price-announced") {
     const n = Number(after.subscriptions ?? 0);
     const stack = Number(after.stackLinesUnchanged ?? 0);
-    return `Existing subscriptions: ${shown("priceCents", after.priceCents)} from ${String(after.takesEffect)}, ${n === 1 ? "1 subscriber" : `${n} subscribers`} e-mailed${stack ? `; ${stack} in a stack unchanged` : ""}`;
+    const other = Number(after.otherCurrenciesUnchanged ?? 0);
+    return `Existing subscriptions: ${shown("priceCents", after.priceCents)} from ${String(after.takesEffect)}, ${n === 1 ? "1 subscriber" : `${n} subscribers`} e-mailed${stack ? `; ${stack} in a stack unchanged` : ""}${other ? `; ${other} in another currency unchanged` : ""}`;
   }
   if (a.action === "price-list-updated")
     return Object.keys(after)
