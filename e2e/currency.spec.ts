@@ -223,11 +223,17 @@ test("in Spanish and French: the switcher's label, prices with their sign, and t
   await expect(card.getByText("€29.00", { exact: true })).toBeVisible();
   const added = await page.request.post("/api/cart", { data: { productId: 3, quantity: 1 } });
   expect(added.status()).toBe(201);
+  // The shop ships to the EU market too (decision 051), so the checkout starts there; the shopper chooses
+  // the United States.
   await page.goto("/es/checkout");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByLabel("País").selectOption("US");
   await expect(page.getByTestId("checkout-currency-notice")).toHaveText(
     "Tu pedido se envía a Estados Unidos, así que está en dólares estadounidenses: $35.95.",
   );
   await page.goto("/fr/checkout");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByLabel("Pays").selectOption("US");
   await expect(page.getByTestId("checkout-currency-notice")).toHaveText(
     "Votre commande est expédiée aux États-Unis : elle est donc en dollars américains, soit $35.95.",
   );
