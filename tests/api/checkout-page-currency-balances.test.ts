@@ -107,6 +107,13 @@ describe.each(testDatabases)("checkout page's balances in the order's currency o
         message: "Your gift card ending in " + cad.code.slice(-4) + " is in CAD: it pays only orders in CAD.",
       },
     ]);
+    // The reason in the page's language, as the shop's client names it (decision 049).
+    const inFrench = await me.call("GET", "/api/cart/balances?currency=USD", undefined, {
+      "x-mana-locale": "fr",
+    });
+    expect((inFrench.body as CartBalancesResponse).notUsable?.[0]?.message).toMatch(
+      /^Votre carte cadeau se terminant par/,
+    );
     if (!page.summary) throw new Error("no checkout");
     // $30.00 + $5.95 shipping (Illinois: no tax): $15.00 of card, $7.00 of credit, then two $5 steps.
     const result = orderTenders(page.summary.totalCents, page.payableCents, balances, "USD");
