@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLocation,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -25,6 +26,22 @@ import { SYSTEM_THEME_SCRIPT, type Theme, ThemeContext } from "./lib/theme.ts";
 import { NotFoundPage } from "./routes/not-found.tsx";
 
 export { loader } from "./root.server.ts";
+
+/**
+ * The root's data (the price list in the shopper's currency) is read again when the currency is chosen (the
+ * switchers revalidate), after a form is sent, and with every document; a link followed inside the shop
+ * does not ask for it, so a failed read of the page it leads to fails that page alone, whose own error
+ * shows (e2e/addresses.spec.ts "a failed load says so and tries again"), not the whole shop's.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
+  if (!formMethod && currentUrl.href !== nextUrl.href) return false;
+  return defaultShouldRevalidate;
+};
 
 if (typeof document !== "undefined") shareNonceWithWidgets();
 
