@@ -94,19 +94,19 @@ describe("a legal page's text in the page's language", () => {
     expect(legalSource("en", "terms")).toBe(read("legal", "terms.md"));
     const blocks = legalTextFor(services, new Request("http://shop.test/terms"), "terms");
     expect(blocks[0]).toEqual({ kind: "h2", text: "Who you buy from", id: "who-you-buy-from" });
-    expect(text(blocks)).toContain("Last updated: November 26, 2026.");
+    expect(text(blocks)).toContain("Last updated: November 27, 2026.");
     expect(text(blocks)).toContain("We ship to the United States and Canada.");
   });
 
   it("is Spanish at /es/terms and French at /fr/privacy, dates in the language, English anchors kept", () => {
     const es = legalTextFor(services, new Request("http://shop.test/es/terms"), "terms");
     expect(es[0]).toEqual({ kind: "h2", text: "A quién le compras", id: "who-you-buy-from" });
-    expect(text(es)).toContain("Última actualización: 26 de noviembre de 2026.");
+    expect(text(es)).toContain("Última actualización: 27 de noviembre de 2026.");
     expect(text(es)).toContain("Enviamos a Estados Unidos y Canadá.");
     expect(text(es)).toContain('"href":"/es/privacy"');
     const fr = legalTextFor(services, new Request("http://shop.test/fr/privacy"), "privacy");
     expect(fr[0]).toMatchObject({ kind: "h2", text: "Qui nous sommes", id: "who-we-are" });
-    expect(text(fr)).toContain("26 novembre 2026");
+    expect(text(fr)).toContain("27 novembre 2026");
     expect(text(fr)).toContain("mailto:help@mana.test");
     expect(text(fr)).toContain('"href":"/fr/contact"');
   });

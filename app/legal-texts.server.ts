@@ -3,6 +3,7 @@ import { type Locale, localeOfPath } from "../core/i18n/locales.ts";
 import { type LegalBlock, parseLegalText } from "../core/legal-text.ts";
 import { legalBlocks } from "../server/content/legal-facts.ts";
 import type { AppServices } from "../server/context.ts";
+import type { ShippingRate } from "../server/markets/markets.ts";
 import type { CookieEntry } from "./components/legal/cookie-table.tsx";
 import { requestTranslator } from "./i18n/catalogue.server.ts";
 
@@ -72,17 +73,19 @@ function withEnglishAnchors(blocks: LegalBlock[], name: LegalTextName): LegalBlo
 
 /**
  * A legal page's text in the language of the request's path, with the running shop's facts filled in; a
- * page that lists the countries shipped to passes them (`shipTo`, server/markets/markets.ts shipToCountries).
+ * page that lists the countries shipped to passes them (`shipTo`, server/markets/markets.ts shipToCountries),
+ * one that states shipping's cost passes each market's figures (`rates`, shippingRates).
  */
 export function legalTextFor(
   services: Pick<AppServices, "env" | "payments" | "identity">,
   request: Request,
   name: LegalTextName,
   shipTo?: readonly string[],
+  rates?: readonly ShippingRate[],
 ): LegalBlock[] {
   const locale = localeOfPath(new URL(request.url).pathname);
   const { t } = requestTranslator(locale, new Set());
-  const blocks = legalBlocks(services, legalSource(locale, name), { locale, t, shipTo });
+  const blocks = legalBlocks(services, legalSource(locale, name), { locale, t, shipTo, rates });
   return locale === "en" ? blocks : withEnglishAnchors(blocks, name);
 }
 

@@ -1,5 +1,6 @@
 import type { Locale } from "../../core/i18n/locales.ts";
 import { fillFacts, type LegalBlock, parseLegalText } from "../../core/legal-text.ts";
+import type { Currency } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
 import { FREE_SHIPPING_OVER_CENTS } from "../../core/pricing.ts";
 import type { AppServices } from "../context.ts";
@@ -19,9 +20,27 @@ export const listOf = (items: string[], locale: Locale = "en") =>
       ? (items[0] ?? "")
       : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
+/** The countries of the shop's markets as a sentence names them in each language ("la France", "the Netherlands"). */
+const COUNTRY_WORDS: Record<string, string> = {
+  US: "legal.fact.countryUS",
+  CA: "legal.fact.countryCA",
+  GB: "legal.fact.countryGB",
+  IE: "legal.fact.countryIE",
+  FR: "legal.fact.countryFR",
+  DE: "legal.fact.countryDE",
+  ES: "legal.fact.countryES",
+  IT: "legal.fact.countryIT",
+  NL: "legal.fact.countryNL",
+  BE: "legal.fact.countryBE",
+  AT: "legal.fact.countryAT",
+  PT: "legal.fact.countryPT",
+  LU: "legal.fact.countryLU",
+  FI: "legal.fact.countryFI",
+};
+
 function countryName(code: string, locale: Locale, t: LegalWords): string {
-  if (code === "US") return t("legal.fact.countryUS");
-  if (code === "CA") return t("legal.fact.countryCA");
+  const key = COUNTRY_WORDS[code];
+  if (key) return t(key);
   return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
 }
 
@@ -60,6 +79,11 @@ export function legalFacts(input: {
    * 051); a page that lists them (terms, shipping) passes them. Without: SHIP_TO_COUNTRIES as configured.
    */
   shipTo?: readonly string[];
+  /**
+   * The shipping figures of each enabled market in its currency (server/markets/markets.ts shippingRates);
+   * without: the US dollar rate as configured.
+   */
+  rates?: readonly { currency: Currency; flatCents: number; freeOverCents: number }[];
 }): Record<string, string> {
   const { env, providers, locale, t } = input;
   const processors: string[] = [];
@@ -83,8 +107,13 @@ export function legalFacts(input: {
     contact: email ? t("legal.fact.contactEmail", { email }) : t("legal.fact.contactPage"),
     claim: email ? t("legal.fact.claimEmail", { email }) : t("legal.fact.claimPage"),
     pendingDays: String(env.PENDING_ORDER_MAX_AGE_DAYS),
-    flatRate: formatMoney(Math.round(env.SHIPPING_FLAT_RATE * 100)),
-    freeOver: formatMoney(FREE_SHIPPING_OVER_CENTS),
+    // Each market's figure in its currency, "$5.95 / CA$7.95 / £4.95 / €5.95" (decision 051).
+    flatRate: input.rates?.length
+      ? input.rates.map((r) => formatMoney(r.flatCents, r.currency)).join(" / ")
+      : formatMoney(Math.round(env.SHIPPING_FLAT_RATE * 100)),
+    freeOver: input.rates?.length
+      ? input.rates.map((r) => formatMoney(r.freeOverCents, r.currency)).join(" / ")
+      : formatMoney(FREE_SHIPPING_OVER_CENTS),
     countries: listOf(
       [...(input.shipTo ?? env.SHIP_TO_COUNTRIES)].map((code) => countryName(code, locale, t)),
       locale,
@@ -93,7 +122,7 @@ export function legalFacts(input: {
 }
 
 /** When the legal texts in content/legal/ were last reviewed against the code (a day, written per language). */
-export const LEGAL_UPDATED = "2026-11-26";
+export const LEGAL_UPDATED = "2026-11-27";
 
 /**
  * A legal text (English from content/legal/, or its translation) with the running shop's facts filled in,
@@ -102,7 +131,12 @@ export const LEGAL_UPDATED = "2026-11-26";
 export function legalBlocks(
   services: Pick<AppServices, "env" | "payments" | "identity">,
   source: string,
-  words: { locale: Locale; t: LegalWords; shipTo?: readonly string[] },
+  words: {
+    locale: Locale;
+    t: LegalWords;
+    shipTo?: readonly string[];
+    rates?: readonly { currency: Currency; flatCents: number; freeOverCents: number }[];
+  },
 ): LegalBlock[] {
   const facts = legalFacts({
     env: services.env,

@@ -11,6 +11,7 @@ import {
   type Market,
   marketOfCountry,
 } from "../../core/markets.ts";
+import { type PriceTable, priceOf } from "../../core/price-lists.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.ts";
 import { announceCatalogueChange } from "../catalogue-sync.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
@@ -88,6 +89,37 @@ export async function shipToCountries(
   env: Pick<Env, "SHIP_TO_COUNTRIES">,
 ): Promise<string[]> {
   return shipToOf(await settingsFrom(from), env.SHIP_TO_COUNTRIES);
+}
+
+/** A market's shipping figures in its currency: the flat rate and the free-shipping threshold. */
+export interface ShippingRate {
+  currency: Currency;
+  flatCents: number;
+  freeOverCents: number;
+}
+
+/**
+ * The shipping figures of each enabled market, in its currency, from the price lists (decision 051), in the
+ * markets' order; a currency without both figures is left out. What the terms and shipping pages state.
+ */
+export async function shippingRates(
+  catalogue: {
+    marketSettings(): Promise<MarketSettings>;
+    priceTable(flatShippingCents: number): Promise<PriceTable>;
+  },
+  flatShippingCents: number,
+): Promise<ShippingRate[]> {
+  const [settings, table] = await Promise.all([
+    catalogue.marketSettings(),
+    catalogue.priceTable(flatShippingCents),
+  ]);
+  return marketsOf(settings).flatMap((m) => {
+    const flatCents = priceOf(table, "shipping:flat", m.currency);
+    const freeOverCents = priceOf(table, "shipping:free_over", m.currency);
+    return flatCents === null || freeOverCents === null
+      ? []
+      : [{ currency: m.currency, flatCents, freeOverCents }];
+  });
 }
 
 /** Saves the owner's markets with an audit row (before and after) in one transaction. */
