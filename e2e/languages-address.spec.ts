@@ -85,7 +85,12 @@ test("a customer adds an address in the French address book; focus goes back to 
   await add.click();
   const dialog = page.getByRole("dialog", { name: "Ajouter une adresse" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByText("Nous livrons vers\u00a0: États-Unis et Canada.")).toBeVisible();
+  // The countries of the owner's markets (decision 051).
+  await expect(
+    dialog.getByText(
+      "Nous livrons vers\u00a0: États-Unis, Canada, Royaume-Uni, Irlande, France, Allemagne, Espagne, Italie, Pays-Bas et Belgique.",
+    ),
+  ).toBeVisible();
   await expect(dialog.getByLabel("Pays", { exact: true })).toBeFocused();
   await dialog.getByRole("button", { name: "Annuler" }).click();
   await expect(dialog).toHaveCount(0);

@@ -25,7 +25,12 @@ test("the terms in Spanish: heading, title, text, date and links in Spanish", as
     "subscriptions",
   );
   await expect(main.getByText(/Última actualización: \d+ de \S+ de \d{4}\./)).toBeVisible();
-  await expect(main.getByText(/Enviamos a Estados Unidos y Canadá\./)).toBeVisible();
+  // The owner's markets (decision 051), named as the sentence names them in Spanish.
+  await expect(
+    main.getByText(
+      /Enviamos a Estados Unidos, Canadá, Reino Unido, Irlanda, Francia, Alemania, España, Italia, Países Bajos y Bélgica\./,
+    ),
+  ).toBeVisible();
   await expect(main.getByText(/no están destinados a diagnosticar, tratar, curar ni prevenir/)).toBeVisible();
   await expect(main.getByRole("link", { name: "Política de privacidad" })).toHaveAttribute(
     "href",
@@ -82,7 +87,11 @@ test("the other legal pages in Spanish and French, English where the page is Eng
   const problems = consoleProblems(page);
   for (const [path, heading, words] of [
     ["/es/privacy", "Política de privacidad", "Cookies que establece la tienda"],
-    ["/fr/terms", "Conditions générales", "Nous expédions vers les États-Unis et le Canada."],
+    [
+      "/fr/terms",
+      "Conditions générales",
+      "Nous expédions vers les États-Unis, le Canada, le Royaume-Uni, l’Irlande, la France, l’Allemagne, l’Espagne, l’Italie, les Pays-Bas et la Belgique.",
+    ],
     ["/es/shipping-returns", "Envíos y devoluciones", "Transportistas"],
     ["/fr/shipping-returns", "Livraison et retours", "Postes Canada"],
     ["/es/accessibility", "Accesibilidad", "Límites conocidos"],

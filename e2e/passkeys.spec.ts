@@ -109,7 +109,7 @@ test("signed out, the customer signs in with the passkey from /auth", async () =
   await customer.goto(`${shop.base}/auth`);
   await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");
   // The e-mail field offers the browser's saved passkeys (conditional UI).
-  await expect(customer.getByLabel("Email")).toHaveAttribute("autocomplete", "username webauthn");
+  await expect(customer.getByLabel("Email")).toHaveAttribute("autocomplete", "email webauthn");
   await customer.getByRole("button", { name: "Sign in with a passkey" }).click();
   await customer.waitForURL(`${shop.base}/account`);
   await expect(customer.getByRole("heading", { level: 1 })).toContainText("Pia Keller");

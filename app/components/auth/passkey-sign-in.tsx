@@ -36,7 +36,7 @@ export function passkeyFailure(
 
 /**
  * Passkey sign-in (docs/decisions/052-passkeys.md): the "Sign in with a passkey" button, and the browser's
- * autofill on the e-mail field (conditional mediation: the field says autocomplete="username webauthn",
+ * autofill on the e-mail field (conditional mediation: the field says autocomplete="email webauthn",
  * and a passkey picked from its suggestions signs in at once). The button cancels a waiting autofill
  * request; autofill waits again after the button's attempt ends without a sign-in.
  */
