@@ -54,6 +54,8 @@ interface Loaded {
   /** The stacks' base (US dollar) prices and the other currencies' price lists (decision 051). */
   stackPrices: { id: number; slug: string; bundlePriceCents: number }[];
   priceEntries: PriceEntry[];
+  /** The price lists built from the above, kept with them (`priceTable`). */
+  table?: { flatShippingCents: number; table: PriceTable };
 }
 
 /**
@@ -113,10 +115,15 @@ export class Catalogue {
    */
   async priceTable(flatShippingCents: number): Promise<PriceTable> {
     const loaded = await this.#load();
-    return priceTable(
-      { products: loaded.products, stacks: loaded.stackPrices, flatShippingCents },
-      loaded.priceEntries,
-    );
+    // Built once per read of the catalogue (every page's root loader asks for it), not per call.
+    if (loaded.table?.flatShippingCents !== flatShippingCents) {
+      const table = priceTable(
+        { products: loaded.products, stacks: loaded.stackPrices, flatShippingCents },
+        loaded.priceEntries,
+      );
+      loaded.table = { flatShippingCents, table };
+    }
+    return loaded.table.table;
   }
 
   /** Each stack's id by its slug, as last read: a cart line names its stack by slug, a price list by id. */

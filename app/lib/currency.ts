@@ -1,6 +1,6 @@
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { BASE_CURRENCY, type Currency, isEuropeanMarket, marketOfCurrency } from "../../core/markets.ts";
-import { formatMoney } from "../../core/money.ts";
+import { CURRENCY_SIGNS, formatMoney } from "../../core/money.ts";
 import type { PriceItem } from "../../core/price-lists.ts";
 import { FREE_SHIPPING_OVER_CENTS, lineTotalCents, stackDiscountPercent } from "../../core/pricing.ts";
 import { currencyCookie } from "../../core/shopper-currency.ts";
@@ -52,7 +52,7 @@ export function pricesOf(shop: ShopPrices): Prices {
     currency,
     format: (cents) => formatMoney(cents, currency),
     whole: (cents) => formatMoney(cents, currency).replace(/\.00$/, ""),
-    sign: formatMoney(0, currency).replace(/0\.00$/, ""),
+    sign: CURRENCY_SIGNS[currency],
     product: (id) => items[`product:${id}`] ?? null,
     stack: (key) => {
       const id = stackId(key);

@@ -33,7 +33,7 @@ export function BundleOffer() {
     { ...prices, stack: () => prices.stack(COMPLETE_BUNDLE_ID) },
   );
   /** "CA$135" rather than "CA$135.00": the banner's whole amounts drop their cents. */
-  const whole = (cents: number) => prices.format(cents).replace(/\.00$/, "");
+  const { whole } = prices;
 
   async function addBundle(mode: "once" | "subscribe") {
     if (busy) return;

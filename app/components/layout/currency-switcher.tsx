@@ -1,12 +1,11 @@
 import { useId } from "react";
 import { CURRENCIES, isCurrency } from "../../../core/markets.ts";
-import { formatMoney } from "../../../core/money.ts";
+import { CURRENCY_SIGNS } from "../../../core/money.ts";
 import { useT } from "../../i18n/i18n.tsx";
 import { useChooseCurrency, usePrices } from "../../lib/currency.ts";
 
 /** "CAD CA$": the code and the sign the shop writes its amounts with. */
-const optionText = (code: (typeof CURRENCIES)[number]) =>
-  `${code} ${formatMoney(0, code).replace(/0\.00$/, "")}`;
+const optionText = (code: (typeof CURRENCIES)[number]) => `${code} ${CURRENCY_SIGNS[code]}`;
 
 /**
  * The currency the shop shows its prices in (docs/decisions/051-markets-and-currencies.md): a labelled
