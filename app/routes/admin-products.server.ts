@@ -9,6 +9,7 @@ import type { DbOrTx } from "../../server/db/client.ts";
 import { NotFound } from "../../server/domain-errors.ts";
 import { shopOrigin } from "../../server/http/shop-origin.ts";
 import { unsubscribeSecret } from "../../server/newsletter/unsubscribe.ts";
+import { shopTaxProvider } from "../../server/tax/shop-tax.ts";
 import {
   attempt,
   dashboardAction,
@@ -113,6 +114,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       origin: shopOrigin(services.env),
       manageSecret: unsubscribeSecret(services.env),
       listPrices: lists.changes,
+      tax: shopTaxProvider(services.env.TAX_HOME_STATES),
     });
     if (result.kind === "not_found") throw new NotFound("Product not found.");
     await services.mailer.deliverQueued(result.queuedMail);

@@ -197,14 +197,21 @@ async function run(command: AdminCommand, deps: AdminCommandDeps, out: string[])
     );
   } else if (command.kind === "run-due") {
     const asOf = command.asOf ?? new Date();
-    const [mailer, { Catalogue }, { runDueSubscriptions }, { shopOrigin }, { unsubscribeSecret }] =
-      await Promise.all([
-        deps.mailer(),
-        import("../catalogue.ts"),
-        import("../subscriptions/run-due.ts"),
-        import("../http/shop-origin.ts"),
-        import("../newsletter/unsubscribe.ts"),
-      ]);
+    const [
+      mailer,
+      { Catalogue },
+      { runDueSubscriptions },
+      { shopOrigin },
+      { unsubscribeSecret },
+      { shopTaxProvider },
+    ] = await Promise.all([
+      deps.mailer(),
+      import("../catalogue.ts"),
+      import("../subscriptions/run-due.ts"),
+      import("../http/shop-origin.ts"),
+      import("../newsletter/unsubscribe.ts"),
+      import("../tax/shop-tax.ts"),
+    ]);
     const catalogue = deps.catalogue ?? new Catalogue(database.db);
     const runDeps = {
       db: database.db,
@@ -212,6 +219,8 @@ async function run(command: AdminCommand, deps: AdminCommandDeps, out: string[])
       mailer,
       origin: shopOrigin(env),
       manageSecret: unsubscribeSecret(env),
+      // Renewals add the taxes of each subscription's address (decision 050).
+      tax: shopTaxProvider(env.TAX_HOME_STATES),
     };
     let giftCards: number | null = null;
     let referrals: { credited: number; voided: number } | null = null;

@@ -7,6 +7,7 @@ import {
   stockState,
 } from "../../core/contracts/admin-products.ts";
 import { checkPriceNoticeDay } from "../../core/subscription-rules.ts";
+import type { TaxProvider } from "../../core/tax.ts";
 import { type AuditActor, auditViewOf, recordAudit } from "../audit/audit.ts";
 import type { Permission } from "../auth/roles.ts";
 import { announceCatalogueChange, type CatalogueChange } from "../catalogue-sync.ts";
@@ -79,7 +80,14 @@ export async function updateProduct(
   actor: AuditActor,
   productId: number,
   patch: AdminProductPatch,
-  mail: { mailer: Mailer; origin: string; manageSecret: string; listPrices?: PriceChange[] },
+  mail: {
+    mailer: Mailer;
+    origin: string;
+    manageSecret: string;
+    listPrices?: PriceChange[];
+    /** Says whether the renewals a price notice names add tax (decision 050). */
+    tax?: TaxProvider;
+  },
   now: Date = new Date(),
 ): Promise<ProductUpdate> {
   const { applyToSubscriptionsFrom: noticeDay, ...fields } = patch;
@@ -110,7 +118,10 @@ export async function updateProduct(
     const priceNotice = from
       ? await announceSubscriptionPrice(
           tx,
-          { mailer: mail.mailer, links: { origin: mail.origin, manageSecret: mail.manageSecret } },
+          {
+            mailer: mail.mailer,
+            links: { origin: mail.origin, manageSecret: mail.manageSecret, tax: mail.tax },
+          },
           actor,
           { id: row.id, priceCents: fields.priceCents ?? row.priceCents },
           from,

@@ -172,7 +172,10 @@ const audited = (row: SubscriptionRow) => ({
  * Stripe, Stripe first) with the owner as the event's actor and an audit row in the change's transaction.
  */
 export async function changeSubscriptionAsOwner(
-  deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "logger" | "mailer" | "origin" | "manageSecret">,
+  deps: Pick<
+    ShopDeps,
+    "db" | "catalogue" | "payments" | "logger" | "mailer" | "origin" | "manageSecret" | "tax"
+  >,
   id: string,
   change: SubscriptionChange,
   owner: { id: string; email: string },

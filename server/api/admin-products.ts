@@ -13,6 +13,7 @@ import { notFound } from "../domain-errors.ts";
 import { shopOrigin } from "../http/shop-origin.ts";
 import { readJsonBody } from "../http/validate.ts";
 import { unsubscribeSecret } from "../newsletter/unsubscribe.ts";
+import { shopTaxProvider } from "../tax/shop-tax.ts";
 
 const productId = z.coerce.number().int().positive().max(1_000_000);
 
@@ -47,6 +48,7 @@ export function adminProductsApi(services: AppServices) {
         mailer: services.mailer,
         origin: shopOrigin(services.env),
         manageSecret: unsubscribeSecret(services.env),
+        tax: shopTaxProvider(services.env.TAX_HOME_STATES),
       });
       if (result.kind === "not_found") throw notFound("Product not found.");
       await services.mailer.deliverQueued(result.queuedMail);

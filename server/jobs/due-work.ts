@@ -16,7 +16,7 @@ export interface DueWorkReport {
 }
 
 export async function runDueWork(
-  deps: Pick<ShopDeps, "db" | "catalogue" | "mailer" | "origin" | "manageSecret">,
+  deps: Pick<ShopDeps, "db" | "catalogue" | "mailer" | "origin" | "manageSecret" | "tax">,
   asOf = new Date(),
 ): Promise<DueWorkReport> {
   const subscriptions = await runDueSubscriptions(deps, asOf);

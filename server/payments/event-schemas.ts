@@ -85,6 +85,21 @@ export const invoiceObjectSchema = z
       })
       .loose()
       .nullish(),
+    /**
+     * The taxes the invoice charged, one per tax rate (Stripe Billing's `default_tax_rates`): each amount,
+     * whether the price included it, and its rate; null or absent on an untaxed invoice.
+     */
+    total_taxes: z
+      .array(
+        z
+          .object({
+            amount: z.number().int(),
+            tax_behavior: z.string().nullish(),
+            tax_rate_details: z.object({ tax_rate: idOrObject }).loose().nullish(),
+          })
+          .loose(),
+      )
+      .nullish(),
     parent: z
       .object({
         subscription_details: z.object({ subscription: idOrObject, metadata }).loose().nullish(),

@@ -4,6 +4,7 @@
  * are integer cents.
  */
 import type { ShippingAddress } from "../../core/address.ts";
+import type { TaxName } from "../../core/tax.ts";
 
 export interface CheckoutLine {
   productName: string;
@@ -74,6 +75,32 @@ export interface BillingTerms {
   pausedUntil: Date | null;
   /** A discount code still discounting renewals (core/renewal-promo.ts); null or absent: none. */
   promo?: RenewalPromoTerms | null;
+  /**
+   * The taxes each renewal charges at the subscription's address (decision 050), as the shop's tax provider
+   * names them; absent: not given (nothing to change), empty: none.
+   */
+  taxes?: BillingTax[];
+}
+
+/** One tax a provider's renewals charge: a Stripe tax rate, added to the price or included in it. */
+export interface BillingTax {
+  /** As an order line names it: "HST", "Sales tax", "VAT". */
+  name: TaxName;
+  /** A decimal percent string: "13", "9.975". */
+  ratePercent: string;
+  included: boolean;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** The state or province it is due in; null for a country's own tax. */
+  region: string | null;
+}
+
+/** A tax a provider's renewal invoice charged: what the renewal order's tax line records. */
+export interface ChargedTax {
+  name: TaxName;
+  ratePercent: string;
+  amountCents: number;
+  included: boolean;
 }
 
 /** What each discounted renewal takes off, and for how many renewals (null: every one). */
@@ -125,6 +152,8 @@ export interface ProviderBilling {
     providerId: string,
     customerId: string,
   ): Promise<{ cardLabel: string | null; retried: "paid" | "declined" | null }>;
+  /** The tax a provider's tax rate stands for (a renewal invoice names its taxes by rate); null: not the shop's. */
+  taxRate(id: string): Promise<Omit<ChargedTax, "amountCents"> | null>;
 }
 
 /**

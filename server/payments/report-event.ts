@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { type CheckoutPaymentOutcome, recordCheckoutPayment } from "../checkout/record-payment.ts";
 import type { ShopDeps } from "../deps.ts";
 import { type RefundReportOutcome, recordReportedRefunds } from "../orders/refund-order.ts";
@@ -14,7 +15,7 @@ import {
   type PaymentEvent,
   subscriptionObjectSchema,
 } from "./event-schemas.ts";
-import { type PaymentProvider, stripeSubscriptionState } from "./provider.ts";
+import { type ChargedTax, type PaymentProvider, stripeSubscriptionState } from "./provider.ts";
 
 export type EventOutcome = CheckoutPaymentOutcome | SubscriptionChangeOutcome | RefundReportOutcome;
 
@@ -98,6 +99,9 @@ async function reportOnce(
     const invoice = invoiceObjectSchema.parse(event.data.object);
     const details = invoice.parent?.subscription_details;
     const periodStart = invoice.lines?.data[0]?.period?.start ?? invoice.period_start ?? null;
+    const renewalPaid = invoice.billing_reason === "subscription_cycle" && event.type === "invoice.paid";
+    // The taxes Stripe charged on the renewal, named as the shop's tax rates name them (decision 050).
+    const taxes = renewalPaid ? await chargedTaxesOf(deps, invoice) : [];
     return recordSubscriptionChange(deps, {
       event: reported,
       subscriptionId: idOf(invoice.subscription) ?? idOf(details?.subscription),
@@ -113,6 +117,7 @@ async function reportOnce(
                 (invoice.payments?.data ?? [])
                   .map((p) => idOf(p.payment?.payment_intent))
                   .find((id): id is string => id !== null) ?? null,
+              taxes,
             }
           : null,
     });
@@ -126,4 +131,32 @@ async function reportOnce(
     orderId: sub.metadata?.orderId ?? null,
     stateInEvent,
   });
+}
+
+/**
+ * The taxes a renewal invoice charged, each by its tax rate's own name and rate (the rates the shop gave the
+ * subscription: server/payments/stripe-provider.ts). A rate the shop did not make is left out and logged.
+ */
+async function chargedTaxesOf(
+  deps: Pick<ShopDeps, "payments" | "logger">,
+  invoice: { id: string; total_taxes?: z.infer<typeof invoiceObjectSchema>["total_taxes"] },
+): Promise<ChargedTax[]> {
+  const charged: ChargedTax[] = [];
+  for (const tax of invoice.total_taxes ?? []) {
+    const id = idOf(tax.tax_rate_details?.tax_rate ?? null);
+    const rate = id && deps.payments.billing ? await deps.payments.billing.taxRate(id) : null;
+    if (!rate) {
+      deps.logger.warn(
+        { invoice: invoice.id, taxRate: id },
+        "a renewal invoice charged a tax rate the shop did not make",
+      );
+      continue;
+    }
+    charged.push({
+      ...rate,
+      amountCents: tax.amount,
+      included: tax.tax_behavior ? tax.tax_behavior === "inclusive" : rate.included,
+    });
+  }
+  return charged;
 }

@@ -1,7 +1,9 @@
 import Stripe from "stripe";
 import type { ShippingAddress } from "../../core/address.ts";
+import { TAX_NAMES, type TaxName } from "../../core/tax.ts";
 import type { Env } from "../env.ts";
 import {
+  type BillingTax,
   type BillingTerms,
   type CheckoutSessionInput,
   type PaymentProvider,
@@ -158,11 +160,51 @@ export function stripeRenewalCoupon(
   };
 }
 
+/** Stripe's kind of each tax the shop names. */
+const STRIPE_TAX_TYPES: Record<TaxName, "vat" | "gst" | "hst" | "pst" | "qst" | "sales_tax"> = {
+  VAT: "vat",
+  GST: "gst",
+  HST: "hst",
+  PST: "pst",
+  QST: "qst",
+  "Sales tax": "sales_tax",
+};
+
+/** One key per tax and place: the same tax rate at Stripe serves every subscription it applies to. */
+export function stripeTaxRateKey(tax: BillingTax): string {
+  return [tax.country, tax.region ?? "", tax.name, tax.ratePercent, tax.included ? "included" : "added"].join(
+    ":",
+  );
+}
+
+/**
+ * The Stripe tax rate of one of a renewal's taxes (decision 050): named as the order's line names it, at the
+ * rate table's percent, inclusive where the price contains it (VAT), with the place it is due in. Its
+ * metadata says which of the shop's taxes it is, for the renewal invoice's taxes to be read back.
+ */
+export function stripeTaxRateParams(tax: BillingTax) {
+  return {
+    display_name: tax.name,
+    percentage: Number(tax.ratePercent),
+    inclusive: tax.included,
+    country: tax.country,
+    ...(tax.region ? { state: tax.region } : {}),
+    jurisdiction: tax.region ? `${tax.country}-${tax.region}` : tax.country,
+    tax_type: STRIPE_TAX_TYPES[tax.name],
+    metadata: { manaTax: stripeTaxRateKey(tax), name: tax.name, ratePercent: tax.ratePercent },
+  };
+}
+
+/** The keys of a subscription's taxes, in order; null when the terms do not say. */
+const taxKeys = (terms: BillingTerms): string | null =>
+  terms.taxes === undefined ? null : terms.taxes.map(stripeTaxRateKey).join("|");
+
 /**
  * What to ask of Stripe so that a subscription billing `before` bills `after`: pure, tested without
  * Stripe. Every date or price change sets trial_end to the next billing date with no proration, so
- * Stripe charges nothing now and next charges on the shop's date. Null when nothing Stripe bills changed
- * (an address, for instance).
+ * Stripe charges nothing now and next charges on the shop's date. `newTaxes`: the renewals' taxes changed
+ * (a new address in another province or state), to be set as the subscription's tax rates. Null when
+ * nothing Stripe bills changed (an address with the same taxes, for instance).
  */
 export function stripeSubscriptionChange(
   before: BillingTerms,
@@ -170,7 +212,7 @@ export function stripeSubscriptionChange(
   now: Date,
 ):
   | { cancel: "now" | "at_period_end" }
-  | { cancel: null; params: Record<string, unknown>; newPrice: boolean }
+  | { cancel: null; params: Record<string, unknown>; newPrice: boolean; newTaxes?: true }
   | null {
   if (after.status === "cancelled") {
     if (before.status === "cancelled") return null;
@@ -196,8 +238,9 @@ export function stripeSubscriptionChange(
     params.trial_end = unix(after.nextBillingDate);
   }
   if (newPrice || "trial_end" in params) params.proration_behavior = "none";
-  if (!newPrice && Object.keys(params).length === 0) return null;
-  return { cancel: null, params, newPrice };
+  const newTaxes = after.taxes !== undefined && taxKeys(before) !== taxKeys(after);
+  if (!newPrice && !newTaxes && Object.keys(params).length === 0) return null;
+  return { cancel: null, params, newPrice, ...(newTaxes ? { newTaxes: true as const } : {}) };
 }
 
 /** Stripe Checkout through the official client; every call carries an idempotency key tied to the order. */
@@ -331,8 +374,38 @@ async function ensureProduct(client: Stripe, terms: BillingTerms): Promise<void>
   }
 }
 
-/** Stripe Billing: one Stripe subscription per shop subscription (docs/decisions/016-stripe-subscriptions.md). */
+/**
+ * Stripe Billing: one Stripe subscription per shop subscription (docs/decisions/016-stripe-subscriptions.md),
+ * charging each renewal the taxes of its address as the subscription's default tax rates (decision 050).
+ */
 function stripeBilling(client: Stripe): ProviderBilling {
+  // The tax rates found or made, by the shop's key, and the shop's taxes read back, by Stripe's id.
+  const rateIds = new Map<string, string>();
+  const ratesRead = new Map<string, { name: TaxName; ratePercent: string; included: boolean } | null>();
+
+  /** The ids of the tax rates of `taxes`: an active one the shop made before, else a new one. */
+  async function taxRateIds(taxes: readonly BillingTax[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const tax of taxes) {
+      const key = stripeTaxRateKey(tax);
+      let id = rateIds.get(key);
+      if (!id) {
+        for await (const rate of client.taxRates.list({ active: true, limit: 100 })) {
+          if (rate.metadata?.manaTax === key && rate.inclusive === tax.included) {
+            id = rate.id;
+            break;
+          }
+        }
+        id ??= (
+          await client.taxRates.create(stripeTaxRateParams(tax), { idempotencyKey: `mana-tax-rate:${key}` })
+        ).id;
+        rateIds.set(key, id);
+      }
+      ids.push(id);
+    }
+    return ids;
+  }
+
   return {
     start: (input) =>
       calling(`start subscription ${input.subscriptionId}`, async () => {
@@ -357,11 +430,14 @@ function stripeBilling(client: Stripe): ProviderBilling {
               idempotencyKey: `mana-subscription-coupon:${input.subscriptionId}`,
             })
           : null;
+        const taxRates = await taxRateIds(input.terms.taxes ?? []);
         const sub = await client.subscriptions.create(
           {
             customer: input.customerId,
             items: [{ price_data: stripeRecurringPrice(input.currency, input.terms) }],
             ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
+            // Each renewal's taxes, those of the subscription's address (its invoice's total is the order's).
+            ...(taxRates.length > 0 ? { default_tax_rates: taxRates } : {}),
             // The first period was paid at checkout: nothing is billed until the next billing date.
             trial_end: unix(input.terms.nextBillingDate),
             proration_behavior: "none",
@@ -385,6 +461,10 @@ function stripeBilling(client: Stripe): ProviderBilling {
           return;
         }
         const params = { ...change.params } as Stripe.SubscriptionUpdateParams;
+        if (change.newTaxes) {
+          const ids = await taxRateIds(after.taxes ?? []);
+          params.default_tax_rates = ids.length > 0 ? ids : "";
+        }
         if (change.newPrice) {
           const current = await client.subscriptions.retrieve(providerId);
           const item = current.items.data[0];
@@ -440,6 +520,23 @@ function stripeBilling(client: Stripe): ProviderBilling {
         });
         const method = customer.deleted ? null : customer.invoice_settings?.default_payment_method;
         return { cardLabel: method && typeof method === "object" ? cardLabel(method) : null, retried };
+      }),
+    taxRate: (id) =>
+      calling(`read tax rate ${id}`, async () => {
+        if (ratesRead.has(id)) return ratesRead.get(id) ?? null;
+        let read: { name: TaxName; ratePercent: string; included: boolean } | null = null;
+        try {
+          const rate = await client.taxRates.retrieve(id);
+          const name = (TAX_NAMES as readonly string[]).includes(rate.metadata?.name ?? "")
+            ? (rate.metadata?.name as TaxName)
+            : null;
+          const ratePercent = rate.metadata?.ratePercent;
+          read = name && ratePercent ? { name, ratePercent, included: rate.inclusive } : null;
+        } catch (err) {
+          if (!(err instanceof Stripe.errors.StripeError && err.statusCode === 404)) throw err;
+        }
+        ratesRead.set(id, read);
+        return read;
       }),
   };
 }

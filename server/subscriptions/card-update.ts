@@ -59,7 +59,7 @@ export async function stripeCardUpdateUrl(
  * recorded and e-mailed (a customer who left the page without changing it is told so).
  */
 export async function afterStripeCardUpdate(
-  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "origin" | "manageSecret">,
+  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "origin" | "manageSecret" | "tax">,
   sub: SubscriptionRow,
 ): Promise<"saved" | "unchanged" | "renewed" | "declined"> {
   const billing = deps.payments.billing;
@@ -98,7 +98,7 @@ export type CardUpdateResult =
  * retries the open invoice when the card changes.
  */
 export async function saveSubscriptionCard(
-  deps: Pick<ShopDeps, "db" | "catalogue" | "mailer" | "origin" | "manageSecret">,
+  deps: Pick<ShopDeps, "db" | "catalogue" | "mailer" | "origin" | "manageSecret" | "tax">,
   request: { userId: string; id: string; form: Record<string, unknown>; now?: Date },
 ): Promise<CardUpdateResult> {
   const now = request.now ?? new Date();

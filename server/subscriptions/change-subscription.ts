@@ -52,7 +52,10 @@ const EVENT_OF: Record<SubscriptionChange["action"], string> = {
  * subscription; otherwise another user's subscription is a 404 like an unknown one.
  */
 export async function changeSubscription(
-  deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "logger" | "mailer" | "origin" | "manageSecret">,
+  deps: Pick<
+    ShopDeps,
+    "db" | "catalogue" | "payments" | "logger" | "mailer" | "origin" | "manageSecret" | "tax"
+  >,
   request: {
     id: string;
     userId: string | null;
@@ -220,7 +223,7 @@ async function writeRow(tx: Tx, id: string, values: Partial<SubscriptionRow>): P
 
 /** Makes Stripe bill the changed subscription: 409 while it is not started there yet, 502 when Stripe fails. */
 async function changeAtStripe(
-  deps: Pick<ShopDeps, "payments" | "logger">,
+  deps: Pick<ShopDeps, "payments" | "logger" | "tax">,
   before: SubscriptionRow,
   after: SubscriptionRow,
   eventId: string,
@@ -235,8 +238,9 @@ async function changeAtStripe(
     // The change's own event id: a retried call is one change at Stripe.
     await billing.update(
       before.providerSubscriptionId,
-      billingTermsOf(before),
-      billingTermsOf(after),
+      // With the taxes of each one's address: a new address charges its own (decision 050).
+      billingTermsOf(before, deps.tax),
+      billingTermsOf(after, deps.tax),
       `mana-subscription-change:${eventId}`,
     );
   } catch (err) {

@@ -42,7 +42,7 @@ export async function openManageLink(
  * address the visitor gives). Over MANAGE_LINK_SENDS nothing is sent ("limited": the page answers 429).
  */
 export async function sendFreshManageLink(
-  deps: Pick<ShopDeps, "db" | "mailer" | "identity" | "origin" | "manageSecret">,
+  deps: Pick<ShopDeps, "db" | "mailer" | "identity" | "origin" | "manageSecret" | "tax">,
   token: string | undefined,
   now: Date,
 ): Promise<"sent" | "limited"> {

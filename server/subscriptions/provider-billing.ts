@@ -1,13 +1,18 @@
 import { and, eq, inArray, isNull, ne, type SQL } from "drizzle-orm";
 import { promoActive } from "../../core/renewal-promo.ts";
 import { isSubscriptionStatus } from "../../core/subscription-rules.ts";
+import type { TaxProvider } from "../../core/tax.ts";
 import { orders, subscriptions } from "../db/schema.ts";
 import type { ShopDeps } from "../deps.ts";
 import type { BillingTerms } from "../payments/provider.ts";
+import { billingTaxesOf } from "./renewal-tax.ts";
 import { recordSubscriptionEvent, type SubscriptionRow } from "./subscription-rows.ts";
 
-/** What a subscription bills, for the provider that renews it. */
-export function billingTermsOf(row: SubscriptionRow): BillingTerms {
+/**
+ * What a subscription bills, for the provider that renews it; with `tax`, the taxes of its shipping address
+ * that each renewal charges (decision 050), which follow the address when it changes.
+ */
+export function billingTermsOf(row: SubscriptionRow, tax?: TaxProvider): BillingTerms {
   return {
     status: isSubscriptionStatus(row.status) ? row.status : "cancelled",
     productId: row.productId,
@@ -20,6 +25,7 @@ export function billingTermsOf(row: SubscriptionRow): BillingTerms {
       row.promoCode && promoActive(row)
         ? { code: row.promoCode, amountOffCents: row.promoCents, renewals: row.promoRenewalsLeft }
         : null,
+    ...(tax ? { taxes: billingTaxesOf(tax, row) } : {}),
   };
 }
 
@@ -28,10 +34,12 @@ export function billingTermsOf(row: SubscriptionRow): BillingTerms {
  * yet: right after the payment, and again from the scheduled job for any a Stripe outage left behind.
  * Each start carries the shop subscription's id as its idempotency key and metadata, so two processes
  * starting one subscription at once make one Stripe subscription. A subscription a discount code carries
- * into renewals starts with a coupon for it (server/payments/stripe-provider.ts).
+ * into renewals starts with a coupon for it, and each renewal is charged the taxes of its address as Stripe
+ * tax rates (server/payments/stripe-provider.ts, decision 050): every caller passes the shop's deps, whose
+ * `tax` is the shop's tax provider.
  */
 export async function startProviderSubscriptions(
-  deps: Pick<ShopDeps, "db" | "payments" | "logger">,
+  deps: Pick<ShopDeps, "db" | "payments" | "logger"> & Partial<Pick<ShopDeps, "tax">>,
   options: { orderId?: string } = {},
 ): Promise<{ started: number; failed: number }> {
   const billing = deps.payments.billing;
@@ -73,7 +81,7 @@ export async function startProviderSubscriptions(
         customerId: sub.providerCustomerId,
         sessionId: order.sessionId,
         currency: order.currency,
-        terms: billingTermsOf(sub),
+        terms: billingTermsOf(sub, deps.tax),
       });
       await db.transaction(async (tx) => {
         const [stored] = await tx

@@ -8,8 +8,8 @@ import { orders, subscriptions } from "../db/schema.ts";
 import type { ShopDeps } from "../deps.ts";
 import { applyOnce, type ReportedEvent } from "../orders/apply-once.ts";
 import { orderConfirmationEmail } from "../orders/confirmation-email.ts";
-import { loadOrderLines, type OrderRow } from "../orders/order-rows.ts";
-import type { ProviderSubscriptionState } from "../payments/provider.ts";
+import { loadOneOrderTaxLines, loadOrderLines, type OrderRow } from "../orders/order-rows.ts";
+import type { ChargedTax, ProviderSubscriptionState } from "../payments/provider.ts";
 import { promoTermsOf } from "../promotions/renewal-promo.ts";
 import { createRenewalOrder, findRenewalOrder } from "./renewal-order.ts";
 import { renewalFailedEmail } from "./subscription-emails.ts";
@@ -26,8 +26,19 @@ export interface SubscriptionChangeReport {
   orderId: string | null;
   /** The state the event itself describes, used when the provider has no current view to give. */
   stateInEvent: ProviderSubscriptionState | null;
-  /** A renewal the provider charged, or failed to charge, for the period starting on `billingDate`. */
-  renewal?: { outcome: "paid" | "failed"; billingDate: Date; paymentId?: string | null } | null;
+  /** A renewal the provider charged, or failed to charge (see `Renewal`). */
+  renewal?: Renewal | null;
+}
+
+/**
+ * A renewal the provider charged, or failed to charge, for the period starting on `billingDate`; paid, the
+ * taxes its invoice charged (decision 050), which the renewal order records as they were charged.
+ */
+interface Renewal {
+  outcome: "paid" | "failed";
+  billingDate: Date;
+  paymentId?: string | null;
+  taxes?: readonly ChargedTax[];
 }
 
 /**
@@ -36,7 +47,8 @@ export interface SubscriptionChangeReport {
  * none interleaves with the order's payment.
  */
 export async function recordSubscriptionChange(
-  deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "mailer" | "origin" | "manageSecret">,
+  deps: Pick<ShopDeps, "db" | "catalogue" | "payments" | "mailer" | "origin" | "manageSecret"> &
+    Partial<Pick<ShopDeps, "tax">>,
   report: SubscriptionChangeReport,
 ): Promise<SubscriptionChangeOutcome> {
   // Read before the transaction: the embedded database runs one statement at a time.
@@ -96,7 +108,8 @@ export async function recordSubscriptionChange(
   const origin = deps.origin;
   for (const order of renewed) {
     const lines = await loadOrderLines(deps.db, order.id);
-    await deps.mailer.send(orderConfirmationEmail(order, lines, origin));
+    const taxLines = await loadOneOrderTaxLines(deps.db, order.id);
+    await deps.mailer.send(orderConfirmationEmail(order, lines, origin, null, taxLines));
   }
   for (const sub of failed) {
     await deps.mailer.send(
@@ -122,7 +135,7 @@ async function recordRenewal(
   tx: Tx,
   { catalogue, prices }: { catalogue: Product[]; prices: PriceTable | null },
   providerSubscriptionId: string,
-  renewal: { outcome: "paid" | "failed"; billingDate: Date; paymentId?: string | null },
+  renewal: Renewal,
   renewed: OrderRow[],
   failed: SubscriptionRow[],
 ) {
@@ -152,6 +165,8 @@ async function recordRenewal(
             paymentId: subs.length === 1 ? (renewal.paymentId ?? null) : null,
             promo:
               sub.promoCode && promo.offCents > 0 ? { code: sub.promoCode, offCents: promo.offCents } : null,
+            // The taxes Stripe charged, as its invoice says (its tax rates are the address's: provider-billing.ts).
+            taxes: subs.length === 1 ? (renewal.taxes ?? []) : [],
           },
           prices,
         ),

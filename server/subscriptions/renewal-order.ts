@@ -4,11 +4,12 @@ import { type PriceTable, priceOf } from "../../core/price-lists.ts";
 import { lineTotalCents } from "../../core/pricing.ts";
 import type { Product } from "../catalogue.ts";
 import type { Tx } from "../db/client.ts";
-import { orderLines, orders } from "../db/schema.ts";
+import { orderLines, orders, orderTaxLines } from "../db/schema.ts";
 import { recordOrderEvent } from "../orders/order-events.ts";
 import { insertOrder, recordOversold } from "../orders/order-life.ts";
 import type { OrderRow } from "../orders/order-rows.ts";
 import { takeRenewalStock } from "../orders/take-stock.ts";
+import type { ChargedTax } from "../payments/provider.ts";
 import type { SubscriptionRow } from "./subscription-rows.ts";
 
 /** The renewal order of a subscription for a billing date, if it was created already. */
@@ -31,7 +32,9 @@ export async function findRenewalOrder(
  * discount code still covers (`promo`, core/renewal-promo.ts) shows the code and what it took off, on the
  * order and its line, and charges that much less. The order is in the subscription's currency, at its
  * locked amount; the listed price is the product's in that currency's list (`prices`; the catalogue's own
- * in US dollars), else the amount itself (decision 051).
+ * in US dollars), else the amount itself (decision 051). Its taxes (`taxes`: quoted for the subscription's
+ * address, server/subscriptions/renewal-tax.ts, or as the provider's invoice charged them) are its tax lines;
+ * the added ones are its `tax_cents` and part of its total, the included ones (VAT) add nothing (decision 050).
  */
 export async function createRenewalOrder(
   tx: Tx,
@@ -42,6 +45,8 @@ export async function createRenewalOrder(
     billingDate: Date;
     paymentId?: string | null;
     promo?: { code: string; offCents: number } | null;
+    /** The renewal's taxes, in the subscription's currency; none: untaxed. */
+    taxes?: readonly ChargedTax[];
   },
   prices: PriceTable | null = null,
 ): Promise<OrderRow> {
@@ -64,6 +69,8 @@ export async function createRenewalOrder(
   const discountPercent = fits ? sub.discountPercent : 0;
   const lineTotal = fits ? listed : lineTotalCents(unitPriceCents, sub.quantity, 0);
   const savingCents = lineTotal - sub.amountCents;
+  const taxes = (renewal.taxes ?? []).filter((t) => t.amountCents > 0);
+  const taxCents = taxes.filter((t) => !t.included).reduce((sum, t) => sum + t.amountCents, 0);
 
   const order = await insertOrder(tx, {
     userId: sub.userId,
@@ -76,7 +83,8 @@ export async function createRenewalOrder(
     shippingCents: 0,
     discountCode: promo?.code ?? null,
     codeDiscountCents: codeCents,
-    totalCents: sub.amountCents - codeCents,
+    taxCents,
+    totalCents: sub.amountCents - codeCents + taxCents,
     currency: sub.currency,
     provider: renewal.provider,
     shippingAddress: sub.shippingAddress,
@@ -98,6 +106,18 @@ export async function createRenewalOrder(
     savingCents,
     codeDiscountCents: codeCents,
   });
+  if (taxes.length > 0)
+    await tx.insert(orderTaxLines).values(
+      taxes.map((t, position) => ({
+        orderId: order.id,
+        position,
+        name: t.name,
+        ratePercent: t.ratePercent,
+        amountCents: t.amountCents,
+        currency: sub.currency.toLowerCase(),
+        included: t.included,
+      })),
+    );
   await recordOrderEvent(tx, order.id, "paid", { amountCents: order.totalCents });
   // A renewal takes what stock there is and is never refused for it (decision 019); short, it is marked.
   const short = await takeRenewalStock(tx, sub.productId, sub.quantity);

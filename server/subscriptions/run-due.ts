@@ -10,10 +10,11 @@ import {
 import { subscriptions } from "../db/schema.ts";
 import type { ShopDeps } from "../deps.ts";
 import { orderConfirmationEmail } from "../orders/confirmation-email.ts";
-import { loadOrderLines } from "../orders/order-rows.ts";
+import { loadOneOrderTaxLines, loadOrderLines } from "../orders/order-rows.ts";
 import { chargeSandboxCard } from "../payments/sandbox-cards.ts";
 import { promoTermsOf } from "../promotions/renewal-promo.ts";
 import { createRenewalOrder } from "./renewal-order.ts";
+import { chargedTaxes, renewalTaxQuote } from "./renewal-tax.ts";
 import {
   renewalCancelledEmail,
   renewalFailedEmail,
@@ -32,7 +33,7 @@ export interface RunDueReport {
   termsReminded: number;
 }
 
-type RunDueDeps = Pick<ShopDeps, "db" | "catalogue" | "mailer" | "origin" | "manageSecret">;
+type RunDueDeps = Pick<ShopDeps, "db" | "catalogue" | "mailer" | "origin" | "manageSecret" | "tax">;
 
 /** Subscriptions whose renewals the shop charges itself: the sandbox's. Stripe Billing renews its own. */
 const RENEWED_HERE = eq(subscriptions.provider, "sandbox");
@@ -45,7 +46,8 @@ const MAX_ATTEMPTS_PER_RUN = 100_000;
  * Everything due up to `asOf`: timed pauses that end, reminders three days ahead, renewals and the
  * retries of failed ones, and the yearly reminder of each subscription's terms. A renewal on or after the
  * date of a price change the owner announced charges the new price and makes it the subscription's own; a
- * discount code carried into renewals takes its part off the amount charged. Safe to run twice and from several processes at once: each renewal runs in one
+ * discount code carried into renewals takes its part off the amount charged, and the taxes of the
+ * subscription's address at renewal time are added to what is left (decision 050). Safe to run twice and from several processes at once: each renewal runs in one
  * transaction on its subscription's locked row (rows another run holds are skipped), and an order is
  * unique per subscription and billing date, so a period is charged once. E-mails follow each commit, each
  * with its dedupe key. `onlyId` renews that one subscription if it is due (a card just updated).
@@ -148,6 +150,8 @@ async function renewOne(deps: RunDueDeps, id: string, asOf: Date): Promise<Outco
       promoActive(sub) ? await promoTermsOf(tx, sub.promoCode) : null,
       sub.amountCents,
     );
+    // The taxes of the address the renewal ships to, on what it charges for the goods (renewals ship free).
+    const taxes = renewalTaxQuote(deps.tax, sub, sub.amountCents - Math.min(promo.offCents, sub.amountCents));
 
     const charge = await chargeSandboxCard(tx, sub.paymentToken);
     if (charge.ok) {
@@ -160,6 +164,7 @@ async function renewOne(deps: RunDueDeps, id: string, asOf: Date): Promise<Outco
           billingDate: sub.nextBillingDate,
           promo:
             sub.promoCode && promo.offCents > 0 ? { code: sub.promoCode, offCents: promo.offCents } : null,
+          taxes: chargedTaxes(taxes),
         },
         prices,
       );
@@ -186,6 +191,7 @@ async function renewOne(deps: RunDueDeps, id: string, asOf: Date): Promise<Outco
         ...(order.discountCode
           ? { discountCode: order.discountCode, codeDiscountCents: order.codeDiscountCents }
           : {}),
+        ...(order.taxCents > 0 ? { taxCents: order.taxCents } : {}),
       });
       return { outcome: "renewed" as const, order };
     }
@@ -223,7 +229,8 @@ async function renewOne(deps: RunDueDeps, id: string, asOf: Date): Promise<Outco
 
   if (result.outcome === "renewed") {
     const lines = await loadOrderLines(db, result.order.id);
-    await deps.mailer.send(orderConfirmationEmail(result.order, lines, origin));
+    const taxLines = await loadOneOrderTaxLines(db, result.order.id);
+    await deps.mailer.send(orderConfirmationEmail(result.order, lines, origin, null, taxLines));
   } else if (result.outcome === "failed") {
     await deps.mailer.send(
       renewalFailedEmail(
@@ -240,7 +247,7 @@ async function renewOne(deps: RunDueDeps, id: string, asOf: Date): Promise<Outco
 
 /** One reminder per renewal, three days ahead: claimed by setting `reminded_for`, then e-mailed. */
 async function sendReminders(
-  deps: Pick<ShopDeps, "db" | "mailer" | "origin" | "manageSecret">,
+  deps: Pick<ShopDeps, "db" | "mailer" | "origin" | "manageSecret" | "tax">,
   asOf: Date,
 ): Promise<number> {
   const claimed = await deps.db
@@ -270,7 +277,7 @@ async function sendReminders(
  * the second finds the row claimed (PostgreSQL re-checks the condition on the row it waited for).
  */
 async function sendTermsReminders(
-  deps: Pick<ShopDeps, "db" | "mailer" | "origin" | "manageSecret">,
+  deps: Pick<ShopDeps, "db" | "mailer" | "origin" | "manageSecret" | "tax">,
   asOf: Date,
 ): Promise<number> {
   const yearBefore = addMonths(asOf, -12);

@@ -11,10 +11,14 @@ import { wordsIn } from "../i18n/words.ts";
 import { addressBlock, type EmailBlock, labelled, linkBlock, paragraph, shopEmail } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { MANAGE_LINK_DAYS, MANAGE_PAGE_PATH, manageToken } from "./manage-link.ts";
+import { renewalAddedTax } from "./renewal-tax.ts";
 import type { SubscriptionRow } from "./subscription-rows.ts";
 
-/** What a subscription e-mail's links are made of: the shop's origin and the secret that signs manage links. */
-export type SubscriptionLinks = Pick<ShopDeps, "origin" | "manageSecret">;
+/**
+ * What a subscription e-mail is made of besides the subscription: the shop's origin and the secret that signs
+ * manage links, and the tax provider that says whether its renewals add tax (decision 050).
+ */
+export type SubscriptionLinks = Pick<ShopDeps, "origin" | "manageSecret"> & Partial<Pick<ShopDeps, "tax">>;
 
 /** A subscription's e-mails are written in its language: the order's it was bought with (decision 049). */
 const subWords = (sub: Pick<SubscriptionRow, "locale">): Translator => wordsIn(sub.locale);
@@ -22,6 +26,19 @@ const subWords = (sub: Pick<SubscriptionRow, "locale">): Translator => wordsIn(s
 /** An amount of the subscription, in the currency it was bought in and renews in (decision 051). */
 const money = (cents: number, sub: Pick<SubscriptionRow, "currency">): string =>
   formatMoney(cents, storedCurrency(sub.currency));
+
+/**
+ * A price of the subscription as its renewals charge it: "CA$34.00 plus tax" where the renewals add the
+ * taxes of its address (Canada, a home state: decision 050), the amount alone where they add none (a VAT
+ * the price includes, a state without tax). Every amount a subscription e-mail promises is said this way;
+ * every sender gives the shop's tax provider (`links.tax`).
+ */
+function charged(cents: number, sub: SubscriptionRow, links: SubscriptionLinks, words: Translator): string {
+  const amount = money(cents, sub);
+  return links.tax && renewalAddedTax(links.tax, sub, cents) > 0
+    ? words.t("email.subscription.plusTax", { amount })
+    : amount;
+}
 
 /** The account page where a signed-in customer manages all their subscriptions, in `locale`. */
 export function accountSubscriptionsUrl(origin: string, locale: Locale = DEFAULT_LOCALE): string {
@@ -45,19 +62,19 @@ export function everyMonths(months: number, words: Translator = wordsIn(DEFAULT_
   return words.t("email.subscription.every", { months });
 }
 
-function summary(sub: SubscriptionRow, words: Translator): EmailBlock[] {
+function summary(sub: SubscriptionRow, links: SubscriptionLinks, words: Translator): EmailBlock[] {
   return [
     labelled(
       words.t("email.subscription.label"),
       words.t("email.subscription.summary", {
         quantity: sub.quantity,
         product: sub.productName,
-        amount: money(sub.amountCents, sub),
+        amount: charged(sub.amountCents, sub, links, words),
         months: sub.intervalMonths,
       }),
     ),
-    pendingPriceLine(sub, words),
-    discountLine(sub, words),
+    pendingPriceLine(sub, links, words),
+    discountLine(sub, links, words),
   ].filter((b): b is EmailBlock => b !== null);
 }
 
@@ -65,12 +82,12 @@ function summary(sub: SubscriptionRow, words: Translator): EmailBlock[] {
  * A discount code carried into the renewals, while it still discounts one (core/renewal-promo.ts `promoLine`,
  * in the e-mail's words): "WELCOME10: 3 discounted renewals left ($25.47 each, $2.83 off)".
  */
-function discountLine(sub: SubscriptionRow, words: Translator): EmailBlock | null {
+function discountLine(sub: SubscriptionRow, links: SubscriptionLinks, words: Translator): EmailBlock | null {
   if (sub.status === "cancelled" || !promoActive(sub) || !sub.promoCode) return null;
   const off = Math.min(sub.promoCents, Math.max(0, sub.amountCents));
   const values = {
     code: sub.promoCode,
-    price: money(sub.amountCents - off, sub),
+    price: charged(sub.amountCents - off, sub, links, words),
     off: money(off, sub),
     count: sub.promoRenewalsLeft,
   };
@@ -83,12 +100,16 @@ function discountLine(sub: SubscriptionRow, words: Translator): EmailBlock | nul
 }
 
 /** A price change the owner announced that is not charged yet (decision 043). */
-function pendingPriceLine(sub: SubscriptionRow, words: Translator): EmailBlock | null {
+function pendingPriceLine(
+  sub: SubscriptionRow,
+  links: SubscriptionLinks,
+  words: Translator,
+): EmailBlock | null {
   if (sub.pendingAmountCents === null || !sub.pendingAmountFrom) return null;
   return labelled(
     words.t("email.subscription.pendingFrom", { date: formatDate(sub.pendingAmountFrom, words.locale) }),
     words.t("email.subscription.price", {
-      amount: money(sub.pendingAmountCents, sub),
+      amount: charged(sub.pendingAmountCents, sub, links, words),
       months: sub.intervalMonths,
     }),
   );
@@ -110,7 +131,7 @@ function subscriptionEmail(
     heading: options.heading,
     blocks: [
       ...options.blocks,
-      ...summary(sub, words),
+      ...summary(sub, links, words),
       sub.userId
         ? linkBlock(
             words.t("email.subscription.allSignedIn"),
@@ -144,7 +165,7 @@ export function subscriptionChangedEmail(
   const day = (date: Date) => formatDate(date, words.locale);
   const product = sub.productName;
   const next = nextLine(sub, words);
-  const costs = labelled(t("email.subscription.eachCosts"), money(sub.amountCents, sub));
+  const costs = labelled(t("email.subscription.eachCosts"), charged(sub.amountCents, sub, links, words));
   switch (change.type) {
     case "paused":
       return subscriptionEmail(sub, links, {
@@ -261,7 +282,8 @@ export function subscriptionChangedEmail(
 
 /**
  * Three days before a renewal: date, amount (less the discount code's part when it still discounts this
- * renewal: `promoTerms` are the code's, core/renewal-promo.ts), address, and where to skip or change it.
+ * renewal: `promoTerms` are the code's, core/renewal-promo.ts; "plus tax" where the renewal adds the
+ * address's taxes), address, and where to skip or change it.
  */
 export function renewalReminderEmail(
   sub: SubscriptionRow,
@@ -270,8 +292,8 @@ export function renewalReminderEmail(
 ): MailMessage {
   const words = subWords(sub);
   const t = words.t;
-  const charged = renewalAmountCents(sub);
-  const off = applyPromo(sub, promoTerms, charged).offCents;
+  const amount = renewalAmountCents(sub);
+  const off = applyPromo(sub, promoTerms, amount).offCents;
   const date = formatDate(sub.nextBillingDate, words.locale);
   return subscriptionEmail(sub, links, {
     subject: t("email.subscription.reminder.subject", { product: sub.productName, date }),
@@ -282,11 +304,11 @@ export function renewalReminderEmail(
         t("email.subscription.reminder.amount"),
         off > 0 && sub.promoCode
           ? t("email.subscription.reminder.amountOff", {
-              price: money(charged - off, sub),
+              price: charged(amount - off, sub, links, words),
               off: money(off, sub),
               code: sub.promoCode,
             })
-          : money(charged, sub),
+          : charged(amount, sub, links, words),
       ),
       addressBlock(sub, words),
       linkBlock(t("email.subscription.reminder.skip"), manageUrl(links, sub)),
@@ -366,7 +388,7 @@ export function termsReminderEmail(
   const words = subWords(sub);
   const t = words.t;
   const next = sub.status === "paused" ? sub.pausedUntil : sub.nextBillingDate;
-  const amount = money(sub.amountCents, sub);
+  const amount = charged(sub.amountCents, sub, links, words);
   return subscriptionEmail(sub, links, {
     subject: t("email.subscription.terms.subject", { product: sub.productName }),
     heading: t("email.subscription.terms.heading"),
@@ -411,8 +433,8 @@ export function priceChangeEmail(
   const words = subWords(sub);
   const t = words.t;
   const date = formatDate(change.from, words.locale);
-  const from = money(change.fromCents, sub);
-  const to = money(change.toCents, sub);
+  const from = charged(change.fromCents, sub, links, words);
+  const to = charged(change.toCents, sub, links, words);
   return subscriptionEmail(sub, links, {
     subject: t("email.subscription.priceChange.subject", { product: sub.productName, date }),
     heading: t("email.subscription.priceChange.heading"),

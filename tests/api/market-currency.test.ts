@@ -231,7 +231,14 @@ describe.each(testDatabases)("orders in the market's currency on %s", (kind) => 
       .select()
       .from(orders)
       .where(and(eq(orders.subscriptionId, sub.id)));
-    expect(renewal).toMatchObject({ currency: "cad", totalCents: sub.amountCents, status: "processing" });
+    // Its address's HST is added to the locked amount, in CAD (decision 050; tests/api/renewal-tax.test.ts).
+    const hst = Math.round((sub.amountCents * 13) / 100);
+    expect(renewal).toMatchObject({
+      currency: "cad",
+      taxCents: hst,
+      totalCents: sub.amountCents + hst,
+      status: "processing",
+    });
     const [renewalLine] = await db()
       .select()
       .from(orderLines)

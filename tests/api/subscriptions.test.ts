@@ -304,10 +304,11 @@ describe.each(testDatabases)("subscriptions on %s", (kind) => {
     const bens = await new Visitor(shop, "ben").call("POST", "/api/addresses", TEST_ADDRESS);
     expect((await act("cy", sub.id, "address", { addressId: bens.body.id })).status).toBe(404);
 
-    // The renewal ships to the new address at the new price.
+    // The renewal ships to the new address at the new price, with the new address's taxes: Nova Scotia's
+    // HST 14% on $68.00, in the subscription's US dollars (decision 050).
     await runDueSubscriptions(shopDeps(shop.services), addDays(new Date(target), 1));
     const [renewal] = await renewalsOf(sub.id);
-    expect(renewal).toMatchObject({ totalCents: 6800, status: "processing" });
+    expect(renewal).toMatchObject({ taxCents: 952, totalCents: 7752, status: "processing" });
     expect(renewal?.shippingAddress).toMatchObject({ city: "Halifax" });
   });
 

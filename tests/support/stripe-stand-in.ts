@@ -5,12 +5,41 @@ import type { AddressInfo } from "node:net";
 /**
  * A small local HTTP server standing in for Stripe's API (the official client is pointed at it with its
  * host/port/protocol settings). It speaks just enough: coupons, customers, checkout sessions (with
- * idempotency keys, as Stripe does), products, subscriptions (created, updated and cancelled as Stripe
- * Billing keeps them), open invoices paid again, billing portal sessions, and faults on demand (500,
+ * idempotency keys, as Stripe does), products, tax rates (created, listed, read), subscriptions (created,
+ * updated and cancelled as Stripe Billing keeps them, with their default tax rates), the renewal invoice
+ * Stripe would bill (`renewalInvoice`), open invoices paid again, billing portal sessions, and faults on demand (500,
  * connection reset, hang). A session created with `shipping_address_collection` holds the address the
  * shopper "typed on Stripe's page" once a test calls collectShipping, as Stripe's API reports it
  * (`collected_information.shipping_details`, `customer_details.phone`).
+ *
+ * A session created with `automatic_tax[enabled]=true` is taxed as Stripe Tax would tax it, from a small
+ * fixed table (STAND_IN_TAX_RATES) at the customer's shipping address, or the address collected on the page
+ * once collectShipping gives one: `automatic_tax`, `total_details.amount_tax` and `amount_total` change as
+ * Stripe's do, and `total_details.breakdown.taxes` (one per rate: amount, rate's display_name, percentage,
+ * inclusive) is answered only when a read expands it, as Stripe's events leave it out.
  */
+
+/**
+ * The stand-in's Stripe Tax: rates by country and region ("CA-ON", or "GB" for the whole country). Each
+ * rate is worked out on the session's amount after its coupon (shipping included), rounded half-up; an
+ * inclusive rate is the part of that amount it contains.
+ */
+export const STAND_IN_TAX_RATES: Record<
+  string,
+  { display_name: string; percentage: number; inclusive: boolean }[]
+> = {
+  "CA-ON": [{ display_name: "HST", percentage: 13, inclusive: false }],
+  "CA-QC": [
+    { display_name: "GST", percentage: 5, inclusive: false },
+    { display_name: "QST", percentage: 9.975, inclusive: false },
+  ],
+  "CA-BC": [
+    { display_name: "GST", percentage: 5, inclusive: false },
+    { display_name: "PST", percentage: 7, inclusive: false },
+  ],
+  "US-WA": [{ display_name: "Sales Tax", percentage: 6.5, inclusive: false }],
+  GB: [{ display_name: "VAT", percentage: 20, inclusive: true }],
+};
 
 type Params = Record<string, unknown>;
 export interface RecordedRequest {
@@ -110,6 +139,54 @@ export class StripeStandIn {
     if (customer) customer.invoice_settings = { default_payment_method: id };
   }
 
+  /** Each taxed session's tax breakdown (Stripe's `total_details.breakdown`), answered only when expanded. */
+  readonly taxBreakdowns = new Map<string, Params>();
+
+  /**
+   * Stripe Tax on a session with `automatic_tax` enabled: its taxes at `address` (none where the table has
+   * none), what they add to `amount_total`, and the breakdown kept for reads that expand it.
+   */
+  private taxSession(session: Params, address: Params | null) {
+    if (!(session.automatic_tax as Params | null)?.enabled) return;
+    const country = String(address?.country ?? "").toUpperCase();
+    const region = String(address?.state ?? "").toUpperCase();
+    const rates = address
+      ? (STAND_IN_TAX_RATES[`${country}-${region}`] ?? STAND_IN_TAX_RATES[country] ?? [])
+      : [];
+    const base = Number(session.amount_subtotal) - Number((session.total_details as Params).amount_discount);
+    const taxes = rates.map((rate) => ({
+      amount: rate.inclusive
+        ? Math.round((base * rate.percentage) / (100 + rate.percentage))
+        : Math.round((base * rate.percentage) / 100),
+      rate: {
+        id: `txr_${randomBytes(6).toString("hex")}`,
+        object: "tax_rate",
+        active: true,
+        country,
+        state: region || null,
+        display_name: rate.display_name,
+        percentage: rate.percentage,
+        effective_percentage: rate.percentage,
+        inclusive: rate.inclusive,
+        jurisdiction: region || country,
+        tax_type: rate.display_name.toLowerCase().replace(/ /g, "_"),
+      },
+      taxability_reason: "standard_rated",
+      taxable_amount: base,
+    }));
+    const amountTax = taxes.reduce((sum, t) => sum + t.amount, 0);
+    const added = taxes.filter((t) => !t.rate.inclusive).reduce((sum, t) => sum + t.amount, 0);
+    session.automatic_tax = {
+      enabled: true,
+      liability: { type: "self" },
+      provider: "stripe",
+      status: address ? "complete" : "requires_location_inputs",
+    };
+    (session.total_details as Params).amount_tax = amountTax;
+    session.amount_total = base + added;
+    this.taxBreakdowns.set(String(session.id), { discounts: [], taxes });
+  }
+
   /** The shopper filled in Stripe's shipping address form (and phone) on the session's page. */
   collectShipping(
     sessionId: string,
@@ -130,6 +207,70 @@ export class StripeStandIn {
       name: shippingDetails.name,
       phone,
       address: shippingDetails.address,
+    };
+    // Stripe Tax follows the address collected on the page.
+    this.taxSession(session, shippingDetails.address as Params);
+  }
+
+  /** Tax rates created by the shop, by id, as Stripe keeps them. */
+  readonly taxRates = new Map<string, Params>();
+
+  /** A subscription's default tax rates, as objects (empty: none). */
+  taxRatesOf(subscriptionId: string): Params[] {
+    const found = this.subscriptions.get(subscriptionId);
+    return ((found?.default_tax_rates ?? []) as Params[]).map((r) => r);
+  }
+
+  /**
+   * The invoice Stripe Billing bills a subscription's renewal with, as its `invoice.paid` event carries it:
+   * the item's price less its coupons, each default tax rate's amount (an exclusive one on the discounted
+   * amount, an inclusive one the part of it the price contains; each rounded half up), and the total.
+   */
+  renewalInvoice(subscriptionId: string, periodStart: number): Params {
+    const found = this.subscriptions.get(subscriptionId);
+    if (!found) throw new Error(`no subscription ${subscriptionId}`);
+    const item = (found.items as { data: Params[] }).data[0] as Params;
+    const price = item.price as Params;
+    const subtotal = Number(price.unit_amount) * Number(item.quantity ?? 1);
+    const off = ((found.discounts ?? []) as Params[]).reduce(
+      (sum, d) => sum + Number((d.coupon as Params).amount_off ?? 0),
+      0,
+    );
+    const taxable = Math.max(0, subtotal - off);
+    const rates = this.taxRatesOf(subscriptionId);
+    const inclusivePct = rates.filter((r) => r.inclusive).reduce((sum, r) => sum + Number(r.percentage), 0);
+    // Percentages in ten-thousandths of a percent, so 9.975% is exact.
+    const units = (pct: unknown) => Math.round(Number(pct) * 10_000);
+    const totalTaxes = rates.map((r) => {
+      const amount = r.inclusive
+        ? Math.floor(
+            (2 * taxable * units(r.percentage) + (1_000_000 + units(inclusivePct))) /
+              (2 * (1_000_000 + units(inclusivePct))),
+          )
+        : Math.floor((2 * taxable * units(r.percentage) + 1_000_000) / 2_000_000);
+      return {
+        amount,
+        tax_behavior: r.inclusive ? "inclusive" : "exclusive",
+        tax_rate_details: { tax_rate: r.id },
+        taxability_reason: "standard_rated",
+        taxable_amount: taxable,
+        type: "tax_rate_details",
+      };
+    });
+    const added = totalTaxes
+      .filter((t) => t.tax_behavior === "exclusive")
+      .reduce((sum, t) => sum + t.amount, 0);
+    return {
+      id: `in_${randomBytes(6).toString("hex")}`,
+      object: "invoice",
+      billing_reason: "subscription_cycle",
+      currency: price.currency,
+      subtotal,
+      total: taxable + added,
+      amount_paid: taxable + added,
+      total_taxes: totalTaxes,
+      lines: { data: [{ period: { start: periodStart } }] },
+      parent: { subscription_details: { subscription: subscriptionId, metadata: found.metadata ?? {} } },
     };
   }
 
@@ -191,6 +332,13 @@ export class StripeStandIn {
         );
     }
     if (params.discounts !== undefined) found.discounts = this.discountsOf(params.discounts);
+    if (params.default_tax_rates !== undefined)
+      found.default_tax_rates = this.taxRatesFor(params.default_tax_rates);
+  }
+
+  /** Tax rates by the ids the shop sent ("" clears them), as a subscription keeps them. */
+  private taxRatesFor(ids: unknown): Params[] {
+    return list(ids).map((id) => this.taxRates.get(String(id)) ?? { id });
   }
 
   /** A subscription's discounts as Stripe keeps them: one per coupon it was given ("" clears them). */
@@ -307,7 +455,7 @@ export class StripeStandIn {
         (sum, d) => sum + (this.coupons.get(String(d.coupon)) ?? 0),
         0,
       );
-      const session = {
+      const session: Params = {
         id,
         object: "checkout.session",
         url: `https://checkout.stripe.test/c/pay/${id}`,
@@ -318,7 +466,15 @@ export class StripeStandIn {
         cancel_url: params.cancel_url,
         metadata: params.metadata ?? {},
         client_reference_id: params.client_reference_id ?? null,
+        amount_subtotal: gross,
         amount_total: gross - off,
+        total_details: { amount_discount: off, amount_shipping: 0, amount_tax: 0 },
+        automatic_tax: {
+          enabled: (params.automatic_tax as Params | undefined)?.enabled === "true",
+          liability: null,
+          provider: null,
+          status: null,
+        },
         currency: (items[0]?.price_data as Params | undefined)?.currency ?? "usd",
         payment_status: "unpaid",
         status: "open",
@@ -326,6 +482,12 @@ export class StripeStandIn {
         collected_information: null,
         customer_details: null,
       };
+      // Stripe Tax works from the customer's shipping address until the page collects one.
+      const customerShipping = this.customers.get(String(params.customer))?.shipping as Params | undefined;
+      this.taxSession(
+        session,
+        params.shipping_address_collection ? null : ((customerShipping?.address as Params) ?? null),
+      );
       this.sessions.set(id, session);
       return remember(session);
     }
@@ -344,7 +506,14 @@ export class StripeStandIn {
         object: "payment_intent",
         payment_method: this.cardOf(found.id as string),
       };
-      return send(200, { ...found, payment_intent: expand.includes("payment_intent") ? intent : intent.id });
+      const breakdown = this.taxBreakdowns.get(String(found.id)) ?? { discounts: [], taxes: [] };
+      return send(200, {
+        ...found,
+        payment_intent: expand.includes("payment_intent") ? intent : intent.id,
+        ...(expand.includes("total_details.breakdown")
+          ? { total_details: { ...(found.total_details as Params), breakdown } }
+          : {}),
+      });
     }
 
     const customer = /^\/v1\/customers\/([^/]+)$/.exec(url.pathname);
@@ -434,6 +603,34 @@ export class StripeStandIn {
       return send(200, { object: "list", data, has_more: false, url: "/v1/refunds" });
     }
 
+    if (req.method === "POST" && url.pathname === "/v1/tax_rates") {
+      const id = `txr_${randomBytes(8).toString("hex")}`;
+      const rate = {
+        id,
+        object: "tax_rate",
+        active: true,
+        display_name: params.display_name,
+        percentage: Number(params.percentage),
+        inclusive: params.inclusive === "true",
+        country: params.country ?? null,
+        state: params.state ?? null,
+        jurisdiction: params.jurisdiction ?? null,
+        tax_type: params.tax_type ?? null,
+        metadata: params.metadata ?? {},
+      };
+      this.taxRates.set(id, rate);
+      return remember(rate);
+    }
+    if (req.method === "GET" && url.pathname === "/v1/tax_rates") {
+      const data = [...this.taxRates.values()].filter((r) => r.active);
+      return send(200, { object: "list", data, has_more: false, url: "/v1/tax_rates" });
+    }
+    const taxRate = /^\/v1\/tax_rates\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "GET" && taxRate) {
+      const found = this.taxRates.get(decodeURIComponent(taxRate[1] as string));
+      return found ? send(200, found) : missing("tax rate");
+    }
+
     if (req.method === "POST" && url.pathname === "/v1/subscriptions") {
       const item = list(params.items)[0] as Params | undefined;
       const price = (item?.price_data ?? {}) as Params;
@@ -459,6 +656,7 @@ export class StripeStandIn {
         items: { object: "list", data: [this.item(`si_${id.slice(4)}`, price, trialEnd)] },
         // As Stripe keeps them: a discount per coupon the subscription was created with.
         discounts: this.discountsOf(params.discounts),
+        default_tax_rates: this.taxRatesFor(params.default_tax_rates),
       };
       this.subscriptions.set(id, created);
       return remember(created);

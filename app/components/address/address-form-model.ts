@@ -2,7 +2,6 @@ import {
   ADDRESS_FIELDS,
   type AddressFieldErrors,
   addressSchema,
-  countryName,
   countryRules,
   type ShippingAddress,
 } from "../../../core/address.ts";
@@ -76,7 +75,11 @@ export function validateAddress(
 
 /** A country's name in the page's language ("US": "Estados Unidos" in Spanish); the code when unknown. */
 export function countryNameIn(locale: Locale, code: string): string {
-  return countryName(code, locale);
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 /**
