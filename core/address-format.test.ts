@@ -85,4 +85,18 @@ describe("formatAddressLines", () => {
     expect(lines("CA", "Ottawa", "ON", "K1A 0B1")).toEqual(["Ottawa, ON K1A 0B1", "Canada"]);
     expect(lines("JP", "Tokyo", "", "100-0001")).toEqual(["Tokyo, 100-0001", "Japan"]);
   });
+
+  it("names the country in the language asked for, English by default", () => {
+    const paris = { ...person, country: "FR", city: "Paris", region: "", postalCode: "75004" };
+    expect(formatAddressLines(paris, "fr").slice(2)).toEqual(["75004 Paris", "France"]);
+    expect(
+      formatAddressLines({ ...paris, country: "DE", city: "Berlin", postalCode: "10115" }, "es").slice(2),
+    ).toEqual(["10115 Berlin", "Alemania"]);
+    expect(
+      formatAddressLines(
+        { ...paris, country: "US", city: "Springfield", region: "IL", postalCode: "62701" },
+        "fr",
+      ).slice(2),
+    ).toEqual(["Springfield, IL 62701", "États-Unis"]);
+  });
 });

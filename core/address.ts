@@ -237,10 +237,13 @@ export function countryRules(country: string): CountryRules {
 /** The countries with rules of their own (the others take the generic ones). */
 export const COUNTRIES_WITH_RULES: readonly string[] = Object.keys(RULES);
 
-/** A country's name in English ("US" → "United States"); the code itself when unknown. */
-export function countryName(code: string): string {
+/**
+ * A country's name in a language, English unless another is given ("US" → "United States", in Spanish
+ * "Estados Unidos"); the code itself when unknown.
+ */
+export function countryName(code: string, locale = "en"): string {
   try {
-    return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
   } catch {
     return code;
   }
@@ -371,7 +374,7 @@ export function addressSchema(shipTo: readonly string[]) {
         ctx.addIssue({
           code: "custom",
           path: ["country"],
-          message: `We don't ship to ${countryName(a.country)} yet. We ship to ${shipTo.map(countryName).join(", ")}.`,
+          message: `We don't ship to ${countryName(a.country)} yet. We ship to ${shipTo.map((c) => countryName(c)).join(", ")}.`,
         });
         return;
       }
@@ -434,9 +437,10 @@ export function addressFieldErrors(error: z.ZodError): AddressFieldErrors {
  * The address as lines on a label: name, street, the town's lines as the country writes them, country and
  * phone. The United States and Canada: "Ottawa, ON K1A 0B1"; the United Kingdom and Ireland: the town, the
  * county when given and the postcode, each on its line; continental Europe: "75001 Paris" (a province,
- * where one is given, on the next line unless it is the town's name), Italy: "00184 Roma RM".
+ * where one is given, on the next line unless it is the town's name), Italy: "00184 Roma RM". The country
+ * is named in `locale`'s language (English by default).
  */
-export function formatAddressLines(a: ShippingAddress): string[] {
+export function formatAddressLines(a: ShippingAddress, locale = "en"): string[] {
   const words = (...parts: string[]) => parts.filter(Boolean).join(" ");
   const place: string[] = [];
   switch (countryRules(a.country).layout) {
@@ -453,7 +457,7 @@ export function formatAddressLines(a: ShippingAddress): string[] {
     default:
       place.push([a.city, words(a.region, a.postalCode)].filter(Boolean).join(", "));
   }
-  return [a.fullName, a.line1, a.line2, ...place, countryName(a.country), a.phone].filter((l): l is string =>
-    Boolean(l),
+  return [a.fullName, a.line1, a.line2, ...place, countryName(a.country, locale), a.phone].filter(
+    (l): l is string => Boolean(l),
   );
 }

@@ -21,7 +21,7 @@ const MARKET_NAMES: Record<MarketId, { name: string; currency: string }> = {
   eu: { name: "European Union", currency: "euros (EUR)" },
 };
 
-const names = (codes: readonly string[]) => codes.map(countryName).join(", ");
+const names = (codes: readonly string[]) => codes.map((c) => countryName(c)).join(", ");
 
 /**
  * The markets (docs/decisions/051-markets-and-currencies.md): which of the four the owner sells to and the

@@ -3,7 +3,7 @@ import type { ShippingAddress } from "../address.ts";
 
 /** A tax registration the seller holds, named by its scheme (each language words the scheme). */
 export interface SellerRegistration {
-  scheme: "vat" | "gstHst" | "qst" | "pst" | "usSalesTax";
+  scheme: "vat" | "ioss" | "gstHst" | "qst" | "pst" | "usSalesTax";
   /** For a registration of one state or province (a US sales tax permit): its two-letter code. */
   region?: string;
   number: string;

@@ -15,7 +15,7 @@ export const sellerFile = z
       .array(
         z
           .object({
-            scheme: z.enum(["vat", "gstHst", "qst", "pst", "usSalesTax"]),
+            scheme: z.enum(["vat", "ioss", "gstHst", "qst", "pst", "usSalesTax"]),
             region: z
               .string()
               .regex(/^[A-Z]{2}$/, "a two-letter state or province code")

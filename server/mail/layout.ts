@@ -60,7 +60,7 @@ export function addressBlock(
   words: Translator = wordsIn("en"),
 ): EmailBlock | null {
   if (!order.shippingAddress) return null;
-  const lines = formatAddressLines(order.shippingAddress);
+  const lines = formatAddressLines(order.shippingAddress, words.locale);
   const label = words.t("email.shippingTo");
   return {
     text: [label, ...lines],

@@ -122,11 +122,17 @@ describe.each(testDatabases)("an order's invoice on %s", (kind) => {
 });
 
 describe("content/seller.json", () => {
-  it("is the demo's seller, with its tax registrations", () => {
+  it("is the demo's seller, with its tax registrations (the UK's VAT, and the EU's import one-stop shop for the EU market)", () => {
     const seller = sellerDetails();
     expect(seller.legalName).toMatch(/\(demo\)/);
     expect(seller.email).not.toMatch(/example\.(com|org|net)/);
-    expect(seller.taxRegistrations.map((r) => r.scheme)).toEqual(["usSalesTax", "gstHst", "qst", "vat"]);
+    expect(seller.taxRegistrations.map((r) => r.scheme)).toEqual([
+      "usSalesTax",
+      "gstHst",
+      "qst",
+      "vat",
+      "ioss",
+    ]);
   });
 
   it("refuses a file that is wrong, naming each field", () => {

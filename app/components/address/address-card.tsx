@@ -1,18 +1,14 @@
 import type { ReactNode } from "react";
 import { formatAddressLines, type ShippingAddress } from "../../../core/address.ts";
 import { useLocale, useT } from "../../i18n/i18n.tsx";
-import { countryNameIn } from "./address-form-model.ts";
 
 /**
  * An address written as on a label, one line each (the name first, in bold), its country named in the
- * page's language (the line before the phone, or the last).
+ * page's language.
  */
 export function AddressLines({ address }: { address: ShippingAddress }) {
   const locale = useLocale();
-  const lines = formatAddressLines(address);
-  const countryLine = lines.length - (address.phone ? 2 : 1);
-  if (address.country && countryLine > 0) lines[countryLine] = countryNameIn(locale, address.country);
-  const [name, ...rest] = lines;
+  const [name, ...rest] = formatAddressLines(address, locale);
   return (
     <address className="text-sm leading-relaxed not-italic text-ink">
       <span className="block font-semibold text-forest">{name}</span>

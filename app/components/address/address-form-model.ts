@@ -2,6 +2,7 @@ import {
   ADDRESS_FIELDS,
   type AddressFieldErrors,
   addressSchema,
+  countryName,
   countryRules,
   type ShippingAddress,
 } from "../../../core/address.ts";
@@ -75,11 +76,7 @@ export function validateAddress(
 
 /** A country's name in the page's language ("US": "Estados Unidos" in Spanish); the code when unknown. */
 export function countryNameIn(locale: Locale, code: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
+  return countryName(code, locale);
 }
 
 /**

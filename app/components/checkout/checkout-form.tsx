@@ -423,7 +423,7 @@ export function CheckoutForm({
                     </span>
                   </>
                 ) : null}
-                <span className="block text-muted">{formatAddressLines(a).slice(1).join(", ")}</span>
+                <span className="block text-muted">{formatAddressLines(a, locale).slice(1).join(", ")}</span>
               </span>
             </label>
           ))}

@@ -1,8 +1,7 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
 import Printer from "lucide-react/icons/printer";
-import type { ShippingAddress } from "../../../core/address.ts";
+import { countryName, formatAddressLines } from "../../../core/address.ts";
 import type { InvoiceRow, InvoiceView, SellerRegistration } from "../../../core/contracts/invoice.ts";
-import type { Locale } from "../../../core/i18n/locales.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { storedCurrency } from "../../../core/order-totals.ts";
 import { type Translator, useLocale, useT } from "../../i18n/i18n.tsx";
@@ -10,26 +9,13 @@ import { Link } from "../../i18n/link.tsx";
 import { formatDate } from "../../lib/format-date.ts";
 import { Button } from "../ui/button.tsx";
 
-function country(code: string, locale: Locale): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-function addressLines(a: ShippingAddress, locale: Locale): string[] {
-  const cityLine = [a.city, [a.region, a.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  return [a.fullName, a.line1, a.line2, cityLine, country(a.country, locale), a.phone].filter(
-    (l): l is string => Boolean(l),
-  );
-}
-
 function registration(t: Translator["t"], r: SellerRegistration): string {
   const values = { number: r.number, region: r.region ?? "" };
   switch (r.scheme) {
     case "vat":
       return t("invoices.registration.vat", values);
+    case "ioss":
+      return t("invoices.registration.ioss", values);
     case "gstHst":
       return t("invoices.registration.gstHst", values);
     case "qst":
@@ -113,7 +99,7 @@ export function InvoiceDocument({
             {seller.addressLines.map((l) => (
               <p key={l}>{l}</p>
             ))}
-            <p>{country(seller.country, locale)}</p>
+            <p>{countryName(seller.country, locale)}</p>
             <p>{t("invoices.email", { email: seller.email })}</p>
             {seller.taxRegistrations.map((r) => (
               <p key={`${r.scheme}-${r.region ?? ""}`}>{registration(t, r)}</p>
@@ -130,7 +116,7 @@ export function InvoiceDocument({
           <address className="not-italic" aria-label={t("invoices.shipTo")}>
             <p className={heading}>{t("invoices.shipTo")}</p>
             {buyer.address ? (
-              addressLines(buyer.address, locale).map((l) => (
+              formatAddressLines(buyer.address, locale).map((l) => (
                 <p key={l} className="first:mt-1">
                   {l}
                 </p>

@@ -196,10 +196,11 @@ export function PaymentStatus({ order }: { order: OrderPageView }) {
 /** The address the order ships to, when the order has one. */
 export function ShippingAddressLines({ order }: { order: OrderPageView }) {
   const t = useT();
+  const locale = useLocale();
   if (!order.shippingAddress) return <p className="text-muted">{t("orders.address.none")}</p>;
   return (
     <address className="not-italic">
-      {formatAddressLines(order.shippingAddress).map((line) => (
+      {formatAddressLines(order.shippingAddress, locale).map((line) => (
         <span key={line} className="block">
           {line}
         </span>

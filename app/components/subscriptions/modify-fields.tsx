@@ -8,7 +8,7 @@ import { BASE_CURRENCY } from "../../../core/markets.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { lineTotalCents, MAX_LINE_QUANTITY, subscriptionDiscountPercent } from "../../../core/pricing.ts";
 import { FREQUENCY_MONTHS, MAX_NEXT_DATE_DAYS } from "../../../core/subscription-rules.ts";
-import { useT } from "../../i18n/i18n.tsx";
+import { useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { rich } from "../../i18n/rich.tsx";
 import { usePrices } from "../../lib/currency.ts";
@@ -187,6 +187,7 @@ export function AddressField({
   onChange: (addressId: string) => void;
 }) {
   const t = useT();
+  const locale = useLocale();
   const name = useId();
   // The book is read again when the choice is shown: checkout (or another tab) may have saved one since.
   const { revalidate } = useRevalidator();
@@ -196,7 +197,7 @@ export function AddressField({
     asked.current = true;
     void revalidate();
   }, [revalidate]);
-  const shipsNow = sub.shippingAddress ? formatAddressLines(sub.shippingAddress).join("\n") : null;
+  const shipsNow = sub.shippingAddress ? formatAddressLines(sub.shippingAddress, locale).join("\n") : null;
   const current = sub.shippingAddress ? (
     <p className="text-sm text-muted">
       {rich(t, "subscriptions.modify.shipsNow", {
@@ -227,8 +228,8 @@ export function AddressField({
       {current}
       <ChoiceGroup legend={t("subscriptions.modify.shipTo")}>
         {addresses.map((a) => {
-          const [person, ...lines] = formatAddressLines(a);
-          const isCurrent = shipsNow === formatAddressLines(a).join("\n");
+          const [person, ...lines] = formatAddressLines(a, locale);
+          const isCurrent = shipsNow === formatAddressLines(a, locale).join("\n");
           return (
             <ChoiceOption
               key={a.id}
