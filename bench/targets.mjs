@@ -45,6 +45,13 @@ export async function benchTargets(base, { quick = false } = {}) {
   });
   const targets = [
     ...pages.map((p) => ({ name: `GET ${p}`, kind: "page", spec: (o) => ({ url: o + p }) })),
+    // The page cache keeps a variant per language and currency (decision 051): the same product page in
+    // Canadian dollars, and in French in euros, answered from it as the plain one is.
+    ...CURRENCY_PAGES.map(({ path, currency }) => ({
+      name: `GET ${path} (${currency})`,
+      kind: "page",
+      spec: (o) => ({ url: o + path, headers: { cookie: `mana_currency=${currency}` } }),
+    })),
     // A quick run (CI's check that the instrument works) takes the product page alone.
     ...(quick ? SIGNED_IN_PAGES.filter((p) => p.startsWith("/products/")) : SIGNED_IN_PAGES).map(signedIn),
     ...apis.map((p) => ({ name: `GET ${p}`, kind: "api", spec: (o) => ({ url: o + p }) })),
@@ -52,9 +59,24 @@ export async function benchTargets(base, { quick = false } = {}) {
     { name: "cart cycle (POST, GET, DELETE /api/cart)", kind: "cart", spec: cartCycle },
   ];
   /** Every path a target reads, with the cart cookie: the warm-up, and the baseline's recorded bytes. */
-  const paths = [...new Set([...pages, ...apis, ...siteSearches, "/api/cart", ...SIGNED_IN_PAGES])];
+  const paths = [
+    ...new Set([
+      ...pages,
+      ...CURRENCY_PAGES.map((c) => c.path),
+      ...apis,
+      ...siteSearches,
+      "/api/cart",
+      ...SIGNED_IN_PAGES,
+    ]),
+  ];
   return { pages, cookie, paths, targets };
 }
+
+/** A product page in another currency than US dollars, and in another language with it. */
+export const CURRENCY_PAGES = [
+  { path: "/products/korean-ginseng", currency: "CAD" },
+  { path: "/fr/products/korean-ginseng", currency: "EUR" },
+];
 
 /** The pages a signed-in customer reads most: rendered for every request. */
 export const SIGNED_IN_PAGES = ["/", "/products/korean-ginseng", "/account", "/orders", "/checkout"];

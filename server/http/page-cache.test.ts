@@ -38,6 +38,25 @@ describe("anonymous page cache", () => {
     ["/admin", false],
     ["/api/admin/overview", false],
     ["/products/../checkout", false],
+    // Spanish and French pages, keyed apart by their path (decision 049).
+    ["/es", true],
+    ["/fr", true],
+    ["/fr.data", true],
+    ["/fr/products/ashwagandha", true],
+    ["/es/products/ashwagandha.data", true],
+    ["/fr/knowledge/ginsenosides-explained", true],
+    ["/es/story/the-root-that-looked-like-a-person", true],
+    ["/fr/stacks/focus-and-calm", true],
+    ["/es/search?q=sue%C3%B1o", true],
+    ["/fr/checkout", false],
+    ["/es/account", false],
+    ["/fr/orders", false],
+    ["/fr/auth", false],
+    ["/de/products/ashwagandha", false],
+    ["/fr/admin", false],
+    ["/fr/api/products", false],
+    ["/fr/sitemap.xml", false],
+    ["/fr/", false],
   ])("%s cacheable: %s", (url, expected) => {
     expect(PageCache.cacheable("GET", url)).toBe(expected);
   });

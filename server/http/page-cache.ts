@@ -17,6 +17,12 @@ import type { HttpVariables } from "./variables.ts";
  */
 const PUBLIC_PAGE =
   /^\/(?:|products\/[a-z0-9-]+|knowledge(?:\/[a-z0-9-]+)?|story\/[a-z0-9-]+|stacks(?:\/[a-z0-9-]+)?|search|sitemap\.xml|robots\.txt)(?:\.data)?$/;
+/**
+ * The same pages in Spanish and French (decision 049: the language is the path's first segment, and
+ * nothing else on the server picks it, so the URL keys each language apart): `/es`, `/fr/products/x`.
+ */
+const LOCALIZED_PAGE =
+  /^\/(?:es|fr)(?:\.data|\/(?:products\/[a-z0-9-]+|knowledge(?:\/[a-z0-9-]+)?|story\/[a-z0-9-]+|stacks(?:\/[a-z0-9-]+)?|search)(?:\.data)?)?$/;
 /** Catalogue, content and search reads: the same answer for everyone (no cookies, no user). */
 const PUBLIC_API =
   /^\/api\/(?:search|products(?:\/\d+\/(?:content|educational-modules))?|content\/(?:articles(?:\/[a-z0-9-]+)?|experts(?:\/\d+)?|categories|stacks(?:\/[a-z0-9-]+)?|search|recommendations))$/;
@@ -64,7 +70,7 @@ export class PageCache {
     if (method !== "GET" && method !== "HEAD") return false;
     const q = url.indexOf("?");
     const path = q === -1 ? url : url.slice(0, q);
-    return PUBLIC_PAGE.test(path) || PUBLIC_API.test(path);
+    return PUBLIC_PAGE.test(path) || LOCALIZED_PAGE.test(path) || PUBLIC_API.test(path);
   }
 
   /**
