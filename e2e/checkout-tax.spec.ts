@@ -116,3 +116,40 @@ test("the checkout is sent the tax shown; a 409 tax_changed says so and the shop
   await expect(page).toHaveURL(/\/checkout\?currency=CAD$/);
   await expect(page.getByRole("button", { name: "Proceed to Secure Checkout" })).toBeEnabled();
 });
+
+test("an order begun without an address is taxed on the payment page for the address typed there (decision 050)", async ({
+  page,
+}) => {
+  await cartOfOne(page);
+  const cartItems = (await (await page.request.get("/api/cart")).json()).map(
+    (i: { productId: number; quantity: number; isSubscription: boolean }) => ({
+      productId: i.productId,
+      quantity: i.quantity,
+      isSubscription: i.isSubscription,
+    }),
+  );
+  // The product spec's own call: no address, in Canadian dollars (decisions 027 and 051).
+  const res = await page.request.post("/api/checkout/create-session", {
+    data: { email: "e2e.bare.ontario@example.com", userId: null, cartItems, currency: "CAD" },
+  });
+  expect(res.status()).toBe(200);
+  await page.goto((await res.json()).url);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByTestId("summary-tax-pending")).toHaveText("Calculated from your address");
+  await expect(page.getByRole("button", { name: "Pay CA$47.95" })).toBeVisible();
+  await fillAddress(page, {
+    country: "CA",
+    fullName: "Bea Bare",
+    line1: "200 King St W",
+    line2: "",
+    city: "Toronto",
+    region: "ON",
+    postalCode: "M5V 2T6",
+  });
+  // HST 13% of CA$47.95 is CA$6.23, shown as a line with the new total before the card pays it.
+  await expect(page.getByTestId("summary-tax-line")).toHaveText("HST 13%CA$6.23");
+  await expect(page.getByRole("button", { name: "Pay CA$54.18" })).toBeVisible();
+  await payWithTestCard(page, "Bea Bare");
+  await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+  await expect(page.getByText("CA$54.18", { exact: true }).first()).toBeVisible();
+});

@@ -44,6 +44,11 @@ export interface ShopDeps {
   shippingFlatRate: number;
   /** The taxes at checkout: the built-in rate table with the shop's home states (TAX_HOME_STATES). */
   tax: TaxProvider;
+  /**
+   * Stripe Tax taxes the Stripe Checkouts instead (TAX_PROVIDER=stripe, only with the stripe provider):
+   * the checkout quotes no tax and the order takes the taxes Stripe charged (decision 050).
+   */
+  stripeTax: boolean;
 }
 
 /**
@@ -65,5 +70,6 @@ export function shopDeps(services: AppServices, origin: string = shopOrigin(serv
     shipTo: () => shipToCountries(services.catalogue, services.env),
     shippingFlatRate: services.env.SHIPPING_FLAT_RATE,
     tax: shopTaxProvider(services.env.TAX_HOME_STATES),
+    stripeTax: services.env.TAX_PROVIDER === "stripe",
   };
 }

@@ -72,6 +72,12 @@ const envSchema = z.object({
       ),
     ])
     .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, "must be two-letter state codes, e.g. WA,NY"))),
+  /**
+   * Who taxes the checkout (decision 050): `table`, the shop's rate table (content/tax-rates.json) on every
+   * provider; `stripe`, Stripe Tax (Checkout's automatic tax, configured on the owner's Stripe account),
+   * only with the stripe payment provider.
+   */
+  TAX_PROVIDER: z.enum(["table", "stripe"]).default("table"),
   // Payments (server/payments). Default provider: stripe when STRIPE_SECRET_KEY is set, else sandbox.
   PAYMENT_PROVIDER: z.enum(["sandbox", "stripe"]).optional(),
   STRIPE_SECRET_KEY: z
@@ -157,6 +163,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (provider === "stripe" && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
     throw new EnvError(
       `Invalid environment configuration:\n  ${env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"}: required with the stripe payment provider`,
+    );
+  }
+  // Stripe Tax is Stripe Checkout's: the sandbox has no automatic tax to ask for (decision 050).
+  if (env.TAX_PROVIDER === "stripe" && provider !== "stripe") {
+    throw new EnvError(
+      "Invalid environment configuration:\n  TAX_PROVIDER: stripe (Stripe Tax) works only with the stripe payment provider (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or PAYMENT_PROVIDER=stripe); the sandbox taxes with the rate table: unset TAX_PROVIDER or set it to table",
     );
   }
   // Absolute links (canonical, Open Graph, JSON-LD, the sitemap) must never come from a request's Host

@@ -37,6 +37,8 @@ const STEP: Record<string, string> = {
   refunded: "Refunded",
   oversold: "Paid after the stock ran out: check the stock and refund or ship",
   address_refused: "Paid without an address the shop can ship to: refund the payment with the provider",
+  tax_not_collected:
+    "Paid on Stripe without the taxes of the address its page collected (TAX_PROVIDER=stripe would have taxed it)",
 };
 
 function stepDetail(detail: Record<string, string | number> | null, currency: Currency): string {
@@ -46,6 +48,7 @@ function stepDetail(detail: Record<string, string | number> | null, currency: Cu
   if (detail.carrier) parts.push(String(detail.carrier));
   if (detail.trackingCode) parts.push(`tracking ${detail.trackingCode}`);
   if (detail.fields) parts.push(String(detail.fields));
+  if (detail.taxes) parts.push(String(detail.taxes));
   return parts.join(", ");
 }
 

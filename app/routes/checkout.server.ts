@@ -42,8 +42,10 @@ export const headers: Route.HeadersFunction = () => noStore;
  */
 export function checkoutTaxRates(
   shipTo: readonly string[],
-  env: Pick<AppServices["env"], "TAX_HOME_STATES">,
-) {
+  env: Pick<AppServices["env"], "TAX_HOME_STATES" | "TAX_PROVIDER">,
+): CheckoutTaxRates {
+  // Stripe Tax taxes the order on Stripe's page (decision 050): the page has nothing to quote with.
+  if (env.TAX_PROVIDER === "stripe") return { rows: [], homeStates: [], atPayment: true };
   const homeStates = env.TAX_HOME_STATES;
   const rows = builtInTaxTable().rates.filter(
     (r) =>

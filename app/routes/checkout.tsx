@@ -200,8 +200,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const provider = useMemo(() => checkoutTaxProvider(taxRates), [taxRates]);
   // The taxes of that address, worked out with the checkout's own functions (core/tax.ts, core/tenders.ts),
   // so the total shown is the one charged; before it is known, the summary says tax comes from the address.
+  // With Stripe Tax (decision 050) the taxes are Stripe's to work out on its page: the summary says so.
   const taxed =
-    loaderData.summary && destination
+    loaderData.summary && destination && !taxRates.atPayment
       ? checkoutTax(
           { summary: loaderData.summary, oneTimeCents: loaderData.oneTimeCents },
           provider,
@@ -285,6 +286,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             currency={currency}
             freeShippingOverCents={loaderData.freeShippingOverCents}
             taxPending={taxed === null}
+            taxAtPayment={taxRates.atPayment === true}
             tenders={
               tenders && balances && tenders.tenders.length > 0 ? tenderRows(t, tenders, balances) : undefined
             }

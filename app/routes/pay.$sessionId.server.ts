@@ -15,20 +15,33 @@ import {
   payWithSandboxCard,
 } from "../../server/payments/sandbox-checkout.ts";
 import { sandboxSuccessPath } from "../../server/payments/sandbox-provider.ts";
+import { taxableOf } from "../../server/tax/payment-taxes.ts";
+import type { CheckoutTaxRates } from "../components/checkout/checkout-tax.ts";
 import { appContext } from "../context.server.ts";
 import { formFields, noStore, refuseCrossSite } from "../session.server.ts";
 import type { Route } from "./+types/pay.$sessionId";
+import { checkoutTaxRates } from "./checkout.server.ts";
 
 export const headers: Route.HeadersFunction = () => noStore;
+
+/** What the card page taxes a typed address with: the table's rows, and the order's goods and shipping. */
+export interface PayPageTax {
+  rates: CheckoutTaxRates;
+  goods: number;
+  shipping: number;
+}
 
 /** The sandbox card page's order: only for sandbox sessions of this shop, null for anything else. */
 export async function loadSandboxPage(
   services: AppServices,
   sessionId: string,
-): Promise<(SandboxPageData & { successPath: string; currency: Currency }) | null> {
+): Promise<
+  (SandboxPageData & { successPath: string; currency: Currency; addressTax: PayPageTax | null }) | null
+> {
   const session = await loadSandboxSession(shopDeps(services), sessionId);
   if (!session) return null;
   const { order, lines } = session;
+  const shipTo = await collectableCountries(shopDeps(services), order);
   return {
     orderNumber: order.orderNumber,
     email: realEmail(order.email),
@@ -41,7 +54,13 @@ export async function loadSandboxPage(
     ),
     shippingAddress: order.shippingAddress,
     // The countries this order's address may be typed in: those in its currency (decision 051).
-    shipTo: await collectableCountries(shopDeps(services), order),
+    shipTo,
+    // An order begun without an address is taxed for the one typed here (decision 050): the page quotes it
+    // as the server will (server/payments/sandbox-checkout.ts pageTaxes), from the same table and figures.
+    addressTax:
+      !order.shippingAddress && lines.length > 0
+        ? { rates: checkoutTaxRates(shipTo, services.env), ...taxableOf(order) }
+        : null,
     // The order's own currency, its amounts' (decision 051).
     currency: currencyOf(order.currency) ?? "USD",
     // Once paid, the success page in the checkout page's language.

@@ -1,4 +1,5 @@
 import { and, eq, or, sql } from "drizzle-orm";
+import type { ShippingAddress } from "../../core/address.ts";
 import { BASE_CURRENCY, currencyOf } from "../../core/markets.ts";
 import { canMove, isPaidStatus } from "../../core/order-status.ts";
 import { UUID } from "../../core/uuid.ts";
@@ -23,6 +24,7 @@ import { type Shortfall, takeOrderStock } from "../orders/take-stock.ts";
 import { startingPromos } from "../promotions/renewal-promo.ts";
 import { manageUrl } from "../subscriptions/manage-link.ts";
 import { startProviderSubscriptions } from "../subscriptions/provider-billing.ts";
+import { type PaymentTaxes, recordPaymentTaxes, taxableOf } from "../tax/payment-taxes.ts";
 import { renewalConsentOfOrder } from "./renewal-consent.ts";
 
 export type CheckoutPaymentOutcome =
@@ -59,6 +61,11 @@ export interface CheckoutPaymentReport {
   cardFingerprint?: string | null;
   /** The address the payment page collected, as the form's fields (unchecked), for an order without one. */
   collectedAddress?: Record<string, unknown> | null;
+  /**
+   * The taxes the payment page added to an order priced without them (decision 050): Stripe Tax's on the
+   * session, or the sandbox page's for the address it collected. The amount charged includes what they add.
+   */
+  paymentTaxes?: PaymentTaxes | null;
 }
 
 const MONTH_INTERVAL = sql`interval '1 month'`;
@@ -71,7 +78,10 @@ const MONTH_INTERVAL = sql`interval '1 month'`;
  * after the commit (`afterPayment`) send the mail and start the provider's subscriptions.
  */
 export async function recordCheckoutPayment(
-  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "logger" | "origin" | "manageSecret" | "shipTo">,
+  deps: Pick<
+    ShopDeps,
+    "db" | "payments" | "mailer" | "logger" | "origin" | "manageSecret" | "shipTo" | "tax"
+  >,
   report: CheckoutPaymentReport,
 ): Promise<CheckoutPaymentOutcome> {
   // Read before the transaction: the countries shipped to come from the catalogue's copy or the database.
@@ -105,7 +115,7 @@ async function lockOrderForSession(tx: Tx, report: CheckoutPaymentReport): Promi
 }
 
 async function applyReport(
-  deps: Pick<ShopDeps, "payments" | "logger"> & { shipTo: readonly string[] },
+  deps: Pick<ShopDeps, "payments" | "logger" | "tax"> & { shipTo: readonly string[] },
   tx: Tx,
   report: CheckoutPaymentReport,
 ): Promise<CheckoutPaymentOutcome> {
@@ -141,8 +151,14 @@ async function applyReport(
     return "order_cancelled";
   }
   if (order.status !== "pending") return isPaidStatus(order.status) ? "already_paid" : "ignored";
+  // Taxes added on the payment page (decision 050) go on an order the checkout did not tax, and the provider
+  // charged them: an order with taxes of its own takes none, and its payment does not match.
+  const pageTaxes =
+    report.paymentTaxes && order.taxCents === 0 && (await loadOneOrderTaxLines(tx, order.id)).length === 0
+      ? report.paymentTaxes
+      : null;
   // The provider charges what is due: the total less what gift cards, store credit and points paid.
-  const due = order.totalCents - order.tenderedCents;
+  const due = order.totalCents + (pageTaxes?.addedCents ?? 0) - order.tenderedCents;
   if (report.amountCents !== due || (report.currency ?? "").toLowerCase() !== order.currency) {
     deps.logger.error(
       {
@@ -168,7 +184,43 @@ async function applyReport(
     );
     return "address_refused";
   }
-  return payOrder(deps, tx, { ...order, shippingAddress: address.address }, report);
+  const taxed = pageTaxes ? await recordPaymentTaxes(tx, order, pageTaxes) : order;
+  if (!pageTaxes && !order.shippingAddress && order.provider === "stripe")
+    await flagUntaxedAddress(deps, tx, order, address.address);
+  return payOrder(deps, tx, { ...taxed, shippingAddress: address.address }, report);
+}
+
+/**
+ * An order whose address Stripe's page collected, on the shop's rate table (TAX_PROVIDER=table): its
+ * amount was fixed before the address was known and Stripe charged no tax, so the taxes the table would have
+ * added there were not collected (decision 050: only Stripe Tax taxes such an order on Stripe). The owner is
+ * told on the order's timeline ("tax_not_collected", with the amount) and in the log; the order stays as paid.
+ */
+async function flagUntaxedAddress(
+  deps: Pick<ShopDeps, "logger" | "tax">,
+  tx: Tx,
+  order: OrderRow,
+  address: ShippingAddress,
+): Promise<void> {
+  const currency = currencyOf(order.currency) ?? BASE_CURRENCY;
+  const quote = deps.tax.quote({
+    currency,
+    destination: { country: address.country, region: address.region },
+    ...taxableOf(order),
+  });
+  if (quote.added === 0) return;
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    type: "tax_not_collected",
+    detail: {
+      amountCents: quote.added,
+      taxes: quote.lines.map((l) => `${l.name} ${l.ratePercent}%`).join(", "),
+    },
+  });
+  deps.logger.warn(
+    { orderId: order.id, orderNumber: order.orderNumber, taxCents: quote.added },
+    "order paid on Stripe without the taxes of the address its payment page collected: set TAX_PROVIDER=stripe to tax such orders",
+  );
 }
 
 /**

@@ -55,6 +55,7 @@ export async function startCheckout(
     | "mailer"
     | "manageSecret"
     | "tax"
+    | "stripeTax"
   >,
   request: { visitor: CartVisitor; body: CreateSessionBody; client: ConsentClient },
 ): Promise<{ url: string; orderId: string; orderNumber: string }> {
@@ -226,6 +227,8 @@ export async function startCheckout(
         balances.tenderedCents,
       discountCode: order.discountCode,
       shippingCents: order.shippingCents,
+      // Stripe Tax taxes the session itself (decision 050): the order carries no tax of the shop's then.
+      automaticTax: deps.stripeTax,
       taxLines: priced.totals.taxLines
         .filter((l) => !l.included)
         .map((l) => ({ label: taxLineLabel(l, "en"), cents: l.amount })),
@@ -252,7 +255,10 @@ export async function startCheckout(
  * the shopper goes straight to the success page.
  */
 async function payWithBalances(
-  deps: Pick<ShopDeps, "db" | "payments" | "mailer" | "logger" | "origin" | "manageSecret" | "shipTo">,
+  deps: Pick<
+    ShopDeps,
+    "db" | "payments" | "mailer" | "logger" | "origin" | "manageSecret" | "shipTo" | "tax"
+  >,
   order: OrderRow,
   locale: Locale,
 ): Promise<string> {
@@ -282,7 +288,7 @@ async function payWithBalances(
  * product spec's own payload).
  */
 async function priceWithCode(
-  deps: Pick<ShopDeps, "db" | "catalogue" | "shippingFlatRate" | "tax">,
+  deps: Pick<ShopDeps, "db" | "catalogue" | "shippingFlatRate" | "tax" | "stripeTax">,
   input: {
     owner: ReturnType<typeof resolveCartOwner>;
     items: Awaited<ReturnType<typeof listCart>>["items"];
@@ -299,9 +305,11 @@ async function priceWithCode(
   const products = await deps.catalogue.list();
   const shipping = shippingRateCents(deps.shippingFlatRate);
   const prices = await orderPrices(deps.catalogue, input.currency, shipping);
-  const tax = input.destination
-    ? { provider: deps.tax, destination: input.destination, currency: input.currency }
-    : null;
+  // With Stripe Tax the payment page taxes the order (decision 050): the shop quotes none here.
+  const tax =
+    input.destination && !deps.stripeTax
+      ? { provider: deps.tax, destination: input.destination, currency: input.currency }
+      : null;
   const stored = await cartDiscountCode(deps.db, input.owner);
   const row = stored ? await findCode(deps.db, stored) : null;
   let refused = row ? await recordsRefusal(deps.db, row, input.who, input.now) : null;
@@ -318,7 +326,12 @@ async function priceWithCode(
     );
   }
   // The page shows the taxes of the address chosen on it; a total with other taxes is not charged unseen.
-  if (input.shownTaxCents !== undefined && input.shownTaxCents !== priced.totals.taxCents) {
+  // With Stripe Tax the page shows none (they are Stripe's to work out on its page): nothing to compare.
+  if (
+    !deps.stripeTax &&
+    input.shownTaxCents !== undefined &&
+    input.shownTaxCents !== priced.totals.taxCents
+  ) {
     throw new Conflict(
       "tax_changed",
       "The tax on your order has changed since this page was loaded. Please review your order and try again.",

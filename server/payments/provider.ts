@@ -37,6 +37,11 @@ export interface CheckoutSessionInput {
   shippingCents: number;
   /** The taxes added at checkout (sales tax, GST, HST, PST, QST), each as the order names it ("HST 13%"). */
   taxLines: { label: string; cents: number }[];
+  /**
+   * Stripe Tax works out the taxes on the payment page (Checkout's automatic tax, TAX_PROVIDER=stripe):
+   * `taxLines` is empty then, and `totalCents` is before tax (decision 050).
+   */
+  automaticTax?: boolean;
   totalCents: number;
   /** Absolute URLs: `{CHECKOUT_SESSION_ID}` in successUrl is replaced by the provider. */
   successUrl: string;
@@ -231,6 +236,11 @@ export interface PaymentProvider {
   cardFingerprint(sessionId: string): Promise<string | null>;
   /** Null when the shop renews this provider's subscriptions itself. */
   readonly billing: ProviderBilling | null;
+  /**
+   * A checkout session read again with its taxes' breakdown (`total_details.breakdown`, which Stripe's
+   * events leave out), for an order Stripe Tax taxed (decision 050); absent where nothing taxes sessions.
+   */
+  sessionWithTaxes?(sessionId: string): Promise<unknown>;
 }
 
 /** The provider could not be reached or refused the call: the visitor sees the checkout error and may retry. */

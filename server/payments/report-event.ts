@@ -6,6 +6,7 @@ import {
   recordSubscriptionChange,
   type SubscriptionChangeOutcome,
 } from "../subscriptions/record-subscription-change.ts";
+import { paymentTaxesOf } from "../tax/payment-taxes.ts";
 import { collectedAddress } from "./collected-address.ts";
 import {
   chargeObjectSchema,
@@ -39,7 +40,16 @@ export const HANDLED_EVENTS = [
 export async function reportPaymentEvent(
   deps: Pick<
     ShopDeps,
-    "db" | "catalogue" | "payments" | "mailer" | "logger" | "metrics" | "origin" | "manageSecret" | "shipTo"
+    | "db"
+    | "catalogue"
+    | "payments"
+    | "mailer"
+    | "logger"
+    | "metrics"
+    | "origin"
+    | "manageSecret"
+    | "shipTo"
+    | "tax"
   >,
   provider: PaymentProvider["name"],
   event: PaymentEvent,
@@ -52,7 +62,7 @@ export async function reportPaymentEvent(
 async function reportOnce(
   deps: Pick<
     ShopDeps,
-    "db" | "catalogue" | "payments" | "mailer" | "logger" | "origin" | "manageSecret" | "shipTo"
+    "db" | "catalogue" | "payments" | "mailer" | "logger" | "origin" | "manageSecret" | "shipTo" | "tax"
   >,
   provider: PaymentProvider["name"],
   event: PaymentEvent,
@@ -63,6 +73,11 @@ async function reportOnce(
   if (event.type.startsWith("checkout.session.")) {
     const session = checkoutSessionSchema.parse(event.data.object);
     const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
+    // The taxes the payment page added (decision 050), read when the payment is in.
+    const paymentTaxes =
+      paid && event.type !== "checkout.session.async_payment_failed"
+        ? await paymentTaxesOf(event.data.object, deps.payments.sessionWithTaxes)
+        : null;
     return recordCheckoutPayment(deps, {
       event: reported,
       payment:
@@ -81,6 +96,7 @@ async function reportOnce(
       paymentId: provider === "sandbox" ? session.id : idOf(session.payment_intent),
       // An order begun without an address takes the one the payment page collected (decision 027).
       collectedAddress: collectedAddress(session),
+      paymentTaxes,
       card:
         provider === "sandbox" && session.metadata?.cardToken
           ? { token: session.metadata.cardToken, label: session.metadata.cardLabel ?? "Test card" }

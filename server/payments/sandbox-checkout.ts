@@ -6,6 +6,8 @@ import {
 } from "../../core/address.ts";
 import type { SandboxPayResult } from "../../core/contracts/checkout.ts";
 import { BASE_CURRENCY, currencyOf } from "../../core/markets.ts";
+import { formatMoney } from "../../core/money.ts";
+import type { TaxQuote } from "../../core/tax.ts";
 import type { ShopDeps } from "../deps.ts";
 import { countriesIn } from "../markets/markets.ts";
 import {
@@ -15,6 +17,7 @@ import {
   type OrderRow,
 } from "../orders/order-rows.ts";
 import { stockShortfall } from "../orders/take-stock.ts";
+import { taxableOf } from "../tax/payment-taxes.ts";
 import { type EventOutcome, reportPaymentEvent } from "./report-event.ts";
 import { checkSandboxCard, sandboxCardFingerprint } from "./sandbox-card.ts";
 import { saveSandboxCard } from "./sandbox-cards.ts";
@@ -47,7 +50,16 @@ export async function loadSandboxSession(
 export async function payWithSandboxCard(
   deps: Pick<
     ShopDeps,
-    "db" | "catalogue" | "payments" | "mailer" | "logger" | "metrics" | "origin" | "manageSecret" | "shipTo"
+    | "db"
+    | "catalogue"
+    | "payments"
+    | "mailer"
+    | "logger"
+    | "metrics"
+    | "origin"
+    | "manageSecret"
+    | "shipTo"
+    | "tax"
   >,
   sessionId: string,
   form: Record<string, unknown>,
@@ -78,6 +90,16 @@ export async function payWithSandboxCard(
     };
   }
   if (card.kind !== "accepted") return card;
+  // The order is taxed for the address typed here, with the shop's provider, as the page showed it
+  // (decision 050); a page that showed another tax is sent back to show this one before anything is charged.
+  const taxes = address?.ok ? pageTaxes(deps, session, address.address) : null;
+  const shownTax = typeof form.taxCents === "string" && form.taxCents !== "" ? form.taxCents : null;
+  if (taxes && shownTax !== null && shownTax !== String(taxes.added)) {
+    return {
+      kind: "declined",
+      message: `The tax for this address is ${formatMoney(taxes.added, currencyOf(order.currency) ?? BASE_CURRENCY)}, not what this page showed. Please check the total and pay again. Your card was not charged.`,
+    };
+  }
 
   // A subscription keeps the card's token (never its number) to charge its renewals.
   const saved = session.lines.some((l) => l.isSubscription)
@@ -87,6 +109,7 @@ export async function payWithSandboxCard(
     card: saved,
     shippingAddress: address?.address ?? null,
     cardFingerprint: sandboxCardFingerprint(deps.manageSecret, String(form.cardNumber)),
+    taxes,
   });
   if (outcome === "paid" || outcome === "already_paid" || outcome === "duplicate") {
     return { kind: "paid", redirectTo: successUrl };
@@ -104,6 +127,24 @@ export async function collectableCountries(
   order: { currency: string },
 ): Promise<string[]> {
   return countriesIn(await deps.shipTo(), currencyOf(order.currency) ?? BASE_CURRENCY);
+}
+
+/**
+ * The taxes of an order begun without an address, for the address typed on the card page: the shop's
+ * provider's quote on the order's goods and shipping, in its currency (as the checkout quotes them). None for
+ * an order of gift cards only, which are not taxed.
+ */
+export function pageTaxes(
+  deps: Pick<ShopDeps, "tax">,
+  session: SandboxSession,
+  address: Pick<ShippingAddress, "country" | "region">,
+): TaxQuote | null {
+  if (session.lines.length === 0) return null;
+  return deps.tax.quote({
+    currency: currencyOf(session.order.currency) ?? BASE_CURRENCY,
+    destination: { country: address.country, region: address.region },
+    ...taxableOf(session.order),
+  });
 }
 
 /** The address fields of the card page's form, checked against the countries it may collect. */
@@ -133,26 +174,39 @@ function soldOut(names: string[]): SandboxPayResult {
 export function confirmSandboxSession(
   deps: Pick<
     ShopDeps,
-    "db" | "catalogue" | "payments" | "mailer" | "logger" | "metrics" | "origin" | "manageSecret" | "shipTo"
+    | "db"
+    | "catalogue"
+    | "payments"
+    | "mailer"
+    | "logger"
+    | "metrics"
+    | "origin"
+    | "manageSecret"
+    | "shipTo"
+    | "tax"
   >,
   session: SandboxSession,
   paid: {
     card?: { token: string; label: string } | null;
     shippingAddress?: ShippingAddress | null;
     cardFingerprint?: string | null;
+    /** The taxes the page quoted for the address typed on it (an order begun without one). */
+    taxes?: TaxQuote | null;
   } = {},
 ): Promise<EventOutcome> {
   const { order, lines } = session;
   const payment = sandboxPaymentEvent({
     sessionId: order.providerSessionId as string,
     orderId: order.id,
-    // The card pays what is due: the total less what gift cards, store credit and points paid.
-    amountCents: order.totalCents - order.tenderedCents,
+    // The card pays what is due: the total less what gift cards, store credit and points paid, with the
+    // taxes of the address typed on the page.
+    amountCents: order.totalCents - order.tenderedCents + (paid.taxes?.added ?? 0),
     currency: order.currency,
     hasSubscription: lines.some((l) => l.isSubscription),
     card: paid.card ?? null,
     shippingAddress: paid.shippingAddress ?? null,
     cardFingerprint: paid.cardFingerprint ?? null,
+    taxes: paid.taxes ?? null,
   });
   return reportPaymentEvent(deps, "sandbox", payment);
 }

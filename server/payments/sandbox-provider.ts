@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { ShippingAddress } from "../../core/address.ts";
 import { DEFAULT_LOCALE, isLocale, localeOfPath, pathInLocale } from "../../core/i18n/locales.ts";
+import type { TaxQuote } from "../../core/tax.ts";
 import { randomId } from "../lib/random-id.ts";
+import { quoteAsSessionTaxes } from "../tax/payment-taxes.ts";
 import { asCollectedByStripe } from "./collected-address.ts";
 import type { PaymentEvent } from "./event-schemas.ts";
 import type { PaymentProvider } from "./provider.ts";
@@ -74,6 +76,11 @@ export interface SandboxPayment {
   shippingAddress?: ShippingAddress | null;
   /** Which test card paid (server/payments/sandbox-card.ts, sandboxCardFingerprint), never its number. */
   cardFingerprint?: string | null;
+  /**
+   * The taxes the card page quoted for the address typed on it (decision 050), included in `amountCents`;
+   * reported as Stripe Tax reports a session's (`automatic_tax`, `total_details`).
+   */
+  taxes?: TaxQuote | null;
 }
 
 /**
@@ -100,6 +107,7 @@ export function sandboxPaymentEvent(payment: SandboxPayment): PaymentEvent {
         customer: `cus_sandbox_${suffix}`,
         subscription: payment.hasSubscription ? `sub_sandbox_${suffix}` : null,
         ...(payment.shippingAddress ? asCollectedByStripe(payment.shippingAddress) : {}),
+        ...(payment.taxes ? quoteAsSessionTaxes(payment.taxes) : {}),
       },
     },
   };

@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import type { ShippingAddress } from "../../core/address.ts";
 import { TAX_NAMES, type TaxName } from "../../core/tax.ts";
 import type { Env } from "../env.ts";
+import { stripeTaxBehavior } from "../tax/payment-taxes.ts";
 import {
   type BillingTax,
   type BillingTerms,
@@ -67,12 +68,15 @@ export function checkoutSessionParams(
 ) {
   const hasSubscription = input.lines.some((l) => l.isSubscription);
   const currency = input.currency;
+  // Under Stripe Tax every price says whether it contains its tax: the UK's and the EU's do (decision 050).
+  const taxBehavior = input.automaticTax ? { tax_behavior: stripeTaxBehavior(currency) } : {};
   // One Stripe line per order line at the line's own total (quantity folded into the name), so Stripe's
   // amount_total is exactly the order's total to the cent, rounding included.
   const lineItems = input.lines.map((l) => ({
     quantity: 1,
     price_data: {
       currency,
+      ...taxBehavior,
       unit_amount: l.lineTotalCents,
       product_data: {
         name: `${l.quantity > 1 ? `${l.productName} × ${l.quantity}` : l.productName}${l.isSubscription ? " (first month of a subscription)" : ""}`,
@@ -84,13 +88,15 @@ export function checkoutSessionParams(
       quantity: 1,
       price_data: {
         currency,
+        ...taxBehavior,
         unit_amount: input.shippingCents,
         product_data: { name: "Shipping (2-3 business days)" },
       },
     });
   }
-  // Each tax the shop added (core/tax.ts) as a line of its own, so the page shows it and the total matches.
-  for (const tax of input.taxLines) {
+  // Each tax the shop added (core/tax.ts) as a line of its own, so the page shows it and the total matches;
+  // none under Stripe Tax, which adds its own.
+  for (const tax of input.automaticTax ? [] : input.taxLines) {
     if (tax.cents <= 0) continue;
     lineItems.push({
       quantity: 1,
@@ -113,6 +119,21 @@ export function checkoutSessionParams(
             allowed_countries: [...input.shipTo],
           },
         }),
+    // Stripe Tax (decision 050): Checkout taxes the session at the customer's shipping address (the order's,
+    // kept on the customer) or the one its page collects, saved on the customer with any billing address.
+    ...(input.automaticTax
+      ? {
+          automatic_tax: { enabled: true },
+          ...(customerId
+            ? {
+                customer_update: {
+                  address: "auto" as const,
+                  ...(input.shippingAddress ? {} : { shipping: "auto" as const }),
+                },
+              }
+            : {}),
+        }
+      : {}),
     payment_intent_data: {
       metadata: { orderId: input.orderId, orderNumber: input.orderNumber },
       ...(input.shippingAddress ? { shipping: stripeShipping(input.shippingAddress) } : {}),
@@ -298,6 +319,10 @@ export function createStripeProvider(env: Env, client: Stripe = createStripeClie
         const method = intent && typeof intent === "object" ? intent.payment_method : null;
         return method && typeof method === "object" ? (method.card?.fingerprint ?? null) : null;
       }),
+    sessionWithTaxes: (sessionId) =>
+      calling(`read the taxes of session ${sessionId}`, () =>
+        client.checkout.sessions.retrieve(sessionId, { expand: ["total_details.breakdown"] }),
+      ),
     refund: (request) =>
       calling(`refund payment ${request.paymentId}`, async () =>
         stripeRefund(

@@ -1,8 +1,10 @@
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, orderTaxLines, outbox } from "../../server/db/schema.ts";
+import { loadSandboxPage } from "../../app/routes/pay.$sessionId.server.ts";
+import { orderEvents, orders, orderTaxLines, outbox } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import { postEvent, stripeEvent } from "../reliability/support/stripe-events.ts";
 import { pendingOrderOf, sessionIdOf, useStripeShop } from "../support/stripe-shop.ts";
 import type { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
@@ -29,6 +31,28 @@ async function cartOf(shop: TestShop) {
   await v.add(1, 1, false);
   await v.add(2, 1, true);
   return v;
+}
+
+/** The product spec's create-session call, without an address (decision 027), in Canadian dollars. */
+async function bareCall(v: Visitor) {
+  const res = await v.call("POST", "/api/checkout/create-session", {
+    email: "spec.client@example.com",
+    userId: null,
+    cartItems: (await v.cartItems()).map(({ bundleId: _b, ...line }) => line),
+    acceptRenewal: true,
+    currency: "CAD",
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res;
+}
+
+async function taxLinesOf(shop: TestShop, orderId: string) {
+  const lines = await shop.services.database.db
+    .select()
+    .from(orderTaxLines)
+    .where(eq(orderTaxLines.orderId, orderId))
+    .orderBy(asc(orderTaxLines.position));
+  return lines.map((l) => [l.name, l.ratePercent, l.amountCents, l.included]);
 }
 
 describe.each(testDatabases)("taxes at checkout on %s", (kind) => {
@@ -125,6 +149,34 @@ describe.each(testDatabases)("taxes at checkout on %s", (kind) => {
     expect(a.id).not.toBe(b.id);
     expect([a.taxCents, b.taxCents]).toEqual([1220, 1405]);
   });
+
+  it("an order begun without an address: the payment page taxes the address typed on it and the order records it", async () => {
+    const res = await bareCall(await cartOf(shop));
+    const { order, sessionId } = await pendingOrderOf(shop, res.body.url);
+    expect(order).toMatchObject({ currency: "cad", shippingAddress: null, taxCents: 0, totalCents: 9385 });
+    // The page is given what it quotes a typed address with, as the server will: the table and the figures.
+    const page = await loadSandboxPage(shop.services, sessionId);
+    expect(page?.addressTax).toMatchObject({ goods: 8590, shipping: 795, rates: { homeStates: ["WA"] } });
+    expect(page?.addressTax?.rates.rows).toContainEqual(
+      expect.objectContaining({ region: "ON", name: "HST" }),
+    );
+    // A page that showed another tax is sent back to show this one: nothing is charged.
+    const deps = shopDeps(shop.services);
+    const stale = await payWithSandboxCard(deps, sessionId, { ...card, ...ONTARIO, taxCents: "0" });
+    expect(stale).toMatchObject({ kind: "declined", message: expect.stringContaining("CA$12.20") });
+    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe("pending");
+    // As shown: HST 13% of CA$93.85 is added and charged.
+    const paid = await payWithSandboxCard(deps, sessionId, { ...card, ...ONTARIO, taxCents: "1220" });
+    expect(paid?.kind).toBe("paid");
+    expect(await taxLinesOf(shop, order.id)).toEqual([["HST", "13", 1220, false]]);
+    const [after] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(after).toMatchObject({
+      status: "processing",
+      taxCents: 1220,
+      totalCents: 10605,
+      shippingAddress: expect.objectContaining({ region: "ON" }),
+    });
+  });
 });
 
 describe.each(testDatabases)("taxes on Stripe Checkout on %s", (kind) => {
@@ -149,5 +201,45 @@ describe.each(testDatabases)("taxes on Stripe Checkout on %s", (kind) => {
     });
     const sum = items.reduce((s, i) => s + Number(i.price_data.unit_amount) * Number(i.quantity), 0);
     expect(sum).toBe(order.totalCents);
+  });
+
+  // Decision 050: on Stripe, only Stripe Tax (TAX_PROVIDER=stripe) taxes an order whose address Stripe's page
+  // collects; with the rate table its amount was fixed without tax, and the owner is told what was not collected.
+  it("an order begun without an address is not taxed on Stripe with the rate table, and says so to the owner", async () => {
+    const res = await bareCall(await cartOf(shop));
+    const { order, sessionId } = await pendingOrderOf(shop, res.body.url);
+    const [call] = standIn.sessionRequests().slice(-1);
+    expect(call?.params).not.toHaveProperty("automatic_tax");
+    standIn.collectShipping(sessionId, {
+      name: "Casey Collected",
+      address: {
+        line1: "1 King St W",
+        line2: null,
+        city: "Toronto",
+        state: "ON",
+        postal_code: "M5V 2T6",
+        country: "CA",
+      },
+    });
+    const session = standIn.sessions.get(sessionId) ?? {};
+    const delivered = await postEvent(
+      shop,
+      stripeEvent("checkout.session.completed", {
+        ...session,
+        payment_status: "paid",
+        status: "complete",
+        payment_intent: `pi_${sessionId.slice(-12)}`,
+      }),
+    );
+    expect(delivered.body).toEqual({ received: true, outcome: "paid" });
+    const db = shop.services.database.db;
+    const [paid] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(paid).toMatchObject({ status: "processing", taxCents: 0, totalCents: 9385 });
+    expect(await taxLinesOf(shop, order.id)).toEqual([]);
+    const flagged = await db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.type, "tax_not_collected")));
+    expect(flagged.map((e) => e.detail)).toEqual([{ amountCents: 1220, taxes: "HST 13%" }]);
   });
 });

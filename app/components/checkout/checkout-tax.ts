@@ -19,6 +19,11 @@ import { balancesPayableCents } from "../../../core/tenders.ts";
 export interface CheckoutTaxRates {
   rows: TaxRow[];
   homeStates: string[];
+  /**
+   * True when Stripe Tax works the taxes out on Stripe's payment page (TAX_PROVIDER=stripe, decision 050):
+   * no rows then, and the page says the tax is calculated there instead of showing a figure.
+   */
+  atPayment?: boolean;
 }
 
 /** The figures the page taxes and pays with: the loader's, before any tax. */

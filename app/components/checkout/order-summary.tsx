@@ -29,6 +29,7 @@ export function OrderSummary({
   flatShippingCents,
   tenders,
   taxPending = false,
+  taxAtPayment = false,
   currency = "USD",
   freeShippingOverCents = FREE_SHIPPING_OVER_CENTS,
 }: {
@@ -40,6 +41,8 @@ export function OrderSummary({
   tenders?: TenderRow[];
   /** The checkout before an address says where the order ships: its taxes are not known yet. */
   taxPending?: boolean;
+  /** The taxes are calculated on the payment page (Stripe Tax, decision 050): said in the tax row. */
+  taxAtPayment?: boolean;
   /** The currency of every amount of the summary (decision 051): an order's own, US dollars by default. */
   currency?: Currency;
   /** The free-shipping threshold of that currency's list, for the rule under the shipping line. */
@@ -141,12 +144,12 @@ export function OrderSummary({
         <dd className="text-right">
           {summary.shippingCents === 0 ? t("checkout.summary.free") : formatMoney(summary.shippingCents)}
         </dd>
-        {taxPending ? (
+        {taxPending || taxAtPayment ? (
           <>
             {/* Smaller words beside the row's name: on its baseline. */}
             <dt className="self-baseline text-muted">{t("checkout.summary.tax")}</dt>
             <dd className="self-baseline text-right text-sm text-muted" data-testid="summary-tax-pending">
-              {t("checkout.summary.taxFromAddress")}
+              {t(taxAtPayment ? "checkout.summary.taxAtPayment" : "checkout.summary.taxFromAddress")}
             </dd>
           </>
         ) : taxLines.length > 0 ? (

@@ -23,7 +23,12 @@ export function usePayAddress(
   shipTo: readonly string[],
   serverErrors: AddressFieldErrors,
   disabled: boolean,
-): { fields: ReactNode; check: (event: React.FormEvent<HTMLFormElement>) => void } {
+): {
+  fields: ReactNode;
+  check: (event: React.FormEvent<HTMLFormElement>) => void;
+  /** The address as typed so far: the page taxes it (decision 050). */
+  value: AddressFormValue;
+} {
   const later = useLaterT();
   const locale = useLocale();
   const [value, setValue] = useState<AddressFormValue>(() => emptyAddress(shipTo));
@@ -61,5 +66,5 @@ export function usePayAddress(
       />
     </section>
   );
-  return { fields, check };
+  return { fields, check, value };
 }
