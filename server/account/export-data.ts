@@ -17,6 +17,7 @@ import {
   orders,
   orderTaxLines,
   profiles,
+  quizAnswers,
   reactionReports,
   referrals,
   refunds,
@@ -95,6 +96,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
     newsletterRows,
     reactionRows,
     cartRows,
+    quizRows,
   ] = await Promise.all([
     db
       .select()
@@ -129,6 +131,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       .from(cartItems)
       .innerJoin(carts, eq(carts.id, cartItems.cartId))
       .where(eq(carts.userId, userId)),
+    db.select().from(quizAnswers).where(eq(quizAnswers.userId, userId)),
   ]);
   const newsletter = newsletterRows[0];
   // Decision 047's balances: the ledger rows, the gift cards received (once delivered, as the account shows
@@ -305,6 +308,14 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       consentedAt: iso(c.consentedAt),
     })),
     preferences: preferenceRows[0]?.preferences ?? null,
+    // The quiz's answers, kept only with the customer's consent (docs/decisions/053-quiz.md).
+    quizAnswers: quizRows[0]
+      ? {
+          answers: quizRows[0].answers,
+          consentedAt: iso(quizRows[0].consentedAt),
+          updatedAt: iso(quizRows[0].updatedAt),
+        }
+      : null,
     cart: cartRows,
     reviews: reviewRows.map((r) => ({
       productId: r.productId,

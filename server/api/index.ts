@@ -23,6 +23,7 @@ import { preferencesApi } from "./preferences.ts";
 import { productContentApi } from "./product-content.ts";
 import { productsApi } from "./products.ts";
 import { profileApi } from "./profile.ts";
+import { quizApi } from "./quiz.ts";
 import { reactionsApi } from "./reactions.ts";
 import { productReviewsApi, reviewsApi } from "./reviews.ts";
 import { searchApi } from "./search.ts";
@@ -84,6 +85,7 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
   api.route("/preferences", preferencesApi(services));
   api.route("/bookmarks", bookmarksApi(services));
   api.route("/wishlist", wishlistApi(services));
+  api.route("/quiz", quizApi(services));
   api.route("/checkout", checkoutApi(services));
   const { orders, subscriptions } = ordersApi(services);
   api.route("/orders", orders);

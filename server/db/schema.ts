@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { ShippingAddress } from "../../core/address.ts";
+import type { QuizAnswers } from "../../core/quiz.ts";
 
 /** Postgres's parsed text-search document; only the database reads it (never selected by the API). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -912,6 +913,20 @@ export const bookmarks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.articleId] })],
 );
+
+/**
+ * A customer's answers to the quiz (core/quiz.ts), kept only when they ticked "Save my answers to my
+ * account" (docs/decisions/053-quiz.md): health data, one row per customer, replaced on each save, deleted
+ * from the account in one click and with the account (cascade).
+ */
+export const quizAnswers = pgTable("quiz_answers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  answers: jsonb("answers").$type<QuizAnswers>().notNull(),
+  consentedAt: timestamp("consented_at", { withTimezone: true }).notNull(),
+  updatedAt: updatedAt(),
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // What the law asks the shop to keep: renewal consents and reports of reactions.

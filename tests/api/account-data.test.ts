@@ -140,6 +140,8 @@ const CHECKED_COLUMNS: Record<string, string[]> = {
   stock_notifications: ["email", "user_id"],
   user_preferences: ["user_id", "preferences"],
   bookmarks: ["user_id"],
+  // Health data kept with consent only (decision 053): the row goes with the user.
+  quiz_answers: ["user_id", "answers"],
   article_events: ["event_type", "visitor_key"],
 };
 
