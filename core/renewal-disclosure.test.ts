@@ -33,6 +33,7 @@ describe("renewalDisclosure", () => {
       RENEWAL_TERMS.heading,
       RENEWAL_TERMS.intro,
       "- Ashwagandha: $25.50 every month, shipping free",
+      RENEWAL_TERMS.tax,
       d?.firstCharge,
       "If we change the price, we e-mail you the new price at least 7 days before a renewal charges it.",
       RENEWAL_TERMS.cancel,

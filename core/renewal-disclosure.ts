@@ -31,6 +31,11 @@ export interface RenewalTerms {
   firstRenewal: string;
   /** {count}: more than one. */
   firstRenewals: string;
+  /**
+   * What each renewal adds to the prices above: the taxes of the address it ships to at renewal time
+   * (decision 050), said whatever the address, as the disclosure is built before the page knows it.
+   */
+  tax: string;
   /** {date}: the first renewal's day. */
   firstCharge: string;
   /** {days}: how long before a new price is charged the subscriber is told (decision 043). */
@@ -61,6 +66,8 @@ export interface RenewalDisclosure {
   items: string[];
   /** The sum of every renewal, when there is more than one subscription. */
   total: string | null;
+  /** The taxes each renewal adds (the owner's `tax`). */
+  tax: string;
   firstCharge: string;
   priceChange: string;
   cancel: string;
@@ -157,6 +164,7 @@ export function renewalDisclosure(
     terms.intro,
     ...items.map((i) => `- ${i}`),
     ...(total ? [total] : []),
+    terms.tax,
     firstCharge,
     priceChange,
     terms.cancel,
@@ -167,6 +175,7 @@ export function renewalDisclosure(
     intro: terms.intro,
     items,
     total,
+    tax: terms.tax,
     firstCharge,
     priceChange,
     cancel: terms.cancel,

@@ -36,6 +36,7 @@ import {
   listSubscriptionsForUser,
   toSubscriptionView,
 } from "../../server/subscriptions/subscription-rows.ts";
+import { shopTaxProvider } from "../../server/tax/shop-tax.ts";
 import { appContext } from "../context.server.ts";
 import { requestTranslator } from "../i18n/catalogue.server.ts";
 import {
@@ -78,7 +79,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     await Promise.all([
       loadProfile(context, session),
       listOrdersForUser(database.db, userId),
-      listSubscriptionsForUser(database.db, userId),
+      listSubscriptionsForUser(database.db, userId, shopTaxProvider(env.TAX_HOME_STATES)),
       listAddresses(database.db, userId),
       // The Subscriptions tab's swap choices and "Subscribe again" links, and its stacks' names.
       onSubscriptions ? catalogue.list() : [],
@@ -194,8 +195,10 @@ export async function action({ context, request }: Route.ActionArgs) {
         result = {
           ok: true,
           intent: intent.intent,
-          subscription: toSubscriptionView(row),
-          others: others.map(toSubscriptionView),
+          subscription: toSubscriptionView(row, shopTaxProvider(services.env.TAX_HOME_STATES)),
+          others: others.map((other) =>
+            toSubscriptionView(other, shopTaxProvider(services.env.TAX_HOME_STATES)),
+          ),
         };
         break;
       }

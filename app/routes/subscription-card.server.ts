@@ -15,6 +15,7 @@ import {
   stripeCardUpdateUrl,
 } from "../../server/subscriptions/card-update.ts";
 import { billedByStripe, toSubscriptionView } from "../../server/subscriptions/subscription-rows.ts";
+import { shopTaxProvider } from "../../server/tax/shop-tax.ts";
 import { appContext } from "../context.server.ts";
 import { requestTranslator } from "../i18n/catalogue.server.ts";
 import { formFields, loadSession, noStore, refuseCrossSite } from "../session.server.ts";
@@ -69,7 +70,11 @@ export async function loader(args: Route.LoaderArgs) {
   // The head's words in the page's language, for meta (which has no translator).
   const { t } = requestTranslator(localeOfPath(new URL(args.request.url).pathname), new Set());
   return data(
-    { subscription: toSubscriptionView(row), email, meta: { title: t("subscriptions.cardPage.meta.title") } },
+    {
+      subscription: toSubscriptionView(row, shopTaxProvider(services.env.TAX_HOME_STATES)),
+      email,
+      meta: { title: t("subscriptions.cardPage.meta.title") },
+    },
     { headers: noStore },
   );
 }

@@ -14,6 +14,7 @@ import {
 } from "../../server/subscriptions/change-subscription.ts";
 import { openManageLink, sendFreshManageLink } from "../../server/subscriptions/manage-page.ts";
 import { toSubscriptionView } from "../../server/subscriptions/subscription-rows.ts";
+import { shopTaxProvider } from "../../server/tax/shop-tax.ts";
 import { appContext } from "../context.server.ts";
 import { requestTranslator } from "../i18n/catalogue.server.ts";
 import { jsonBody, noStore, refuseCrossSite, refusedWrite } from "../session.server.ts";
@@ -66,7 +67,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     services.catalogue.list(),
     row.bundleId ? listStacks(services.database.db, services.catalogue) : [],
   ]);
-  const view = toSubscriptionView(row);
+  const view = toSubscriptionView(row, shopTaxProvider(services.env.TAX_HOME_STATES));
   return data(
     {
       state: "open" as const,
@@ -153,8 +154,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const result: AccountActionResult = {
       ok: true,
       intent: intent.intent,
-      subscription: toSubscriptionView(row),
-      others: others.map(toSubscriptionView),
+      subscription: toSubscriptionView(row, shopTaxProvider(services.env.TAX_HOME_STATES)),
+      others: others.map((other) => toSubscriptionView(other, shopTaxProvider(services.env.TAX_HOME_STATES))),
     };
     return data(result, { headers: PRIVATE });
   } catch (err) {

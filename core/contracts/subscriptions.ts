@@ -20,6 +20,11 @@ export interface SubscriptionView {
   amount: string;
   /** The currency it was bought in and renews in (decision 051): `amount`, `pendingAmount`, `discount`'s. */
   currency: Currency;
+  /**
+   * Its renewals add the taxes of its address to `amount` (decision 050: Canada, a home state), so a page
+   * says its prices "plus tax"; false where they add none (a VAT the price includes, no tax due).
+   */
+  plusTax: boolean;
   /** "month"; with intervalMonths, "every N months". */
   interval: string;
   intervalMonths: number;

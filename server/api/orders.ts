@@ -60,7 +60,7 @@ export function ordersApi(services: AppServices) {
   const subscriptions = new Hono()
     .get("/", signedIn, async (c) => {
       const { user } = c.var;
-      return c.json(await listSubscriptionsForUser(db, user.id));
+      return c.json(await listSubscriptionsForUser(db, user.id, shopDeps(services).tax));
     })
     // The customer's actions (core/contracts/subscriptions.ts): 404 for another user's subscription, 409
     // for a move its status does not allow (core/subscription-rules.ts), 400 for a bad body.
@@ -73,7 +73,7 @@ export function ordersApi(services: AppServices) {
       if (action.data === "payment-method") {
         const row = await startCardUpdate(shopDeps(services), user.id, id.data);
         return c.json({
-          subscription: toSubscriptionView(row),
+          subscription: toSubscriptionView(row, shopDeps(services).tax),
           url: billedByStripe(row)
             ? await stripeCardPage(services, row, requestLocale(c.req.raw.headers))
             : cardUpdatePath(row.id),
@@ -87,8 +87,8 @@ export function ordersApi(services: AppServices) {
         change: { action: action.data, ...body } as SubscriptionChange,
       });
       return c.json({
-        subscription: toSubscriptionView(row),
-        others: others.map(toSubscriptionView),
+        subscription: toSubscriptionView(row, shopDeps(services).tax),
+        others: others.map((other) => toSubscriptionView(other, shopDeps(services).tax)),
       } satisfies SubscriptionActionResponse);
     })
     // The price a change would set, by the server, before the customer confirms it: nothing is written.
@@ -105,8 +105,8 @@ export function ordersApi(services: AppServices) {
         change: { action: action.data, ...body } as SubscriptionChange,
       });
       return c.json({
-        subscription: toSubscriptionView(row),
-        others: others.map(toSubscriptionView),
+        subscription: toSubscriptionView(row, shopDeps(services).tax),
+        others: others.map((other) => toSubscriptionView(other, shopDeps(services).tax)),
       } satisfies SubscriptionPreviewResponse);
     });
 

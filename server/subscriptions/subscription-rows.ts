@@ -9,8 +9,10 @@ import {
   type SubscriptionState,
   shownNextBilling,
 } from "../../core/subscription-rules.ts";
+import type { TaxProvider } from "../../core/tax.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { subscriptionEvents, subscriptions } from "../db/schema.ts";
+import { renewalAddedTax } from "./renewal-tax.ts";
 
 export type SubscriptionRow = InferSelectModel<typeof subscriptions>;
 
@@ -33,7 +35,8 @@ export function billedByStripe(row: Pick<SubscriptionRow, "provider">): boolean 
   return row.provider === "stripe";
 }
 
-export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
+/** A subscription as its pages show it; `tax`, the shop's provider, says whether its renewals add tax. */
+export function toSubscriptionView(row: SubscriptionRow, tax: TaxProvider): SubscriptionView {
   const next = shownNextBilling(stateOf(row));
   const currency = storedCurrency(row.currency);
   return {
@@ -42,6 +45,7 @@ export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
     productName: row.productName,
     amount: formatCents(row.amountCents),
     currency,
+    plusTax: renewalAddedTax(tax, row, row.amountCents) > 0,
     interval: row.interval,
     intervalMonths: row.intervalMonths,
     quantity: row.quantity,
@@ -66,14 +70,18 @@ export function toSubscriptionView(row: SubscriptionRow): SubscriptionView {
   };
 }
 
-export async function listSubscriptionsForUser(db: DbOrTx, userId: string): Promise<SubscriptionView[]> {
+export async function listSubscriptionsForUser(
+  db: DbOrTx,
+  userId: string,
+  tax: TaxProvider,
+): Promise<SubscriptionView[]> {
   const rows = await db
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(200);
-  return rows.map(toSubscriptionView);
+  return rows.map((row) => toSubscriptionView(row, tax));
 }
 
 /** A user's subscription locked for a change, or null when it is not theirs (or does not exist). */

@@ -117,6 +117,9 @@ describe.each(testDatabases)("renewals taxed on the sandbox on %s", (kind) => {
     expect(mail?.text).toContain(`HST 13%: CA$${(hst / 100).toFixed(2)}`);
     expect(mail?.text).toContain(`Total: CA$${((sub.amountCents + hst) / 100).toFixed(2)}`);
     const v = new Visitor(shop, "olive");
+    // The subscription's page says its price is before tax.
+    const listed = await v.call("GET", "/api/subscriptions");
+    expect(listed.body).toEqual([expect.objectContaining({ id: sub.id, currency: "CAD", plusTax: true })]);
     const api = await v.call("GET", `/api/orders/${order.orderNumber}`);
     expect(api.status).toBe(200);
     expect(api.body.totals).toMatchObject({
@@ -146,6 +149,9 @@ describe.each(testDatabases)("renewals taxed on the sandbox on %s", (kind) => {
     const { order, taxes } = await renewed(sub);
     expect(taxes).toEqual([["VAT", "5.5", vat, "eur", true]]);
     expect(order).toMatchObject({ currency: "eur", taxCents: 0, totalCents: sub.amountCents });
+    // Nothing is added, so its price is said as it is.
+    const listed = await new Visitor(shop, "pia").call("GET", "/api/subscriptions");
+    expect(listed.body).toEqual([expect.objectContaining({ plusTax: false })]);
   });
 
   it("the reminder says a taxed renewal's amount is before tax, in the subscription's language", async () => {

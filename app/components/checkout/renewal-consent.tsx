@@ -42,6 +42,7 @@ export function RenewalConsent({
         ))}
       </ul>
       {disclosure.total ? <p className="mt-2 font-semibold">{disclosure.total}</p> : null}
+      <p className="mt-2">{disclosure.tax}</p>
       <p className="mt-2">{disclosure.firstCharge}</p>
       <p className="mt-2">{disclosure.priceChange}</p>
       <p className="mt-2">{disclosure.cancel}</p>

@@ -25,6 +25,7 @@ const sub: SubscriptionView = {
   productName: "Korean Ginseng",
   amount: "27.20",
   currency: "USD",
+  plusTax: false,
   interval: "month",
   intervalMonths: 1,
   quantity: 1,
@@ -67,6 +68,14 @@ describe("subscription wording", () => {
     expect(priceLine(t, cad)).toBe("CA$36.00 every month");
     expect(priceLine(fr.t, cad)).toBe("CA$36.00 chaque mois");
     expect(priceLine(t, { ...sub, amount: "24.65", currency: "EUR" })).toBe("€24.65 every month");
+    // Renewals that add the taxes of the address say so (decision 050), in the page's language.
+    const taxed = { ...cad, plusTax: true };
+    expect(priceLine(t, taxed)).toBe("CA$36.00 plus tax every month");
+    expect(priceLine(fr.t, taxed)).toBe("CA$36.00 plus taxes chaque mois");
+    expect(priceLine(requestTranslator("es", new Set()).t, taxed)).toBe("CA$36.00 más impuestos cada mes");
+    expect(
+      pendingPriceLine(en, { ...taxed, pendingAmount: "38.00", pendingFrom: "2027-03-04T12:00:00.000Z" }),
+    ).toContain("CA$38.00 plus tax every month");
     expect(
       pendingPriceLine(en, { ...cad, pendingAmount: "38.00", pendingFrom: "2027-03-04T12:00:00.000Z" }),
     ).toContain("CA$38.00 every month");

@@ -62,15 +62,23 @@ export function productLine(sub: Pick<SubscriptionView, "productName" | "quantit
   return sub.quantity > 1 ? `${sub.quantity}x ${sub.productName}` : sub.productName;
 }
 
-/** "$27.20 every month": what each delivery costs and how often it comes. */
+/**
+ * "$27.20 every month": what each delivery costs and how often it comes; "CA$34.00 plus tax every month"
+ * where its renewals add the taxes of its address (decision 050).
+ */
 export function priceLine(
   t: Translator["t"],
-  sub: Pick<SubscriptionView, "amount" | "currency" | "intervalMonths">,
+  sub: Pick<SubscriptionView, "amount" | "currency" | "intervalMonths"> & { plusTax?: boolean },
 ): string {
   return t("subscriptions.price", {
-    price: formatMoney(toCents(sub.amount), sub.currency),
+    price: taxedPrice(t, formatMoney(toCents(sub.amount), sub.currency), sub.plusTax),
     months: sub.intervalMonths,
   });
+}
+
+/** A renewal's price, "plus tax" when its renewals add the taxes of its address (decision 050). */
+function taxedPrice(t: Translator["t"], price: string, plusTax: boolean | undefined): string {
+  return plusTax ? t("subscriptions.plusTax", { price }) : price;
 }
 
 const STATUS_KEYS: Record<string, string> = {
@@ -317,12 +325,14 @@ export function cancelRunsUntil(
  */
 export function pendingPriceLine(
   { t, locale }: Words,
-  sub: Pick<SubscriptionView, "pendingAmount" | "pendingFrom" | "currency" | "intervalMonths">,
+  sub: Pick<SubscriptionView, "pendingAmount" | "pendingFrom" | "currency" | "intervalMonths"> & {
+    plusTax?: boolean;
+  },
 ): string | null {
   if (!sub.pendingAmount || !sub.pendingFrom) return null;
   return t("subscriptions.pendingPrice", {
     date: formatDate(sub.pendingFrom, locale),
-    price: formatMoney(toCents(sub.pendingAmount), sub.currency),
+    price: taxedPrice(t, formatMoney(toCents(sub.pendingAmount), sub.currency), sub.plusTax),
     months: sub.intervalMonths,
   });
 }
