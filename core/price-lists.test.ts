@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPriceItem, priceOf, priceTable } from "./price-lists.ts";
+import { giftCardAmountAllowed, giftCardAmounts, isPriceItem, priceOf, priceTable } from "./price-lists.ts";
 import { FREE_SHIPPING_OVER_CENTS } from "./pricing.ts";
 
 const base = {
@@ -43,5 +43,31 @@ describe("price lists", () => {
     expect(isPriceItem("shipping:free_over")).toBe(true);
     expect(isPriceItem("product:0")).toBe(false);
     expect(isPriceItem("product:1; drop")).toBe(false);
+  });
+});
+
+describe("gift cards in the price lists (decision 051)", () => {
+  it("US dollars sell $25, $50, $100 or $10 to $500; another list sells what the owner priced there", () => {
+    const table = priceTable(base, [
+      { item: "gift_card:1", currency: "GBP", amountCents: 2000 },
+      { item: "gift_card:2", currency: "GBP", amountCents: 4000 },
+      { item: "gift_card:3", currency: "GBP", amountCents: 8000 },
+      { item: "gift_card:min", currency: "GBP", amountCents: 1000 },
+      { item: "gift_card:max", currency: "GBP", amountCents: 40_000 },
+      { item: "gift_card:1", currency: "CAD", amountCents: 2500 },
+    ]);
+    const usd = giftCardAmounts(table.USD);
+    expect(usd).toEqual({ presets: [2500, 5000, 10_000], custom: { min: 1000, max: 50_000 } });
+    const gbp = giftCardAmounts(table.GBP);
+    expect(gbp.presets).toEqual([2000, 4000, 8000]);
+    expect(giftCardAmountAllowed(gbp, 4000)).toBe(true);
+    expect(giftCardAmountAllowed(gbp, 45_000)).toBe(false);
+    // CAD has one amount offered and no bounds: that amount only. EUR sells none.
+    const cad = giftCardAmounts(table.CAD);
+    expect(cad).toEqual({ presets: [2500], custom: null });
+    expect(giftCardAmountAllowed(cad, 5000)).toBe(false);
+    expect(giftCardAmounts(table.EUR)).toEqual({ presets: [], custom: null });
+    expect(isPriceItem("gift_card:min")).toBe(true);
+    expect(isPriceItem("gift_card:4")).toBe(false);
   });
 });

@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { COMPLETE_STACK, pricingLine, TEST_PRICES } from "../tests/support/pricing-lines.ts";
-import { type CodeTerms, canonicalCode, codeConditions, dateRefusal, describeCode } from "./discount-code.ts";
+import {
+  type CodeTerms,
+  canonicalCode,
+  codeConditions,
+  codeCurrencies,
+  codeInCurrency,
+  dateRefusal,
+  describeCode,
+} from "./discount-code.ts";
 import { FREE_SHIPPING_OVER_CENTS, priceCart } from "./pricing.ts";
 
 const _prices = TEST_PRICES;
@@ -144,6 +152,75 @@ describe("discount codes in the pricing function", () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("a code's amounts per currency (decision 051)", () => {
+  const cad = { currency: "CAD" as const, freeShippingOverCents: 10_000 };
+  const eur = { currency: "EUR" as const, freeShippingOverCents: 7000 };
+  const save5 = code({
+    code: "SAVE5",
+    kind: "amount",
+    percent: null,
+    amountCents: 500,
+    minSubtotalCents: 2000,
+    amounts: { CAD: { amountCents: 700, minSubtotalCents: 2500 } },
+  });
+
+  it("an amount code takes the owner's amount of the cart's currency, its minimum compared in it", () => {
+    const t = priceCart([line("a", 1)], [], SHIP, save5, null, cad);
+    expect(t.codeCents).toBe(700);
+    expect(t.code?.refusal).toBeNull();
+    const short = priceCart(
+      [line("a", 1)],
+      [],
+      SHIP,
+      code({ ...save5, amounts: { CAD: { amountCents: 700, minSubtotalCents: 4000 } } }),
+      null,
+      cad,
+    );
+    expect(short.codeCents).toBe(0);
+    expect(short.code?.refusal).toMatchObject({
+      reason: "minimum_not_met",
+      shortByCents: 1000,
+      currency: "CAD",
+    });
+    expect(short.code?.refusal?.message).toBe("Add CA$10.00 more to use the code SAVE5.");
+  });
+
+  it("gives nothing in a currency it has no amount in, naming the currencies it has", () => {
+    const t = priceCart([line("a", 1)], [], SHIP, save5, null, eur);
+    expect(t.codeCents).toBe(0);
+    expect(t.code?.refusal).toMatchObject({
+      reason: "not_in_currency",
+      currency: "EUR",
+      currencies: ["USD", "CAD"],
+      code: "SAVE5",
+    });
+    expect(t.code?.refusal?.message).toBe("The code SAVE5 is not for orders in EUR: only in USD, CAD.");
+    expect(codeCurrencies(save5)).toEqual(["USD", "CAD"]);
+  });
+
+  it("a percentage with a minimum needs its minimum there; without one it is the same everywhere", () => {
+    const withMinimum = code({
+      minSubtotalCents: 2000,
+      amounts: { EUR: { amountCents: null, minSubtotalCents: 2500 } },
+    });
+    expect(codeInCurrency(withMinimum, "EUR")).toMatchObject({ minSubtotalCents: 2500, percent: 10 });
+    expect(codeInCurrency(withMinimum, "GBP")).toBeNull();
+    expect(codeInCurrency(code(), "GBP")).toEqual(code());
+    expect(priceCart([line("a", 1)], [], SHIP, code(), null, eur).codeCents).toBe(300);
+    // An amount code's row without its amount is no amount there.
+    expect(
+      codeInCurrency(
+        code({ ...save5, amounts: { CAD: { amountCents: null, minSubtotalCents: 2500 } } }),
+        "CAD",
+      ),
+    ).toBeNull();
+    expect(describeCode({ kind: "amount", percent: null, amountCents: 700 }, "CAD")).toBe("CA$7.00 off");
+    expect(codeConditions({ ...save5, minSubtotalCents: 2500 }, "CAD")[0]).toBe(
+      "On orders of CA$25.00 or more.",
     );
   });
 });

@@ -1,4 +1,10 @@
-import { type CodeRefusal, type CodeTerms, refusal } from "./discount-code.ts";
+import {
+  type CodeRefusal,
+  type CodeTerms,
+  codeCurrencies,
+  codeInCurrency,
+  refusal,
+} from "./discount-code.ts";
 import { BASE_CURRENCY, type Currency } from "./markets.ts";
 import type { TaxDestination, TaxLine, TaxProvider } from "./tax.ts";
 
@@ -101,8 +107,8 @@ export interface BundleSaving {
 /**
  * What a cart is priced in beyond its lines' own prices (docs/decisions/051-markets-and-currencies.md): the
  * currency of every amount (the lines' and bundles' prices and the flat rate are already that list's) and
- * the list's free-shipping threshold. Amount codes and minimums are US dollar amounts: in another currency
- * such a code gives nothing (`only_in_usd`).
+ * the list's free-shipping threshold. A code's amount off and minimum are the owner's for that currency
+ * (core/discount-code.ts `codeInCurrency`): a code with none there gives nothing (`not_in_currency`).
  */
 export interface CartPriceList {
   currency: Currency;
@@ -292,11 +298,12 @@ export function priceCart(
  * saving. A percentage takes that share of their sum, a fixed amount at most their sum, shared out over
  * them in proportion (`splitCents`), so no line and no total goes below zero. The minimum is compared with
  * the whole cart after bundle savings. A free-shipping code discounts no line: `priceCart` drops shipping.
- * An amount and a minimum are in US dollars: a code with either gives nothing in another currency (decision
- * 051: nothing is converted); a percentage or free shipping works in every currency.
+ * An amount and a minimum are the owner's in the cart's currency (`codeInCurrency`): a code with either
+ * and none in that currency gives nothing (decision 051: nothing is converted); a percentage or free
+ * shipping without a minimum works in every currency.
  */
 function applyCode(
-  code: CodeTerms,
+  terms: CodeTerms,
   lines: PricingLine[],
   priced: PricedLine[],
   inSet: (lineIndex: number) => boolean,
@@ -304,8 +311,14 @@ function applyCode(
   currency: Currency,
 ): { refusal: CodeRefusal | null } {
   if (lines.length === 0) return { refusal: null };
-  if (currency !== BASE_CURRENCY && (code.kind === "amount" || code.minSubtotalCents))
-    return { refusal: refusal("only_in_usd", code.code) };
+  const code = codeInCurrency(terms, currency);
+  if (!code)
+    return {
+      refusal: refusal("not_in_currency", terms.code, undefined, {
+        currency,
+        currencies: codeCurrencies(terms),
+      }),
+    };
   const eligible = priced.map((l, i) => {
     const line = lines[i];
     if (!line) return 0;
@@ -316,7 +329,14 @@ function applyCode(
   const base = eligible.reduce((a, b) => a + b, 0);
   if (base <= 0) return { refusal: refusal("not_for_these_products", code.code) };
   if (code.minSubtotalCents && afterSavings < code.minSubtotalCents)
-    return { refusal: refusal("minimum_not_met", code.code, code.minSubtotalCents - afterSavings) };
+    return {
+      refusal: refusal(
+        "minimum_not_met",
+        code.code,
+        code.minSubtotalCents - afterSavings,
+        currency === BASE_CURRENCY ? undefined : { currency },
+      ),
+    };
   const off =
     code.kind === "percent"
       ? Math.round((base * Math.min(100, Math.max(0, code.percent ?? 0))) / 100)

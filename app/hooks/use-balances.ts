@@ -29,8 +29,9 @@ export function useGiftCardLines(enabled = true) {
 export function useAddGiftCardLine() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: GiftCardLineBody) =>
-      apiRequest<GiftCardLineView[]>("POST", "/api/cart/gift-card-lines", body),
+    // In the page's currency: the server sells only its amounts (decision 051).
+    mutationFn: ({ body, currency }: { body: GiftCardLineBody; currency: Currency }) =>
+      apiRequest<GiftCardLineView[]>("POST", `/api/cart/gift-card-lines?currency=${currency}`, body),
     onSuccess: (lines) => qc.setQueryData(giftCardLinesKey, lines),
   });
 }

@@ -4,7 +4,9 @@ import {
   type CodeRefusalReason,
   type CodeTerms,
   canonicalCode,
+  codeInCurrency,
 } from "../../core/discount-code.ts";
+import type { Currency } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
 import { type Translator, useLocale } from "../i18n/i18n.tsx";
 import { apiErrorOf, apiRequest } from "../lib/api.ts";
@@ -22,6 +24,8 @@ export interface CartCodeState {
   refusal: CodeRefusal | null;
   /** What it takes off the items (0 for free shipping, or when refused). */
   codeCents: number;
+  /** The currency the cart is priced in: the code's amount and minimum are shown in it. */
+  currency: Currency;
 }
 
 const NO_CODE: CartCodeResponse = { code: null, refusal: null };
@@ -48,6 +52,7 @@ export function useCartCode(
     // The loader's refusal already counts the cart; the browser's answer counts the shop's records only.
     refusal: answer.refusal ?? (query.data ? totals.code?.refusal : null) ?? null,
     codeCents: totals.codeCents,
+    currency: totals.currency,
     isLoading: query.isLoading,
     refetch: query.refetch,
   };
@@ -64,24 +69,39 @@ const REFUSAL_KEYS: Record<CodeRefusalReason, string> = {
   not_for_these_products: "cart.code.refusal.notForTheseProducts",
   first_order_only: "cart.code.refusal.firstOrderOnly",
   own_referral: "cart.code.refusal.ownReferral",
-  only_in_usd: "cart.code.refusal.onlyInUsd",
+  not_in_currency: "cart.code.refusal.notInCurrency",
 };
 
-/** What a code gives, in a few words ("10% off", "$5.00 off", "Free shipping"), in the page's language. */
-export function codeOffer(
-  t: Translator["t"],
-  terms: Pick<CodeTerms, "kind" | "percent" | "amountCents">,
-): string {
+/**
+ * What a code gives, in a few words ("10% off", "CA$7.00 off", "Free shipping"), in the page's language;
+ * an amount code's amount in `currency` (its owner's amount there, decision 051).
+ */
+export function codeOffer(t: Translator["t"], terms: CodeTerms, currency: Currency = "USD"): string {
   if (terms.kind === "percent") return t("cart.code.offer.percent", { percent: terms.percent ?? 0 });
-  if (terms.kind === "amount")
-    return t("cart.code.offer.amount", { amount: formatMoney(terms.amountCents ?? 0) });
+  if (terms.kind === "amount") {
+    const there = codeInCurrency(terms, currency);
+    // A code without an amount in this currency names its US dollar amount (its refusal says why).
+    return t("cart.code.offer.amount", {
+      amount: there ? formatMoney(there.amountCents ?? 0, currency) : formatMoney(terms.amountCents ?? 0),
+    });
+  }
   return t("cart.code.offer.freeShipping");
 }
 
-/** The conditions a shopper should know before paying (core/discount-code.ts `codeConditions`, worded here). */
-export function codeConditionWords(t: Translator["t"], terms: CodeTerms): string[] {
+/**
+ * The conditions a shopper should know before paying (core/discount-code.ts `codeConditions`, worded here),
+ * a minimum in `currency` (the owner's there).
+ */
+export function codeConditionWords(
+  t: Translator["t"],
+  terms: CodeTerms,
+  currency: Currency = "USD",
+): string[] {
   const out: string[] = [];
-  if (terms.minSubtotalCents)
+  const there = codeInCurrency(terms, currency);
+  if (there?.minSubtotalCents)
+    out.push(t("cart.code.condition.minimum", { amount: formatMoney(there.minSubtotalCents, currency) }));
+  else if (!there && terms.minSubtotalCents)
     out.push(t("cart.code.condition.minimum", { amount: formatMoney(terms.minSubtotalCents) }));
   if (terms.productIds) out.push(t("cart.code.condition.someProducts"));
   out.push(t(terms.combinesWithBundles ? "cart.code.condition.combines" : "cart.code.condition.notBundles"));
@@ -100,10 +120,20 @@ export function codeConditionWords(t: Translator["t"], terms: CodeTerms): string
 export function useCodeRefusalWords() {
   const locale = useLocale();
   const t = useLaterT();
-  return (refusal: Pick<CodeRefusal, "reason" | "message" | "shortByCents">, code: string): string => {
+  return (
+    refusal: Pick<CodeRefusal, "reason" | "message" | "shortByCents" | "currency" | "currencies">,
+    code: string,
+  ): string => {
     if (locale === "en") return refusal.message;
     if (refusal.reason === "minimum_not_met" && refusal.shortByCents === undefined) return refusal.message;
-    return t(REFUSAL_KEYS[refusal.reason], { code, amount: formatMoney(refusal.shortByCents ?? 0) });
+    // The server's answer to a refused code is already in the page's language (errors.codeNotInCurrency).
+    if (refusal.reason === "not_in_currency" && !refusal.currencies) return refusal.message;
+    return t(REFUSAL_KEYS[refusal.reason], {
+      code,
+      amount: formatMoney(refusal.shortByCents ?? 0, refusal.currency ?? "USD"),
+      currency: refusal.currency ?? "USD",
+      currencies: (refusal.currencies ?? []).join(", "),
+    });
   };
 }
 

@@ -1,7 +1,7 @@
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { BASE_CURRENCY, type Currency, isEuropeanMarket, marketOfCurrency } from "../../core/markets.ts";
 import { CURRENCY_SIGNS, formatMoney } from "../../core/money.ts";
-import type { PriceItem } from "../../core/price-lists.ts";
+import { type GiftCardAmounts, giftCardAmounts, type PriceItem } from "../../core/price-lists.ts";
 import { FREE_SHIPPING_OVER_CENTS, lineTotalCents, stackDiscountPercent } from "../../core/pricing.ts";
 import { currencyCookie } from "../../core/shopper-currency.ts";
 
@@ -43,6 +43,8 @@ export interface Prices {
   lowest: (item: PriceItem) => number | null;
   /** A stack's id from its id or slug (a cart line names a stack by slug, a price list by id). */
   stackId: (idOrSlug: number | string) => number | undefined;
+  /** The gift cards this currency sells: the owner's amounts offered and the bounds of one's own. */
+  giftCards: GiftCardAmounts;
 }
 
 export function pricesOf(shop: ShopPrices): Prices {
@@ -63,6 +65,7 @@ export function pricesOf(shop: ShopPrices): Prices {
     european: isEuropeanMarket(marketOfCurrency(currency)),
     lowest: (item) => shop.lowest?.[item] ?? null,
     stackId,
+    giftCards: giftCardAmounts(items),
   };
 }
 

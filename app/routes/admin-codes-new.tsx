@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { MAX_RENEWAL_COUNT } from "../../core/contracts/admin-codes.ts";
+import { CODE_AMOUNT_CURRENCIES, MAX_RENEWAL_COUNT } from "../../core/contracts/admin-codes.ts";
 import type { CodeKind, CodeRenewals } from "../../core/discount-code.ts";
 import { Button } from "../components/ui/button.tsx";
 import { inputClass } from "../components/ui/field.tsx";
@@ -19,7 +19,9 @@ const ORDER = [
   "kind",
   "percent",
   "amount",
+  ...CODE_AMOUNT_CURRENCIES.map((c) => `amount-${c}`),
   "minimum",
+  ...CODE_AMOUNT_CURRENCIES.map((c) => `minimum-${c}`),
   "startsOn",
   "endsOn",
   "maxUses",
@@ -67,7 +69,8 @@ export default function AdminCodesNew({ loaderData, actionData }: Route.Componen
       <h1 className="mt-1 text-3xl sm:text-4xl">New discount code</h1>
       <p className="mt-2 max-w-prose text-muted">
         Shoppers can use a code as soon as it is made, within its days. You can pause it or end it later, not
-        change it: for other terms, make a new code.
+        change it: for other terms, make a new code. An amount off and a minimum have their own value in each
+        currency (never converted); you can change those on the codes list.
       </p>
 
       <Form ref={form} method="post" noValidate className="mt-6 grid gap-6" aria-label="New discount code">
@@ -127,6 +130,20 @@ export default function AdminCodesNew({ loaderData, actionData }: Route.Componen
               narrow
             />
           ) : null}
+          {kind === "amount" ? (
+            <div className="grid gap-4 sm:grid-cols-3">
+              {CODE_AMOUNT_CURRENCIES.map((c) => (
+                <TextField
+                  key={c}
+                  name={`amount-${c}`}
+                  label={`Amount off (${c})`}
+                  hint={`Blank: the code gives nothing on orders in ${c}.`}
+                  error={errors?.[`amount-${c}`]}
+                  inputMode="decimal"
+                />
+              ))}
+            </div>
+          ) : null}
         </Card>
 
         <Card title="What it asks of an order">
@@ -138,6 +155,18 @@ export default function AdminCodesNew({ loaderData, actionData }: Route.Componen
             inputMode="decimal"
             narrow
           />
+          <div className="grid gap-4 sm:grid-cols-3">
+            {CODE_AMOUNT_CURRENCIES.map((c) => (
+              <TextField
+                key={c}
+                name={`minimum-${c}`}
+                label={`Minimum order (${c})`}
+                hint={`With a US dollar minimum: blank gives nothing on orders in ${c}.`}
+                error={errors?.[`minimum-${c}`]}
+                inputMode="decimal"
+              />
+            ))}
+          </div>
           <fieldset
             className="grid gap-2"
             aria-describedby={`products-hint${errors?.products ? " products-error" : ""}`}

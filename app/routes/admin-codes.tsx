@@ -3,6 +3,7 @@ import type { AdminCodeView } from "../../core/contracts/admin-codes.ts";
 import { describeCode } from "../../core/discount-code.ts";
 import { formatMoney } from "../../core/money.ts";
 import { CodeActions } from "../components/admin/code-actions.tsx";
+import { CodeAmounts } from "../components/admin/code-amounts-form.tsx";
 import { codeDetails, STATE, usesText } from "../components/admin/code-text.ts";
 import { Button } from "../components/ui/button.tsx";
 import { Badge } from "../components/ui/status-badge.tsx";
@@ -121,6 +122,7 @@ function CodeCard({
           <dd className="font-semibold tabular-nums text-ink">{perCurrency(code, "discountCents")}</dd>
         </div>
       </dl>
+      <CodeAmounts code={code} manage={manage} />
       {manage ? <CodeActions code={code} /> : null}
     </article>
   );

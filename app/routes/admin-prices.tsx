@@ -39,6 +39,11 @@ const GROUPS: { kind: PriceItemKind; title: string; text: string }[] = [
     title: "Shipping",
     text: "The flat rate charged per order, and the order total from which shipping is free.",
   },
+  {
+    kind: "gift_card",
+    title: "Gift cards",
+    text: "The three amounts the gift cards page offers, and the lowest and highest a buyer may choose instead. An amount offered must be between those two. A currency without amounts sells no gift cards.",
+  },
 ];
 
 /** Where each kind of item's US dollar price is set: the dashboard edits only the other currencies here. */
@@ -46,10 +51,11 @@ const USD_SOURCE: Record<PriceItemKind, string> = {
   product: "Set on the Products page.",
   stack: "From the catalogue file (content/stacks.json).",
   shipping: "From the server's settings.",
+  gift_card: "Fixed in the shop's code.",
 };
 
 /**
- * The price lists (docs/decisions/051-markets-and-currencies.md): every product, stack and shipping figure
+ * The price lists (docs/decisions/051-markets-and-currencies.md): every product, stack, shipping figure and gift card amount
  * with its price in US dollars, Canadian dollars, euros and pounds; the last three editable in one form
  * that posts to the page's action (it works without JavaScript), which answers a message per wrong field.
  */

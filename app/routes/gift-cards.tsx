@@ -1,13 +1,7 @@
 import Check from "lucide-react/icons/check";
 import Gift from "lucide-react/icons/gift";
 import { useId, useRef, useState } from "react";
-import {
-  GIFT_CARD_AMOUNTS,
-  GIFT_CARD_MAX_CENTS,
-  GIFT_CARD_MESSAGE_MAX,
-  GIFT_CARD_MIN_CENTS,
-  type GiftCardLineBody,
-} from "../../core/contracts/balances.ts";
+import { GIFT_CARD_MESSAGE_MAX, type GiftCardLineBody } from "../../core/contracts/balances.ts";
 import { Button } from "../components/ui/button.tsx";
 import { inputClass } from "../components/ui/field.tsx";
 import { giftCardFailure, useAddGiftCardLine } from "../hooks/use-balances.ts";
@@ -40,16 +34,19 @@ function dayRange(now = new Date()) {
   return { today, last: last.toISOString().slice(0, 10) };
 }
 
-/** Whole dollars or dollars and cents ("75", "75.50") as cents; null for anything else. */
-function dollarsToCents(text: string): number | null {
-  const t = text.trim().replace(/^\$/, "");
-  if (!/^\d{1,4}(\.\d{1,2})?$/.test(t)) return null;
+/** A whole amount or one with cents ("75", "75.50", "75,50"), its sign ("CA$") allowed before, as minor units. */
+function amountToCents(text: string, sign: string): number | null {
+  let t = text.trim();
+  if (t.startsWith(sign)) t = t.slice(sign.length).trim();
+  t = t.replace(",", ".");
+  if (!/^\d{1,5}(\.\d{1,2})?$/.test(t)) return null;
   return Math.round(Number(t) * 100);
 }
 
 /**
- * Buy a gift card (POST /api/cart/gift-card-lines; docs/decisions/047-gift-cards-credit-and-points.md): an
- * amount ($25, $50, $100 or one between $10 and $500), for oneself or for a friend by e-mail with a message
+ * Buy a gift card (POST /api/cart/gift-card-lines; docs/decisions/047-gift-cards-credit-and-points.md): one
+ * of the amounts offered in the shopper's currency or one between its bounds (the owner's, in the price
+ * lists: $25, $50, $100 or $10 to $500; CA$25, CA$50, CA$100; decision 051), for oneself or for a friend by e-mail with a message
  * and a day to send it (today or within a year). Every field's message shows at once, and focus goes to the
  * first; the server's refusal shows above the button.
  */
@@ -65,11 +62,18 @@ export default function GiftCards() {
     error: useId(),
   };
   const t = useT();
-  // A gift card is bought in the order's currency (decision 051): its amounts in the shopper's.
-  const { format: formatMoney } = usePrices();
+  // A gift card is bought in the order's currency (decision 051): the owner's amounts in the shopper's.
+  const { format: formatMoney, whole, currency, sign, giftCards } = usePrices();
+  const { presets, custom: bounds } = giftCards;
+  const sold = presets.length > 0 || bounds !== null;
   const { setOpen } = useCartDrawer();
   const add = useAddGiftCardLine();
-  const [choice, setChoice] = useState<string>(String(GIFT_CARD_AMOUNTS[1]));
+  const [picked, setChoice] = useState<string | null>(null);
+  // The middle amount offered until the shopper picks one (the currency may change under the page).
+  const choice =
+    picked !== null && (picked === CUSTOM || presets.includes(Number(picked)))
+      ? picked
+      : String(presets[1] ?? presets[0] ?? CUSTOM);
   const [custom, setCustom] = useState("");
   const [forFriend, setForFriend] = useState(false);
   const [recipientEmail, setRecipientEmail] = useState("");
@@ -84,11 +88,15 @@ export default function GiftCards() {
 
   function validate(): { body: GiftCardLineBody | null; errors: Errors } {
     const out: Errors = {};
-    const amountCents = choice === CUSTOM ? dollarsToCents(custom) : Number(choice);
-    if (amountCents === null || amountCents < GIFT_CARD_MIN_CENTS || amountCents > GIFT_CARD_MAX_CENTS)
+    const amountCents = choice === CUSTOM ? amountToCents(custom, sign) : Number(choice);
+    if (!sold) out.amount = t("giftCards.notSold", { currency });
+    else if (
+      choice === CUSTOM &&
+      (amountCents === null || !bounds || amountCents < bounds.min || amountCents > bounds.max)
+    )
       out.amount = t("giftCards.error.amount", {
-        min: formatMoney(GIFT_CARD_MIN_CENTS),
-        max: formatMoney(GIFT_CARD_MAX_CENTS),
+        min: formatMoney(bounds?.min ?? 0),
+        max: formatMoney(bounds?.max ?? 0),
       });
     if (forFriend) {
       if (!EMAIL.test(recipientEmail.trim())) out.recipientEmail = t("giftCards.error.email");
@@ -123,17 +131,20 @@ export default function GiftCards() {
       return;
     }
     const body = checked.body;
-    add.mutate(body, {
-      onSuccess: () => {
-        toast({
-          title: t("giftCards.toast.added"),
-          description: t("giftCards.toast.addedText", { amount: formatMoney(body.amountCents) }),
-        });
-        setMessage("");
-        setOpen(true);
+    add.mutate(
+      { body, currency },
+      {
+        onSuccess: () => {
+          toast({
+            title: t("giftCards.toast.added"),
+            description: t("giftCards.toast.addedText", { amount: formatMoney(body.amountCents) }),
+          });
+          setMessage("");
+          setOpen(true);
+        },
+        onError: (err) => setRefusal(giftCardFailure(err)),
       },
-      onError: (err) => setRefusal(giftCardFailure(err)),
-    });
+    );
   }
 
   const described = (field: Field, id: string, hint?: string) => ({
@@ -167,7 +178,7 @@ export default function GiftCards() {
             <fieldset>
               <legend className="text-xl font-display text-forest">{t("giftCards.amount")}</legend>
               <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4">
-                {GIFT_CARD_AMOUNTS.map((cents) => (
+                {presets.map((cents) => (
                   <label key={cents} className={radioCard}>
                     <input
                       type="radio"
@@ -181,30 +192,37 @@ export default function GiftCards() {
                       className="sr-only"
                     />
                     <Check aria-hidden className="hidden size-4 group-has-[:checked]:block" />
-                    {formatMoney(cents).replace(".00", "")}
+                    {whole(cents)}
                   </label>
                 ))}
-                <label className={radioCard}>
-                  <input
-                    type="radio"
-                    name="amount"
-                    value={CUSTOM}
-                    checked={choice === CUSTOM}
-                    onChange={() => setChoice(CUSTOM)}
-                    className="sr-only"
-                  />
-                  <Check aria-hidden className="hidden size-4 group-has-[:checked]:block" />
-                  {t("giftCards.otherAmount")}
-                </label>
+                {bounds ? (
+                  <label className={radioCard}>
+                    <input
+                      type="radio"
+                      name="amount"
+                      value={CUSTOM}
+                      checked={choice === CUSTOM}
+                      onChange={() => setChoice(CUSTOM)}
+                      className="sr-only"
+                    />
+                    <Check aria-hidden className="hidden size-4 group-has-[:checked]:block" />
+                    {t("giftCards.otherAmount")}
+                  </label>
+                ) : null}
               </div>
-              {choice === CUSTOM ? (
+              {!sold ? (
+                <p className="mt-3 font-semibold text-ink">{t("giftCards.notSold", { currency })}</p>
+              ) : null}
+              {choice === CUSTOM && bounds ? (
                 <div className="mt-4">
                   <label htmlFor={ids.custom} className="block text-sm font-semibold text-ink">
-                    {t("giftCards.amountInDollars")}
+                    {currency === "USD"
+                      ? t("giftCards.amountInDollars")
+                      : t("giftCards.amountInCurrency", { currency })}
                   </label>
                   <div className="relative mt-1 max-w-48">
                     <span aria-hidden className="absolute inset-y-0 left-3 flex items-center text-muted">
-                      $
+                      {sign}
                     </span>
                     <input
                       id={ids.custom}
@@ -217,14 +235,11 @@ export default function GiftCards() {
                         clear("amount");
                       }}
                       {...described("amount", ids.amount, `${ids.custom}-hint`)}
-                      className={`${inputClass} pl-7`}
+                      className={`${inputClass} ${sign.length > 1 ? "pl-12" : "pl-7"}`}
                     />
                   </div>
                   <p id={`${ids.custom}-hint`} className="mt-1 text-sm text-muted">
-                    {t("giftCards.amountRange", {
-                      min: formatMoney(GIFT_CARD_MIN_CENTS).replace(".00", ""),
-                      max: formatMoney(GIFT_CARD_MAX_CENTS).replace(".00", ""),
-                    })}
+                    {t("giftCards.amountRange", { min: whole(bounds.min), max: whole(bounds.max) })}
                   </p>
                 </div>
               ) : null}
@@ -374,6 +389,7 @@ export default function GiftCards() {
               className="w-full sm:w-auto"
               pending={add.isPending}
               pendingText={t("giftCards.adding")}
+              disabled={!sold}
             >
               <Gift aria-hidden className="size-5" />
               {t("giftCards.add")}

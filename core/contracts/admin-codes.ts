@@ -3,7 +3,13 @@
  * make a code and PATCH /api/admin/codes/:id to pause, resume or end one (docs/decisions/046-discount-codes.md).
  */
 import { z } from "zod";
-import { type CodeStatus, type CodeTerms, canonicalCode } from "../discount-code.ts";
+import {
+  type CodeKind,
+  type CodeStatus,
+  type CodeTerms,
+  canonicalCode,
+  codeHasAmounts,
+} from "../discount-code.ts";
 import type { Currency } from "../markets.ts";
 
 /** The highest amount the form takes, in cents (a typo guard, as for prices). */
@@ -20,6 +26,73 @@ const cents = (what: string) =>
     .min(1, `${what} must be more than $0.00.`)
     .max(MAX_CODE_CENTS, `${what} can be at most $10,000.00.`);
 
+/** The currencies a code has its own amounts in besides US dollars (the price lists', decision 051). */
+export const CODE_AMOUNT_CURRENCIES = ["CAD", "EUR", "GBP"] as const;
+export type CodeAmountCurrency = (typeof CODE_AMOUNT_CURRENCIES)[number];
+
+const minorUnits = (what: string) =>
+  z
+    .number({ error: `${what} must be an amount in minor units (cents, pence).` })
+    .int(`${what} must be a whole number of minor units (cents, pence).`)
+    .min(1, `${what} must be more than 0.00.`)
+    .max(MAX_CODE_CENTS, `${what} can be at most 10,000.00.`);
+
+/**
+ * A code's amount off and minimum in one other currency, in its minor units: what an order in that
+ * currency gets and needs (decision 051). Null where the code has none (a percentage code's amount).
+ */
+export const codeAmountInput = z.strictObject({
+  currency: z.enum(CODE_AMOUNT_CURRENCIES, { error: "The currency is CAD, EUR or GBP." }),
+  amountCents: minorUnits("The amount off").nullish(),
+  minSubtotalCents: minorUnits("The minimum order").nullish(),
+});
+export type CodeAmountInput = z.infer<typeof codeAmountInput>;
+
+const amountList = z
+  .array(codeAmountInput, { error: "amounts must be a list of { currency, amountCents, minSubtotalCents }." })
+  .max(CODE_AMOUNT_CURRENCIES.length, "Send each currency at most once.");
+
+/**
+ * What is wrong with a code's amounts in the other currencies, by field (`amounts.CAD.amountCents`): each
+ * currency once; an amount code has an amount off in each currency it names, a code with a (US dollar)
+ * minimum a minimum there; a code with neither takes none (it is the same in every currency). A currency
+ * left out is one the code gives nothing in.
+ */
+export function codeAmountIssues(
+  terms: { kind: CodeKind; minSubtotalCents?: number | null | undefined },
+  amounts: readonly CodeAmountInput[],
+): Record<string, string> {
+  const issues: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const a of amounts) {
+    const at = `amounts.${a.currency}`;
+    if (seen.has(a.currency)) issues[at] ??= `${a.currency} is sent twice.`;
+    seen.add(a.currency);
+    if (!codeHasAmounts({ kind: terms.kind, minSubtotalCents: terms.minSubtotalCents ?? null })) {
+      issues[at] ??=
+        "A percentage or free-shipping code without a minimum is the same in every currency: it takes no amounts.";
+      continue;
+    }
+    if (terms.kind === "amount" && a.amountCents == null)
+      issues[`${at}.amountCents`] ??= `Enter the amount off in ${a.currency}.`;
+    if (terms.kind !== "amount" && a.amountCents != null)
+      issues[`${at}.amountCents`] ??= "Only an amount code takes an amount.";
+    if (terms.minSubtotalCents != null && a.minSubtotalCents == null)
+      issues[`${at}.minSubtotalCents`] ??= `Enter the minimum order in ${a.currency}.`;
+    if (terms.minSubtotalCents == null && a.minSubtotalCents != null)
+      issues[`${at}.minSubtotalCents`] ??=
+        "This code has no minimum in US dollars: give it one there first, or none here.";
+  }
+  return issues;
+}
+
+/**
+ * PUT /api/admin/codes/:id/amounts: the code's amounts in the other currencies, all of them (a currency
+ * left out gives nothing there from then on).
+ */
+export const adminCodeAmountsPut = z.strictObject({ amounts: amountList });
+export type AdminCodeAmountsPut = z.infer<typeof adminCodeAmountsPut>;
+
 const moment = (what: string) =>
   z.iso.datetime({ offset: true, error: `${what} must be a date and time, such as 2026-12-01T00:00:00Z.` });
 
@@ -27,6 +100,7 @@ const moment = (what: string) =>
  * POST /api/admin/codes. `code` is stored canonical (trimmed, upper-case). A percentage code names its
  * `percent` (1-100), an amount code its `amountCents`, free shipping neither. `renewalCount` (1-24) goes
  * with `renewals: "first_n"` only. Free shipping is for the order it is used on: it carries into no renewal.
+ * `amountCents` and `minSubtotalCents` are US dollars; `amounts` the same in CAD, EUR and GBP (decision 051).
  * Left out: no minimum, no dates, no limit of uses, every product, and the defaults below.
  */
 export const adminCodeCreate = z
@@ -82,6 +156,8 @@ export const adminCodeCreate = z
       .min(1, "The number of renewals must be 1 or more.")
       .max(MAX_RENEWAL_COUNT, `The number of renewals can be at most ${MAX_RENEWAL_COUNT}.`)
       .nullish(),
+    /** The amount off and minimum in CAD, EUR and GBP (`codeAmountIssues`); left out: none there. */
+    amounts: amountList.default([]),
   })
   .superRefine((body, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
@@ -100,6 +176,7 @@ export const adminCodeCreate = z
       issue("renewalCount", "Only “the first few renewals” takes a number of renewals.");
     if (body.startsAt && body.endsAt && new Date(body.endsAt) <= new Date(body.startsAt))
       issue("endsAt", "The end must be after the start.");
+    for (const [path, message] of Object.entries(codeAmountIssues(body, body.amounts))) issue(path, message);
   });
 export type AdminCodeCreate = z.output<typeof adminCodeCreate>;
 export type AdminCodeCreateInput = z.input<typeof adminCodeCreate>;

@@ -1,7 +1,8 @@
 /**
  * The dashboard's price lists (docs/decisions/051-markets-and-currencies.md): what GET /api/admin/prices
  * answers and PUT /api/admin/prices takes. The US dollar list is the products' and stacks' own prices and
- * the shop's shipping settings; the owner sets the other currencies' amounts here.
+ * the shop's shipping settings (and the gift cards' US dollar amounts, core/contracts/balances.ts); the
+ * owner sets the other currencies' amounts here, the gift cards' among them.
  */
 import { z } from "zod";
 import type { Currency } from "../markets.ts";
@@ -11,7 +12,7 @@ import { MAX_PRICE_CENTS } from "./admin-products.ts";
 export const LIST_CURRENCIES = ["CAD", "EUR", "GBP"] as const;
 export type ListCurrency = (typeof LIST_CURRENCIES)[number];
 
-export type PriceItemKind = "product" | "stack" | "shipping";
+export type PriceItemKind = "product" | "stack" | "shipping" | "gift_card";
 
 /** One item of the lists with its amount in each currency (null: not priced, so not sold, in it). */
 export interface AdminPriceRow {

@@ -51,18 +51,25 @@ export interface GiftCardBalanceResponse {
   currency: string;
 }
 
-/** Gift card amounts: the fixed ones, or a custom one between these bounds (cents). */
+/**
+ * Gift card amounts in US dollars: the three offered, or one between these bounds (cents). The other
+ * currencies' are the owner's, in the price lists (core/price-lists.ts `gift_card:*`, decision 051).
+ */
 export const GIFT_CARD_AMOUNTS = [2500, 5000, 10_000] as const;
 export const GIFT_CARD_MIN_CENTS = 1000;
 export const GIFT_CARD_MAX_CENTS = 50_000;
+/** The most a gift card of any currency may be (minor units): the price lists' own limit. */
+export const GIFT_CARD_LIMIT_CENTS = 1_000_000;
 export const GIFT_CARD_MESSAGE_MAX = 500;
 
 /**
  * POST /api/cart/gift-card-lines: a gift card to buy, for the buyer (no recipient) or for a friend by
- * e-mail, with a message and a day to send it (today or later, within a year).
+ * e-mail, with a message and a day to send it (today or later, within a year). `?currency=` names the
+ * page's currency: the amount must be one its list sells (one offered, or within its bounds; 400
+ * `gift_card_amount_not_in_currency` else).
  */
 export const giftCardLineBody = z.strictObject({
-  amountCents: z.number().int().min(GIFT_CARD_MIN_CENTS).max(GIFT_CARD_MAX_CENTS),
+  amountCents: z.number().int().min(1).max(GIFT_CARD_LIMIT_CENTS),
   recipientEmail: z.email().max(254).optional(),
   recipientName: z.string().trim().max(100).optional(),
   senderName: z.string().trim().max(100).optional(),

@@ -1,10 +1,12 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import type {
-  AdminCodeCreate,
-  AdminCodesResponse,
-  AdminCodeView,
-  CodeCurrencySales,
-  CodeState,
+import {
+  type AdminCodeAmountsPut,
+  type AdminCodeCreate,
+  type AdminCodesResponse,
+  type AdminCodeView,
+  type CodeCurrencySales,
+  type CodeState,
+  codeAmountIssues,
 } from "../../core/contracts/admin-codes.ts";
 import type { CodeStatus } from "../../core/discount-code.ts";
 import { CURRENCIES } from "../../core/markets.ts";
@@ -12,9 +14,9 @@ import { storedCurrency } from "../../core/order-totals.ts";
 import { UUID } from "../../core/uuid.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
-import { discountCodes, discountRedemptions, orders, products } from "../db/schema.ts";
+import { discountCodeAmounts, discountCodes, discountRedemptions, orders, products } from "../db/schema.ts";
 import { Conflict, InvalidInput, NotFound } from "../domain-errors.ts";
-import { codeTerms, type DiscountCodeRow } from "../promotions/discount-codes.ts";
+import { codeAmountsOf, codeTerms, type DiscountCodeRow } from "../promotions/discount-codes.ts";
 
 /**
  * The owner's discount codes: the list with each code's uses and what its orders brought in, a new code, and
@@ -65,6 +67,10 @@ export async function listAdminCodes(db: DbOrTx, now = new Date()): Promise<Admi
       .where(and(isNotNull(orders.discountCode), isNotNull(orders.paidAt), ne(orders.status, "cancelled")))
       .groupBy(orders.discountCode, orders.currency),
   ]);
+  const amounts = await codeAmountsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const count = (codeId: string, status: string) =>
     Number(uses.find((u) => u.codeId === codeId && u.status === status)?.n ?? 0);
   return {
@@ -88,7 +94,7 @@ export async function listAdminCodes(db: DbOrTx, now = new Date()): Promise<Admi
       const reserved = count(row.id, "reserved");
       return {
         id: row.id,
-        terms: codeTerms(row),
+        terms: codeTerms({ ...row, amounts: amounts.get(row.id) ?? {} }),
         maxUses: row.maxUses,
         oncePerCustomer: row.oncePerCustomer,
         status: row.status as CodeStatus,
@@ -181,13 +187,22 @@ export async function createCode(
       const message = `The code ${body.code} already exists: choose another.`;
       throw new Conflict("code_taken", message, { fields: { code: message } });
     }
+    if (body.amounts.length > 0)
+      await tx.insert(discountCodeAmounts).values(
+        body.amounts.map((a) => ({
+          codeId: row.id,
+          currency: a.currency,
+          amountCents: a.amountCents ?? null,
+          minSubtotalCents: a.minSubtotalCents ?? null,
+        })),
+      );
     await recordAudit(tx, {
       actor,
       action: "code.create",
       targetType: "discount_code",
       targetId: row.id,
       before: null,
-      after: audited(row),
+      after: audited({ ...row, amounts: amountsOf(body.amounts) }),
     });
     return row.id;
   });
@@ -237,4 +252,69 @@ export async function setCodeStatus(
     });
   });
   return codeView(db, id);
+}
+
+/** The amounts a body names, as a code's terms carry them. */
+function amountsOf(list: AdminCodeAmountsPut["amounts"]): NonNullable<DiscountCodeRow["amounts"]> {
+  return Object.fromEntries(
+    list.map((a) => [
+      a.currency,
+      { amountCents: a.amountCents ?? null, minSubtotalCents: a.minSubtotalCents ?? null },
+    ]),
+  );
+}
+
+/**
+ * Sets a code's amount off and minimum in CAD, EUR and GBP (decision 051), all of them: a currency left
+ * out gives nothing there from then on. Checked against the code's own terms (`codeAmountIssues`: an amount
+ * code needs its amount, a code with a minimum its minimum), with the code's row locked, one audit row with
+ * the amounts before and after. An ended code keeps its amounts (409). Orders already placed keep theirs.
+ */
+export async function setCodeAmounts(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  body: AdminCodeAmountsPut,
+): Promise<AdminCodeView> {
+  if (!UUID.test(id)) throw new NotFound("There is no such discount code.");
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.id, id)).for("update");
+    if (!row || row.referrerUserId) throw new NotFound("There is no such discount code.");
+    if (row.status === "ended")
+      throw new Conflict("code_ended", `The code ${row.code} has ended: its amounts stay as they were.`);
+    const fields = codeAmountIssues(
+      { kind: row.kind as AdminCodeCreate["kind"], minSubtotalCents: row.minSubtotalCents },
+      body.amounts,
+    );
+    const messages = Object.values(fields);
+    if (messages.length > 0)
+      throw new InvalidInput("invalid_input", messages.slice(0, 5).join(" "), { fields });
+    const before = (await codeAmountsOf(tx, [id])).get(id) ?? {};
+    const after = amountsOf(body.amounts);
+    if (JSON.stringify(sorted(before)) === JSON.stringify(sorted(after))) return;
+    await tx.delete(discountCodeAmounts).where(eq(discountCodeAmounts.codeId, id));
+    if (body.amounts.length > 0)
+      await tx.insert(discountCodeAmounts).values(
+        body.amounts.map((a) => ({
+          codeId: id,
+          currency: a.currency,
+          amountCents: a.amountCents ?? null,
+          minSubtotalCents: a.minSubtotalCents ?? null,
+        })),
+      );
+    await recordAudit(tx, {
+      actor,
+      action: "code.amounts",
+      targetType: "discount_code",
+      targetId: id,
+      before: { amounts: before },
+      after: { amounts: after },
+    });
+  });
+  return codeView(db, id);
+}
+
+/** Amounts by currency in a fixed order, to compare two. */
+function sorted(amounts: NonNullable<DiscountCodeRow["amounts"]>) {
+  return (["CAD", "EUR", "GBP"] as const).map((c) => [c, amounts[c] ?? null]);
 }

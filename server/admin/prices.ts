@@ -7,7 +7,13 @@ import {
 } from "../../core/contracts/admin-prices.ts";
 import { type Currency, isCurrency } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
-import { isPriceItem } from "../../core/price-lists.ts";
+import {
+  GIFT_CARD_ITEMS,
+  GIFT_CARD_PRESET_ITEMS,
+  type GiftCardItem,
+  isPriceItem,
+  USD_GIFT_CARD_ITEMS,
+} from "../../core/price-lists.ts";
 import { FREE_SHIPPING_OVER_CENTS } from "../../core/pricing.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.ts";
 import { announceCatalogueChange, type CatalogueChange } from "../catalogue-sync.ts";
@@ -52,6 +58,15 @@ const SHIPPING_NAMES = {
   "shipping:free_over": "Free shipping over",
 } as const;
 
+/** The gift cards' items as the dashboard names them (their US dollar amounts are fixed in the code). */
+const GIFT_CARD_NAMES: Record<GiftCardItem, string> = {
+  "gift_card:1": "Gift card: first amount offered",
+  "gift_card:2": "Gift card: second amount offered",
+  "gift_card:3": "Gift card: third amount offered",
+  "gift_card:min": "Gift card: lowest amount a buyer may choose",
+  "gift_card:max": "Gift card: highest amount a buyer may choose",
+};
+
 function rowsOf(lists: Lists, flatShippingCents: number): AdminPriceRow[] {
   const others = (item: string) =>
     Object.fromEntries(LIST_CURRENCIES.map((c) => [c, lists.entries.get(key(item, c)) ?? null])) as Record<
@@ -84,6 +99,12 @@ function rowsOf(lists: Lists, flatShippingCents: number): AdminPriceRow[] {
       name: SHIPPING_NAMES["shipping:free_over"],
       prices: { USD: FREE_SHIPPING_OVER_CENTS, ...others("shipping:free_over") },
     },
+    ...GIFT_CARD_ITEMS.map((item) => ({
+      item,
+      kind: "gift_card" as const,
+      name: GIFT_CARD_NAMES[item],
+      prices: { USD: USD_GIFT_CARD_ITEMS[item], ...others(item) },
+    })),
   ];
 }
 
@@ -122,7 +143,7 @@ function checkItems(changes: PriceChange[]): void {
     const k = key(c.item, c.currency);
     if (!isPriceItem(c.item))
       fields[k] ??=
-        `Unknown item "${c.item}": items are product:<id>, stack:<id>, shipping:flat and shipping:free_over.`;
+        `Unknown item "${c.item}": items are product:<id>, stack:<id>, shipping:flat, shipping:free_over and gift_card:1, gift_card:2, gift_card:3, gift_card:min, gift_card:max.`;
     else if (seen.has(k)) fields[k] ??= `${c.item} in ${c.currency} is sent twice.`;
     seen.add(k);
   }
@@ -187,6 +208,7 @@ export async function applyPriceChanges(
           `${s.name}'s price in ${currency} (${formatMoney(bundle, currency)}) must be below the sum of its products' prices in ${currency} (${formatMoney(sum, currency)}).`;
     }
   }
+  for (const currency of currencies) giftCardRules(after, currency, touched, fields);
   refuseIf(fields);
 
   if (changed.length === 0) return { changed: 0, change: null };
@@ -216,6 +238,39 @@ export async function applyPriceChanges(
   const change = { pages: true };
   await announceCatalogueChange(tx, change);
   return { changed: changed.length, change };
+}
+
+/**
+ * A currency's gift cards (decision 051), checked when a change touches them: each amount more than zero;
+ * the lowest amount a buyer may choose below the highest; each amount offered within those bounds when both are set
+ * (a card offered is one a buyer could also choose).
+ */
+function giftCardRules(
+  after: Map<string, number>,
+  currency: ListCurrency,
+  touched: Set<string>,
+  fields: Record<string, string>,
+): void {
+  const touchedHere = GIFT_CARD_ITEMS.filter((item) => touched.has(key(item, currency)));
+  if (touchedHere.length === 0) return;
+  const where = key(touchedHere[0] ?? "gift_card:1", currency);
+  const sign = (cents: number) => formatMoney(cents, currency);
+  for (const item of touchedHere) {
+    if ((after.get(key(item, currency)) ?? 0) <= 0)
+      fields[key(item, currency)] ??= `A gift card amount in ${currency} must be more than ${sign(0)}.`;
+  }
+  const min = after.get(key("gift_card:min", currency));
+  const max = after.get(key("gift_card:max", currency));
+  if (min !== undefined && max !== undefined && min >= max)
+    fields[where] ??=
+      `The lowest gift card amount a buyer may choose in ${currency} (${sign(min)}) must be below the highest (${sign(max)}).`;
+  if (min === undefined || max === undefined) return;
+  for (const item of GIFT_CARD_PRESET_ITEMS) {
+    const cents = after.get(key(item, currency));
+    if (cents !== undefined && (cents < min || cents > max))
+      fields[touched.has(key(item, currency)) ? key(item, currency) : where] ??=
+        `A gift card amount offered in ${currency} (${sign(cents)}) must be between ${sign(min)} and ${sign(max)}.`;
+  }
 }
 
 function refuseIf(fields: Record<string, string>): void {

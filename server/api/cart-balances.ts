@@ -9,6 +9,7 @@ import {
   giftCardBalanceBody,
   giftCardLineBody,
 } from "../../core/contracts/balances.ts";
+import { giftCardAmounts } from "../../core/price-lists.ts";
 import { uuidField } from "../../core/uuid.ts";
 import { trustedProxies } from "../auth/auth.ts";
 import {
@@ -29,6 +30,7 @@ import { clientIp, proxyList } from "../http/client-ip.ts";
 import { readJsonBody } from "../http/validate.ts";
 import { requestLocale } from "../i18n/request-locale.ts";
 import { wordsIn } from "../i18n/words.ts";
+import { shippingRateCents } from "../orders/price-order.ts";
 import { currencyParam } from "./cart-currency.ts";
 
 /** Gift card codes tried per client address, in the cart and on the balance page: a 429 beyond. */
@@ -81,9 +83,16 @@ export function cartBalancesApi(services: AppServices) {
       .get("/gift-card-lines", async (c) =>
         c.json<GiftCardLineView[]>(await giftCardLines(db, await owner(c))),
       )
+      // `?currency=CAD`: the amount must be one the page's currency sells (decision 051; US dollars by default).
       .post("/gift-card-lines", async (c) => {
+        const currency = currencyParam(c);
         const body = await readJsonBody(c, giftCardLineBody);
-        return c.json<GiftCardLineView[]>(await addGiftCardLine(db, await writer(c), body, new Date()), 201);
+        const table = await services.catalogue.priceTable(shippingRateCents(services.env.SHIPPING_FLAT_RATE));
+        const sold = { currency, amounts: giftCardAmounts(table[currency]) };
+        return c.json<GiftCardLineView[]>(
+          await addGiftCardLine(db, await writer(c), body, new Date(), sold),
+          201,
+        );
       })
       .delete("/gift-card-lines/:id", async (c) =>
         c.json<GiftCardLineView[]>(await removeGiftCardLine(db, await owner(c), idParam(c))),

@@ -7,6 +7,8 @@ import type {
 } from "../../core/contracts/balances.ts";
 import type { Locale } from "../../core/i18n/locales.ts";
 import { BASE_CURRENCY, type Currency, currencyOf } from "../../core/markets.ts";
+import { formatMoney } from "../../core/money.ts";
+import { type GiftCardAmounts, giftCardAmountAllowed } from "../../core/price-lists.ts";
 import { balancesNotInCurrency } from "../../core/tenders.ts";
 import type { CartOwner } from "../cart/cart-owner.ts";
 import { ownerKey } from "../cart/cart-queries.ts";
@@ -199,13 +201,36 @@ export async function giftCardLines(db: DbOrTx, owner: CartOwner): Promise<GiftC
 /** The latest day a gift card may be scheduled for, from `now`. */
 const MAX_DELIVERY_DAYS = 365;
 
-/** Adds a gift card to buy: its day is today or later (UTC), within a year. */
+/**
+ * A gift card's amount must be one the currency's list sells (decision 051: the owner's amounts offered,
+ * or one within its bounds): else 400 `gift_card_amount_not_in_currency`, in the page's language.
+ */
+export function assertGiftCardAmount(
+  sold: { currency: Currency; amounts: GiftCardAmounts },
+  amountCents: number,
+): void {
+  if (!giftCardAmountAllowed(sold.amounts, amountCents))
+    throw new InvalidInput(
+      "gift_card_amount_not_in_currency",
+      words("errors.giftCardAmountNotInCurrency", {
+        amount: formatMoney(amountCents, sold.currency),
+        currency: sold.currency,
+      }),
+    );
+}
+
+/**
+ * Adds a gift card to buy: its amount one the cart's currency sells (`sold`: the page's currency, decision
+ * 051), its day today or later (UTC), within a year.
+ */
 export async function addGiftCardLine(
   db: Db,
   owner: CartOwner,
   body: GiftCardLineBody,
   now: Date,
+  sold: { currency: Currency; amounts: GiftCardAmounts },
 ): Promise<GiftCardLineView[]> {
+  assertGiftCardAmount(sold, body.amountCents);
   let deliverOn: Date | null = null;
   if (body.deliverOn) {
     deliverOn = new Date(`${body.deliverOn}T00:00:00.000Z`);

@@ -1,10 +1,20 @@
-import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, like, lte, or, sql } from "drizzle-orm";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "../../core/i18n/locales.ts";
+import { type Currency, currencyOf } from "../../core/markets.ts";
+import { formatMoney } from "../../core/money.ts";
+import {
+  type GiftCardAmounts,
+  type GiftCardItem,
+  giftCardAmountAllowed,
+  giftCardAmounts,
+  isPriceItem,
+  USD_GIFT_CARD_ITEMS,
+} from "../../core/price-lists.ts";
 import type { AuditActor } from "../audit/audit.ts";
 import { actorName, recordAudit } from "../audit/audit.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { cartGiftCards, giftCards, orders } from "../db/schema.ts";
-import { Conflict, notFound } from "../domain-errors.ts";
+import { cartGiftCards, giftCards, orders, priceListEntries } from "../db/schema.ts";
+import { Conflict, notFound, words } from "../domain-errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { giftCardEmail } from "../mail/templates/gift-card.ts";
 import { addGiftCardEntry, deliverGiftCard, giftCardBalance, lockGiftCard } from "./gift-cards.ts";
@@ -19,7 +29,8 @@ import { addGiftCardEntry, deliverGiftCard, giftCardBalance, lockGiftCard } from
 /**
  * The gift cards a cart buys, written with its pending order (in the order's transaction), in the order's
  * currency (`currency`, lower case; US dollars when not given): a card's amount is what the order charged
- * for it, and it pays only orders in that currency (decision 051).
+ * for it, and it pays only orders in that currency (decision 051). Each must be of an amount that currency
+ * sells (`assertGiftCardLinesSold`): else the order is not written (409).
  */
 export async function writeOrderGiftCards(
   tx: Tx,
@@ -34,6 +45,8 @@ export async function writeOrderGiftCards(
     .where(eq(cartGiftCards.cartId, input.cartId))
     .orderBy(asc(cartGiftCards.createdAt), asc(cartGiftCards.id));
   if (lines.length === 0) return 0;
+  const currency = currencyOf(input.currency ?? "usd") ?? "USD";
+  assertGiftCardLinesSold(lines, { currency, amounts: await giftCardAmountsIn(tx, currency) });
   await tx.insert(giftCards).values(
     lines.map((l) => ({
       orderId: input.orderId,
@@ -50,6 +63,41 @@ export async function writeOrderGiftCards(
     })),
   );
   return lines.reduce((sum, l) => sum + l.amountCents, 0);
+}
+
+/**
+ * The cart's gift cards must each be of an amount the order's currency sells (decision 051): a card put in
+ * the cart on a page in another currency, at an amount this one does not offer, is a 409
+ * `gift_card_amount_not_in_currency`, and the order is not written.
+ */
+export function assertGiftCardLinesSold(
+  lines: { amountCents: number }[],
+  sold: { currency: Currency; amounts: GiftCardAmounts },
+): void {
+  const refused = lines.find((l) => !giftCardAmountAllowed(sold.amounts, l.amountCents));
+  if (refused)
+    throw new Conflict(
+      "gift_card_amount_not_in_currency",
+      words("errors.giftCardAmountNotInCurrency", {
+        amount: formatMoney(refused.amountCents, sold.currency),
+        currency: sold.currency,
+      }),
+    );
+}
+
+/**
+ * The gift cards a currency sells, as the database has them now (in the order's transaction): US dollars'
+ * from the code (core/contracts/balances.ts), the others' from their price lists (`gift_card:*`).
+ */
+export async function giftCardAmountsIn(db: Db | Tx, currency: Currency): Promise<GiftCardAmounts> {
+  if (currency === "USD") return giftCardAmounts(USD_GIFT_CARD_ITEMS);
+  const rows = await db
+    .select({ item: priceListEntries.item, amountCents: priceListEntries.amountCents })
+    .from(priceListEntries)
+    .where(and(eq(priceListEntries.currency, currency), like(priceListEntries.item, "gift_card:%")));
+  const items: Partial<Record<GiftCardItem, number>> = {};
+  for (const r of rows) if (isPriceItem(r.item)) items[r.item as GiftCardItem] = r.amountCents;
+  return giftCardAmounts(items);
 }
 
 /** What the cart's gift cards cost together (they are not discounted, shipped or paid by balances). */

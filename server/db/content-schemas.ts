@@ -103,6 +103,12 @@ const priceList = z.strictObject({
     flat: z.number().int().nonnegative(),
     freeOver: z.number().int().nonnegative(),
   }),
+  /** The gift cards' three amounts offered and the bounds of an amount the buyer chooses. */
+  giftCards: z.strictObject({
+    amounts: z.tuple([z.number().int().positive(), z.number().int().positive(), z.number().int().positive()]),
+    min: z.number().int().positive(),
+    max: z.number().int().positive(),
+  }),
 });
 export const priceListFile = z.strictObject({
   note: z.string(),
@@ -129,6 +135,13 @@ export function priceEntriesOf(file: PriceListFile) {
       })),
       { item: "shipping:flat", currency, amountCents: list.shipping.flat },
       { item: "shipping:free_over", currency, amountCents: list.shipping.freeOver },
+      ...list.giftCards.amounts.map((amountCents, i) => ({
+        item: `gift_card:${i + 1}`,
+        currency,
+        amountCents,
+      })),
+      { item: "gift_card:min", currency, amountCents: list.giftCards.min },
+      { item: "gift_card:max", currency, amountCents: list.giftCards.max },
     ];
   });
 }

@@ -1049,6 +1049,33 @@ export const discountRedemptions = pgTable(
 );
 
 /**
+ * A discount code's amount off and minimum in a currency other than US dollars (docs/decisions/051), set
+ * by the owner in the code's editor: the code's own `amount_cents` and `min_subtotal_cents` are the US
+ * dollar ones. A code with an amount or a minimum and no row for a currency gives nothing in it. Currency in
+ * upper case, as the price lists name it.
+ */
+export const discountCodeAmounts = pgTable(
+  "discount_code_amounts",
+  {
+    codeId: uuid("code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    currency: text("currency").notNull(),
+    amountCents: integer("amount_cents"),
+    minSubtotalCents: integer("min_subtotal_cents"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.codeId, t.currency] }),
+    check("discount_code_amounts_currency", sql`${t.currency} in ('CAD', 'EUR', 'GBP')`),
+    check(
+      "discount_code_amounts_positive",
+      sql`(${t.amountCents} is null or ${t.amountCents} > 0) and (${t.minSubtotalCents} is null or ${t.minSubtotalCents} > 0)`,
+    ),
+  ],
+);
+
+/**
  * A gift card: bought in the shop or issued by the owner. Its code is shown once (in the e-mail that
  * delivers it) and stored only as a hash; `last4` names it elsewhere. The balance is the sum of its entries
  * (docs/decisions/047-gift-cards-credit-and-points.md).

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
 import type { Db, Tx } from "./client.ts";
 import {
   type ArticleFile,
@@ -18,6 +18,7 @@ import {
 import {
   articles,
   articleTranslations,
+  discountCodeAmounts,
   discountCodes,
   experts,
   priceListEntries,
@@ -53,6 +54,44 @@ export const DEMO_CODES: (typeof discountCodes.$inferInsert)[] = [
   { code: "FREESHIP", kind: "free_shipping", minSubtotalCents: 4000 },
   { code: "SAVE5", kind: "amount", amountCents: 500, minSubtotalCents: 5000 },
 ];
+
+/**
+ * The demo codes' amount off and minimum in the other currencies (decision 051), round there as in US
+ * dollars: SAVE5 is CA$7 off CA$70, €5 off €50, £4 off £40; FREESHIP from CA$55, €40, £35.
+ */
+export const DEMO_CODE_AMOUNTS: Record<
+  string,
+  { currency: "CAD" | "EUR" | "GBP"; amountCents: number | null; minSubtotalCents: number | null }[]
+> = {
+  SAVE5: [
+    { currency: "CAD", amountCents: 700, minSubtotalCents: 7000 },
+    { currency: "EUR", amountCents: 500, minSubtotalCents: 5000 },
+    { currency: "GBP", amountCents: 400, minSubtotalCents: 4000 },
+  ],
+  FREESHIP: [
+    { currency: "CAD", amountCents: null, minSubtotalCents: 5500 },
+    { currency: "EUR", amountCents: null, minSubtotalCents: 4000 },
+    { currency: "GBP", amountCents: null, minSubtotalCents: 3500 },
+  ],
+};
+
+/**
+ * The demo codes' amounts in the other currencies, for each demo code the seed made that has none there
+ * (an owner's amounts stay).
+ */
+async function writeDemoCodeAmounts(tx: Tx | Db) {
+  const rows = await tx
+    .select({ id: discountCodes.id, code: discountCodes.code })
+    .from(discountCodes)
+    .where(
+      and(
+        inArray(discountCodes.code, Object.keys(DEMO_CODE_AMOUNTS)),
+        eq(discountCodes.createdBy, "the demo seed"),
+      ),
+    );
+  const values = rows.flatMap((r) => (DEMO_CODE_AMOUNTS[r.code] ?? []).map((a) => ({ codeId: r.id, ...a })));
+  if (values.length > 0) await tx.insert(discountCodeAmounts).values(values).onConflictDoNothing();
+}
 
 /**
  * Loads content/ into the database, replacing the catalogue's text and the editorial content and their
@@ -122,6 +161,7 @@ export async function seed(db: Db) {
         .values({ ...code, createdBy: "the demo seed" })
         .onConflictDoNothing({ target: discountCodes.code });
     }
+    await writeDemoCodeAmounts(tx);
   });
   return {
     products: catalogue.length,
@@ -218,8 +258,10 @@ async function writeTranslations(tx: Tx, translations: Translations) {
 
 /**
  * Seeds only when the catalogue is empty (first start on a new database). A database seeded before the
- * search read the translations (migration 0018) gets them, and one seeded before the price lists (migration
- * 0020) gets the file's, each in one transaction, and nothing else.
+ * search read the translations (migration 0018) gets them, one seeded before the price lists (migration
+ * 0020) gets the file's, one seeded before the gift cards' amounts were in them gets those, and one seeded
+ * before the codes' amounts per currency (migration 0023) gets the demo codes', each in one transaction,
+ * and nothing else.
  */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
@@ -228,6 +270,15 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     if ((translated?.n ?? 0) === 0) await seedTranslations(db);
     const [priced] = await db.select({ n: sql<number>`count(*)::int` }).from(priceListEntries);
     if ((priced?.n ?? 0) === 0) await seedPriceLists(db);
+    else {
+      const [giftCardsPriced] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(priceListEntries)
+        .where(like(priceListEntries.item, "gift_card:%"));
+      if ((giftCardsPriced?.n ?? 0) === 0) await seedPriceLists(db, (item) => item.startsWith("gift_card:"));
+    }
+    const [codeAmounts] = await db.select({ n: sql<number>`count(*)::int` }).from(discountCodeAmounts);
+    if ((codeAmounts?.n ?? 0) === 0) await writeDemoCodeAmounts(db);
     return false;
   }
   await seed(db);
@@ -251,8 +302,13 @@ async function writePriceLists(tx: Tx, entries: ReturnType<typeof priceEntriesOf
   await tx.insert(priceListEntries).values(entries).onConflictDoNothing();
 }
 
-/** Writes content/price-lists.json's prices into a database seeded before the price lists. */
-export async function seedPriceLists(db: Db) {
-  const entries = priceEntriesOf(priceListFile.parse(await readJson("price-lists.json")));
+/**
+ * Writes content/price-lists.json's prices (those of the items `only` keeps) into a database seeded before
+ * the price lists (or before those items were in them).
+ */
+export async function seedPriceLists(db: Db, only: (item: string) => boolean = () => true) {
+  const entries = priceEntriesOf(priceListFile.parse(await readJson("price-lists.json"))).filter((e) =>
+    only(e.item),
+  );
   await db.transaction((tx) => writePriceLists(tx, entries));
 }

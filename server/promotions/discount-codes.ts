@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import {
+  type CodeAmounts,
   type CodeRefusal,
   type CodeRenewals,
   type CodeTerms,
@@ -8,16 +9,34 @@ import {
   refusal,
 } from "../../core/discount-code.ts";
 import type { Db, Tx } from "../db/client.ts";
-import { discountCodes, discountRedemptions, orders, user } from "../db/schema.ts";
-import { Conflict, InvalidInput, NotFound } from "../domain-errors.ts";
+import { discountCodeAmounts, discountCodes, discountRedemptions, orders, user } from "../db/schema.ts";
+import { Conflict, InvalidInput, NotFound, words } from "../domain-errors.ts";
 
 /**
  * Discount codes as the checkout meets them: the terms of a stored code, the checks that need the shop's
  * records, the reservation of a use with the order and its release (docs/decisions/046-discount-codes.md).
  */
 
-export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+/** A stored code, with its amounts in the other currencies when they were read (`withAmounts`). */
+export type DiscountCodeRow = typeof discountCodes.$inferSelect & { amounts?: CodeAmounts };
 type Reader = Pick<Db, "select">;
+
+/** The codes' amounts in the other currencies (`discount_code_amounts`), by code id. */
+export async function codeAmountsOf(db: Reader, codeIds: string[]): Promise<Map<string, CodeAmounts>> {
+  const out = new Map<string, CodeAmounts>();
+  if (codeIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(discountCodeAmounts)
+    .where(inArray(discountCodeAmounts.codeId, codeIds));
+  for (const r of rows) {
+    if (r.currency !== "CAD" && r.currency !== "EUR" && r.currency !== "GBP") continue;
+    const amounts = out.get(r.codeId) ?? {};
+    amounts[r.currency] = { amountCents: r.amountCents, minSubtotalCents: r.minSubtotalCents };
+    out.set(r.codeId, amounts);
+  }
+  return out;
+}
 
 /** A stored code's terms, as the pricing function and the browser read them. */
 export function codeTerms(row: DiscountCodeRow): CodeTerms {
@@ -34,15 +53,20 @@ export function codeTerms(row: DiscountCodeRow): CodeTerms {
     renewalCount: row.renewalCount,
     startsAt: row.startsAt?.toISOString() ?? null,
     endsAt: row.endsAt?.toISOString() ?? null,
+    amounts: row.amounts ?? {},
   };
 }
 
-/** The stored code a shopper's text names (case-insensitive), or null. */
+/**
+ * The stored code a shopper's text names (case-insensitive), with its amounts in the other currencies
+ * (decision 051), or null.
+ */
 export async function findCode(db: Reader, text: string): Promise<DiscountCodeRow | null> {
   const code = canonicalCode(text);
   if (!code) return null;
   const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, code)).limit(1);
-  return row ?? null;
+  if (!row) return null;
+  return { ...row, amounts: (await codeAmountsOf(db, [row.id])).get(row.id) ?? {} };
 }
 
 /** Who would use the code: the account, and the e-mail when it is known (a guest gives it at checkout). */
@@ -132,6 +156,16 @@ function customerMatch(
 /** The domain error a refusal answers with: 404 for an unknown code, 409 for the others. */
 export function refusalError(r: CodeRefusal): Error {
   if (r.reason === "unknown") return new NotFound(r.message, "code_unknown");
+  // In the language of the page that asked: the cart's currency and those the code has amounts in.
+  if (r.reason === "not_in_currency")
+    return new Conflict(
+      "code_not_in_currency",
+      words("errors.codeNotInCurrency", {
+        code: r.code ?? "",
+        currency: r.currency ?? "USD",
+        currencies: (r.currencies ?? []).join(", "),
+      }),
+    );
   return new Conflict(`code_${r.reason}`, r.message);
 }
 

@@ -31,7 +31,7 @@ describe.each(testDatabases)("the dashboard's price lists on %s", (kind) => {
   });
   afterAll(() => shop.close());
 
-  it("lists every product, stack and shipping figure with its four prices", async () => {
+  it("lists every product, stack, shipping figure and gift card amount with its four prices", async () => {
     const res = await people.admin.call("GET", "/api/admin/prices");
     expect(res.status).toBe(200);
     const items = res.body.rows.map((r: { item: string }) => r.item);
@@ -43,6 +43,12 @@ describe.each(testDatabases)("the dashboard's price lists on %s", (kind) => {
       ...[1, 2, 3, 4, 5, 6, 7].map((id) => `stack:${id}`),
       "shipping:flat",
       "shipping:free_over",
+      // The gift cards' amounts offered and the bounds of one's own (tests/api/currency-amounts.test.ts).
+      "gift_card:1",
+      "gift_card:2",
+      "gift_card:3",
+      "gift_card:min",
+      "gift_card:max",
     ]);
     expect(res.body.rows[0]).toMatchObject({
       kind: "product",
@@ -55,8 +61,8 @@ describe.each(testDatabases)("the dashboard's price lists on %s", (kind) => {
       prices: { USD: 5100, CAD: 6900 },
     });
     // The US dollar shipping figures: SHIPPING_FLAT_RATE (5.95 by default) and core/pricing.ts's threshold.
-    expect(res.body.rows.at(-2)).toMatchObject({ item: "shipping:flat", prices: { USD: 595, CAD: 795 } });
-    expect(res.body.rows.at(-1)).toMatchObject({ item: "shipping:free_over", prices: { USD: 7500 } });
+    expect(res.body.rows.at(-7)).toMatchObject({ item: "shipping:flat", prices: { USD: 595, CAD: 795 } });
+    expect(res.body.rows.at(-6)).toMatchObject({ item: "shipping:free_over", prices: { USD: 7500 } });
   });
 
   it("checks the role: 401 signed out, 403 for a customer, staff reads but cannot set, the path is exact", async () => {

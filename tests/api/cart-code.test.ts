@@ -71,6 +71,8 @@ describe.each(testDatabases)("the cart's discount code on %s", (kind) => {
         renewalCount: null,
         startsAt: null,
         endsAt: null,
+        // The owner's amounts in the other currencies (decision 051): none set for this code.
+        amounts: {},
       },
       refusal: null,
     });

@@ -124,7 +124,7 @@ describe.each(testDatabases)("orders in the market's currency on %s", (kind) => 
     });
   });
 
-  it("an amount code is in US dollars: in CAD it gives nothing, with its reason; a percent code works", async () => {
+  it("an amount code without a CAD amount gives nothing in CAD, saying which currencies it is for; a percent code works", async () => {
     const amount = await newDiscountCode(shop, "FIVEOFF", {
       kind: "amount",
       percent: null,
@@ -134,20 +134,33 @@ describe.each(testDatabases)("orders in the market's currency on %s", (kind) => 
     expect((await v.call("POST", "/api/cart/code", { code: amount.code })).status).toBe(200);
     const inCad = await v.call("POST", "/api/cart/code?currency=CAD", { code: amount.code });
     expect(inCad.status).toBe(409);
-    expect(inCad.body).toMatchObject({ code: "code_only_in_usd" });
-    expect(inCad.body.message).toContain("US dollars");
+    expect(inCad.body).toMatchObject({ code: "code_not_in_currency" });
+    expect(inCad.body.message).toBe(`The code ${amount.code} is not for orders in CAD: only in USD.`);
+    // In the page's language (decision 049).
+    const inFrench = await v.call(
+      "POST",
+      "/api/cart/code?currency=CAD",
+      { code: amount.code },
+      { "x-mana-locale": "fr" },
+    );
+    expect(inFrench.body.message).toBe(
+      `Le code ${amount.code} ne vaut pas pour les commandes en CAD\u00a0: seulement en USD.`,
+    );
     const codeInCad = await v.call("GET", "/api/cart/code?currency=CAD");
-    expect(codeInCad.body).toMatchObject({ code: { code: amount.code }, refusal: { reason: "only_in_usd" } });
+    expect(codeInCad.body).toMatchObject({
+      code: { code: amount.code },
+      refusal: { reason: "not_in_currency", currency: "CAD", currencies: ["USD"] },
+    });
     expect((await v.call("GET", "/api/cart/code")).body.refusal).toBeNull();
     const totals = await v.call("GET", "/api/cart/totals?currency=CAD");
     expect(totals.body.totals).toMatchObject({
       currency: "CAD",
       codeCents: 0,
-      code: { refusal: { reason: "only_in_usd" } },
+      code: { refusal: { reason: "not_in_currency" } },
     });
     const shownApplied = await v.checkout({ shippingAddress: ONTARIO, discountCode: amount.code });
     expect(shownApplied.status).toBe(409);
-    expect(shownApplied.body).toMatchObject({ code: "code_only_in_usd" });
+    expect(shownApplied.body).toMatchObject({ code: "code_not_in_currency" });
     const placed = await v.checkout({ shippingAddress: ONTARIO, discountCode: null });
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect((await pendingOrderOf(shop, placed.body.url)).order).toMatchObject({

@@ -20,9 +20,9 @@ describe.each(testDatabases)("price lists on %s", (kind) => {
   });
   afterAll(() => shop.close());
 
-  it("seeds every product, stack and shipping figure in each other currency", async () => {
-    // 3 currencies x (4 products + 7 stacks + 2 shipping figures)
-    expect(await count()).toBe(3 * 13);
+  it("seeds every product, stack, shipping figure and gift card amount in each other currency", async () => {
+    // 3 currencies x (4 products + 7 stacks + 2 shipping figures + 5 gift card amounts)
+    expect(await count()).toBe(3 * 18);
     const table = await shop.services.catalogue.priceTable(595);
     expect(priceOf(table, "product:1", "USD")).toBe(3000);
     expect(priceOf(table, "product:1", "CAD")).toBe(4000);
@@ -45,7 +45,25 @@ describe.each(testDatabases)("price lists on %s", (kind) => {
     const db = shop.services.database.db;
     await db.delete(priceListEntries);
     expect(await seedIfEmpty(db)).toBe(false);
-    expect(await count()).toBe(3 * 13);
+    expect(await count()).toBe(3 * 18);
+  });
+
+  it("gives a database seeded before the gift cards' amounts those of the file, and keeps the owner's other prices", async () => {
+    const db = shop.services.database.db;
+    const mine = sql`${priceListEntries.item} = 'product:2' and ${priceListEntries.currency} = 'CAD'`;
+    await db.update(priceListEntries).set({ amountCents: 5600 }).where(mine);
+    await db.delete(priceListEntries).where(sql`${priceListEntries.item} like 'gift_card:%'`);
+    await db
+      .delete(priceListEntries)
+      .where(sql`${priceListEntries.item} = 'product:4' and ${priceListEntries.currency} = 'GBP'`);
+    expect(await seedIfEmpty(db)).toBe(false);
+    // The gift cards' 15 are back; product 4 stays unpriced in pounds, product 2 at the owner's CA$56.
+    expect(await count()).toBe(3 * 18 - 1);
+    const [row] = await db.select().from(priceListEntries).where(mine);
+    expect(row?.amountCents).toBe(5600);
+    const table = await shop.services.catalogue.priceTable(595);
+    expect(priceOf(table, "gift_card:1", "GBP")).toBe(2000);
+    expect(priceOf(table, "gift_card:max", "CAD")).toBe(50_000);
   });
 
   it("refuses a currency outside the lists and a negative amount", async () => {

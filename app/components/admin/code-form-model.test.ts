@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { adminCodeCreate } from "../../../core/contracts/admin-codes.ts";
-import { formErrorsOf, readCodeForm } from "./code-form-model.ts";
+import { formErrorsOf, readCodeAmounts, readCodeForm } from "./code-form-model.ts";
 import { codeDates, usesText } from "./code-text.ts";
 
 const PRODUCTS = [1, 2, 3, 4];
@@ -43,6 +43,44 @@ describe("the new-code form", () => {
       renewalCount: 3,
     });
     expect(adminCodeCreate.parse(body).code).toBe("SPRING15");
+  });
+
+  it("reads the amount off and the minimum in CAD, EUR and GBP, signs allowed; a blank currency is left out (decision 051)", () => {
+    const { body, errors } = readCodeForm(
+      {
+        code: "SAVE5",
+        kind: "amount",
+        amount: "5",
+        minimum: "50",
+        "amount-CAD": "CA$7",
+        "minimum-CAD": "70,00",
+        "amount-GBP": "£4.00",
+        "minimum-GBP": "40",
+      },
+      PRODUCTS,
+    );
+    expect(errors).toEqual({});
+    expect(body.amounts).toEqual([
+      { currency: "CAD", amountCents: 700, minSubtotalCents: 7000 },
+      { currency: "GBP", amountCents: 400, minSubtotalCents: 4000 },
+    ]);
+    expect(adminCodeCreate.safeParse(body).success).toBe(true);
+    // A percentage code's amount fields are not read; a wrong amount is said beside its field.
+    expect(readCodeAmounts({ "amount-EUR": "5", "minimum-EUR": "five" }, "percent")).toEqual({
+      amounts: [{ currency: "EUR" }],
+      errors: {
+        "minimum-EUR": "Enter the minimum order in EUR as a number with up to two decimals, such as 5.00.",
+      },
+    });
+    // The rules' messages go beside the currency's field.
+    const missing = adminCodeCreate.safeParse({
+      ...body,
+      amounts: [{ currency: "EUR", minSubtotalCents: 5000 }],
+    });
+    expect(missing.success).toBe(false);
+    expect(formErrorsOf({ "amounts.EUR.amountCents": "Enter the amount off in EUR." })).toEqual({
+      "amount-EUR": "Enter the amount off in EUR.",
+    });
   });
 
   it("leaves out what is blank: every product, no dates, no limit, the first order only", () => {

@@ -1,5 +1,7 @@
 import {
   type AdminCodeCreateInput,
+  CODE_AMOUNT_CURRENCIES,
+  type CodeAmountInput,
   MAX_CODE_USES,
   MAX_RENEWAL_COUNT,
 } from "../../../core/contracts/admin-codes.ts";
@@ -20,12 +22,62 @@ export const FORM_FIELD_OF: Record<string, string> = {
   productIds: "products",
 };
 
-/** Which form field a message about a body field belongs to. */
+/**
+ * Which form field a message about a body field belongs to: `amounts.CAD.amountCents` is `amount-CAD`,
+ * `amounts.CAD.minSubtotalCents` `minimum-CAD` (decision 051).
+ */
 export function formErrorsOf(fields: Record<string, string | undefined>): FormErrors {
   const errors: FormErrors = {};
-  for (const [key, message] of Object.entries(fields))
-    if (message) errors[FORM_FIELD_OF[key] ?? key] ??= message;
+  for (const [key, message] of Object.entries(fields)) {
+    if (!message) continue;
+    const amount = /^amounts\.(CAD|EUR|GBP)(?:\.(amountCents|minSubtotalCents))?$/.exec(key);
+    const field = amount
+      ? `${amount[2] === "minSubtotalCents" ? "minimum" : "amount"}-${amount[1]}`
+      : (FORM_FIELD_OF[key] ?? key);
+    errors[field] ??= message;
+  }
   return errors;
+}
+
+/**
+ * A code's amounts in CAD, EUR and GBP as the form has them (`amount-CAD`, `minimum-CAD`...), typed as
+ * the shopper pays them ("7", "7.00", "CA$7.00"): a currency with neither is one the code gives nothing in.
+ * `kind` drops the amounts a code of that kind does not take (an amount off for a percentage code).
+ */
+export function readCodeAmounts(
+  fields: Record<string, string | undefined>,
+  kind: string,
+): { amounts: CodeAmountInput[]; errors: FormErrors } {
+  const errors: FormErrors = {};
+  const amounts: CodeAmountInput[] = [];
+  for (const currency of CODE_AMOUNT_CURRENCIES) {
+    const amountText = kind === "amount" ? (fields[`amount-${currency}`] ?? "").trim() : "";
+    const minimumText = (fields[`minimum-${currency}`] ?? "").trim();
+    if (!amountText && !minimumText) continue;
+    const entry: CodeAmountInput = { currency };
+    if (amountText) {
+      const cents = minorUnits(amountText, `the amount off in ${currency}`);
+      if (typeof cents === "string") errors[`amount-${currency}`] = cents;
+      else entry.amountCents = cents;
+    }
+    if (minimumText) {
+      const cents = minorUnits(minimumText, `the minimum order in ${currency}`);
+      if (typeof cents === "string") errors[`minimum-${currency}`] = cents;
+      else entry.minSubtotalCents = cents;
+    }
+    amounts.push(entry);
+  }
+  return { amounts, errors };
+}
+
+const AMOUNT = /^(?:CA\$|\$|€|£)?\s*(\d{1,7})(?:[.,](\d{1,2}))?$/;
+
+/** An amount of any of the shop's currencies, its sign allowed before, in minor units. */
+function minorUnits(value: string, what: string): number | string {
+  const m = AMOUNT.exec(value.trim());
+  if (!m) return `Enter ${what} as a number with up to two decimals, such as 5.00.`;
+  const cents = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+  return cents < 1 ? `${capital(what)} must be more than 0.00.` : cents;
 }
 
 const DOLLARS = /^\$?\s*(\d{1,7})(?:\.(\d{1,2}))?$/;
@@ -119,6 +171,10 @@ export function readCodeForm(
     if (typeof n === "string") errors.maxUses = n;
     else body.maxUses = n;
   }
+
+  const other = readCodeAmounts(fields, kind);
+  Object.assign(errors, other.errors);
+  if (other.amounts.length > 0) body.amounts = other.amounts;
 
   const chosen = productIds.filter((id) => fields[`product-${id}`] === "on");
   if (chosen.length > 0) body.productIds = chosen;

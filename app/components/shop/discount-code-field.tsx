@@ -41,7 +41,7 @@ export function DiscountCodeField({
   const inputId = useId();
   const errorId = useId();
   const conditionsId = useId();
-  const { code, refusal } = useCartCode(initial);
+  const { code, refusal, currency } = useCartCode(initial);
   const apply = useApplyCartCode();
   const remove = useRemoveCartCode();
   const t = useT();
@@ -92,7 +92,7 @@ export function DiscountCodeField({
 
   if (code) {
     const why = shownRefusal ?? (refusal ? refusalWords(refusal, code.code) : null);
-    const conditions = codeConditionWords(t, code);
+    const conditions = codeConditionWords(t, code, currency);
     return (
       <div
         className={`rounded-xl border px-4 py-3 ${why ? "border-danger/50 bg-white" : "border-verdant/50 bg-white"} ${className ?? ""}`}
@@ -108,7 +108,9 @@ export function DiscountCodeField({
             <Tag aria-hidden className="size-4 shrink-0 text-verdant" />
             <span className="break-all">{code.code}</span>
             <span className="font-normal text-muted">
-              {why ? t("cart.code.notApplied") : t("cart.code.applied", { offer: codeOffer(t, code) })}
+              {why
+                ? t("cart.code.notApplied")
+                : t("cart.code.applied", { offer: codeOffer(t, code, currency) })}
             </span>
           </p>
           <Button
