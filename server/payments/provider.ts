@@ -85,6 +85,11 @@ export interface BillingTerms {
    * names them; absent: not given (nothing to change), empty: none.
    */
   taxes?: BillingTax[];
+  /**
+   * The address the renewals ship to, for a provider that taxes them itself (Stripe Tax taxes each invoice at
+   * the customer's shipping address); absent: not given.
+   */
+  address?: ShippingAddress | null;
 }
 
 /** One tax a provider's renewals charge: a Stripe tax rate, added to the price or included in it. */
@@ -102,7 +107,8 @@ export interface BillingTax {
 
 /** A tax a provider's renewal invoice charged: what the renewal order's tax line records. */
 export interface ChargedTax {
-  name: TaxName;
+  /** The shop's name of the tax ("HST", "Sales tax"); one Stripe Tax names otherwise is kept as it named it. */
+  name: string;
   ratePercent: string;
   amountCents: number;
   included: boolean;

@@ -2,7 +2,7 @@ import Stripe from "stripe";
 import type { ShippingAddress } from "../../core/address.ts";
 import { TAX_NAMES, type TaxName } from "../../core/tax.ts";
 import type { Env } from "../env.ts";
-import { stripeTaxBehavior } from "../tax/payment-taxes.ts";
+import { percentString, stripeTaxBehavior } from "../tax/payment-taxes.ts";
 import {
   type BillingTax,
   type BillingTerms,
@@ -150,10 +150,14 @@ const MIN_LEAD_SECONDS = 60;
 /** The Stripe product a catalogue product renews under: one per product, with an id of the shop's. */
 export const stripeProductId = (productId: number) => `mana_product_${productId}`;
 
-/** A subscription item's price: the renewal's amount every `intervalMonths` months. */
-export function stripeRecurringPrice(currency: string, terms: BillingTerms) {
+/**
+ * A subscription item's price: the renewal's amount every `intervalMonths` months. Under Stripe Tax
+ * (`automaticTax`) it says whether it contains its tax, as the checkout's prices do (decision 050).
+ */
+export function stripeRecurringPrice(currency: string, terms: BillingTerms, automaticTax = false) {
   return {
     currency,
+    ...(automaticTax ? { tax_behavior: stripeTaxBehavior(currency) } : {}),
     product: stripeProductId(terms.productId),
     unit_amount: terms.amountCents,
     recurring: { interval: "month" as const, interval_count: terms.intervalMonths },
@@ -224,8 +228,9 @@ const taxKeys = (terms: BillingTerms): string | null =>
  * What to ask of Stripe so that a subscription billing `before` bills `after`: pure, tested without
  * Stripe. Every date or price change sets trial_end to the next billing date with no proration, so
  * Stripe charges nothing now and next charges on the shop's date. `newTaxes`: the renewals' taxes changed
- * (a new address in another province or state), to be set as the subscription's tax rates. Null when
- * nothing Stripe bills changed (an address with the same taxes, for instance).
+ * (a new address in another province or state), to be set as the subscription's tax rates; `newAddress`:
+ * the address the renewals ship to changed (Stripe Tax taxes them there). Null when nothing Stripe bills
+ * changed.
  */
 export function stripeSubscriptionChange(
   before: BillingTerms,
@@ -233,7 +238,13 @@ export function stripeSubscriptionChange(
   now: Date,
 ):
   | { cancel: "now" | "at_period_end" }
-  | { cancel: null; params: Record<string, unknown>; newPrice: boolean; newTaxes?: true }
+  | {
+      cancel: null;
+      params: Record<string, unknown>;
+      newPrice: boolean;
+      newTaxes?: true;
+      newAddress?: true;
+    }
   | null {
   if (after.status === "cancelled") {
     if (before.status === "cancelled") return null;
@@ -260,8 +271,16 @@ export function stripeSubscriptionChange(
   }
   if (newPrice || "trial_end" in params) params.proration_behavior = "none";
   const newTaxes = after.taxes !== undefined && taxKeys(before) !== taxKeys(after);
-  if (!newPrice && !newTaxes && Object.keys(params).length === 0) return null;
-  return { cancel: null, params, newPrice, ...(newTaxes ? { newTaxes: true as const } : {}) };
+  const newAddress =
+    after.address !== undefined && JSON.stringify(before.address ?? null) !== JSON.stringify(after.address);
+  if (!newPrice && !newTaxes && !newAddress && Object.keys(params).length === 0) return null;
+  return {
+    cancel: null,
+    params,
+    newPrice,
+    ...(newTaxes ? { newTaxes: true as const } : {}),
+    ...(newAddress ? { newAddress: true as const } : {}),
+  };
 }
 
 /** Stripe Checkout through the official client; every call carries an idempotency key tied to the order. */
@@ -342,7 +361,7 @@ export function createStripeProvider(env: Env, client: Stripe = createStripeClie
         const list = await client.refunds.list({ payment_intent: paymentId, limit: 100 });
         return list.data.map(stripeRefund);
       }),
-    billing: stripeBilling(client),
+    billing: stripeBilling(client, env.TAX_PROVIDER === "stripe"),
   };
 }
 
@@ -401,12 +420,14 @@ async function ensureProduct(client: Stripe, terms: BillingTerms): Promise<void>
 
 /**
  * Stripe Billing: one Stripe subscription per shop subscription (docs/decisions/016-stripe-subscriptions.md),
- * charging each renewal the taxes of its address as the subscription's default tax rates (decision 050).
+ * charging each renewal the taxes of its address (decision 050): as the subscription's default tax rates from
+ * the shop's table, or, under Stripe Tax (`automaticTax`, TAX_PROVIDER=stripe), as Stripe Tax works them out
+ * at the customer's shipping address, which follows the subscription's.
  */
-function stripeBilling(client: Stripe): ProviderBilling {
-  // The tax rates found or made, by the shop's key, and the shop's taxes read back, by Stripe's id.
+function stripeBilling(client: Stripe, automaticTax: boolean): ProviderBilling {
+  // The tax rates found or made, by the shop's key, and the taxes read back, by Stripe's id.
   const rateIds = new Map<string, string>();
-  const ratesRead = new Map<string, { name: TaxName; ratePercent: string; included: boolean } | null>();
+  const ratesRead = new Map<string, { name: string; ratePercent: string; included: boolean } | null>();
 
   /** The ids of the tax rates of `taxes`: an active one the shop made before, else a new one. */
   async function taxRateIds(taxes: readonly BillingTax[]): Promise<string[]> {
@@ -455,13 +476,14 @@ function stripeBilling(client: Stripe): ProviderBilling {
               idempotencyKey: `mana-subscription-coupon:${input.subscriptionId}`,
             })
           : null;
-        const taxRates = await taxRateIds(input.terms.taxes ?? []);
+        const taxRates = automaticTax ? [] : await taxRateIds(input.terms.taxes ?? []);
         const sub = await client.subscriptions.create(
           {
             customer: input.customerId,
-            items: [{ price_data: stripeRecurringPrice(input.currency, input.terms) }],
+            items: [{ price_data: stripeRecurringPrice(input.currency, input.terms, automaticTax) }],
             ...(coupon ? { discounts: [{ coupon: coupon.id }] } : {}),
             // Each renewal's taxes, those of the subscription's address (its invoice's total is the order's).
+            ...(automaticTax ? { automatic_tax: { enabled: true } } : {}),
             ...(taxRates.length > 0 ? { default_tax_rates: taxRates } : {}),
             // The first period was paid at checkout: nothing is billed until the next billing date.
             trial_end: unix(input.terms.nextBillingDate),
@@ -486,16 +508,29 @@ function stripeBilling(client: Stripe): ProviderBilling {
           return;
         }
         const params = { ...change.params } as Stripe.SubscriptionUpdateParams;
-        if (change.newTaxes) {
+        if (change.newTaxes && !automaticTax) {
           const ids = await taxRateIds(after.taxes ?? []);
           params.default_tax_rates = ids.length > 0 ? ids : "";
         }
+        if (change.newAddress && automaticTax && after.address) {
+          // Stripe Tax taxes the next invoices at the customer's shipping address: the subscription's new one.
+          const current = await client.subscriptions.retrieve(providerId);
+          const customerId = typeof current.customer === "string" ? current.customer : current.customer.id;
+          await client.customers.update(
+            customerId,
+            { shipping: stripeShipping(after.address) },
+            { idempotencyKey: `${idempotencyKey}:shipping` },
+          );
+        }
+        if (!change.newPrice && Object.keys(params).length === 0) return;
         if (change.newPrice) {
           const current = await client.subscriptions.retrieve(providerId);
           const item = current.items.data[0];
           if (!item) throw new PaymentProviderError(`subscription ${providerId} has no item`);
           await ensureProduct(client, after);
-          params.items = [{ id: item.id, price_data: stripeRecurringPrice(current.currency, after) }];
+          params.items = [
+            { id: item.id, price_data: stripeRecurringPrice(current.currency, after, automaticTax) },
+          ];
           // A discount code's amount that follows the new price (a percentage) gets a coupon of its own for
           // the renewals it has left; one that ended (a swap the code does not cover) is taken off.
           const promoBefore = before.promo ?? null;
@@ -549,14 +584,18 @@ function stripeBilling(client: Stripe): ProviderBilling {
     taxRate: (id) =>
       calling(`read tax rate ${id}`, async () => {
         if (ratesRead.has(id)) return ratesRead.get(id) ?? null;
-        let read: { name: TaxName; ratePercent: string; included: boolean } | null = null;
+        let read: { name: string; ratePercent: string; included: boolean } | null = null;
         try {
           const rate = await client.taxRates.retrieve(id);
-          const name = (TAX_NAMES as readonly string[]).includes(rate.metadata?.name ?? "")
-            ? (rate.metadata?.name as TaxName)
-            : null;
-          const ratePercent = rate.metadata?.ratePercent;
-          read = name && ratePercent ? { name, ratePercent, included: rate.inclusive } : null;
+          // The shop's own rates say which of its taxes they are; Stripe Tax's are read by their display name
+          // (the shop's name when it is one of them, "Sales Tax" is "Sales tax") and percentage.
+          const shown = rate.display_name.trim();
+          const name =
+            rate.metadata?.name ??
+            TAX_NAMES.find((n) => n.toLowerCase() === shown.toLowerCase()) ??
+            (shown || null);
+          const ratePercent = rate.metadata?.ratePercent ?? percentString(rate.percentage);
+          read = name ? { name, ratePercent, included: rate.inclusive } : null;
         } catch (err) {
           if (!(err instanceof Stripe.errors.StripeError && err.statusCode === 404)) throw err;
         }

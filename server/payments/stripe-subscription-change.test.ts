@@ -21,6 +21,39 @@ describe("what a subscription change asks of Stripe", () => {
     expect(stripeSubscriptionChange(terms, { ...terms }, now)).toBeNull();
   });
 
+  it("a new address with other taxes sets the subscription's tax rates; one with the same taxes only moves the address (decision 050)", () => {
+    const hst = { name: "HST" as const, ratePercent: "13", included: false, country: "CA", region: "ON" };
+    const toronto = {
+      fullName: "A",
+      line1: "1 King St",
+      line2: null,
+      city: "Toronto",
+      region: "ON",
+      postalCode: "M5V 2T6",
+      country: "CA",
+      phone: null,
+    };
+    const before = { ...terms, taxes: [hst], address: toronto };
+    const ottawa = { ...toronto, city: "Ottawa", postalCode: "K1A 0A6" };
+    expect(stripeSubscriptionChange(before, { ...before, address: ottawa }, now)).toEqual({
+      cancel: null,
+      params: {},
+      newPrice: false,
+      newAddress: true,
+    });
+    const quebec = { ...toronto, city: "Montréal", region: "QC", postalCode: "H2X 1Y4" };
+    const gst = { ...hst, name: "GST" as const, ratePercent: "5", region: null };
+    const qst = { ...hst, name: "QST" as const, ratePercent: "9.975", region: "QC" };
+    expect(stripeSubscriptionChange(before, { ...before, address: quebec, taxes: [gst, qst] }, now)).toEqual({
+      cancel: null,
+      params: {},
+      newPrice: false,
+      newTaxes: true,
+      newAddress: true,
+    });
+    expect(stripeSubscriptionChange(before, { ...before }, now)).toBeNull();
+  });
+
   it("a timed pause pauses collection until its end and moves the next charge there", () => {
     const until = new Date("2027-03-01T09:00:00Z");
     const after = { ...terms, status: "paused" as const, pausedUntil: until, nextBillingDate: until };

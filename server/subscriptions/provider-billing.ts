@@ -25,7 +25,7 @@ export function billingTermsOf(row: SubscriptionRow, tax?: TaxProvider): Billing
       row.promoCode && promoActive(row)
         ? { code: row.promoCode, amountOffCents: row.promoCents, renewals: row.promoRenewalsLeft }
         : null,
-    ...(tax ? { taxes: billingTaxesOf(tax, row) } : {}),
+    ...(tax ? { taxes: billingTaxesOf(tax, row), address: row.shippingAddress ?? null } : {}),
   };
 }
 

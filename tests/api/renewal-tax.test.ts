@@ -285,3 +285,90 @@ describe.each(testDatabases)("renewals taxed on Stripe Billing on %s", (kind) =>
     ).toHaveLength(1);
   });
 });
+
+describe.each(testDatabases)("renewals taxed by Stripe Tax (TAX_PROVIDER=stripe) on %s", (kind) => {
+  let shop: TestShop;
+  let standIn: StripeStandIn;
+  const db = () => shop.services.database.db;
+
+  beforeAll(async () => {
+    standIn = await new StripeStandIn().start();
+    shop = await createTestShop(kind, {
+      env: { ...standIn.env(WEBHOOK_SECRET), SHIP_TO_COUNTRIES: "US,CA,FR", TAX_PROVIDER: "stripe" },
+      identity: headerIdentity(() => shop),
+    });
+  });
+  afterAll(async () => {
+    await shop.close();
+    await standIn.stop();
+  });
+
+  async function deliver(type: string, object: Params) {
+    const event = {
+      id: `evt_${randomBytes(8).toString("hex")}`,
+      object: "event",
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    };
+    expect(await deliverSigned(inProcess(shop), event)).toBe(200);
+  }
+
+  it("the Stripe subscription has automatic tax at the customer's address, which follows the subscription's; the order records the invoice's taxes", async () => {
+    await createUser(shop, "tess", "tess@example.com");
+    const v = new Visitor(shop, "tess");
+    expect((await v.add(ASHWAGANDHA, 1, true)).status).toBe(201);
+    const res = await v.checkout({ email: "tess@example.com", shippingAddress: ONTARIO, currency: "CAD" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const sessionId = new URL(res.body.url).pathname.split("/").pop() as string;
+    await deliver("checkout.session.completed", {
+      ...(standIn.sessions.get(sessionId) as Params),
+      payment_status: "paid",
+      status: "complete",
+      payment_intent: `pi_${sessionId.slice(-12)}`,
+    });
+    const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.email, "tess@example.com"));
+    if (!sub?.providerSubscriptionId) throw new Error("not started at Stripe");
+
+    // Stripe Tax taxes the renewals: automatic tax, a price before tax, and no tax rate of the shop's.
+    const [created] = standIn.requests.filter((r) => r.method === "POST" && r.path === "/v1/subscriptions");
+    expect(created?.params).toMatchObject({
+      automatic_tax: { enabled: "true" },
+      items: { 0: { price_data: { currency: "cad", tax_behavior: "exclusive" } } },
+    });
+    expect(created?.params.default_tax_rates).toBeUndefined();
+    expect(standIn.requests.filter((r) => r.path === "/v1/tax_rates" && r.method === "POST")).toEqual([]);
+
+    // Its invoice in Ontario: HST as Stripe Tax named it, and the order's total is the invoice's.
+    const invoice = standIn.renewalInvoice(sub.providerSubscriptionId, unix(sub.nextBillingDate));
+    const hst = addedTax(sub.amountCents, rateMillionths("13"));
+    expect(invoice.total).toBe(sub.amountCents + hst);
+    await deliver("invoice.paid", invoice);
+    const [renewal] = await db().select().from(orders).where(eq(orders.subscriptionId, sub.id));
+    expect(renewal).toMatchObject({ taxCents: hst, totalCents: invoice.total });
+    const lines = await db()
+      .select()
+      .from(orderTaxLines)
+      .where(eq(orderTaxLines.orderId, renewal?.id ?? ""));
+    expect(lines.map((l) => [l.name, l.ratePercent, l.amountCents, l.included])).toEqual([
+      ["HST", "13", hst, false],
+    ]);
+
+    // Moved to Quebec: the customer's shipping address at Stripe is the new one, so Stripe Tax taxes it there.
+    const [saved] = await db()
+      .insert(addresses)
+      .values({ userId: "tess", ...QUEBEC, line2: null, phone: null })
+      .returning();
+    const moved = await v.call("POST", `/api/subscriptions/${sub.id}/address`, { addressId: saved?.id });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const customer = standIn.customers.get(
+      String(standIn.subscriptions.get(sub.providerSubscriptionId)?.customer),
+    );
+    expect((customer?.shipping as Params).address).toMatchObject({ state: "QC", country: "CA" });
+    const next = standIn.renewalInvoice(sub.providerSubscriptionId, unix(sub.nextBillingDate) + 31 * 86_400);
+    expect((next.total_taxes as { amount: number }[]).map((t) => t.amount)).toEqual([
+      addedTax(sub.amountCents, rateMillionths("5")),
+      addedTax(sub.amountCents, rateMillionths("9.975")),
+    ]);
+  });
+});

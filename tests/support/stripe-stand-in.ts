@@ -222,9 +222,37 @@ export class StripeStandIn {
   }
 
   /**
+   * The rates Stripe Tax applies to a subscription with `automatic_tax` enabled: STAND_IN_TAX_RATES at its
+   * customer's shipping address, each a tax rate object of Stripe's own (no metadata of the shop's).
+   */
+  private automaticRates(found: Params): Params[] {
+    const customer = this.customers.get(String(found.customer));
+    const address = ((customer?.shipping as Params | undefined)?.address ?? null) as Params | null;
+    const country = String(address?.country ?? "").toUpperCase();
+    const region = String(address?.state ?? "").toUpperCase();
+    const rates = STAND_IN_TAX_RATES[`${country}-${region}`] ?? STAND_IN_TAX_RATES[country] ?? [];
+    return rates.map((rate) => {
+      const made: Params = {
+        id: `txr_${randomBytes(6).toString("hex")}`,
+        object: "tax_rate",
+        active: true,
+        country,
+        state: region || null,
+        display_name: rate.display_name,
+        percentage: rate.percentage,
+        inclusive: rate.inclusive,
+        metadata: {},
+      };
+      this.taxRates.set(String(made.id), made);
+      return made;
+    });
+  }
+
+  /**
    * The invoice Stripe Billing bills a subscription's renewal with, as its `invoice.paid` event carries it:
-   * the item's price less its coupons, each default tax rate's amount (an exclusive one on the discounted
-   * amount, an inclusive one the part of it the price contains; each rounded half up), and the total.
+   * the item's price less its coupons, each tax rate's amount (an exclusive one on the discounted amount, an
+   * inclusive one the part of it the price contains; each rounded half up), and the total. The rates are the
+   * subscription's default tax rates, or Stripe Tax's at the customer's address when it has automatic tax.
    */
   renewalInvoice(subscriptionId: string, periodStart: number): Params {
     const found = this.subscriptions.get(subscriptionId);
@@ -237,7 +265,9 @@ export class StripeStandIn {
       0,
     );
     const taxable = Math.max(0, subtotal - off);
-    const rates = this.taxRatesOf(subscriptionId);
+    const rates = (found.automatic_tax as Params | undefined)?.enabled
+      ? this.automaticRates(found)
+      : this.taxRatesOf(subscriptionId);
     const inclusivePct = rates.filter((r) => r.inclusive).reduce((sum, r) => sum + Number(r.percentage), 0);
     // Percentages in ten-thousandths of a percent, so 9.975% is exact.
     const units = (pct: unknown) => Math.round(Number(pct) * 10_000);
@@ -657,6 +687,7 @@ export class StripeStandIn {
         // As Stripe keeps them: a discount per coupon the subscription was created with.
         discounts: this.discountsOf(params.discounts),
         default_tax_rates: this.taxRatesFor(params.default_tax_rates),
+        automatic_tax: { enabled: (params.automatic_tax as Params | undefined)?.enabled === "true" },
       };
       this.subscriptions.set(id, created);
       return remember(created);
