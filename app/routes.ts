@@ -17,6 +17,7 @@ function shopPages(locale: "" | "es" | "fr") {
     page("story/:slug", "routes/story.tsx"),
     page("stacks", "routes/stacks.tsx"),
     page("stacks/:slug", "routes/stacks-detail.tsx"),
+    page("quiz", "routes/quiz.tsx"),
     page("products/:slug", "routes/product.tsx"),
     page("search", "routes/search.tsx"),
     page("auth", "routes/auth.tsx"),

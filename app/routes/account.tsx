@@ -22,6 +22,7 @@ import { BalancesSection, pointsWorthCents } from "../components/account/balance
 import { PasskeysSection } from "../components/account/passkeys-section.tsx";
 import { ProfileCard } from "../components/account/profile-card.tsx";
 import { ReadingList } from "../components/account/reading-list.tsx";
+import { SavedQuiz } from "../components/account/saved-quiz.tsx";
 import { YourData } from "../components/account/your-data.tsx";
 import { AddressBookSection } from "../components/address/address-book.tsx";
 import { completeSignIn } from "../components/auth/complete-sign-in.ts";
@@ -209,6 +210,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             </div>
             {balances ? <BalancesSection balances={balances} /> : null}
             <ReadingList bookmarks={loaderData.readingList} />
+            <SavedQuiz />
             <PasskeysSection passkeys={loaderData.passkeys} />
             <YourData hasPasskey={loaderData.passkeys.length > 0} />
           </Tabs.Content>

@@ -5,6 +5,7 @@ import { NewsletterForm } from "../components/home/newsletter-form.tsx";
 import { FdaDisclaimer } from "../components/layout/fda-disclaimer.tsx";
 import { ProductCard } from "../components/shop/product-card.tsx";
 import { useT } from "../i18n/i18n.tsx";
+import { Link } from "../i18n/link.tsx";
 import type { Route } from "./+types/home";
 
 export { loader } from "./home.server.ts";
@@ -32,6 +33,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {t("home.products.title")}
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-center text-muted">{t("home.products.text")}</p>
+        {/* A plain link: the quiz's code loads with its own page (app/routes/quiz.tsx), never here. */}
+        <p className="mt-3 text-center">
+          <Link to="/quiz" className="font-semibold text-forest underline underline-offset-4">
+            {t("quiz.link")}
+          </Link>
+        </p>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {loaderData.products.map((p, i) => (
             <li key={p.id}>

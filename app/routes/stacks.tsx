@@ -10,6 +10,7 @@ import { stackOutcomes } from "../../core/outcomes.ts";
 import { OutcomeIcon, useOutcomeLabel } from "../components/stacks/outcome-icon.tsx";
 import { StackCard, StackCardSkeleton } from "../components/stacks/stack-card.tsx";
 import { useT } from "../i18n/i18n.tsx";
+import { Link } from "../i18n/link.tsx";
 import type { Route } from "./+types/stacks";
 
 export { loader } from "./stacks.server.ts";
@@ -97,6 +98,11 @@ export default function StacksPage({ loaderData }: Route.ComponentProps) {
           <h2 id="filter-heading" className="text-3xl">
             {t("stacks.filter.heading")}
           </h2>
+          <p className="mt-3">
+            <Link to="/quiz" className="font-semibold text-forest underline underline-offset-4">
+              {t("quiz.link")}
+            </Link>
+          </p>
           <ul className="mt-6 flex flex-wrap justify-center gap-3">
             <li>
               <button

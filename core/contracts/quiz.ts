@@ -24,6 +24,8 @@ export interface SavedQuiz {
   result: QuizResult;
   /** The recommended products, in the result's order. */
   products: { id: number; slug: string; name: string }[];
+  /** The products the customer said they take already (left out of the recommendation). */
+  taken: { id: number; slug: string; name: string }[];
   /** The curated stack the picks are, if any. */
   stack: { id: number; slug: string; name: string } | null;
 }

@@ -57,6 +57,10 @@ export async function readQuizAnswers(
       const p = products.find((x) => x.id === pick.productId);
       return p ? [{ id: p.id, slug: p.slug, name: p.name }] : [];
     }),
+    taken: row.answers.takes.flatMap((id) => {
+      const p = products.find((x) => x.id === id);
+      return p ? [{ id: p.id, slug: p.slug, name: p.name }] : [];
+    }),
     stack: stack ? { id: stack.id, slug: stack.slug, name: stack.name } : null,
   };
 }
