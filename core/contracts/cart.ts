@@ -57,7 +57,8 @@ export type CartClearResponse = { cleared: number };
  * GET /api/cart/totals?currency=CAD (upper case, one of core/markets.ts CURRENCIES; default USD; another
  * value is a 400 `invalid_currency`): the visitor's cart priced by the server from that currency's price
  * list (docs/decisions/051-markets-and-currencies.md), with the cart's discount code (an amount code or one
- * with a minimum gives nothing outside US dollars: refusal `only_in_usd`). No taxes (the checkout's address
+ * with a minimum takes the owner's amounts in that currency, and gives nothing where it has none: refusal
+ * `not_in_currency`). No taxes (the checkout's address
  * decides them). A product or stack not priced in the currency answers 409 `not_sold_in_currency`.
  * Every amount is in `currency`, minor units.
  */

@@ -25,7 +25,8 @@ function who(visitor: CartVisitor, cartId: string | null) {
 /**
  * The cart's code with its terms, and why the shop's records refuse it now (null when they do not). With
  * `inCurrency` other than US dollars, also why the cart in that currency's list gives it nothing
- * (`only_in_usd`, core/pricing.ts), so a page showing the cart in it shows the reason.
+ * (`not_in_currency` when the code has no amount there, a minimum not met in it: core/pricing.ts), so a
+ * page showing the cart in it shows the reason.
  */
 export async function cartCode(
   db: Db,
