@@ -5,12 +5,14 @@ import { addDays } from "../../core/subscription-rules.ts";
 import { addedTax, includedTax, rateMillionths } from "../../core/tax.ts";
 import { addresses, orders, orderTaxLines, outbox, subscriptions } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
+import { loadInvoice } from "../../server/orders/invoice.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { runDueSubscriptions } from "../../server/subscriptions/run-due.ts";
 import { deliver as deliverSigned, inProcess, WEBHOOK_SECRET } from "../reliability/support/stripe-events.ts";
 import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { createUser, headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
+import { newDiscountCode } from "./promotion-fixtures.ts";
 
 /**
  * A renewal is taxed like a checkout (decision 050): the taxes of the subscription's address at renewal
@@ -59,11 +61,24 @@ describe.each(testDatabases)("renewals taxed on the sandbox on %s", (kind) => {
   afterAll(() => shop.close());
 
   /** `userId` subscribes to Ashwagandha shipped to `address`, pays on the sandbox: their subscription. */
-  async function subscribed(userId: string, address: typeof TEST_ADDRESS, currency: string) {
+  async function subscribed(
+    userId: string,
+    address: typeof TEST_ADDRESS,
+    currency: string,
+    code: string | null = null,
+    locale: string | null = null,
+  ) {
     await createUser(shop, userId, `${userId}@example.com`);
     const v = new Visitor(shop, userId);
     expect((await v.add(ASHWAGANDHA, 1, true)).status).toBe(201);
-    const res = await v.checkout({ email: `${userId}@example.com`, shippingAddress: address, currency });
+    if (code) expect((await v.call("POST", "/api/cart/code", { code })).status).toBe(200);
+    const res = await v.checkout({
+      email: `${userId}@example.com`,
+      shippingAddress: address,
+      currency,
+      ...(code ? { discountCode: code } : {}),
+      ...(locale ? { locale } : {}),
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const sessionId = new URL(res.body.url).pathname.split("/").pop() as string;
     expect(await payWithSandboxCard(shopDeps(shop.services), sessionId, card)).toMatchObject({
@@ -127,6 +142,28 @@ describe.each(testDatabases)("renewals taxed on the sandbox on %s", (kind) => {
       taxLines: [{ name: "HST", ratePercent: "13", cents: hst, included: false }],
       totalCents: sub.amountCents + hst,
     });
+    const invoice = await loadInvoice(db(), order.orderNumber, { userId: "olive" }, "fr");
+    expect(invoice?.rows.filter((r) => r.kind === "tax")).toEqual([
+      { kind: "tax", text: "TVH 13\u00a0%", cents: hst },
+    ]);
+    expect(invoice?.rows.find((r) => r.kind === "total")?.cents).toBe(sub.amountCents + hst);
+  });
+
+  it("a discount code carried into the renewals comes off before the tax is worked out", async () => {
+    const { code } = await newDiscountCode(shop, "TAXED", { renewals: "every", renewalCount: null });
+    const sub = await subscribed("cody", ONTARIO, "CAD", code);
+    expect(sub).toMatchObject({ promoCode: code, currency: "cad" });
+    const off = sub.promoCents;
+    expect(off).toBeGreaterThan(0);
+    const hst = addedTax(sub.amountCents - off, rateMillionths("13"));
+    const { order, taxes } = await renewed(sub);
+    expect(taxes).toEqual([["HST", "13", hst, "cad", false]]);
+    expect(order).toMatchObject({
+      discountCode: code,
+      codeDiscountCents: off,
+      taxCents: hst,
+      totalCents: sub.amountCents - off + hst,
+    });
   });
 
   it("a Washington subscription gets the home state's sales tax; an Illinois one none", async () => {
@@ -171,6 +208,15 @@ describe.each(testDatabases)("renewals taxed on the sandbox on %s", (kind) => {
       .where(eq(outbox.dedupeKey, `subscription-reminder:${il.id}:${il.nextBillingDate.toISOString()}`));
     expect(plain?.text).toContain(`$${(il.amountCents / 100).toFixed(2)}`);
     expect(plain?.text).not.toContain("plus tax");
+    // In the subscription's language: French says "plus taxes".
+    const fr = await subscribed("remi", QUEBEC, "CAD", null, "fr");
+    expect(fr.locale).toBe("fr");
+    await runDueSubscriptions(shopDeps(shop.services), addDays(fr.nextBillingDate, -2));
+    const [rappel] = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `subscription-reminder:${fr.id}:${fr.nextBillingDate.toISOString()}`));
+    expect(rappel?.text.replaceAll("\u00a0", " ")).toMatch(/\d,\d\d \$ CA plus taxes|CA\$[\d.]+ plus taxes/);
   });
 });
 
