@@ -199,6 +199,8 @@ describe.each(testDatabases)("orders and subscriptions API on %s", (kind) => {
       amount: "34.00",
       // The currency it was bought in and renews in (decision 051).
       currency: "USD",
+      // Illinois, outside the shop's home states: its renewals add no tax (decision 050).
+      plusTax: false,
       interval: "month",
       intervalMonths: 1,
       quantity: 1,
