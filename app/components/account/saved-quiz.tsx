@@ -92,7 +92,6 @@ export function SavedQuiz() {
             <Button
               variant="outline"
               size="sm-wide"
-              className="text-danger"
               pending={remove.isPending}
               onClick={() => remove.mutate()}
             >

@@ -36,11 +36,15 @@ export interface QuizReading {
 /** Up to this many "Why these?" articles. */
 const READING_LIMIT = 3;
 
-/** The hub's articles on the shopper's goals, those about the recommended products first. */
+/**
+ * The hub's articles on the shopper's goals: those on more of the goals first, then those about the
+ * recommended products (and fewer others).
+ */
 function readingFor(reading: QuizReading[], goals: OutcomeId[], picks: number[]): QuizReading[] {
   const score = (a: QuizReading) =>
     a.outcomes.filter((o) => goals.includes(o)).length * 2 +
-    a.featuredProducts.filter((p) => picks.includes(p)).length;
+    a.featuredProducts.filter((p) => picks.includes(p)).length -
+    a.featuredProducts.filter((p) => !picks.includes(p)).length / 2;
   return reading
     .filter((a) => a.outcomes.some((o) => goals.includes(o)))
     .sort((a, b) => score(b) - score(a))

@@ -15,6 +15,7 @@ import { useSessionProbe } from "../../lib/session-probe.ts";
 export function QuizSave({ answers }: { answers: QuizAnswers }) {
   const t = useT();
   const session = useSessionProbe();
+  // The box shows the shopper's choice at once; an answer that fails puts it back.
   const [saved, setSaved] = useState(false);
   const [status, setStatus] = useState<{ key: string; failed: boolean } | null>(null);
   const boxId = useId();
@@ -29,8 +30,10 @@ export function QuizSave({ answers }: { answers: QuizAnswers }) {
       setSaved(kept);
       setStatus({ key: kept ? "quiz.save.saved" : "quiz.save.removed", failed: false });
     },
-    onError: (_err, keep) =>
-      setStatus({ key: keep ? "quiz.save.failed" : "quiz.save.removeFailed", failed: true }),
+    onError: (_err, keep) => {
+      setSaved(!keep);
+      setStatus({ key: keep ? "quiz.save.failed" : "quiz.save.removeFailed", failed: true });
+    },
   });
 
   return (
@@ -50,7 +53,11 @@ export function QuizSave({ answers }: { answers: QuizAnswers }) {
               checked={saved}
               disabled={save.isPending}
               aria-describedby={textId}
-              onChange={(e) => save.mutate(e.currentTarget.checked)}
+              onChange={(e) => {
+                const keep = e.currentTarget.checked;
+                setSaved(keep);
+                save.mutate(keep);
+              }}
               className="mt-0.5 size-5 shrink-0 accent-forest"
             />
             <label htmlFor={boxId} className="font-semibold">
@@ -68,7 +75,10 @@ export function QuizSave({ answers }: { answers: QuizAnswers }) {
       ) : (
         <p className="mt-2 text-sm text-muted">{t("quiz.save.checking")}</p>
       )}
-      <p role="status" className={`mt-3 text-sm ${status?.failed ? "font-semibold text-danger" : ""}`}>
+      <p
+        role="status"
+        className={status ? `mt-3 text-sm ${status.failed ? "font-semibold text-danger" : ""}` : ""}
+      >
         {status ? t(status.key) : ""}
         {status && !status.failed && saved ? (
           <>
