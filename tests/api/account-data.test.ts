@@ -168,6 +168,7 @@ const CATALOGUE_TABLES = [
   "experts",
   "articles",
   "discount_codes",
+  "discount_code_amounts",
   "article_translations",
   "product_translations",
   "price_list_entries",
