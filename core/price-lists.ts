@@ -1,4 +1,4 @@
-import { GIFT_CARD_AMOUNTS, GIFT_CARD_MAX_CENTS, GIFT_CARD_MIN_CENTS } from "./contracts/balances.ts";
+import { GIFT_CARD_AMOUNTS, GIFT_CARD_MAX_CENTS, GIFT_CARD_MIN_CENTS } from "./gift-card-amounts.ts";
 import { BASE_CURRENCY, type Currency } from "./markets.ts";
 import { FREE_SHIPPING_OVER_CENTS } from "./pricing.ts";
 

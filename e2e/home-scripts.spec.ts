@@ -26,3 +26,19 @@ test("the home page's scripts carry only the icons the page draws", async ({ req
   expect(shipped).toContain("flask-conical");
   expect([...shipped].filter((name) => !drawn.has(name)).sort()).toEqual([]);
 });
+
+// The validation library (zod) checks what the server receives and the forms that send it; the pages a
+// visitor lands on never load it. A price list or a constant imported from a contract with schemas would
+// bring all of it into every page (it did once: core/price-lists.ts and core/gift-card-amounts.ts).
+test("the home page's scripts carry no validation library", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const scripts = [
+    ...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g),
+    ...html.matchAll(/import(?: \* as \w+ from |\()"(\/assets\/[^"]+\.js)"/g),
+  ].map((m) => m[1] as string);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const src of new Set(scripts)) {
+    const code = await (await request.get(src)).text();
+    expect(code, src).not.toContain("ZodError");
+  }
+});

@@ -4,6 +4,7 @@
  * cards bought in the cart.
  */
 import { z } from "zod";
+import { GIFT_CARD_LIMIT_CENTS, GIFT_CARD_MESSAGE_MAX } from "../gift-card-amounts.ts";
 import type { Currency } from "../markets.ts";
 
 /** A gift card as the cart and the account show it: never its code, only its last four characters. */
@@ -51,16 +52,13 @@ export interface GiftCardBalanceResponse {
   currency: string;
 }
 
-/**
- * Gift card amounts in US dollars: the three offered, or one between these bounds (cents). The other
- * currencies' are the owner's, in the price lists (core/price-lists.ts `gift_card:*`, decision 051).
- */
-export const GIFT_CARD_AMOUNTS = [2500, 5000, 10_000] as const;
-export const GIFT_CARD_MIN_CENTS = 1000;
-export const GIFT_CARD_MAX_CENTS = 50_000;
-/** The most a gift card of any currency may be (minor units): the price lists' own limit. */
-export const GIFT_CARD_LIMIT_CENTS = 1_000_000;
-export const GIFT_CARD_MESSAGE_MAX = 500;
+export {
+  GIFT_CARD_AMOUNTS,
+  GIFT_CARD_LIMIT_CENTS,
+  GIFT_CARD_MAX_CENTS,
+  GIFT_CARD_MESSAGE_MAX,
+  GIFT_CARD_MIN_CENTS,
+} from "../gift-card-amounts.ts";
 
 /**
  * POST /api/cart/gift-card-lines: a gift card to buy, for the buyer (no recipient) or for a friend by
