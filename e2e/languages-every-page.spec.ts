@@ -17,6 +17,7 @@ const PAGES = [
   "/story/king-sejong-and-the-gift-of-letters",
   "/stacks",
   "/stacks/sleep-and-unwind",
+  "/quiz",
   "/products/ashwagandha",
   "/search?q=magnesium",
   "/auth",

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { checkLooks } from "./support/looks.ts";
@@ -162,14 +163,50 @@ test("a single goal gives the personal combination with its prices once and subs
   expect(items.map((i) => [i.productId, i.isSubscription])).toEqual([[2, true]]);
 });
 
-test("the quiz speaks Spanish and French", async ({ page }) => {
-  await page.goto("/es/quiz");
-  await expect(page.getByRole("heading", { level: 1, name: "Encuentra tu stack" })).toBeVisible();
-  await expect(page.getByText("Pregunta 1 de 7")).toBeVisible();
-  await page.goto("/fr/quiz");
-  await expect(page.getByRole("heading", { level: 1, name: "Trouvez votre stack" })).toBeVisible();
-  await expect(page.getByText("Question 1 sur 7")).toBeVisible();
-  // The home page links to it in the page's language.
+/** The quiz's English sentences (three words or more, no values) that `locale` words differently. */
+function quizEnglish(locale: string): string[] {
+  const read = (l: string) =>
+    JSON.parse(
+      readFileSync(new URL(`../app/i18n/messages/${l}/quiz.json`, import.meta.url), "utf8"),
+    ) as Record<string, string>;
+  const en = read("en");
+  const other = read(locale);
+  return Object.entries(en)
+    .filter(([key, text]) => !/[{<]/.test(text) && text.split(/\s+/).length >= 3 && other[key] !== text)
+    .map(([, text]) => text);
+}
+
+for (const [locale, words] of [
+  ["es", { title: "Encuentra tu stack", step: "Pregunta 1 de 7", next: "Siguiente", done: "Ver mi stack" }],
+  ["fr", { title: "Trouvez votre stack", step: "Question 1 sur 7", next: "Suivant", done: "Voir mon stack" }],
+] as const) {
+  test(`the quiz and its result speak ${locale}`, async ({ page }) => {
+    await page.goto(`/${locale}/quiz`);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1, name: words.title })).toBeVisible();
+    await expect(page.getByText(words.step)).toBeVisible();
+    // The first two goals, then each question's first answer.
+    await page.getByRole("checkbox").nth(0).check();
+    await page.getByRole("checkbox").nth(2).check();
+    await page.getByRole("button", { name: words.next }).click();
+    for (let i = 0; i < 4; i++) {
+      await page.getByRole("radio").first().check();
+      await page.getByRole("button", { name: words.next }).click();
+    }
+    await page.getByRole("button", { name: words.next }).click();
+    await page.getByRole("radio").first().check();
+    await page.getByRole("button", { name: words.done }).click();
+    await expect(page.getByRole("heading", { level: 2, name: "Focus & Calm Stack" })).toBeFocused();
+    const text = (await page.getByRole("main").textContent()) ?? "";
+    expect(quizEnglish(locale).filter((english) => text.includes(english))).toEqual([]);
+    await expect(page.getByRole("main").getByRole("link", { name: /./ }).last()).toHaveAttribute(
+      "href",
+      new RegExp(`^/${locale}/`),
+    );
+  });
+}
+
+test("the home page links the quiz in its language", async ({ page }) => {
   await page.goto("/fr");
   await expect(page.getByRole("link", { name: /Faites le quiz de 2 minutes/ })).toHaveAttribute(
     "href",
