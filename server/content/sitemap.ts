@@ -9,7 +9,7 @@ export interface SitemapEntry {
   lastmod: string;
 }
 
-/** Every public page (home, hub, stacks, products, articles, stories, stack pages) with its last change. */
+/** Every public page (home, hub, stacks, the quiz, products, articles, stories, stack pages) with its last change. */
 export async function sitemapEntries(deps: Pick<ShopDeps, "catalogue" | "db">): Promise<SitemapEntry[]> {
   const { db } = deps;
   const [products, articles, stacks, productDates] = await Promise.all([
@@ -24,6 +24,8 @@ export async function sitemapEntries(deps: Pick<ShopDeps, "catalogue" | "db">): 
     { path: "/", lastmod: latest([...updated.values()]) },
     { path: "/knowledge", lastmod: latest(articles.map((a) => a.updatedAt)) },
     { path: "/stacks", lastmod: latest(stacks.map((s) => s.updatedAt)) },
+    // The quiz suggests the products and stacks: dated like the stacks page.
+    { path: "/quiz", lastmod: latest(stacks.map((s) => s.updatedAt)) },
     // The gift card pages change with the code only: dated like the home page.
     { path: "/gift-cards", lastmod: latest([...updated.values()]) },
     { path: "/gift-cards/balance", lastmod: latest([...updated.values()]) },
