@@ -18,7 +18,8 @@ export const USAGE = `Usage:
   npm run admin -- orders list
   npm run admin -- orders ship <orderNumber> --carrier <carrier> --tracking <code>
                    carriers: ${CARRIER_NAMES.join(", ")}
-  npm run admin -- orders deliver <orderNumber>
+  npm run admin -- orders deliver <orderNumber> [--as-of YYYY-MM-DD]
+                   (the day it was delivered, for a late entry: not before it shipped, not in the future)
   npm run admin -- orders cancel <orderNumber> [--refunded <amount>]   (the amount you refunded with the payment provider)
   npm run admin -- orders purge-pending [--older-than-days N]   (default: PENDING_ORDER_MAX_AGE_DAYS, 7)
   npm run admin -- subscriptions run-due [--as-of YYYY-MM-DD]
@@ -41,6 +42,8 @@ export type AdminCommand =
       carrier?: string;
       trackingCode?: string;
       refunded?: string;
+      /** deliver: the day the order was delivered, when not today. */
+      deliveredOn?: string;
     };
 
 /** What a command printed, and the exit code the command line ends with. */
@@ -151,6 +154,11 @@ function parse(args: string[]): AdminCommand {
   }
   if (!Object.hasOwn(MOVES, command)) refuse(USAGE);
   if (!orderNumber || orderNumber.startsWith("--")) refuse(`Which order? ${USAGE}`);
+  const deliveredOn = option("--as-of");
+  if (deliveredOn !== undefined) {
+    if (command !== "deliver") refuse("--as-of goes with deliver only.");
+    if (!isDay(deliveredOn)) refuse("--as-of needs a date such as 2027-01-15.");
+  }
   return {
     kind: "move",
     command: command as "ship" | "deliver" | "cancel",
@@ -158,7 +166,15 @@ function parse(args: string[]): AdminCommand {
     carrier,
     trackingCode,
     refunded,
+    ...(deliveredOn !== undefined ? { deliveredOn } : {}),
   };
+}
+
+/** A real calendar day written YYYY-MM-DD (2027-02-30 is not one). */
+function isDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 }
 
 /**
@@ -264,7 +280,7 @@ async function run(command: AdminCommand, deps: AdminCommandDeps, out: string[])
         : `No pending orders older than ${olderThanDays} days.`,
     );
   } else {
-    const { command: move, orderNumber, carrier, trackingCode, refunded } = command;
+    const { command: move, orderNumber, carrier, trackingCode, refunded, deliveredOn } = command;
     // Loaded only for a move: list and purge-pending start without the mailer.
     const [mailer, { fulfilOrder }, { shopOrigin }] = await Promise.all([
       deps.mailer(),
@@ -279,6 +295,7 @@ async function run(command: AdminCommand, deps: AdminCommandDeps, out: string[])
         carrier,
         trackingCode,
         ...(refunded !== undefined ? { refundedCents: toCents(refunded) } : {}),
+        ...(deliveredOn !== undefined ? { deliveredOn } : {}),
       },
     );
     const shipped = move === "ship" ? ` (${moved.carrier} tracking ${moved.trackingCode})` : "";
@@ -286,7 +303,8 @@ async function run(command: AdminCommand, deps: AdminCommandDeps, out: string[])
       moved.refundedCents > 0 && move === "cancel"
         ? `, ${formatMoney(moved.refundedCents, storedCurrency(moved.currency))} refunded`
         : "";
-    out.push(`Order ${moved.orderNumber} is now ${moved.status}${shipped}${refund}.`);
+    const on = deliveredOn !== undefined ? ` (on ${deliveredOn})` : "";
+    out.push(`Order ${moved.orderNumber} is now ${moved.status}${shipped}${refund}${on}.`);
     out.push(
       emailed
         ? `The customer was e-mailed (${moved.email}).`

@@ -19,6 +19,11 @@ export interface MoveOptions {
   trackingCode?: string;
   /** cancelled: what was given back to the customer outside the shop (recorded as a refund, not made). */
   refundedCents?: number;
+  /**
+   * delivered: the day it was delivered (YYYY-MM-DD, UTC) when it is not today, for a late entry: recorded
+   * at noon that day, never before the order shipped nor in the future.
+   */
+  deliveredOn?: string;
   /** Who moved it: written to the audit log in the move's transaction. */
   actor?: AuditActor;
 }
@@ -70,7 +75,7 @@ async function ownerMoveOf(
     return { to, carrier: carrier.name, trackingCode };
   }
 
-  if (to === "delivered") return { to };
+  if (to === "delivered") return { to, at: deliveryMoment(order, options.deliveredOn) };
 
   const refund = options.refundedCents ?? 0;
   if (!Number.isInteger(refund) || refund < 0) {
@@ -95,4 +100,26 @@ async function ownerMoveOf(
     });
   }
   return { to, refundedCents: refund };
+}
+
+/** When a delivery entered late happened: noon (UTC) of its day, or now for today; null for now. */
+function deliveryMoment(order: OrderRow, day: string | undefined): Date | null {
+  if (day === undefined) return null;
+  const now = new Date();
+  const today = now.toISOString().slice(0, 10);
+  if (day > today) {
+    throw new OrderTransitionError(
+      `Order ${order.orderNumber} cannot be delivered on ${day}: that day has not come.`,
+    );
+  }
+  if (day === today) return null;
+  const shippedOn = order.shippedAt?.toISOString().slice(0, 10);
+  if (shippedOn && day < shippedOn) {
+    throw new OrderTransitionError(
+      `Order ${order.orderNumber} shipped on ${shippedOn}: it cannot have been delivered before, on ${day}.`,
+    );
+  }
+  const at = new Date(`${day}T12:00:00Z`);
+  // Shipped the same day, after noon: delivered at the moment it shipped, never before.
+  return order.shippedAt && at < order.shippedAt ? order.shippedAt : at;
 }

@@ -18,15 +18,17 @@ const STEP: Record<OrderEventType, number> = {
 
 /**
  * Records a step of an order's life. Always called inside the transaction that makes the change, so the
- * timeline and the order's status never disagree.
+ * timeline and the order's status never disagree. `at`: when it happened, for a step entered late (a
+ * delivery the owner records afterwards); now otherwise.
  */
 export async function recordOrderEvent(
   tx: Tx,
   orderId: string,
   type: OrderEventType,
   detail: Record<string, string | number> | null = null,
+  at?: Date,
 ): Promise<void> {
-  await tx.insert(orderEvents).values({ orderId, type, detail });
+  await tx.insert(orderEvents).values({ orderId, type, detail, ...(at ? { createdAt: at } : {}) });
 }
 
 /** The events of several orders, each order's oldest first. */

@@ -150,7 +150,8 @@ export async function cancelUnpaidOrders(
 /** One of the owner's moves, with what it carries. */
 export type OwnerMoveChange =
   | { to: "shipped"; carrier: string; trackingCode: string }
-  | { to: "delivered" }
+  /** `at`: when it was delivered, for a late entry (null: now). */
+  | { to: "delivered"; at?: Date | null }
   /** `refundedCents`: given back outside the shop and recorded with the cancellation (0 for none). */
   | { to: "cancelled"; refundedCents: number };
 
@@ -186,10 +187,10 @@ export async function moveOrderByOwner(
   } else if (move.to === "delivered") {
     [moved] = (await tx
       .update(orders)
-      .set({ status: "delivered", deliveredAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ status: "delivered", deliveredAt: move.at ?? sql`now()`, updatedAt: sql`now()` })
       .where(eq(orders.id, order.id))
       .returning()) as [OrderRow];
-    await recordOrderEvent(tx, order.id, "delivered");
+    await recordOrderEvent(tx, order.id, "delivered", null, move.at ?? undefined);
     await creditOrderPoints(tx, moved);
   } else {
     const refund = move.refundedCents;
