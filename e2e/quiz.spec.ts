@@ -137,7 +137,12 @@ test("a shopper answers by keyboard alone, gets a stack with reasons and subscri
   ]);
 });
 
-test("a single goal gives the personal combination with its prices once and subscribed", async ({ page }) => {
+test("a single goal gives the personal combination, priced once and subscribed in the shopper's currency", async ({
+  page,
+  baseURL,
+}) => {
+  // A Canadian shopper: every price from the Canadian dollar list (decision 051).
+  await page.context().addCookies([{ name: "mana_currency", value: "CAD", url: baseURL as string }]);
   await page.goto("/quiz");
   await hydrated(page);
   await page.getByLabel("Deep sleep").check();
@@ -153,8 +158,8 @@ test("a single goal gives the personal combination with its prices once and subs
   await expect(page.getByText("Your answers point to one formula.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Total Restore" })).toBeVisible();
   await expect(page.getByText("Supports restful sleep and overnight recovery.")).toBeVisible();
-  await expect(page.getByRole("button", { name: /^Add to cart · \$\d+\.\d\d$/ })).toBeVisible();
-  await page.getByRole("button", { name: /^Subscribe · \$\d+\.\d\d\/month$/ }).click();
+  await expect(page.getByRole("button", { name: /^Add to cart · CA\$\d+\.\d\d$/ })).toBeVisible();
+  await page.getByRole("button", { name: /^Subscribe · CA\$\d+\.\d\d\/month$/ }).click();
   await expect(page.getByText("Added to cart", { exact: true })).toBeVisible();
   const items = (await (await page.request.get("/api/cart")).json()) as {
     productId: number;
