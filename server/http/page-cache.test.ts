@@ -17,6 +17,8 @@ describe("anonymous page cache", () => {
     ["/story/the-root-that-looked-like-a-person", true],
     ["/stacks", true],
     ["/stacks/focus-and-calm", true],
+    // The quiz's page: its answers stay in the browser (decision 053).
+    ["/quiz", true],
     ["/products/ashwagandha.data", true],
     ["/checkout", false],
     ["/success?session_id=abc", false],
@@ -47,6 +49,7 @@ describe("anonymous page cache", () => {
     ["/fr/knowledge/ginsenosides-explained", true],
     ["/es/story/the-root-that-looked-like-a-person", true],
     ["/fr/stacks/focus-and-calm", true],
+    ["/es/quiz", true],
     ["/es/search?q=sue%C3%B1o", true],
     ["/fr/checkout", false],
     ["/es/account", false],

@@ -16,13 +16,13 @@ import type { HttpVariables } from "./variables.ts";
  * 200 always go to the renderer.
  */
 const PUBLIC_PAGE =
-  /^\/(?:|products\/[a-z0-9-]+|knowledge(?:\/[a-z0-9-]+)?|story\/[a-z0-9-]+|stacks(?:\/[a-z0-9-]+)?|search|sitemap\.xml|robots\.txt)(?:\.data)?$/;
+  /^\/(?:|products\/[a-z0-9-]+|knowledge(?:\/[a-z0-9-]+)?|story\/[a-z0-9-]+|stacks(?:\/[a-z0-9-]+)?|quiz|search|sitemap\.xml|robots\.txt)(?:\.data)?$/;
 /**
  * The same pages in Spanish and French (decision 049: the language is the path's first segment, and
  * nothing else on the server picks it, so the URL keys each language apart): `/es`, `/fr/products/x`.
  */
 const LOCALIZED_PAGE =
-  /^\/(?:es|fr)(?:\.data|\/(?:products\/[a-z0-9-]+|knowledge(?:\/[a-z0-9-]+)?|story\/[a-z0-9-]+|stacks(?:\/[a-z0-9-]+)?|search)(?:\.data)?)?$/;
+  /^\/(?:es|fr)(?:\.data|\/(?:products\/[a-z0-9-]+|knowledge(?:\/[a-z0-9-]+)?|story\/[a-z0-9-]+|stacks(?:\/[a-z0-9-]+)?|quiz|search)(?:\.data)?)?$/;
 /** Catalogue, content and search reads: the same answer for everyone (no cookies, no user). */
 const PUBLIC_API =
   /^\/api\/(?:search|products(?:\/\d+\/(?:content|educational-modules))?|content\/(?:articles(?:\/[a-z0-9-]+)?|experts(?:\/\d+)?|categories|stacks(?:\/[a-z0-9-]+)?|search|recommendations))$/;
