@@ -233,6 +233,8 @@ test("a signed-in customer saves the answers with consent, and deletes them from
   expect((await (await page.request.get("/api/quiz")).json()).saved).toBeNull();
   await box.check();
   await expect(page.getByRole("status").filter({ hasText: "Saved to your account." })).toBeVisible();
+  await expect(box).toBeChecked();
+  await expect(box).toBeFocused();
   const saved = (await (await page.request.get("/api/quiz")).json()).saved;
   expect(saved.answers.goals).toEqual(["enhanced-focus", "stress-resilience"]);
   await expectNoAxeViolations(page);

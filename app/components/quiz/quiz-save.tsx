@@ -20,7 +20,10 @@ export function QuizSave({ answers }: { answers: QuizAnswers }) {
   const [status, setStatus] = useState<{ key: string; failed: boolean } | null>(null);
   const boxId = useId();
   const textId = useId();
+  // Saves and deletes run one after another (a quick tick and untick end as the box shows); the box is never
+  // disabled meanwhile, so it keeps the keyboard's focus.
   const save = useMutation({
+    scope: { id: "quiz-save" },
     mutationFn: (keep: boolean) =>
       keep
         ? apiRequest<QuizSavedResponse>("POST", "/api/quiz", { answers, consent: true })
@@ -51,7 +54,7 @@ export function QuizSave({ answers }: { answers: QuizAnswers }) {
               id={boxId}
               type="checkbox"
               checked={saved}
-              disabled={save.isPending}
+              aria-busy={save.isPending || undefined}
               aria-describedby={textId}
               onChange={(e) => {
                 const keep = e.currentTarget.checked;
