@@ -1,13 +1,21 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { offlineWorkerVersion } from "./scripts/vite-offline-worker.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 import { iconPerImporter, shellChunk } from "./scripts/vite-shell-chunk.ts";
 
 const shell = shellChunk();
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), shell.plugin, iconPerImporter(), precompress()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    shell.plugin,
+    iconPerImporter(),
+    offlineWorkerVersion(),
+    precompress(),
+  ],
   build: { assetsInlineLimit: 0 },
   environments: {
     client: {

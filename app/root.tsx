@@ -78,6 +78,9 @@ export const links: Route.LinksFunction = () => [
   // first layout finds text that needs it (decision 037; its @font-face is in app/app.css).
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The installable shop (decision 054): its name, colours and icons.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
 /** In the browser: the theme the server drew the document in (the page may have changed it since). */

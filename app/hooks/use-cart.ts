@@ -14,6 +14,7 @@ import { apiErrorOf, apiRequest } from "../lib/api.ts";
 import { type Prices, usePrices } from "../lib/currency.ts";
 import { useMutation, useQuery, useQueryClient } from "../lib/query.ts";
 import { useLaterT } from "./use-later-t.ts";
+import { isNetworkFailure } from "./use-online.ts";
 import { toast } from "./use-toast.ts";
 
 export const cartQueryKey = ["/api/cart"] as const;
@@ -163,7 +164,7 @@ export function useAddToCart(
   options: { silent?: boolean; describe?: (lines: CartLineInput[]) => string | undefined } = {},
 ) {
   const cache = useCartCache();
-  const t = useLaterT(["cart.toast.added", "cart.toast.error", "cart.toast.addFailed"]);
+  const t = useLaterT(["cart.toast.added", "cart.toast.error", "cart.toast.addFailed", "cart.offline"]);
   return useMutation({
     scope: cartScope,
     mutationFn: async (input: CartLineInput | CartLineInput[]) => {
@@ -188,7 +189,7 @@ export function useAddToCart(
       toast(description ? { title, description } : { title });
     },
     onError: (err) => {
-      errorToast(t, stockRefusal(err) ?? t("cart.toast.addFailed"));
+      errorToast(t, stockRefusal(err) ?? t(isNetworkFailure(err) ? "cart.offline" : "cart.toast.addFailed"));
       void cache.refresh();
     },
   });

@@ -46,7 +46,9 @@ export function contentSecurityPolicy(nonce: string, options: SecurityHeaderOpti
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    // The offline stories' worker (/sw.js) and the installable shop's manifest (decision 054).
     "worker-src 'self' blob:",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

@@ -11,6 +11,7 @@ import {
 } from "../../hooks/use-cart.ts";
 import { codeOffer, useCartCode } from "../../hooks/use-cart-code.ts";
 import { useCartDrawer } from "../../hooks/use-cart-drawer.tsx";
+import { isNetworkFailure, useOnline } from "../../hooks/use-online.ts";
 import { setToastSlot } from "../../hooks/use-toast.ts";
 import { useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
@@ -144,7 +145,7 @@ function GiftCardLine({ line }: { line: GiftCardLineView }) {
  */
 export function CartDrawer() {
   const { open, setOpen, opener } = useCartDrawer();
-  const { items, totals, isLoading, refetch, prices } = useCart();
+  const { items, totals, isLoading, refetch, prices, error } = useCart();
   const code = useCartCode();
   const gifts = useGiftCardLines(open);
   const clear = useClearCart();
@@ -163,7 +164,10 @@ export function CartDrawer() {
   const giftCents = gifts.lines.reduce((sum, l) => sum + l.amountCents, 0);
   const format = prices.format;
   const empty = items.length === 0 && gifts.lines.length === 0;
-  const loading = isLoading || (gifts.isLoading && items.length === 0);
+  // Offline (decision 054), the drawer says so rather than show a cart and prices it cannot check.
+  const online = useOnline();
+  const offline = !online || (error != null && isNetworkFailure(error));
+  const loading = !offline && (isLoading || (gifts.isLoading && items.length === 0));
   // The code's own line once it gives something: its amount, or free shipping.
   const applied = code.code && !code.refusal ? code.code : null;
   const byId = new Map(totals.lines.map((l) => [l.id, l]));
@@ -186,7 +190,14 @@ export function CartDrawer() {
           <DialogCloseButton label={t("cart.close")} iconClassName="size-6" />
         </div>
         <DialogDescription className="sr-only">{t("cart.description")}</DialogDescription>
-        {loading ? (
+        {offline ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-6 px-6 text-center">
+            <p role="status" className="font-display text-xl text-forest" data-testid="cart-offline">
+              {t("cart.offline")}
+            </p>
+            {continueShopping}
+          </div>
+        ) : loading ? (
           <p className="flex-1 px-6 py-10 text-muted">{t("cart.loading")}</p>
         ) : empty ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-6 px-6 text-center">
@@ -210,7 +221,7 @@ export function CartDrawer() {
         )}
         {/* Toasts show here while the drawer is open: the list above gives up the room, the total stays put. */}
         <div ref={setToastSlot} />
-        {!loading && !empty ? (
+        {!offline && !loading && !empty ? (
           <div className="space-y-3 border-t border-sand-deep px-6 py-5">
             <DiscountCodeField />
             {totals.bundleSavings.map((s) => (

@@ -6,12 +6,15 @@ import Globe from "lucide-react/icons/globe";
 import Pencil from "lucide-react/icons/pencil";
 import Users from "lucide-react/icons/users";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { clampChapter, type Story, type StoryReference, storyReference } from "../../../core/story.ts";
 import { useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
+import { isStoryPath, useOfflineStory } from "../../lib/offline-stories.ts";
 import { focusedControl } from "../../lib/return-focus.ts";
 import { ReadAloud } from "../knowledge/read-aloud.tsx";
 import { Button } from "../ui/button.tsx";
+import { KeepOffline } from "./keep-offline.tsx";
 import { StoryBlockView, StoryReferenceContext } from "./story-block.tsx";
 
 /** The browser keeps the child's name between visits under this localStorage key. */
@@ -66,6 +69,11 @@ export function StoryReader({
   const moved = useRef(false);
   const total = story.chapters.length;
   const chapter = story.chapters[clampChapter(index, total)];
+  // The story reads again without a network: the story page (only) registers the offline worker (decision
+  // 054). A story read under /knowledge/ is not kept.
+  const { pathname } = useLocation();
+  const offlinePath = isStoryPath(pathname) ? pathname : null;
+  useOfflineStory(offlinePath);
 
   useEffect(() => {
     const stored = readStoredName();
@@ -138,6 +146,7 @@ export function StoryReader({
                   <Pencil className="size-4" aria-hidden /> {t("story.changeName")}
                 </Button>
               ) : null}
+              {offlinePath ? <KeepOffline path={offlinePath} /> : null}
             </div>
             {story.featuredImage ? (
               <img
