@@ -25,25 +25,26 @@ export function balancesPayableCents(
   return payable + share;
 }
 
-/** 100 points take $5 off, in whole steps of 100. */
+/** 100 points take 500 minor units of their currency off ($5, CA$5, €5, £5), in whole steps of 100. */
 export const POINTS_PER_STEP = 100;
 export const CENTS_PER_STEP = 500;
 
-/** 1 point per whole dollar the customer paid for goods and shipping (see `pointsEarned`). */
+/** 1 point per whole unit of the order's currency the customer paid for goods and shipping. */
 export function pointsEarned(paidCents: number): number {
   return Math.max(0, Math.floor(paidCents / 100));
 }
 
-/** The dollar value of `steps` steps of points. */
+/** The value of `steps` steps of points, in minor units of their currency. */
 export const stepsValueCents = (steps: number) => steps * CENTS_PER_STEP;
 
 export interface TenderSources {
   /** The applied gift cards in the order they were applied, each with its balance now and its currency
    * (US dollars when not given). */
   giftCards: { id: string; balanceCents: number; currency?: Currency }[];
-  /** The store credit to use (the whole balance when the shopper chose to use it; 0 otherwise). */
+  /** The store credit to use, in the order's currency (the whole balance when the shopper chose to use it;
+   * 0 otherwise): a customer's credit in another currency is never given here. */
   creditCents: number;
-  /** The shopper's points balance and the steps of 100 they asked to redeem. */
+  /** The shopper's points balance in the order's currency and the steps of 100 they asked to redeem. */
   pointsBalance: number;
   pointSteps: number;
 }
@@ -63,12 +64,10 @@ export interface TenderResult {
 
 /**
  * A balance that cannot pay an order in its currency (docs/decisions/051-markets-and-currencies.md): a gift
- * card pays only orders in its own currency; store credit and Wellness Points are US dollars.
+ * card pays only orders in its own currency. Store credit and Wellness Points are kept per currency, so the
+ * order's own are the ones given to `applyTenders` (the others are never in `TenderSources`).
  */
-export type UnusableBalance =
-  | { kind: "gift_card"; giftCardId: string; currency: Currency }
-  | { kind: "credit" }
-  | { kind: "points" };
+export type UnusableBalance = { kind: "gift_card"; giftCardId: string; currency: Currency };
 
 /** The balances of `sources` an order in `currency` leaves unused, and why (`UnusableBalance`). */
 export function balancesNotInCurrency(sources: TenderSources, currency: Currency): UnusableBalance[] {
@@ -77,19 +76,16 @@ export function balancesNotInCurrency(sources: TenderSources, currency: Currency
     const own = card.currency ?? BASE_CURRENCY;
     if (own !== currency) out.push({ kind: "gift_card", giftCardId: card.id, currency: own });
   }
-  if (currency !== BASE_CURRENCY) {
-    if (sources.creditCents > 0) out.push({ kind: "credit" });
-    if (sources.pointSteps > 0) out.push({ kind: "points" });
-  }
   return out;
 }
 
 /**
  * Applies the tenders to an order of `totalCents` in `currency`, of which `payableCents` may be paid by
  * them (the one-time items and shipping). Gift cards in turn, each up to its balance; then store credit;
- * then whole steps of points, none worth more than what is left (a step never pays less than its $5).
- * Never more than the payable part, never a negative amount. Only balances in the order's currency pay
- * (`balancesNotInCurrency`: the others are left as they are; two currencies are never summed).
+ * then whole steps of points, none worth more than what is left (a step never pays less than its 500 minor
+ * units). Never more than the payable part, never a negative amount. Only gift cards in the order's
+ * currency pay (`balancesNotInCurrency`: the others are left as they are); the credit and points given are
+ * the customer's in the order's currency (two currencies are never summed).
  */
 export function applyTenders(
   totalCents: number,
@@ -97,12 +93,9 @@ export function applyTenders(
   all: TenderSources,
   currency: Currency = BASE_CURRENCY,
 ): TenderResult {
-  const usd = currency === BASE_CURRENCY;
   const sources: TenderSources = {
+    ...all,
     giftCards: all.giftCards.filter((c) => (c.currency ?? BASE_CURRENCY) === currency),
-    creditCents: usd ? all.creditCents : 0,
-    pointsBalance: usd ? all.pointsBalance : 0,
-    pointSteps: usd ? all.pointSteps : 0,
   };
   let left = Math.max(0, Math.min(payableCents, totalCents));
   const tenders: Tender[] = [];
@@ -157,7 +150,7 @@ export function refundSplit(
   return out;
 }
 
-/** The points that stand for `cents` of a points tender given back (5 cents a point), rounded up. */
+/** The points that stand for `cents` of a points tender given back (5 minor units a point), rounded up. */
 export function pointsForCents(cents: number): number {
   return Math.ceil((Math.max(0, cents) * POINTS_PER_STEP) / CENTS_PER_STEP);
 }

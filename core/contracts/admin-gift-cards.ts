@@ -5,6 +5,7 @@
  * POST /api/admin/customers/:id/credit gives a customer store credit as a goodwill gesture.
  */
 import { z } from "zod";
+import { BASE_CURRENCY, CURRENCIES, type Currency } from "../markets.ts";
 import { GIFT_CARD_MAX_CENTS, GIFT_CARD_MESSAGE_MAX, GIFT_CARD_MIN_CENTS } from "./balances.ts";
 
 /** A gift card as the dashboard lists it. */
@@ -65,16 +66,23 @@ export const adminGiftCardVoid = z.strictObject({
     .max(500, "The reason can be at most 500 characters."),
 });
 
-/** The most store credit one gesture gives (a typo guard). */
+/** The most store credit one gesture gives, in minor units of its currency (a typo guard). */
 export const MAX_GOODWILL_CENTS = 50_000;
 
-/** POST /api/admin/customers/:id/credit: store credit given as a goodwill gesture, with its note. */
+/**
+ * POST /api/admin/customers/:id/credit: store credit given as a goodwill gesture, with its note, in one of
+ * the shop's currencies (upper case; US dollars when not given): the customer's credit in that currency
+ * (decision 051).
+ */
 export const adminCreditGive = z.strictObject({
   amountCents: z
     .number({ error: "Enter the amount in cents." })
     .int("The amount must be a whole number of cents.")
-    .min(1, "The amount must be more than $0.00.")
-    .max(MAX_GOODWILL_CENTS, `The amount can be at most ${dollars(MAX_GOODWILL_CENTS)}.`),
+    .min(1, "The amount must be more than 0.00.")
+    .max(MAX_GOODWILL_CENTS, `The amount can be at most ${(MAX_GOODWILL_CENTS / 100).toFixed(2)}.`),
+  currency: z
+    .enum(CURRENCIES, { error: `The currency must be one of ${CURRENCIES.join(", ")}.` })
+    .default(BASE_CURRENCY),
   note: z
     .string({ error: "Say why the credit is given." })
     .trim()
@@ -84,8 +92,11 @@ export const adminCreditGive = z.strictObject({
 
 /** What the customer page shows of a customer's balances and the referrals they made. */
 export interface AdminCustomerBalances {
+  /** US dollars (kept from before the currencies; `byCurrency` has every one). */
   creditCents: number;
   points: number;
+  /** Each currency's credit and points that are not zero, US dollars first (decision 051). */
+  byCurrency: { currency: Currency; creditCents: number; points: number }[];
   referrals: {
     orderNumber: string;
     status: string;

@@ -22,6 +22,7 @@ export interface AppliedGiftCard {
 export interface CartBalancesResponse {
   giftCards: AppliedGiftCard[];
   signedIn: boolean;
+  /** The store credit and points in the answer's currency (`currency`; US dollars without one). */
   creditCents: number;
   useCredit: boolean;
   points: number;
@@ -29,10 +30,24 @@ export interface CartBalancesResponse {
   /**
    * With `?currency=` (upper case, default USD): the currency the balances were judged for, and those that
    * cannot pay an order in it, each with the shopper's reason (decision 051: a gift card pays only orders in
-   * its own currency; store credit and points only orders in US dollars).
+   * its own currency; store credit and points are kept per currency, and those in another currency are
+   * each a `credit` or `points` row saying which orders they pay).
    */
   currency?: Currency;
-  notUsable?: { kind: "gift_card" | "credit" | "points"; giftCardId?: string; message: string }[];
+  notUsable?: {
+    kind: "gift_card" | "credit" | "points";
+    giftCardId?: string;
+    /** A credit or points row's own currency. */
+    currency?: Currency;
+    message: string;
+  }[];
+}
+
+/** A customer's store credit (minor units) and Wellness Points in one currency. */
+export interface CurrencyBalancesView {
+  currency: Currency;
+  creditCents: number;
+  points: number;
 }
 
 /** POST /api/cart/gift-cards: a gift card's code, as printed (spaces and dashes are ignored). */
@@ -96,6 +111,8 @@ export interface LedgerEntryView {
   kind: "credit" | "points";
   reason: string;
   amount: number;
+  /** The balance it moved (upper case): credit in its minor units, points of that currency (decision 051). */
+  currency: Currency;
   orderNumber: string | null;
   at: string;
 }
@@ -119,8 +136,11 @@ export interface AccountGiftCardView {
  * cards received and bought, and the referral link with the referrals it brought.
  */
 export interface AccountBalancesResponse {
+  /** US dollars (kept from before the currencies; `byCurrency` has every one). */
   creditCents: number;
   points: number;
+  /** Each currency's credit and points that are not zero, in the shop's order (decision 051). */
+  byCurrency: CurrencyBalancesView[];
   history: LedgerEntryView[];
   giftCards: { received: AccountGiftCardView[]; bought: AccountGiftCardView[] };
   referral: {

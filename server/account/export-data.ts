@@ -143,6 +143,7 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
         kind: customerLedger.kind,
         reason: customerLedger.reason,
         amount: customerLedger.amount,
+        currency: customerLedger.currency,
         orderNumber: orders.orderNumber,
         note: customerLedger.note,
         at: customerLedger.createdAt,
@@ -360,6 +361,8 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
       kind: l.kind,
       reason: l.reason,
       amount: l.amount,
+      // The balance's currency, as stored (decision 051): credit in its minor units, points of it.
+      currency: l.currency,
       orderNumber: l.orderNumber,
       note: l.note,
       at: iso(l.at),

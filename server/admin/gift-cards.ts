@@ -1,8 +1,15 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { AdminCustomerBalances, AdminGiftCardView } from "../../core/contracts/admin-gift-cards.ts";
+import { BASE_CURRENCY, type Currency } from "../../core/markets.ts";
 import { UUID } from "../../core/uuid.ts";
 import { type AuditActor, actorName, recordAudit } from "../audit/audit.ts";
-import { addLedgerEntry, balancesOf, lockCustomer } from "../balances/customer-ledger.ts";
+import {
+  addLedgerEntry,
+  balancesByCurrency,
+  balancesOf,
+  lockCustomer,
+  nonZeroBalances,
+} from "../balances/customer-ledger.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { giftCards, orders, user } from "../db/schema.ts";
 import { notFound } from "../domain-errors.ts";
@@ -45,10 +52,12 @@ export async function listAdminGiftCards(db: DbOrTx, limit = 200): Promise<Admin
 
 /** A customer's store credit, points and the referrals they made, for the owner's customer page. */
 export async function adminCustomerBalances(db: DbOrTx, userId: string): Promise<AdminCustomerBalances> {
-  const [mine, refs] = await Promise.all([balancesOf(db, userId), referralsOf(db, userId)]);
+  const [all, refs] = await Promise.all([balancesByCurrency(db, userId), referralsOf(db, userId)]);
+  const usd = all.find((b) => b.currency === BASE_CURRENCY);
   return {
-    creditCents: mine.creditCents,
-    points: mine.points,
+    creditCents: usd?.creditCents ?? 0,
+    points: usd?.points ?? 0,
+    byCurrency: nonZeroBalances(all),
     referrals: refs.map((r) => ({
       orderNumber: r.orderNumber,
       status: r.status,
@@ -60,24 +69,27 @@ export async function adminCustomerBalances(db: DbOrTx, userId: string): Promise
 }
 
 /**
- * The owner gives a customer store credit (a `goodwill` ledger row) with its audit row, in one
- * transaction with the customer's row locked (the queue every change of their balances waits in).
+ * The owner gives a customer store credit in one of the shop's currencies (a `goodwill` ledger row, the
+ * customer's credit in it: decision 051) with its audit row, in one transaction with the customer's row
+ * locked (the queue every change of their balances waits in).
  */
 export async function giveStoreCredit(
   db: Db,
-  input: { userId: string; amountCents: number; note: string; actor: AuditActor },
+  input: { userId: string; amountCents: number; currency?: Currency; note: string; actor: AuditActor },
 ): Promise<AdminCustomerBalances> {
+  const currency = input.currency ?? BASE_CURRENCY;
   if (input.userId.length === 0 || input.userId.length > 200) throw notFound("There is no such customer.");
   await db.transaction(async (tx) => {
     const [customer] = await tx.select({ id: user.id }).from(user).where(eq(user.id, input.userId));
     if (!customer) throw notFound("There is no such customer.");
     await lockCustomer(tx, input.userId);
-    const before = await balancesOf(tx, input.userId);
+    const before = await balancesOf(tx, input.userId, currency);
     await addLedgerEntry(tx, {
       userId: input.userId,
       kind: "credit",
       reason: "goodwill",
       amount: input.amountCents,
+      currency,
       actor: actorName(input.actor),
       note: input.note,
     });
@@ -86,8 +98,8 @@ export async function giveStoreCredit(
       action: "store credit given",
       targetType: "customer",
       targetId: input.userId,
-      before: { creditCents: before.creditCents },
-      after: { creditCents: before.creditCents + input.amountCents, note: input.note },
+      before: { creditCents: before.creditCents, currency },
+      after: { creditCents: before.creditCents + input.amountCents, currency, note: input.note },
     });
   });
   return adminCustomerBalances(db, input.userId);

@@ -67,9 +67,11 @@ export function cartBalancesApi(services: AppServices) {
         const locale = requestLocale(c.req.raw.headers);
         return c.json<CartBalancesResponse>(await cartBalances(db, await owner(c), currency, locale));
       })
+      // `?currency=CAD`: the points counted are those of an order in it (decision 051).
       .put("/balances", async (c) => {
+        const currency = c.req.query("currency") === undefined ? undefined : currencyParam(c);
         const body = await readJsonBody(c, cartBalancesBody);
-        return c.json<CartBalancesResponse>(await setCartBalances(db, await owner(c), body));
+        return c.json<CartBalancesResponse>(await setCartBalances(db, await owner(c), body, currency));
       })
       .post("/gift-cards", async (c) => {
         const body = await readJsonBody(c, applyGiftCardBody);

@@ -1,26 +1,31 @@
 import { desc, eq, or, sql } from "drizzle-orm";
 import type { AccountBalancesResponse, AccountGiftCardView } from "../../core/contracts/balances.ts";
+import { BASE_CURRENCY } from "../../core/markets.ts";
 import { storedCurrency } from "../../core/order-totals.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
 import { customerLedger, giftCards, orders } from "../db/schema.ts";
 import { REFERRAL, referralCodeOf, referralsOf, referralUrl } from "../promotions/referrals.ts";
-import { balancesOf } from "./customer-ledger.ts";
+import { balancesByCurrency, nonZeroBalances } from "./customer-ledger.ts";
 
-/** What the account page shows of a customer's balances (core/contracts/balances.ts). */
+/**
+ * What the account page shows of a customer's balances (core/contracts/balances.ts): each currency's credit
+ * and points on their own (decision 051), the history with each row's currency.
+ */
 export async function accountBalances(
   db: Db,
   user: { id: string; email: string },
   origin: string,
 ): Promise<AccountBalancesResponse> {
   const email = realEmail(user.email)?.toLowerCase() ?? null;
-  const [mine, history, cards, code, refs] = await Promise.all([
-    balancesOf(db, user.id),
+  const [all, history, cards, code, refs] = await Promise.all([
+    balancesByCurrency(db, user.id),
     db
       .select({
         kind: customerLedger.kind,
         reason: customerLedger.reason,
         amount: customerLedger.amount,
+        currency: customerLedger.currency,
         orderNumber: orders.orderNumber,
         at: customerLedger.createdAt,
       })
@@ -58,13 +63,16 @@ export async function accountBalances(
     deliveredAt: c.card.deliveredAt?.toISOString() ?? null,
   });
   const live = cards.filter((c) => c.card.status !== "pending");
+  const usd = all.find((b) => b.currency === BASE_CURRENCY);
   return {
-    creditCents: mine.creditCents,
-    points: mine.points,
+    creditCents: usd?.creditCents ?? 0,
+    points: usd?.points ?? 0,
+    byCurrency: nonZeroBalances(all),
     history: history.map((h) => ({
       kind: h.kind as "credit" | "points",
       reason: h.reason,
       amount: h.amount,
+      currency: storedCurrency(h.currency),
       orderNumber: h.orderNumber,
       at: h.at.toISOString(),
     })),

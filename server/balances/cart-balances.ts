@@ -9,14 +9,14 @@ import type { Locale } from "../../core/i18n/locales.ts";
 import { BASE_CURRENCY, type Currency, currencyOf } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
 import { type GiftCardAmounts, giftCardAmountAllowed } from "../../core/price-lists.ts";
-import { balancesNotInCurrency } from "../../core/tenders.ts";
+import { balancesNotInCurrency, POINTS_PER_STEP } from "../../core/tenders.ts";
 import type { CartOwner } from "../cart/cart-owner.ts";
 import { ownerKey } from "../cart/cart-queries.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
 import { cartGiftCards, carts, giftCards } from "../db/schema.ts";
 import { Conflict, InvalidInput, LimitExceeded, NotFound, notFound, words } from "../domain-errors.ts";
 import { wordsIn } from "../i18n/words.ts";
-import { balancesOf } from "./customer-ledger.ts";
+import { balancesByCurrency, balancesOf } from "./customer-ledger.ts";
 import { findGiftCardByCode, giftCardBalance } from "./gift-cards.ts";
 
 /**
@@ -79,8 +79,11 @@ export async function appliedGiftCardsIn(
 }
 
 /**
- * The cart's balances; with `currency` (the currency the page shows the cart in), also which of them cannot
- * pay an order in it and why (core/tenders.ts `balancesNotInCurrency`, decision 051).
+ * The cart's balances: the customer's store credit and points in `currency` (the currency the page shows the
+ * order in; US dollars when not given: they are kept per currency, decision 051). With `currency`, also
+ * which balances cannot pay an order in it and why: a gift card in another currency
+ * (core/tenders.ts `balancesNotInCurrency`), and the customer's credit and points in another currency, each
+ * saying which orders it pays ("Your CA$12.00 of store credit pays orders in CAD.").
  */
 export async function cartBalances(
   db: DbOrTx,
@@ -90,7 +93,8 @@ export async function cartBalances(
 ): Promise<CartBalancesResponse> {
   const row = await cartRow(db, owner);
   const signedIn = owner.kind === "user";
-  const mine = signedIn ? await balancesOf(db, owner.userId) : { creditCents: 0, points: 0 };
+  const all = signedIn ? await balancesByCurrency(db, owner.userId) : [];
+  const mine = all.find((b) => b.currency === (currency ?? BASE_CURRENCY)) ?? { creditCents: 0, points: 0 };
   const cards = row ? await appliedGiftCardsIn(db, row.giftCardIds) : [];
   const answer: CartBalancesResponse = {
     giftCards: cards.map(({ currency: _c, ...card }) => card),
@@ -102,27 +106,41 @@ export async function cartBalances(
   };
   if (!currency) return answer;
   const unusable = balancesNotInCurrency(
-    {
-      giftCards: cards,
-      creditCents: answer.useCredit ? answer.creditCents : 0,
-      pointsBalance: answer.points,
-      pointSteps: answer.pointSteps,
-    },
+    { giftCards: cards, creditCents: 0, pointsBalance: 0, pointSteps: 0 },
     currency,
   );
   const en = wordsIn(locale);
+  const others = all.filter((b) => b.currency !== currency);
   return {
     ...answer,
     currency,
-    notUsable: unusable.map((u) => {
-      if (u.kind !== "gift_card") return { kind: u.kind, message: en.t("errors.balancesOnlyInUsd") };
-      const last4 = answer.giftCards.find((g) => g.id === u.giftCardId)?.last4 ?? "";
-      return {
-        kind: u.kind,
-        giftCardId: u.giftCardId,
-        message: en.t("errors.giftCardOtherCurrency", { last4, cardCurrency: u.currency }),
-      };
-    }),
+    notUsable: [
+      ...unusable.map((u) => {
+        const last4 = answer.giftCards.find((g) => g.id === u.giftCardId)?.last4 ?? "";
+        return {
+          kind: u.kind,
+          giftCardId: u.giftCardId,
+          message: en.t("errors.giftCardOtherCurrency", { last4, cardCurrency: u.currency }),
+        };
+      }),
+      ...others
+        .filter((b) => b.creditCents > 0)
+        .map((b) => ({
+          kind: "credit" as const,
+          currency: b.currency,
+          message: en.t("errors.creditOtherCurrency", {
+            amount: formatMoney(b.creditCents, b.currency),
+            currency: b.currency,
+          }),
+        })),
+      ...others
+        .filter((b) => b.points >= POINTS_PER_STEP)
+        .map((b) => ({
+          kind: "points" as const,
+          currency: b.currency,
+          message: en.t("errors.pointsOtherCurrency", { count: b.points, currency: b.currency }),
+        })),
+    ],
   };
 }
 
@@ -157,14 +175,18 @@ export async function removeGiftCard(db: Db, owner: CartOwner, id: string): Prom
   return cartBalances(db, owner);
 }
 
-/** A signed-in customer's choice: use the store credit, and how many steps of points. */
+/**
+ * A signed-in customer's choice: use the store credit, and how many steps of points, for an order in
+ * `currency` (its points are the ones counted; US dollars when not given).
+ */
 export async function setCartBalances(
   db: Db,
   owner: CartOwner,
   input: { useCredit: boolean; pointSteps: number },
+  currency?: Currency,
 ): Promise<CartBalancesResponse> {
   if (owner.kind !== "user") throw new InvalidInput("sign_in_required", words("errors.signInForBalances"));
-  const mine = await balancesOf(db, owner.userId);
+  const mine = await balancesOf(db, owner.userId, currency ?? BASE_CURRENCY);
   if (input.pointSteps * 100 > mine.points)
     throw new InvalidInput("not_enough_points", words("errors.notEnoughPoints", { points: mine.points }));
   const row = await ensureCart(db, owner);
@@ -172,7 +194,7 @@ export async function setCartBalances(
     .update(carts)
     .set({ useCredit: input.useCredit, pointSteps: input.pointSteps, updatedAt: sql`now()` })
     .where(eq(carts.id, row.id));
-  return cartBalances(db, owner);
+  return cartBalances(db, owner, currency);
 }
 
 function lineView(r: typeof cartGiftCards.$inferSelect): GiftCardLineView {

@@ -49,9 +49,11 @@ export async function checkoutBalances(
 ): Promise<CheckoutBalances> {
   const totalCents = input.priced.totals.totalCents + input.giftCardCents;
   const cart = input.cart;
+  const currency = input.currency ?? BASE_CURRENCY;
+  // The customer's credit and points in the order's currency only (decision 051).
   const mine =
     input.userId && cart && (cart.useCredit || cart.pointSteps > 0)
-      ? await balancesOf(db, input.userId)
+      ? await balancesOf(db, input.userId, currency)
       : { creditCents: 0, points: 0 };
   const result = applyTenders(
     totalCents,
@@ -62,7 +64,7 @@ export async function checkoutBalances(
       pointsBalance: mine.points,
       pointSteps: input.userId ? (cart?.pointSteps ?? 0) : 0,
     },
-    input.currency ?? BASE_CURRENCY,
+    currency,
   );
   if (input.shownTenderedCents !== undefined && input.shownTenderedCents !== result.tenderedCents)
     throw new Conflict("balances_changed", words("errors.balancesChanged"));

@@ -1,12 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
+import { CURRENCIES, type Currency, currencyOf } from "../../core/markets.ts";
 import type { DbOrTx, Tx } from "../db/client.ts";
 import { customerLedger, user } from "../db/schema.ts";
 import { Conflict } from "../domain-errors.ts";
 
 /**
  * A customer's store credit (cents) and Wellness Points (points): one signed row per movement, the
- * balance their sum (docs/decisions/047-gift-cards-credit-and-points.md). Every change that takes from a
- * balance holds the customer's row lock, so two orders at once never take it below zero.
+ * balance their sum (docs/decisions/047-gift-cards-credit-and-points.md). Each balance is in one currency
+ * (decision 051): a row carries its currency, and the balances are sums per kind and currency, never across
+ * two. Every change that takes from a balance holds the customer's row lock (one lock for all their
+ * currencies), so two orders at once never take it below zero.
  */
 
 export type LedgerKind = "credit" | "points";
@@ -20,28 +23,65 @@ export type LedgerReason =
   | "reversed"
   | "adjusted";
 
-export async function ledgerBalance(db: DbOrTx, userId: string, kind: LedgerKind): Promise<number> {
+/** A currency as the ledger stores it (lower case, as orders do). */
+const stored = (currency: Currency) => currency.toLowerCase();
+
+export async function ledgerBalance(
+  db: DbOrTx,
+  userId: string,
+  kind: LedgerKind,
+  currency: Currency,
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${customerLedger.amount}), 0)::int` })
     .from(customerLedger)
-    .where(and(eq(customerLedger.userId, userId), eq(customerLedger.kind, kind)));
+    .where(
+      and(
+        eq(customerLedger.userId, userId),
+        eq(customerLedger.kind, kind),
+        eq(customerLedger.currency, stored(currency)),
+      ),
+    );
   return row?.n ?? 0;
 }
 
-/** Both balances at once, for the account and the checkout. */
+/** A customer's store credit and points in one currency. */
+export interface CurrencyBalances {
+  currency: Currency;
+  creditCents: number;
+  points: number;
+}
+
+/** Every currency's balances of a customer, in the shop's order of currencies (none left out). */
+export async function balancesByCurrency(db: DbOrTx, userId: string): Promise<CurrencyBalances[]> {
+  const rows = await db
+    .select({
+      kind: customerLedger.kind,
+      currency: customerLedger.currency,
+      n: sql<number>`coalesce(sum(${customerLedger.amount}), 0)::int`,
+    })
+    .from(customerLedger)
+    .where(eq(customerLedger.userId, userId))
+    .groupBy(customerLedger.kind, customerLedger.currency);
+  return CURRENCIES.map((currency) => {
+    const of = (kind: LedgerKind) =>
+      rows.find((r) => r.kind === kind && currencyOf(r.currency) === currency)?.n ?? 0;
+    return { currency, creditCents: of("credit"), points: of("points") };
+  });
+}
+
+/** The currencies whose credit or points are not zero (the account, the owner's customer page). */
+export const nonZeroBalances = (all: CurrencyBalances[]) =>
+  all.filter((b) => b.creditCents !== 0 || b.points !== 0);
+
+/** Both balances in one currency at once, for the checkout. */
 export async function balancesOf(
   db: DbOrTx,
   userId: string,
+  currency: Currency,
 ): Promise<{ creditCents: number; points: number }> {
-  const rows = await db
-    .select({ kind: customerLedger.kind, n: sql<number>`coalesce(sum(${customerLedger.amount}), 0)::int` })
-    .from(customerLedger)
-    .where(eq(customerLedger.userId, userId))
-    .groupBy(customerLedger.kind);
-  return {
-    creditCents: rows.find((r) => r.kind === "credit")?.n ?? 0,
-    points: rows.find((r) => r.kind === "points")?.n ?? 0,
-  };
+  const mine = (await balancesByCurrency(db, userId)).find((b) => b.currency === currency);
+  return { creditCents: mine?.creditCents ?? 0, points: mine?.points ?? 0 };
 }
 
 /**
@@ -55,6 +95,8 @@ export async function addLedgerEntry(
     kind: LedgerKind;
     reason: LedgerReason;
     amount: number;
+    /** The balance's currency: an order's rows are in the order's (decision 051). */
+    currency: Currency;
     orderId?: string | null;
     actor?: string | null;
     note?: string | null;
@@ -67,6 +109,7 @@ export async function addLedgerEntry(
       kind: entry.kind,
       reason: entry.reason,
       amount: entry.amount,
+      currency: stored(entry.currency),
       orderId: entry.orderId ?? null,
       actor: entry.actor ?? null,
       note: entry.note ?? null,
@@ -82,15 +125,16 @@ export async function lockCustomer(tx: Tx, userId: string): Promise<void> {
 }
 
 /**
- * Takes `amount` of a balance for an order (its `redeemed` row), with the customer's row locked and the
- * balance read under the lock. Refused (409) when the balance no longer covers it.
+ * Takes `amount` of a balance in the order's `currency` for the order (its `redeemed` row), with the
+ * customer's row locked and that currency's balance read under the lock. Refused (409) when it no longer
+ * covers it.
  */
 export async function redeemFromLedger(
   tx: Tx,
-  input: { userId: string; kind: LedgerKind; amount: number; orderId: string },
+  input: { userId: string; kind: LedgerKind; amount: number; currency: Currency; orderId: string },
 ): Promise<void> {
   await lockCustomer(tx, input.userId);
-  const balance = await ledgerBalance(tx, input.userId, input.kind);
+  const balance = await ledgerBalance(tx, input.userId, input.kind, input.currency);
   if (balance < input.amount)
     throw new Conflict(
       input.kind === "credit" ? "credit_balance_changed" : "points_balance_changed",
@@ -101,6 +145,7 @@ export async function redeemFromLedger(
     kind: input.kind,
     reason: "redeemed",
     amount: -input.amount,
+    currency: input.currency,
     orderId: input.orderId,
   });
 }

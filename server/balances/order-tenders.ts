@@ -1,4 +1,6 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Currency } from "../../core/markets.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import type { Tender } from "../../core/tenders.ts";
 import type { DbOrTx, Tx } from "../db/client.ts";
 import { orders, orderTenders } from "../db/schema.ts";
@@ -23,13 +25,13 @@ export async function tendersOf(db: DbOrTx, orderId: string): Promise<OrderTende
 }
 
 /**
- * Holds the order's tenders: each gift card, the store credit and the points are taken under their row
- * locks (a balance that no longer covers its part answers 409). A pending order found again for the same
- * cart keeps what it already holds.
+ * Holds the order's tenders: each gift card, the store credit and the points (those of the order's
+ * `currency`) are taken under their row locks (a balance that no longer covers its part answers 409). A
+ * pending order found again for the same cart keeps what it already holds.
  */
 export async function holdTenders(
   tx: Tx,
-  input: { orderId: string; cartId: string; userId: string | null; tenders: Tender[] },
+  input: { orderId: string; cartId: string; userId: string | null; tenders: Tender[]; currency: Currency },
 ): Promise<void> {
   const others = await tx
     .select({ id: orders.id })
@@ -50,7 +52,13 @@ export async function holdTenders(
     else {
       if (!input.userId) throw new Error("store credit and points belong to a signed-in customer");
       const amount = t.kind === "credit" ? t.cents : t.points;
-      await redeemFromLedger(tx, { userId: input.userId, kind: t.kind, amount, orderId: input.orderId });
+      await redeemFromLedger(tx, {
+        userId: input.userId,
+        kind: t.kind,
+        amount,
+        currency: input.currency,
+        orderId: input.orderId,
+      });
     }
     await tx.insert(orderTenders).values({
       orderId: input.orderId,
@@ -81,7 +89,7 @@ export async function releaseTenders(tx: DbOrTx, orderIds: string[]): Promise<vo
     .returning();
   if (released.length === 0) return;
   const owners = await tx
-    .select({ id: orders.id, userId: orders.userId })
+    .select({ id: orders.id, userId: orders.userId, currency: orders.currency })
     .from(orders)
     .where(inArray(orders.id, [...new Set(released.map((t) => t.orderId))]));
   for (const t of released) {
@@ -94,13 +102,14 @@ export async function releaseTenders(tx: DbOrTx, orderIds: string[]): Promise<vo
       });
       continue;
     }
-    const userId = owners.find((o) => o.id === t.orderId)?.userId;
-    if (!userId) continue;
+    const owner = owners.find((o) => o.id === t.orderId);
+    if (!owner?.userId) continue;
     await addLedgerEntry(tx, {
-      userId,
+      userId: owner.userId,
       kind: t.kind === "credit" ? "credit" : "points",
       reason: "released",
       amount: t.kind === "credit" ? t.amountCents : (t.points ?? 0),
+      currency: storedCurrency(owner.currency),
       orderId: t.orderId,
     });
   }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { pointsEarned } from "../../core/tenders.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { customerLedger, orderTenders } from "../db/schema.ts";
@@ -6,10 +7,11 @@ import type { OrderRow } from "../orders/order-rows.ts";
 import { addLedgerEntry } from "./customer-ledger.ts";
 
 /**
- * Wellness Points (docs/decisions/047-gift-cards-credit-and-points.md): 1 point per whole dollar the card
- * paid for an order's goods and shipping (one-time orders and renewals alike), credited when the order is
- * delivered, once; taken back in proportion when it is refunded. Not for gift cards bought, nor for what
- * gift cards, store credit or points paid. A guest's order earns none.
+ * Wellness Points (docs/decisions/047-gift-cards-credit-and-points.md): 1 point per whole unit of the
+ * order's currency the card paid for its goods and shipping (one-time orders and renewals alike), credited
+ * when the order is delivered, once, to the points of that currency (decision 051: a Canadian order's
+ * points pay Canadian orders); taken back in them in proportion when it is refunded. Not for gift cards
+ * bought, nor for what gift cards, store credit or points paid. A guest's order earns none.
  */
 
 /** What earns points on an order: the card's part of it, less the gift cards it bought. */
@@ -36,6 +38,7 @@ export async function creditOrderPoints(tx: DbOrTx, order: OrderRow): Promise<nu
     kind: "points",
     reason: "earned",
     amount: points,
+    currency: storedCurrency(order.currency),
     orderId: order.id,
   });
   return added ? points : 0;
@@ -73,6 +76,7 @@ export async function reversePointsAfterRefund(tx: DbOrTx, order: OrderRow): Pro
     kind: "points",
     reason: "reversed",
     amount: -more,
+    currency: storedCurrency(order.currency),
     orderId: order.id,
   });
   return more;

@@ -4,6 +4,7 @@ import { cartSignature } from "../../core/cart-signature.ts";
 import type { CreateSessionBody } from "../../core/contracts/checkout.ts";
 import { type Locale, pathInLocale } from "../../core/i18n/locales.ts";
 import { BASE_CURRENCY, type Currency, currencyOfCountry } from "../../core/markets.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { isPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
 import { taxLineLabel } from "../../core/tax.ts";
 import { uuidField } from "../../core/uuid.ts";
@@ -147,6 +148,7 @@ export async function startCheckout(
         cartId,
         userId: user?.id ?? null,
         tenders: balances.tenders,
+        currency: storedCurrency(placed.currency),
       });
       await writeOrderGiftCards(tx, {
         orderId: placed.id,

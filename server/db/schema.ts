@@ -1133,7 +1133,8 @@ export const giftCardEntries = pgTable(
 
 /**
  * A customer's store credit (cents) and Wellness Points (points), one row per movement, signed; the balance
- * is the sum per kind. `reason`: refund, goodwill, referral, earned, redeemed, released, reversed, adjusted.
+ * is the sum per kind and currency. `reason`: refund, goodwill, referral, earned, redeemed, released,
+ * reversed, adjusted.
  */
 export const customerLedger = pgTable(
   "customer_ledger",
@@ -1146,6 +1147,9 @@ export const customerLedger = pgTable(
     kind: text("kind").notNull(),
     reason: text("reason").notNull(),
     amount: integer("amount").notNull(),
+    /** The balance's currency (lower case, as orders'): store credit in its minor units, points worth 5 of
+     * them each; an order's rows are in its currency (decision 051). Rows before it are US dollars. */
+    currency: text("currency").notNull().default("usd"),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     actor: text("actor"),
     note: text("note"),

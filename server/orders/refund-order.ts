@@ -1,6 +1,5 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { REFUND_REASON_MAX } from "../../core/contracts/admin-orders.ts";
-import { BASE_CURRENCY } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
 import { OrderTransitionError } from "../../core/order-status.ts";
 import { storedCurrency } from "../../core/order-totals.ts";
@@ -82,11 +81,7 @@ export async function refundOrder(
           ? `Order ${number} is already refunded in full (${money(order.totalCents)}).`
           : `Order ${number} was paid ${money(order.totalCents)} and ${money(committed)} is already refunded: at most ${money(left)} more can be refunded.`,
       );
-    // Store credit is in US dollars: an order in another currency is refunded to what paid it (decision 051).
-    if (input.to === "credit" && storedCurrency(order.currency) !== BASE_CURRENCY)
-      throw new OrderTransitionError(
-        `Order ${number} was paid in ${storedCurrency(order.currency)} and store credit is in US dollars: refund it to the card.`,
-      );
+    // Store credit is kept per currency: a refund to it is in the order's currency (decision 051).
     if (input.to === "credit" && !order.userId)
       throw new OrderTransitionError(
         `Order ${number} was placed without an account: store credit needs one, so refund it to the card.`,
@@ -194,8 +189,8 @@ export async function refundOrder(
 
 /**
  * Gives back what gift cards, store credit and points paid of the order, up to `amountCents` and in the
- * documented order, and with `cardToCredit` the card's part too, as store credit. Answers the cents given
- * back this way (the rest is the card's).
+ * documented order, and with `cardToCredit` the card's part too, as store credit: all in the order's
+ * currency (decision 051). Answers the cents given back this way (the rest is the card's).
  */
 async function giveBackToBalances(tx: Tx, order: OrderRow, amountCents: number, cardToCredit: boolean) {
   const tenders = await tx
@@ -221,6 +216,7 @@ async function giveBackToBalances(tx: Tx, order: OrderRow, amountCents: number, 
         kind: "credit",
         reason: "refund",
         amount: part.cents,
+        currency: storedCurrency(order.currency),
         orderId: order.id,
       });
       given += part.cents;
@@ -241,6 +237,7 @@ async function giveBackToBalances(tx: Tx, order: OrderRow, amountCents: number, 
         kind: part.kind === "credit" ? "credit" : "points",
         reason: "refund",
         amount: part.kind === "credit" ? part.cents : pointsForCents(part.cents),
+        currency: storedCurrency(order.currency),
         orderId: order.id,
       });
     await tx

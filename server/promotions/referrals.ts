@@ -193,6 +193,9 @@ export async function settleDueReferrals(
         kind: "credit",
         reason: "referral",
         amount: REFERRAL.creditCents,
+        // A referral code has US dollar amounts only (decision 051), so the friend's order that earns it is
+        // in US dollars, and so is the referrer's credit.
+        currency: "USD",
         orderId: o.id,
       });
       await tx

@@ -81,7 +81,7 @@ const CHECKED_COLUMNS: Record<string, string[]> = {
     "note",
   ],
   gift_card_entries: ["kind", "actor", "note"],
-  customer_ledger: ["user_id", "kind", "reason", "actor", "note"],
+  customer_ledger: ["user_id", "kind", "reason", "currency", "actor", "note"],
   order_tenders: ["kind", "status"],
   referrals: ["referrer_user_id", "status", "void_reason"],
   cart_items: ["bundle_id"],
@@ -506,9 +506,17 @@ describe.each(testDatabases)("a customer's own data on %s", (kind) => {
           kind: "points",
           reason: "earned",
           amount: 35,
+          // Each row with its balance's currency, as stored (decision 051).
+          currency: "usd",
           orderNumber: me.orderNumber,
         }),
-        expect.objectContaining({ kind: "credit", reason: "goodwill", amount: 1500, note: "Sorry" }),
+        expect.objectContaining({
+          kind: "credit",
+          reason: "goodwill",
+          amount: 1500,
+          currency: "usd",
+          note: "Sorry",
+        }),
       ]);
       expect(data.giftCardsReceived).toEqual([
         expect.objectContaining({

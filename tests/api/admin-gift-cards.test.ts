@@ -58,7 +58,10 @@ describe.each(testDatabases)("the dashboard's gift cards and store credit on %s"
     // Nothing the refused calls asked for happened.
     const [card] = await db().select().from(giftCards).where(eq(giftCards.id, made.body.id));
     expect(card?.status).toBe("active");
-    expect(await balancesOf(db(), who.customer.userId as string)).toEqual({ creditCents: 0, points: 0 });
+    expect(await balancesOf(db(), who.customer.userId as string, "USD")).toEqual({
+      creditCents: 0,
+      points: 0,
+    });
   });
 
   it("issues a card delivered at once (its code e-mailed, never listed), lists it and voids it with a reason", async () => {
@@ -146,7 +149,10 @@ describe.each(testDatabases)("the dashboard's gift cards and store credit on %s"
       amountCents: 1250,
       note: "Parcel arrived late",
     });
-    expect(given).toMatchObject({ status: 200, body: { creditCents: 1250, points: 0 } });
+    expect(given).toMatchObject({
+      status: 200,
+      body: { creditCents: 1250, points: 0, byCurrency: [{ currency: "USD", creditCents: 1250, points: 0 }] },
+    });
     const rows = await db().select().from(customerLedger).where(eq(customerLedger.userId, customerId));
     expect(rows).toEqual([
       expect.objectContaining({
@@ -163,7 +169,12 @@ describe.each(testDatabases)("the dashboard's gift cards and store credit on %s"
       .where(and(eq(adminAudit.targetType, "customer"), eq(adminAudit.targetId, customerId)));
     expect(audit).toEqual([expect.objectContaining({ action: "store credit given" })]);
     const detail = await who.staff.call("GET", `/api/admin/customers/${customerId}`);
-    expect(detail.body.balances).toEqual({ creditCents: 1250, points: 0, referrals: [] });
+    expect(detail.body.balances).toEqual({
+      creditCents: 1250,
+      points: 0,
+      byCurrency: [{ currency: "USD", creditCents: 1250, points: 0 }],
+      referrals: [],
+    });
 
     for (const body of [
       { amountCents: 0, note: "Nothing" },
@@ -171,6 +182,8 @@ describe.each(testDatabases)("the dashboard's gift cards and store credit on %s"
       { amountCents: 50_001, note: "Too much" },
       { amountCents: 500 },
       { amountCents: 500, note: "" },
+      { amountCents: 500, note: "In yen", currency: "JPY" },
+      { amountCents: 500, note: "Lower case", currency: "eur" },
     ]) {
       const res = await who.admin.call("POST", `/api/admin/customers/${customerId}/credit`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -180,7 +193,7 @@ describe.each(testDatabases)("the dashboard's gift cards and store credit on %s"
       note: "Who is this",
     });
     expect(nobody.status).toBe(404);
-    expect(await balancesOf(db(), customerId)).toEqual({ creditCents: 1250, points: 0 });
+    expect(await balancesOf(db(), customerId, "USD")).toEqual({ creditCents: 1250, points: 0 });
   });
 
   /** Posts a form to a dashboard page's action as `as` (nobody when null); answers its status and body. */
@@ -244,14 +257,14 @@ describe.each(testDatabases)("the dashboard's gift cards and store credit on %s"
     const customerId = buyer.userId as string;
     const path = `/admin/customers/${customerId}`;
     const creditForm = { intent: "credit", amount: "4.50", note: "Form gesture" };
-    const before = (await balancesOf(db(), customerId)).creditCents;
+    const before = (await balancesOf(db(), customerId, "USD")).creditCents;
     expect((await postForm(customerAction, path, { id: customerId }, who.staff, creditForm)).status).toBe(
       403,
     );
     expect((await postForm(customerAction, path, { id: customerId }, who.admin, creditForm)).status).toBe(
       200,
     );
-    expect((await balancesOf(db(), customerId)).creditCents).toBe(before + 450);
+    expect((await balancesOf(db(), customerId, "USD")).creditCents).toBe(before + 450);
 
     const order = await paidSandboxOrder(shop, buyer, [[1, 1]]);
     const refundForm = { intent: "refund", amount: "10.00", reason: "Dented lid", to: "credit" };
@@ -263,12 +276,12 @@ describe.each(testDatabases)("the dashboard's gift cards and store credit on %s"
       refundForm,
     );
     expect(refunded.status).toBe(200);
-    expect((await balancesOf(db(), customerId)).creditCents).toBe(before + 450 + 1000);
+    expect((await balancesOf(db(), customerId, "USD")).creditCents).toBe(before + 450 + 1000);
   });
 
   it("refunds an order's card part to store credit through the orders API; a guest's order cannot", async () => {
     const buyer = who.customer;
-    const before = (await balancesOf(db(), buyer.userId as string)).creditCents;
+    const before = (await balancesOf(db(), buyer.userId as string, "USD")).creditCents;
     const order = await paidSandboxOrder(shop, buyer, [[1, 1]]);
     const refunded = await who.admin.call("POST", `/api/admin/orders/${order.orderNumber}/refund`, {
       amountCents: 1500,
@@ -277,7 +290,7 @@ describe.each(testDatabases)("the dashboard's gift cards and store credit on %s"
     });
     expect(refunded.status).toBe(200);
     expect(refunded.body.refundedCents).toBe(1500);
-    expect((await balancesOf(db(), buyer.userId as string)).creditCents).toBe(before + 1500);
+    expect((await balancesOf(db(), buyer.userId as string, "USD")).creditCents).toBe(before + 1500);
     // Staff may not refund at all.
     const staff = await who.staff.call("POST", `/api/admin/orders/${order.orderNumber}/refund`, {
       amountCents: 100,

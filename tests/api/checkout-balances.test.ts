@@ -89,8 +89,8 @@ describe.each(testDatabases)("checkout with balances on %s", (kind) => {
   it("store credit and points pay after gift cards; a cancelled checkout gives all of them back", async () => {
     const me = await newCustomer(shop, "balances");
     const userId = me.userId as string;
-    await addLedgerEntry(db(), { userId, kind: "credit", reason: "goodwill", amount: 1000 });
-    await addLedgerEntry(db(), { userId, kind: "points", reason: "adjusted", amount: 230 });
+    await addLedgerEntry(db(), { userId, kind: "credit", reason: "goodwill", amount: 1000, currency: "USD" });
+    await addLedgerEntry(db(), { userId, kind: "points", reason: "adjusted", amount: 230, currency: "USD" });
     await me.add(2); // $40.00 + $5.95
     const chosen = await me.call("PUT", "/api/cart/balances", { useCredit: true, pointSteps: 2 });
     expect(chosen.body).toMatchObject({ creditCents: 1000, points: 230, useCredit: true, pointSteps: 2 });
@@ -98,9 +98,9 @@ describe.each(testDatabases)("checkout with balances on %s", (kind) => {
     expect(res.status).toBe(200);
     const { order } = await pendingOrderOf(shop, res.body.url);
     expect(order).toMatchObject({ totalCents: 4595, tenderedCents: 2000 });
-    expect(await balancesOf(db(), userId)).toEqual({ creditCents: 0, points: 30 });
+    expect(await balancesOf(db(), userId, "USD")).toEqual({ creditCents: 0, points: 30 });
     await db().transaction((tx) => cancelUnpaidOrders(tx, [order.id], "abandoned"));
-    expect(await balancesOf(db(), userId)).toEqual({ creditCents: 1000, points: 230 });
+    expect(await balancesOf(db(), userId, "USD")).toEqual({ creditCents: 1000, points: 230 });
   });
 
   it("a gift card bought for a friend is issued when the order is paid and waits for its day", async () => {
@@ -157,7 +157,7 @@ describe.each(testDatabases)("checkout with balances on %s", (kind) => {
     });
     await moveOrder(db(), order.orderNumber, "delivered");
     // The card paid $35.95: 35 points.
-    expect(await balancesOf(db(), me.userId as string)).toEqual({ creditCents: 0, points: 35 });
+    expect(await balancesOf(db(), me.userId as string, "USD")).toEqual({ creditCents: 0, points: 35 });
 
     const deps = shopDeps(shop.services);
     const first = await refundOrder(deps, order.orderNumber, {
@@ -168,7 +168,7 @@ describe.each(testDatabases)("checkout with balances on %s", (kind) => {
     expect(first.order.refundedCents).toBe(4000);
     expect(await giftCardBalance(db(), gift.id)).toBe(3000);
     // $10.00 of the card's $35.95 came back: what is left earns 25 points.
-    expect(await balancesOf(db(), me.userId as string)).toEqual({ creditCents: 0, points: 25 });
+    expect(await balancesOf(db(), me.userId as string, "USD")).toEqual({ creditCents: 0, points: 25 });
     const toCredit = await refundOrder(deps, order.orderNumber, {
       amountCents: 1000,
       reason: "Goodwill",
@@ -176,7 +176,7 @@ describe.each(testDatabases)("checkout with balances on %s", (kind) => {
       to: "credit",
     });
     expect(toCredit.order.refundedCents).toBe(5000);
-    expect(await balancesOf(db(), me.userId as string)).toEqual({ creditCents: 1000, points: 15 });
+    expect(await balancesOf(db(), me.userId as string, "USD")).toEqual({ creditCents: 1000, points: 15 });
     await expect(
       refundOrder(deps, order.orderNumber, { amountCents: 1596, reason: "Too much", actor: "the shop" }),
     ).rejects.toThrow(/at most \$15\.95 more/);
@@ -206,22 +206,22 @@ describe.each(testDatabases)("checkout with balances on %s", (kind) => {
   it("a whole refund of an order paid with store credit, points and the card gives each back, in that order", async () => {
     const me = await newCustomer(shop, "refund-all");
     const userId = me.userId as string;
-    await addLedgerEntry(db(), { userId, kind: "credit", reason: "goodwill", amount: 1000 });
-    await addLedgerEntry(db(), { userId, kind: "points", reason: "adjusted", amount: 230 });
+    await addLedgerEntry(db(), { userId, kind: "credit", reason: "goodwill", amount: 1000, currency: "USD" });
+    await addLedgerEntry(db(), { userId, kind: "points", reason: "adjusted", amount: 230, currency: "USD" });
     await me.add(2); // $40.00 + $5.95
     await me.call("PUT", "/api/cart/balances", { useCredit: true, pointSteps: 2 });
     const res = await me.checkout({ tenderedCents: 2000 });
     expect(res.status).toBe(200);
     await payWithSandboxCard(shopDeps(shop.services), sessionIdOf(res.body.url), card);
     const { order } = await pendingOrderOf(shop, res.body.url);
-    expect(await balancesOf(db(), userId)).toEqual({ creditCents: 0, points: 30 });
+    expect(await balancesOf(db(), userId, "USD")).toEqual({ creditCents: 0, points: 30 });
     const refunded = await refundOrder(shopDeps(shop.services), order.orderNumber, {
       amountCents: 4595,
       reason: "Changed their mind",
       actor: "the shop",
     });
     expect(refunded.order.refundedCents).toBe(4595);
-    expect(await balancesOf(db(), userId)).toEqual({ creditCents: 1000, points: 230 });
+    expect(await balancesOf(db(), userId, "USD")).toEqual({ creditCents: 1000, points: 230 });
     const tenders = await db().select().from(orderTenders).where(eq(orderTenders.orderId, order.id));
     expect(tenders.map((t) => [t.kind, t.amountCents, t.refundedCents]).sort()).toEqual([
       ["credit", 1000, 1000],

@@ -94,8 +94,8 @@ describe.each(testDatabases)("checkout page with balances on %s", (kind) => {
     const me = await newCustomer(shop, "page-balances");
     const userId = me.userId as string;
     const db = shop.services.database.db;
-    await addLedgerEntry(db, { userId, kind: "credit", reason: "goodwill", amount: 700 });
-    await addLedgerEntry(db, { userId, kind: "points", reason: "adjusted", amount: 350 });
+    await addLedgerEntry(db, { userId, kind: "credit", reason: "goodwill", amount: 700, currency: "USD" });
+    await addLedgerEntry(db, { userId, kind: "points", reason: "adjusted", amount: 350, currency: "USD" });
     await me.add(1); // $30.00 + $5.95
     await me.call("PUT", "/api/cart/balances", { useCredit: true, pointSteps: 3 });
     const { page, result } = await shown(me);

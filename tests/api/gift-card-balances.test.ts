@@ -93,7 +93,14 @@ describe.each(testDatabases)("gift card and customer balances on %s", (kind) => 
     expect(refused.body.code).toBe("sign_in_required");
     const id = `ledger-${process.pid}-${kind}`;
     await createUser(shop, id, `${id}@example.com`);
-    await addLedgerEntry(db(), { userId: id, kind: "points", reason: "earned", amount: 250, orderId: null });
+    await addLedgerEntry(db(), {
+      userId: id,
+      kind: "points",
+      reason: "earned",
+      amount: 250,
+      orderId: null,
+      currency: "USD",
+    });
     const me = new Visitor(shop, id);
     expect((await me.call("PUT", "/api/cart/balances", { useCredit: false, pointSteps: 3 })).status).toBe(
       400,
@@ -113,6 +120,7 @@ describe.each(testDatabases)("gift card and customer balances on %s", (kind) => 
             cartId: order.cartId as string,
             userId: null,
             tenders: [{ kind: "gift_card", giftCardId: card.id, cents: 3000 }],
+            currency: "USD",
           }),
         );
         return order.id;
@@ -140,7 +148,13 @@ describe.each(testDatabases)("gift card and customer balances on %s", (kind) => 
   it("two orders at once spending the same points: one goes through", async () => {
     const id = `points-${process.pid}-${kind}`;
     await createUser(shop, id, `${id}@example.com`);
-    await addLedgerEntry(db(), { userId: id, kind: "points", reason: "adjusted", amount: 100 });
+    await addLedgerEntry(db(), {
+      userId: id,
+      kind: "points",
+      reason: "adjusted",
+      amount: 100,
+      currency: "USD",
+    });
     const attempts = await Promise.allSettled(
       [1, 2].map(async () => {
         const order = await pendingOrder(id);
@@ -150,12 +164,13 @@ describe.each(testDatabases)("gift card and customer balances on %s", (kind) => 
             cartId: order.cartId as string,
             userId: id,
             tenders: [{ kind: "points", cents: 500, points: 100 }],
+            currency: "USD",
           }),
         );
       }),
     );
     expect(attempts.filter((a) => a.status === "fulfilled")).toHaveLength(1);
-    expect((await balancesOf(db(), id)).points).toBe(0);
+    expect((await balancesOf(db(), id, "USD")).points).toBe(0);
     expect(await db().select().from(orders).where(eq(orders.userId, id))).toHaveLength(2);
   });
 

@@ -199,6 +199,7 @@ describe.each(testDatabases)("refunding an order that bought gift cards on %s", 
         cartId: spender.cartId as string,
         userId: null,
         tenders: [{ kind: "gift_card", giftCardId: card.id, cents: 3595 }],
+        currency: "USD",
       });
       // The refund starts while the redemption is not committed yet.
       refunding = refund(order, 5000);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../core/subscription-rules.ts";
+import { balancesOf } from "../../server/balances/customer-ledger.ts";
 import { orderLines, orders, orderTaxLines, renewalConsents, subscriptions } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { refundOrder } from "../../server/orders/refund-order.ts";
@@ -221,7 +222,7 @@ describe.each(testDatabases)("orders in the market's currency on %s", (kind) => 
     expect(bad.body).toMatchObject({ code: "invalid_currency" });
   });
 
-  it("a subscription bought in CAD renews in CAD at its locked amount; a refund is in CAD and never to US dollar credit", async () => {
+  it("a subscription bought in CAD renews in CAD at its locked amount; a refund is in CAD, to the card or to CA$ store credit", async () => {
     const v = await ashwagandhaCart(shop, "cleo", true);
     const res = await v.checkout({ email: "cleo@example.com", shippingAddress: ONTARIO, currency: "CAD" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -271,20 +272,21 @@ describe.each(testDatabases)("orders in the market's currency on %s", (kind) => 
     });
 
     const deps = shopDeps(shop.services);
-    await expect(
-      refundOrder(deps, order.orderNumber, {
-        amountCents: 500,
-        reason: "Goodwill",
-        actor: "the shop",
-        to: "credit",
-      }),
-    ).rejects.toThrow(/store credit is in US dollars/);
+    // Store credit is kept per currency (decision 051): a refund to it is Canadian dollar credit, never US.
+    await refundOrder(deps, order.orderNumber, {
+      amountCents: 500,
+      reason: "Goodwill",
+      actor: "the shop",
+      to: "credit",
+    });
+    expect(await balancesOf(db(), "cleo", "CAD")).toEqual({ creditCents: 500, points: 0 });
+    expect(await balancesOf(db(), "cleo", "USD")).toEqual({ creditCents: 0, points: 0 });
     const refunded = await refundOrder(deps, order.orderNumber, {
       amountCents: 1000,
       reason: "Damaged",
       actor: "the shop",
     });
-    expect(refunded.order).toMatchObject({ currency: "cad", refundedCents: 1000 });
+    expect(refunded.order).toMatchObject({ currency: "cad", refundedCents: 1500 });
     await expect(
       refundOrder(deps, order.orderNumber, {
         amountCents: order.totalCents,

@@ -92,7 +92,7 @@ describe.each(testDatabases)("referrals on %s", (kind) => {
       .where(eq(orders.id, order.id));
     expect(await settleDueReferrals(deps)).toMatchObject({ credited: 1 });
     expect(await settleDueReferrals(deps)).toEqual({ credited: 0, voided: 0 });
-    expect((await balancesOf(db(), me.userId as string)).creditCents).toBe(1000);
+    expect((await balancesOf(db(), me.userId as string, "USD")).creditCents).toBe(1000);
     const [mail] = await db()
       .select()
       .from(outbox)
@@ -134,7 +134,7 @@ describe.each(testDatabases)("referrals on %s", (kind) => {
       actor: "the shop",
     });
     expect(await settleDueReferrals(shopDeps(shop.services))).toMatchObject({ voided: 1 });
-    expect((await balancesOf(db(), me.userId as string)).creditCents).toBe(0);
+    expect((await balancesOf(db(), me.userId as string, "USD")).creditCents).toBe(0);
   });
 
   it("nobody refers themselves by card: a friend's order paid with the referrer's card is void, another card earns", async () => {
@@ -159,7 +159,7 @@ describe.each(testDatabases)("referrals on %s", (kind) => {
       (await db().select().from(referrals).where(eq(referrals.orderId, orderId)))[0];
     expect(await refOf(sameCard.id)).toMatchObject({ status: "void", voidReason: "own_card" });
     expect(await refOf(otherCardOrder.id)).toMatchObject({ status: "credited", voidReason: null });
-    expect((await balancesOf(db(), me.userId as string)).creditCents).toBe(1000);
+    expect((await balancesOf(db(), me.userId as string, "USD")).creditCents).toBe(1000);
     const shown = await me.call("GET", "/api/account/balances");
     expect(shown.body.referral.referrals).toEqual(
       expect.arrayContaining([

@@ -1,0 +1,1 @@
+ALTER TABLE "customer_ledger" ADD COLUMN "currency" text DEFAULT 'usd' NOT NULL;
