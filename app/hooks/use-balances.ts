@@ -125,7 +125,15 @@ export function useSetCartBalances(currency?: Currency) {
   const key = cartBalancesKeyIn(currency);
   return useMutation({
     mutationFn: async (body: { useCredit: boolean; pointSteps: number }) =>
-      answerIn(await apiRequest<CartBalancesResponse>("PUT", "/api/cart/balances", body), currency),
+      answerIn(
+        await apiRequest<CartBalancesResponse>(
+          "PUT",
+          // The points counted are those of the order's currency (decision 051).
+          currency ? `/api/cart/balances?currency=${encodeURIComponent(currency)}` : "/api/cart/balances",
+          body,
+        ),
+        currency,
+      ),
     // The choice shows at once (the box ticks, the summary follows); a refusal puts back what was.
     onMutate: async (body) => {
       await qc.cancelQueries({ queryKey: key });

@@ -15,6 +15,7 @@ import {
   useSearchParams,
 } from "react-router";
 import type { AccountActionResult } from "../../core/contracts/account.ts";
+import { BASE_CURRENCY } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
 import { accountContactOf } from "../../core/placeholder-email.ts";
 import { AccountOrders } from "../components/account/account-lists.tsx";
@@ -84,6 +85,14 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const [params, setParams] = useSearchParams();
   const { profile, tab } = loaderData;
   const { orders, subscriptions, balances } = loaderData;
+  // Each currency's credit and points on their own, never summed (decision 051): "$5.00 · CA$12.00".
+  const creditOf = (balances?.byCurrency ?? []).filter((b) => b.creditCents !== 0);
+  const creditRows = creditOf.length > 0 ? creditOf : [{ currency: BASE_CURRENCY, creditCents: 0 }];
+  const pointsOf = (balances?.byCurrency ?? []).filter((b) => b.points !== 0);
+  const pointsRows = pointsOf.length > 0 ? pointsOf : [{ currency: BASE_CURRENCY, points: 0 }];
+  const pointsWorth = pointsRows
+    .filter((b) => pointsWorthCents(b.points) > 0)
+    .map((b) => formatMoney(pointsWorthCents(b.points), b.currency));
   const welcomed = useRef(false);
   const t = useT();
   const later = useLaterT(["account.welcome.title", "account.welcome.signedInAs"]);
@@ -189,11 +198,18 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                   <Star className="size-4" aria-hidden /> {t("account.stat.points")}
                 </p>
                 <p className="mt-1 font-display text-3xl text-forest">
-                  {new Intl.NumberFormat(locale === "en" ? "en-US" : locale).format(balances?.points ?? 0)}
+                  {pointsRows
+                    .map(
+                      (b) =>
+                        `${new Intl.NumberFormat(locale === "en" ? "en-US" : locale).format(b.points)}${
+                          pointsRows.length > 1 || b.currency !== BASE_CURRENCY ? ` (${b.currency})` : ""
+                        }`,
+                    )
+                    .join(" · ")}
                 </p>
                 <p className="mt-1 text-sm text-muted">
-                  {balances && pointsWorthCents(balances.points) > 0
-                    ? `${t("account.stat.pointsWorth", { amount: formatMoney(pointsWorthCents(balances.points)) })} `
+                  {pointsWorth.length > 0
+                    ? `${t("account.stat.pointsWorth", { amount: pointsWorth.join(" · ") })} `
                     : ""}
                   {t("account.stat.pointsRate")}
                 </p>
@@ -203,7 +219,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                   <Wallet className="size-4" aria-hidden /> {t("account.stat.credit")}
                 </p>
                 <p className="mt-1 font-display text-3xl text-forest">
-                  {formatMoney(balances?.creditCents ?? 0)}
+                  {creditRows.map((b) => formatMoney(b.creditCents, b.currency)).join(" · ")}
                 </p>
                 <p className="mt-1 text-sm text-muted">{t("account.stat.creditNote")}</p>
               </div>

@@ -23,22 +23,27 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   );
 }
 
-/** The form's amount in dollars ("10" or "10.50") as cents, or NaN for the rules to refuse. */
+/** The form's amount in major units ("10" or "10.50") as minor units, or NaN for the rules to refuse. */
 function centsOf(text: string | undefined): number {
-  const t = (text ?? "").trim().replace(/^\$/, "");
+  const t = (text ?? "").trim().replace(/^(CA\$|\$|€|£)/, "");
   return /^\d{1,6}(\.\d{1,2})?$/.test(t) ? Math.round(Number(t) * 100) : Number.NaN;
 }
 
 /**
- * Give store credit (`intent` credit; credit:give, the admin only): a goodwill ledger row and its audit
- * row in one transaction, as POST /api/admin/customers/:id/credit does (decision 047).
+ * Give store credit (`intent` credit; credit:give, the admin only) in the chosen currency: a goodwill ledger
+ * row and its audit row in one transaction, as POST /api/admin/customers/:id/credit does (decisions 047,
+ * 051).
  */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { services, user } = await dashboardAction(context, request, { credit: ["give"] });
   const { intent, fields } = await readForm(request);
   if (intent !== "credit")
     return invalid(intent, { form: "The page sent a form it does not have. Reload it and try again." });
-  const form = parseForm(adminCreditGive, { amountCents: centsOf(fields.amount), note: fields.note ?? "" });
+  const form = parseForm(adminCreditGive, {
+    amountCents: centsOf(fields.amount),
+    currency: fields.currency || undefined,
+    note: fields.note ?? "",
+  });
   if (!form.ok) {
     const { amountCents, ...rest } = form.errors;
     return invalid(intent, amountCents ? { ...rest, amount: amountCents } : rest);

@@ -5,6 +5,7 @@ import Users from "lucide-react/icons/users";
 import { useId, useRef, useState } from "react";
 import type { AccountBalancesResponse, LedgerEntryView } from "../../../core/contracts/balances.ts";
 import { orderPagePath } from "../../../core/contracts/orders.ts";
+import { BASE_CURRENCY } from "../../../core/markets.ts";
 import { formatMoney } from "../../../core/money.ts";
 import type { ReferralVoidReason } from "../../../core/referral-void.ts";
 import { CENTS_PER_STEP, POINTS_PER_STEP } from "../../../core/tenders.ts";
@@ -15,7 +16,10 @@ import { rich } from "../../i18n/rich.tsx";
 import { formatDate } from "../../lib/format-date.ts";
 import { Button } from "../ui/button.tsx";
 
-/** What points are worth in whole steps (decision 047: 100 points = $5 off, a step never pays less). */
+/**
+ * What points are worth in whole steps, in minor units of their currency (decision 047: 100 points = 5.00
+ * off, a step never pays less).
+ */
 export function pointsWorthCents(points: number): number {
   return Math.floor(Math.max(0, points) / POINTS_PER_STEP) * CENTS_PER_STEP;
 }
@@ -51,7 +55,9 @@ function describeEntry(e: LedgerEntryView): { key: string; ownOrder: boolean } {
 }
 
 function amountText(e: LedgerEntryView, t: Translator["t"]): string {
-  if (e.kind === "credit") return e.amount > 0 ? `+${formatMoney(e.amount)}` : formatMoney(e.amount);
+  // Each row in its own currency (decision 051).
+  if (e.kind === "credit")
+    return e.amount > 0 ? `+${formatMoney(e.amount, e.currency)}` : formatMoney(e.amount, e.currency);
   return t("account.history.points", { sign: e.amount > 0 ? "+" : "−", count: Math.abs(e.amount) });
 }
 
@@ -91,6 +97,7 @@ function BalanceHistory({ history }: { history: LedgerEntryView[] }) {
                   <p className="text-xs text-muted">
                     {formatDate(e.at, locale)} ·{" "}
                     {e.kind === "credit" ? t("account.stat.credit") : t("account.stat.points")}
+                    {e.kind === "points" && e.currency !== BASE_CURRENCY ? ` (${e.currency})` : ""}
                   </p>
                 </div>
                 <p className={`text-sm font-semibold ${e.amount >= 0 ? "text-forest" : "text-ink"}`}>

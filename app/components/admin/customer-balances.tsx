@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { AdminCustomerBalances } from "../../../core/contracts/admin-gift-cards.ts";
 import type { FormAnswer } from "../../../core/contracts/form-answer.ts";
+import { BASE_CURRENCY, CURRENCIES } from "../../../core/markets.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { referralVoidText } from "../../../core/referral-void.ts";
 import { formatDate } from "../../lib/format-date.ts";
@@ -18,8 +19,9 @@ const REFERRAL: Record<string, { label: string; tone: BadgeTone }> = {
 const link = "font-semibold break-all text-forest underline underline-offset-2";
 
 /**
- * A customer's store credit and Wellness Points, the referrals they made (with the friend's order and its
- * state), and for the admin the Give store credit form (docs/decisions/047-gift-cards-credit-and-points.md).
+ * A customer's store credit and Wellness Points in each currency that has any ("$5.00 · CA$12.00"), the
+ * referrals they made (with the friend's order and its state), and for the admin the Give store credit form
+ * in a chosen currency (docs/decisions/047-gift-cards-credit-and-points.md, 051).
  */
 export function CustomerBalances({
   balances,
@@ -30,17 +32,28 @@ export function CustomerBalances({
   giveCredit: boolean;
   answer: FormAnswer | null;
 }) {
+  // Each currency's balance on its own, never summed (decision 051).
+  const credit = balances.byCurrency.filter((b) => b.creditCents !== 0);
+  const points = balances.byCurrency.filter((b) => b.points !== 0);
   return (
     <div className="grid gap-4">
-      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-sand p-3">
+      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-sand p-3" data-testid="customer-balances">
         <div>
           <dt className="text-muted">Store credit</dt>
-          <dd className="text-lg font-semibold tabular-nums text-ink">{formatMoney(balances.creditCents)}</dd>
+          <dd className="text-lg font-semibold tabular-nums text-ink">
+            {credit.length > 0
+              ? credit.map((b) => formatMoney(b.creditCents, b.currency)).join(" · ")
+              : formatMoney(0)}
+          </dd>
         </div>
         <div>
           <dt className="text-muted">Wellness Points</dt>
           <dd className="text-lg font-semibold tabular-nums text-ink">
-            {new Intl.NumberFormat("en-US").format(balances.points)}
+            {points.length > 0
+              ? points
+                  .map((b) => `${new Intl.NumberFormat("en-US").format(b.points)} (${b.currency})`)
+                  .join(" · ")
+              : "0"}
           </dd>
         </div>
       </dl>
@@ -89,7 +102,7 @@ function GiveCreditForm({ answer }: { answer: FormAnswer | null }) {
       done.current?.focus();
       return;
     }
-    const first = (["amount", "note"] as const).find((k) => answer.errors?.[k]);
+    const first = (["currency", "amount", "note"] as const).find((k) => answer.errors?.[k]);
     if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     else form.current?.querySelector<HTMLElement>("#credit-form-error")?.focus();
   }, [answer]);
@@ -99,10 +112,34 @@ function GiveCreditForm({ answer }: { answer: FormAnswer | null }) {
         Give store credit
       </h3>
       <input type="hidden" name="intent" value="credit" />
-      <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
+      <div className="grid gap-3 sm:grid-cols-[7rem_10rem_1fr]">
+        <div className="grid content-start gap-1.5">
+          <label htmlFor="credit-currency" className="font-medium text-ink">
+            Currency
+          </label>
+          <select
+            id="credit-currency"
+            name="currency"
+            defaultValue={BASE_CURRENCY}
+            aria-invalid={errors?.currency ? true : undefined}
+            aria-describedby={errors?.currency ? "credit-currency-error" : undefined}
+            className={`${inputClass} ${errors?.currency ? "border-danger" : ""}`}
+          >
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          {errors?.currency ? (
+            <p id="credit-currency-error" className="font-medium text-danger">
+              {errors.currency}
+            </p>
+          ) : null}
+        </div>
         <div className="grid content-start gap-1.5">
           <label htmlFor="credit-amount" className="font-medium text-ink">
-            Amount (USD)
+            Amount
           </label>
           <input
             id="credit-amount"

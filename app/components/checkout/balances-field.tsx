@@ -1,7 +1,7 @@
 import CreditCard from "lucide-react/icons/credit-card";
 import { useEffect, useId, useRef, useState } from "react";
 import type { CartBalancesResponse } from "../../../core/contracts/balances.ts";
-import { BASE_CURRENCY, type Currency } from "../../../core/markets.ts";
+import type { Currency } from "../../../core/markets.ts";
 import { formatMoney } from "../../../core/money.ts";
 import { CENTS_PER_STEP, POINTS_PER_STEP, type TenderResult } from "../../../core/tenders.ts";
 import { useApplyGiftCard, useRemoveGiftCard, useSetCartBalances } from "../../hooks/use-balances.ts";
@@ -41,10 +41,11 @@ function useGiftCardFailure() {
  * field (apply by code; each applied card listed with what is left on it and a Remove button), and for a
  * signed-in customer with a balance, "Use my store credit" and a choice of Wellness Points in steps of 100
  * ($5), up to what they have and what the order lets points pay. Not a <form>: it sits in the checkout's.
- * Focus goes to the applied card after an apply and back to the field after a remove. In an order not in
- * US dollars (decision 051) only gift cards in its currency pay: a card in another is listed with the
- * server's reason (`notUsable`) and its Remove button, and store credit and points, US dollars only, are not
- * offered; a shopper who has them is told why.
+ * Focus goes to the applied card after an apply and back to the field after a remove. Only balances in the
+ * order's currency pay (decision 051): a gift card in another is listed with the server's reason
+ * (`notUsable`) and its Remove button; the store credit and points offered are the customer's in the order's
+ * currency, and those in another currency are named with the orders they pay ("Your CA$12.00 of store
+ * credit pays orders in CAD.").
  */
 export function BalancesField({
   balances,
@@ -112,15 +113,12 @@ export function BalancesField({
   const whyNot = new Map(
     (balances.notUsable ?? []).flatMap((u) => (u.giftCardId ? [[u.giftCardId, u.message]] : [])),
   );
-  // Store credit and points pay US dollar orders only (decision 051): a shopper who has some is told why
-  // none is offered, in the page's language.
-  const usd = currency === BASE_CURRENCY;
-  const ownBalancesNote =
-    !usd &&
-    ((balances.notUsable ?? []).some((u) => u.kind === "credit" || u.kind === "points") ||
-      (balances.signedIn && (balances.creditCents > 0 || balances.points >= POINTS_PER_STEP)))
-      ? t("errors.balancesOnlyInUsd")
-      : null;
+  // Store credit and points are kept per currency (decision 051): those of the order's currency are offered;
+  // a shopper with some in another currency is told which orders they pay (the server's words, in the
+  // page's language).
+  const otherCurrencyNotes = (balances.notUsable ?? []).filter(
+    (u) => u.kind === "credit" || u.kind === "points",
+  );
   const busy = disabled || apply.isPending || remove.isPending || choose.isPending;
 
   function submit() {
@@ -232,7 +230,7 @@ export function BalancesField({
         pending={apply.isPending}
         disabled={disabled}
       />
-      {usd && balances.signedIn && balances.creditCents > 0 ? (
+      {balances.signedIn && balances.creditCents > 0 ? (
         <label htmlFor={creditId} className="mt-4 flex min-h-11 cursor-pointer items-center gap-3 text-ink">
           <input
             id={creditId}
@@ -243,22 +241,24 @@ export function BalancesField({
             className="size-5 accent-forest"
           />
           <span>
-            {t("checkout.balances.useCredit", { amount: formatMoney(balances.creditCents) })}
+            {t("checkout.balances.useCredit", { amount: formatMoney(balances.creditCents, currency) })}
             {creditPays > 0 ? (
               <span className="text-sm text-muted">
                 {" "}
-                · {t("checkout.balances.creditPays", { amount: formatMoney(creditPays) })}
+                · {t("checkout.balances.creditPays", { amount: formatMoney(creditPays, currency) })}
               </span>
             ) : null}
           </span>
         </label>
       ) : null}
-      {ownBalancesNote ? (
-        <p className="mt-4 text-sm text-ink" data-testid="balances-not-usable">
-          {ownBalancesNote}
-        </p>
+      {otherCurrencyNotes.length > 0 ? (
+        <ul className="mt-4 grid gap-1 text-sm text-ink" data-testid="balances-not-usable">
+          {otherCurrencyNotes.map((u) => (
+            <li key={`${u.kind}-${u.currency ?? ""}`}>{u.message}</li>
+          ))}
+        </ul>
       ) : null}
-      {usd && balances.signedIn && balances.points >= POINTS_PER_STEP ? (
+      {balances.signedIn && balances.points >= POINTS_PER_STEP ? (
         <div className="mt-3">
           <label htmlFor={pointsId} className="block text-sm font-semibold text-ink">
             {t("checkout.balances.usePoints")}
@@ -277,13 +277,16 @@ export function BalancesField({
                   ? t("checkout.balances.noPoints")
                   : t("checkout.balances.pointsOff", {
                       points: steps * POINTS_PER_STEP,
-                      amount: formatMoney(steps * CENTS_PER_STEP),
+                      amount: formatMoney(steps * CENTS_PER_STEP, currency),
                     })}
               </option>
             ))}
           </select>
           <p id={pointsHint} className="mt-1 text-sm text-muted">
-            {t("checkout.balances.pointsHint", { points: balances.points })}
+            {t("checkout.balances.pointsHint", {
+              points: balances.points,
+              amount: formatMoney(CENTS_PER_STEP, currency),
+            })}
           </p>
         </div>
       ) : null}

@@ -1,5 +1,5 @@
 import type { CartBalancesResponse } from "../../../core/contracts/balances.ts";
-import type { Currency } from "../../../core/markets.ts";
+import { BASE_CURRENCY, type Currency } from "../../../core/markets.ts";
 import { applyTenders, type TenderResult } from "../../../core/tenders.ts";
 
 /** The ids of the applied gift cards that cannot pay the order (`notUsable`: in another currency). */
@@ -21,7 +21,8 @@ export function usableGiftCards(balances: CartBalancesResponse) {
 /**
  * What gift cards, store credit and points pay of an order in `currency`, worked out as the checkout will
  * (core/tenders.ts `applyTenders`, server/balances/checkout-balances.ts): the usable gift cards (in the
- * order's currency, by the balances' `notUsable`), and store credit and points only in US dollars.
+ * order's currency, by the balances' `notUsable`), and the store credit and points of the balances read
+ * for that currency (`balances.currency`; none when they were read for another, decision 051).
  */
 export function orderTenders(
   totalCents: number,
@@ -29,14 +30,17 @@ export function orderTenders(
   balances: CartBalancesResponse,
   currency: Currency,
 ): TenderResult {
+  // Credit and points read for another currency (the loader's US dollars while the page asks for CAD) are
+  // that currency's: never counted for this order.
+  const inCurrency = (balances.currency ?? BASE_CURRENCY) === currency;
   return applyTenders(
     totalCents,
     payableCents,
     {
       giftCards: usableGiftCards(balances).map((card) => ({ ...card, currency })),
-      creditCents: balances.useCredit ? balances.creditCents : 0,
-      pointsBalance: balances.points,
-      pointSteps: balances.pointSteps,
+      creditCents: balances.useCredit && inCurrency ? balances.creditCents : 0,
+      pointsBalance: inCurrency ? balances.points : 0,
+      pointSteps: inCurrency ? balances.pointSteps : 0,
     },
     currency,
   );
