@@ -110,6 +110,8 @@ test("a story opened once reads in full offline, with the child's name and its p
   await expect(page.getByTestId("cart-offline")).toHaveText(
     "You're offline. The cart will be back when you're connected.",
   );
+  await expect(page.getByRole("dialog")).toHaveCSS("opacity", "1");
+  await page.waitForTimeout(400); // the drawer's slide, for the screenshot
   await page.screenshot({ path: test.info().outputPath("cart-offline.png") });
   await page.keyboard.press("Escape");
 
@@ -148,6 +150,37 @@ test("'Keep for offline' keeps the open story across visits until it is removed;
   await page.goto(`/fr${STORY}`);
   await page.getByRole("button", { name: "Garder hors ligne" }).click();
   await expect(page.getByText("Gardée hors ligne")).toBeVisible();
+});
+
+test("a story reached by a link is kept too, and a new build's worker deletes the old build's cache", async ({
+  page,
+  context,
+}) => {
+  // A cache left by an earlier build (the home page registers nothing, so the worker is not there yet).
+  await page.goto("/");
+  await page.evaluate(async () => {
+    await (await caches.open("mana-offline-v-0123456789abcdef")).put("/story/old", new Response("old"));
+  });
+  await page.goto(STORY);
+  await giveName(page, "Ana");
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith("mana-offline-v-"))),
+    )
+    .toEqual([expect.stringMatching(/^mana-offline-v-(?!0123456789abcdef)[0-9a-f]{16}$/)]);
+
+  // Client-side navigation to the next story: its page is fetched and kept as well.
+  const next = page.getByRole("link", { name: /^Next story/ });
+  const nextPath = new URL((await next.getAttribute("href")) as string, "http://x").pathname;
+  await next.click();
+  await expect(page).toHaveURL(new RegExp(`${nextPath}$`));
+  await expect.poll(async () => (await stored(page, nextPath)) !== null).toBe(true);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("for Ana");
+  await expect(page.getByText(/^Chapter 1 of \d+: /)).toBeVisible();
+  await context.setOffline(false);
 });
 
 test("the home page registers no worker and its scripts never name it; the shop is installable", async ({
