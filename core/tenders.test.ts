@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyTenders, pointsEarned, pointsForCents, refundSplit } from "./tenders.ts";
+import { applyTenders, balancesNotInCurrency, pointsEarned, pointsForCents, refundSplit } from "./tenders.ts";
 
 const none = { giftCards: [], creditCents: 0, pointsBalance: 0, pointSteps: 0 };
 
@@ -94,5 +94,30 @@ describe("tenders: what pays an order after its total", () => {
       ),
       { numRuns: 500 },
     );
+  });
+
+  it("in another currency the credit and points given (the customer's in it) pay; a gift card in another does not", () => {
+    const sources = {
+      giftCards: [
+        { id: "usd", balanceCents: 2000 },
+        { id: "cad", balanceCents: 1000, currency: "CAD" as const },
+      ],
+      creditCents: 1200,
+      pointsBalance: 250,
+      pointSteps: 3,
+    };
+    // CA$10.00 of card, CA$12.00 of credit, then two CA$5.00 steps (500 minor units each, decision 051).
+    expect(applyTenders(5418, 5418, sources, "CAD")).toEqual({
+      tenders: [
+        { kind: "gift_card", giftCardId: "cad", cents: 1000 },
+        { kind: "credit", cents: 1200 },
+        { kind: "points", cents: 1000, points: 200 },
+      ],
+      tenderedCents: 3200,
+      dueCents: 5418 - 3200,
+    });
+    expect(balancesNotInCurrency(sources, "CAD")).toEqual([
+      { kind: "gift_card", giftCardId: "usd", currency: "USD" },
+    ]);
   });
 });
