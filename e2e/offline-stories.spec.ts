@@ -129,9 +129,9 @@ test("'Keep for offline' keeps the open story across visits until it is removed;
 }) => {
   await page.goto(STORY);
   await giveName(page, "Leo");
-  const keep = page.getByRole("button", { name: "Keep for offline" });
+  const keep = page.getByRole("button", { name: "Keep for offline", exact: true });
   await keep.click();
-  await expect(page.getByText("Kept for offline")).toBeVisible();
+  await expect(page.getByText("Kept for offline", { exact: true })).toBeVisible();
   expect(
     await page.evaluate(
       async (path) => !!(await (await caches.open("mana-offline-kept")).match(path)),
@@ -140,16 +140,36 @@ test("'Keep for offline' keeps the open story across visits until it is removed;
   ).toBe(true);
   expect(await stored(page, STORY)).toContain(STORY);
   await page.reload();
-  await expect(page.getByText("Kept for offline")).toBeVisible();
-  await page.getByRole("button", { name: "Remove from offline" }).click();
+  await expect(page.getByText("Kept for offline", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Remove from offline", exact: true }).click();
   await expect(keep).toBeVisible();
   expect(await stored(page, STORY)).toBeNull();
 
   await page.goto(`/es${STORY}`);
-  await expect(page.getByRole("button", { name: "Guardar sin conexión" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Guardar sin conexión", exact: true })).toBeVisible();
   await page.goto(`/fr${STORY}`);
-  await page.getByRole("button", { name: "Garder hors ligne" }).click();
-  await expect(page.getByText("Gardée hors ligne")).toBeVisible();
+  await page.getByRole("button", { name: "Garder hors ligne", exact: true }).click();
+  await expect(page.getByText("Gardée hors ligne", { exact: true })).toBeVisible();
+});
+
+test("the next story is kept without opening it, and then reads offline", async ({ page, context }) => {
+  await page.goto(STORY);
+  await giveName(page, "Zoe");
+  const next = page.getByRole("link", { name: /^Next story/ });
+  const nextPath = new URL((await next.getAttribute("href")) as string, "http://x").pathname;
+  const title = ((await next.locator(".font-display").textContent()) ?? "").trim();
+  await page.getByRole("button", { name: `Keep for offline: ${title}` }).click();
+  await expect(page.getByRole("button", { name: `Remove from offline: ${title}` })).toBeVisible();
+  expect(await stored(page, nextPath)).not.toBeNull();
+
+  await context.setOffline(true);
+  const res = await page.goto(nextPath);
+  expect(res?.fromServiceWorker()).toBe(true);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} for Zoe`);
+  await expect(page.getByText(/^Chapter 1 of \d+: /)).toBeVisible();
+  const cover = page.locator("main header img").first();
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await context.setOffline(false);
 });
 
 test("a story reached by a link is kept too, and a new build's worker deletes the old build's cache", async ({
@@ -232,6 +252,6 @@ test("the story page with its offline button looks right at 1280 and 390 px, lig
   await page.goto(STORY);
   await giveName(page, "Mia");
   await checkLooks(page, baseURL as string, [["story-offline", STORY]], async (p) => {
-    await expect(p.getByRole("button", { name: "Keep for offline" })).toBeVisible();
+    await expect(p.getByRole("button", { name: "Keep for offline", exact: true })).toBeVisible();
   });
 });

@@ -73,6 +73,8 @@ export function StoryReader({
   // 054). A story read under /knowledge/ is not kept.
   const { pathname } = useLocation();
   const offlinePath = isStoryPath(pathname) ? pathname : null;
+  // "", "/es" or "/fr": the neighbouring stories' pages, to keep them without opening them.
+  const offlinePrefix = offlinePath?.replace(/\/story\/[^/]+$/, "") ?? "";
   useOfflineStory(offlinePath);
 
   useEffect(() => {
@@ -275,24 +277,34 @@ export function StoryReader({
               className="mt-16 grid gap-4 border-t border-sand-deep pt-8 sm:grid-cols-2"
             >
               {previous ? (
-                <Link
-                  to={`/story/${previous.slug}`}
-                  className="rounded-card bg-white p-5 shadow-card hover:shadow-lg"
-                >
-                  <span className="block text-sm text-muted">{t("story.previousStory")}</span>
-                  <span className="font-display text-lg text-forest">{previous.title}</span>
-                </Link>
+                <div className="flex flex-col">
+                  <Link
+                    to={`/story/${previous.slug}`}
+                    className="rounded-card bg-white p-5 shadow-card hover:shadow-lg"
+                  >
+                    <span className="block text-sm text-muted">{t("story.previousStory")}</span>
+                    <span className="font-display text-lg text-forest">{previous.title}</span>
+                  </Link>
+                  {offlinePath ? (
+                    <KeepOffline path={`${offlinePrefix}/story/${previous.slug}`} title={previous.title} />
+                  ) : null}
+                </div>
               ) : (
                 <span />
               )}
               {next ? (
-                <Link
-                  to={`/story/${next.slug}`}
-                  className="rounded-card bg-white p-5 text-right shadow-card hover:shadow-lg"
-                >
-                  <span className="block text-sm text-muted">{t("story.nextStory")}</span>
-                  <span className="font-display text-lg text-forest">{next.title}</span>
-                </Link>
+                <div className="flex flex-col">
+                  <Link
+                    to={`/story/${next.slug}`}
+                    className="rounded-card bg-white p-5 text-right shadow-card hover:shadow-lg"
+                  >
+                    <span className="block text-sm text-muted">{t("story.nextStory")}</span>
+                    <span className="font-display text-lg text-forest">{next.title}</span>
+                  </Link>
+                  {offlinePath ? (
+                    <KeepOffline path={`${offlinePrefix}/story/${next.slug}`} title={next.title} end />
+                  ) : null}
+                </div>
               ) : null}
             </nav>
           ) : null}
