@@ -219,6 +219,12 @@ test("the account and the dashboard's gift cards, customer and order pages pass 
   await balances.getByRole("button", { name: "Give store credit" }).click();
   await expect(balances.getByRole("status")).toContainText("Store credit given");
   await expect(balances).toContainText("$17.50");
+  // Credit in euros is the customer's euro credit, shown beside the dollars, never added to them (decision 051).
+  await balances.getByLabel("Currency").selectOption("EUR");
+  await balances.getByLabel("Amount", { exact: true }).fill("5");
+  await balances.getByLabel("Why (kept with the credit)").fill("Parcel to Dublin was late");
+  await balances.getByRole("button", { name: "Give store credit" }).click();
+  await expect(balances.getByTestId("customer-balances")).toContainText("$17.50 · €5.00");
   const customerPath = new URL(owner.url()).pathname;
 
   const secondOrder = (await (await customer.request.get(`${shop.base}/api/orders`)).json())[0].orderNumber;
@@ -228,6 +234,7 @@ test("the account and the dashboard's gift cards, customer and order pages pass 
 
   await customer.goto(`${shop.base}/account`);
   await expect(customer.getByRole("region", { name: "Gift cards" })).toContainText("$25.00");
+  await expect(customer.getByTestId("stat-credit")).toContainText("$17.50 · €5.00");
 
   await checkLooks(owner, shop.base, [
     ["admin-gift-cards", "/admin/gift-cards"],
