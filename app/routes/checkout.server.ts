@@ -172,8 +172,9 @@ export async function loadCheckoutPage(
             })),
             totalCents: summary.totalCents + giftCardCents,
           },
-    // Gift cards, store credit and points pay orders in US dollars only (decision 051): none is offered for
-    // an order in another currency.
+    // Read here for a US dollar order only (they carry no `currency`, so they stand for US dollars): for an
+    // order in another currency the page reads its own (`?currency=`: that currency's credit and points and
+    // why a gift card in another does not pay, decision 051).
     balances: currency === BASE_CURRENCY ? await cartBalances(database.db, owner) : null,
     payableCents: payableByBalances(priced),
     oneTimeCents: oneTimeCents(priced),

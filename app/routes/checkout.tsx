@@ -189,8 +189,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   }, [orderCurrency, currency, setSearchParams]);
   useFollowCart(cartSignature(cartItems), (loaderData.summary?.giftCards ?? []).map((g) => g.key).join());
   // The balances judged for the order's currency (decision 051): a gift card pays only orders in its own
-  // currency, store credit and points only US dollar orders; the others come with the server's reason
-  // (`notUsable`), which the page shows instead of the balance's use.
+  // currency, and the store credit and points are the customer's in it; the others come with the server's
+  // reason (`notUsable`), which the page shows instead of the balance's use.
   const balances = useCartBalances(loaderData.balances, currency).data ?? null;
   // Where the order ships, as far as its taxes go: the first saved address (chosen first), else none yet.
   const [destination, setDestination] = useState<TaxDestination | null>(() => {
