@@ -14,14 +14,18 @@ const pageLanguage = () => document.documentElement.lang || "en";
 
 /**
  * The browser's voice for a language: its default voice for it if it has one, else its first; none when
- * it has no voice in that language (the browser then picks one from the utterance's `lang`).
+ * it has no voice in that language (the browser then picks one from the utterance's `lang`). Offline (a
+ * story kept for bedtime, decision 054), a voice of the device itself first: a voice served over the
+ * network cannot speak then.
  */
 function voiceFor(synth: SpeechSynthesis, lang: string): SpeechSynthesisVoice | null {
   if (typeof synth.getVoices !== "function") return null;
   const base = lang.toLowerCase().split("-")[0];
-  const voices = synth
+  const inLanguage = synth
     .getVoices()
     .filter((v) => v.lang.toLowerCase().replace("_", "-").split("-")[0] === base);
+  const local = navigator.onLine ? [] : inLanguage.filter((v) => v.localService);
+  const voices = local.length > 0 ? local : inLanguage;
   return voices.find((v) => v.default) ?? voices[0] ?? null;
 }
 
