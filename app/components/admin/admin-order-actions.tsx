@@ -162,7 +162,8 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: () => 
           </label>
           <label className="flex min-h-11 items-center gap-3 text-sm text-ink">
             <input type="radio" name="to" value="credit" className="size-5 accent-forest" />
-            Refund to store credit
+            {/* The customer's credit in the order's currency (decision 051). */}
+            Refund to store credit in {currency}
           </label>
         </fieldset>
       ) : (
