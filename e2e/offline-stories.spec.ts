@@ -238,7 +238,9 @@ test("the home page registers no worker and its scripts never name it; the shop 
   ]);
 
   // The worker carries this build's id, and the story page's policy lets it and the manifest load.
-  const worker = await (await request.get("/sw.js")).text();
+  const workerAnswer = await request.get("/sw.js");
+  expect(workerAnswer.headers()["cache-control"]).toBe("no-cache");
+  const worker = await workerAnswer.text();
   expect(worker).toMatch(/const VERSION = "[0-9a-f]{16}";/);
   const csp = (await request.get(STORY)).headers()["content-security-policy"] ?? "";
   expect(csp).toContain("worker-src 'self'");

@@ -64,6 +64,12 @@ const app = createApp(services, {
       await next();
       if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
     });
+    // The offline stories' worker is asked for again at every story visit: a deploy's new worker must
+    // not wait an hour in a cache on the way (docs/decisions/054-offline-stories.md).
+    app.use("/sw.js", async (c, next) => {
+      await next();
+      if (c.res.ok) c.header("Cache-Control", "no-cache");
+    });
     app.use("*", async (c, next) => {
       await next();
       if (c.res.ok && !c.res.headers.has("cache-control")) c.header("Cache-Control", "public, max-age=3600");
