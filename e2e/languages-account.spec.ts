@@ -35,7 +35,7 @@ test("a Spanish shopper reads the account page in Spanish, edits the profile and
   await expect(tabs.getByRole("tab", { name: "Resumen" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("heading", { name: "Información del perfil" })).toBeVisible();
   await expect(page.getByText("Pedidos en total")).toBeVisible();
-  await expect(page.getByText("100 puntos = $5 de descuento")).toBeVisible();
+  await expect(page.getByText("100 puntos = $5.00 de descuento")).toBeVisible();
   await expect(page.getByText("Miembro desde")).toBeVisible();
   // The balances, the referral link and "Your data" in Spanish.
   await expect(page.getByRole("heading", { name: "Historial de puntos y crédito" })).toBeVisible();

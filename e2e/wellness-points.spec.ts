@@ -72,7 +72,7 @@ test("a delivered order earns points that pay $5 of the next order; the account 
   await hydrated(customer);
   const stats = customer.getByTestId("stat-points");
   await expect(stats).toContainText("0");
-  await expect(stats).toContainText("100 points = $5 off");
+  await expect(stats).toContainText("100 points = $5.00 off");
   await expect(customer.getByText("Coming soon")).toHaveCount(0);
 
   // Three Total Restore ($120, free shipping): 120 points once it arrives.

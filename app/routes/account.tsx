@@ -18,6 +18,7 @@ import type { AccountActionResult } from "../../core/contracts/account.ts";
 import { BASE_CURRENCY } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
 import { accountContactOf } from "../../core/placeholder-email.ts";
+import { CENTS_PER_STEP } from "../../core/tenders.ts";
 import { AccountOrders } from "../components/account/account-lists.tsx";
 import { BalancesSection, pointsWorthCents } from "../components/account/balances-section.tsx";
 import { PasskeysSection } from "../components/account/passkeys-section.tsx";
@@ -211,7 +212,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                   {pointsWorth.length > 0
                     ? `${t("account.stat.pointsWorth", { amount: pointsWorth.join(" · ") })} `
                     : ""}
-                  {t("account.stat.pointsRate")}
+                  {t("account.stat.pointsRate", {
+                    amount: pointsRows.map((b) => formatMoney(CENTS_PER_STEP, b.currency)).join(" · "),
+                  })}
                 </p>
               </div>
               <div className="rounded-card bg-white p-5 shadow-card" data-testid="stat-credit">
