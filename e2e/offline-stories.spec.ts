@@ -203,6 +203,31 @@ test("a story reached by a link is kept too, and a new build's worker deletes th
   await context.setOffline(false);
 });
 
+test("offline, a page opened before says so when adding to the cart or opening it, and does not break; French too", async ({
+  page,
+  context,
+}) => {
+  // No worker here, and neither the toaster's nor the drawer's code loaded before the network went.
+  await page.goto("/products/ashwagandha");
+  await page.waitForLoadState("networkidle");
+  await context.setOffline(true);
+  await page.getByRole("button", { name: /^Add to cart/ }).click();
+  await expect(page.getByText("You're offline. The cart will be back when you're connected.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ashwagandha");
+  await context.setOffline(false);
+
+  await page.goto("/fr/products/ashwagandha");
+  await page.waitForLoadState("networkidle");
+  await context.setOffline(true);
+  await page.getByRole("button", { name: /^Ouvrir le panier/ }).click();
+  await expect(
+    page.getByText("Vous êtes hors ligne. Le panier reviendra dès que vous serez connecté."),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("cart-offline-toast.png") });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ashwagandha");
+  await context.setOffline(false);
+});
+
 test("the home page registers no worker and its scripts never name it; the shop is installable", async ({
   page,
   request,

@@ -1,7 +1,34 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useToasts } from "../../hooks/use-toast.ts";
+import { dismiss, useToasts } from "../../hooks/use-toast.ts";
 
-const Toaster = lazy(() => import("./toaster.tsx").then((m) => ({ default: m.Toaster })));
+// Offline (decision 054) the toaster's code may not load: its toasts are then shown plainly rather than
+// the failed import breaking the page (an add to the cart that got no answer says so in a toast).
+const Toaster = lazy(() =>
+  import("./toaster.tsx").then(
+    (m) => ({ default: m.Toaster }),
+    () => ({ default: PlainToasts }),
+  ),
+);
+
+/** The open toast as text in a live region, dismissed after 6 s, when the toaster's code could not load. */
+function PlainToasts() {
+  const items = useToasts();
+  useEffect(() => {
+    const timers = items.filter((item) => item.open).map((item) => setTimeout(() => dismiss(item.id), 6000));
+    return () => timers.forEach(clearTimeout);
+  }, [items]);
+  const open = items.filter((item) => item.open);
+  return (
+    <div role="status" className="fixed right-4 bottom-4 z-[100] max-w-sm">
+      {open.map((item) => (
+        <p key={item.id} className="rounded-card bg-white p-4 text-ink shadow-card">
+          <strong className="block">{item.title}</strong>
+          {item.description}
+        </p>
+      ))}
+    </div>
+  );
+}
 
 /**
  * The Radix toaster, loaded with the first toast or the first F8 (then passed on to its viewport, which
