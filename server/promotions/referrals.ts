@@ -2,11 +2,13 @@ import { randomInt } from "node:crypto";
 import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { ShippingAddress } from "../../core/address.ts";
 import { type Locale, pathInLocale } from "../../core/i18n/locales.ts";
+import type { Currency } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import type { ReferralVoidReason } from "../../core/referral-void.ts";
 import { addLedgerEntry } from "../balances/customer-ledger.ts";
 import type { Db, DbOrTx, Tx } from "../db/client.ts";
-import { addresses, discountCodes, orders, referrals, user } from "../db/schema.ts";
+import { addresses, discountCodeAmounts, discountCodes, orders, referrals, user } from "../db/schema.ts";
 import { Conflict } from "../domain-errors.ts";
 import { customerLocale } from "../i18n/customer-locale.ts";
 import { wordsIn } from "../i18n/words.ts";
@@ -20,7 +22,7 @@ import type { OrderRow } from "../orders/order-rows.ts";
  * code check applies to it, and nobody uses their own (same account or e-mail at the code's check, same
  * shipping address at checkout, same card at settlement). The friend's paid order records a referral; the
  * scheduled jobs credit the referrer $10 of store credit once the order was delivered 30 days ago and was
- * not refunded, or void the referral.
+ * not refunded, or void the referral. In the other currencies the offer and the credit are REFERRAL_IN's.
  */
 export const REFERRAL = {
   friendOffCents: 1000,
@@ -28,6 +30,35 @@ export const REFERRAL = {
   creditCents: 1000,
   waitDays: 30,
 } as const;
+
+/**
+ * The same offer in the shop's other currencies (decision 051), round as the demo's codes are: the friend's
+ * amount off and minimum (each referral code's discount_code_amounts rows, which the owner may change on
+ * the codes list like any code's), and the referrer's credit, in the friend's order's currency.
+ */
+export const REFERRAL_IN: Record<
+  Exclude<Currency, "USD">,
+  { friendOffCents: number; minSubtotalCents: number; creditCents: number }
+> = {
+  CAD: { friendOffCents: 1500, minSubtotalCents: 5500, creditCents: 1500 },
+  EUR: { friendOffCents: 1000, minSubtotalCents: 4000, creditCents: 1000 },
+  GBP: { friendOffCents: 800, minSubtotalCents: 3500, creditCents: 800 },
+};
+
+/** What the referrer is credited for a friend's order in `currency`. */
+export const referralCreditIn = (currency: Currency): number =>
+  currency === "USD" ? REFERRAL.creditCents : REFERRAL_IN[currency].creditCents;
+
+/** A referral code's rows of amounts in the other currencies. */
+export const referralCodeAmounts = (codeId: string) =>
+  (Object.entries(REFERRAL_IN) as [Exclude<Currency, "USD">, (typeof REFERRAL_IN)["CAD"]][]).map(
+    ([currency, a]) => ({
+      codeId,
+      currency,
+      amountCents: a.friendOffCents,
+      minSubtotalCents: a.minSubtotalCents,
+    }),
+  );
 
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
@@ -68,8 +99,10 @@ export async function referralCodeOf(db: Db, userId: string): Promise<string> {
           createdBy: "referral",
         })
         .onConflictDoNothing({ target: discountCodes.code })
-        .returning({ code: discountCodes.code });
-      return row?.code ?? null;
+        .returning({ id: discountCodes.id, code: discountCodes.code });
+      if (!row) return null;
+      await tx.insert(discountCodeAmounts).values(referralCodeAmounts(row.id));
+      return row.code;
     });
     if (made) return made;
   }
@@ -188,14 +221,14 @@ export async function settleDueReferrals(
       }
       if (!o?.deliveredAt || o.deliveredAt.getTime() + REFERRAL.waitDays * 86_400_000 > asOf.getTime())
         return null;
+      const currency = storedCurrency(o.currency);
       await addLedgerEntry(tx, {
         userId: r.referrerUserId,
         kind: "credit",
         reason: "referral",
-        amount: REFERRAL.creditCents,
-        // A referral code has US dollar amounts only (decision 051), so the friend's order that earns it is
-        // in US dollars, and so is the referrer's credit.
-        currency: "USD",
+        // In the friend's order's currency (decision 051): a friend in Canada earns the referrer CA$ credit.
+        amount: referralCreditIn(currency),
+        currency,
         orderId: o.id,
       });
       await tx
@@ -209,7 +242,16 @@ export async function settleDueReferrals(
       // In the referrer's saved display language (server/i18n/customer-locale.ts).
       const locale = await customerLocale(tx, r.referrerUserId);
       const mail = referrer
-        ? await deps.mailer.queue(tx, referralCreditEmail(referrer.email, r.id, deps.origin, locale))
+        ? await deps.mailer.queue(
+            tx,
+            referralCreditEmail(
+              referrer.email,
+              r.id,
+              deps.origin,
+              locale,
+              formatMoney(referralCreditIn(currency), currency),
+            ),
+          )
         : null;
       return { mail };
     });
@@ -222,9 +264,8 @@ export async function settleDueReferrals(
   return { credited, voided };
 }
 
-function referralCreditEmail(to: string, referralId: string, origin: string, locale: Locale) {
+function referralCreditEmail(to: string, referralId: string, origin: string, locale: Locale, amount: string) {
   const { t } = wordsIn(locale);
-  const amount = formatMoney(REFERRAL.creditCents);
   const subject = t("email.referral.subject", { amount });
   const { text, html } = emailLayout({
     locale,

@@ -109,6 +109,65 @@ describe.each(testDatabases)("referrals on %s", (kind) => {
     ]);
   });
 
+  it("in euros: a friend in Paris gets €10 off from €40, and the referrer €10.00 of credit in euros (decision 051)", async () => {
+    const { me, code } = await referrer();
+    const friend = new Visitor(shop);
+    await friend.add(2); // €39.00
+    await friend.add(3); // €29.00
+    expect((await friend.call("POST", "/api/cart/code?currency=EUR", { code })).status).toBe(200);
+    const paris = {
+      ...TEST_ADDRESS,
+      line1: "10 Rue de Rivoli",
+      city: "Paris",
+      region: "",
+      postalCode: "75001",
+      country: "FR",
+    };
+    const res = await friend.checkout({
+      email: `friend-eur-${kind}@example.com`,
+      discountCode: code,
+      shippingAddress: paris,
+      currency: "EUR",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await payWithSandboxCard(shopDeps(shop.services), sessionIdOf(res.body.url), card)).toMatchObject({
+      kind: "paid",
+    });
+    const { order } = await pendingOrderOf(shop, res.body.url);
+    // €68.00 of goods and €5.95 shipping (free from €70), less the €10.00 the code gives in euros.
+    expect(order).toMatchObject({ currency: "eur", codeDiscountCents: 1000, totalCents: 6800 + 595 - 1000 });
+
+    await deliverDaysAgo(order.orderNumber, 31);
+    expect(await settleDueReferrals(shopDeps(shop.services))).toMatchObject({ credited: 1 });
+    expect((await balancesOf(db(), me.userId as string, "EUR")).creditCents).toBe(1000);
+    expect((await balancesOf(db(), me.userId as string, "USD")).creditCents).toBe(0);
+    const [ref] = await db().select().from(referrals).where(eq(referrals.orderId, order.id));
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `referral-credit:${ref?.id}`));
+    expect(mail?.subject).toBe("You earned €10.00 of MANA store credit");
+  });
+
+  it("a referral code's offer in Canadian dollars is CA$15 off from CA$55: CA$54.00 is not enough", async () => {
+    const { code } = await referrer();
+    const friend = new Visitor(shop);
+    await friend.add(2); // CA$54.00
+    const applied = await friend.call("POST", "/api/cart/code?currency=CAD", { code });
+    expect(applied.status).toBe(409);
+    expect(applied.body).toEqual({
+      code: "code_minimum_not_met",
+      message: `Add CA$1.00 more to use the code ${code}.`,
+    });
+    await friend.add(4); // CA$40.00 more
+    const now = await friend.call("POST", "/api/cart/code?currency=CAD", { code });
+    expect(now.status, JSON.stringify(now.body)).toBe(200);
+    expect(now.body).toMatchObject({
+      refusal: null,
+      code: { code, amounts: { CAD: { amountCents: 1500, minSubtotalCents: 5500 } } },
+    });
+  });
+
   it("the credit's e-mail is written in the display language the referrer saved", async () => {
     const { me, code } = await referrer();
     await savePreferences(db(), me.userId as string, { display: { language: "es" } });
