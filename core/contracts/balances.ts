@@ -135,6 +135,13 @@ export interface AccountGiftCardView {
  * GET /api/account/balances (signed in): store credit and Wellness Points with their history, the gift
  * cards received and bought, and the referral link with the referrals it brought.
  */
+/** A referral code's offer in one currency (minor units). */
+export interface ReferralOfferView {
+  friendOffCents: number;
+  minSubtotalCents: number;
+  creditCents: number;
+}
+
 export interface AccountBalancesResponse {
   /** US dollars (kept from before the currencies; `byCurrency` has every one). */
   creditCents: number;
@@ -146,10 +153,22 @@ export interface AccountBalancesResponse {
   referral: {
     code: string;
     url: string;
+    /** The offer in US dollars (as before currencies); `offers` has it in every currency. */
     friendOffCents: number;
     minSubtotalCents: number;
     creditCents: number;
-    /** `voidReason`: why a void referral earned nothing (core/referral-void.ts). */
-    referrals: { status: string; voidReason: string | null; at: string; creditedAt: string | null }[];
+    offers: Record<Currency, ReferralOfferView>;
+    /**
+     * `voidReason`: why a void referral earned nothing (core/referral-void.ts); `creditCents`: what it
+     * earns, in `currency`, its friend's order's.
+     */
+    referrals: {
+      status: string;
+      voidReason: string | null;
+      at: string;
+      creditedAt: string | null;
+      currency: Currency;
+      creditCents: number;
+    }[];
   };
 }

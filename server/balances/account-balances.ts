@@ -1,11 +1,22 @@
 import { desc, eq, or, sql } from "drizzle-orm";
-import type { AccountBalancesResponse, AccountGiftCardView } from "../../core/contracts/balances.ts";
-import { BASE_CURRENCY } from "../../core/markets.ts";
+import type {
+  AccountBalancesResponse,
+  AccountGiftCardView,
+  ReferralOfferView,
+} from "../../core/contracts/balances.ts";
+import { BASE_CURRENCY, CURRENCIES, type Currency } from "../../core/markets.ts";
 import { storedCurrency } from "../../core/order-totals.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
 import { customerLedger, giftCards, orders } from "../db/schema.ts";
-import { REFERRAL, referralCodeOf, referralsOf, referralUrl } from "../promotions/referrals.ts";
+import {
+  REFERRAL,
+  referralCodeOf,
+  referralCreditIn,
+  referralOfferIn,
+  referralsOf,
+  referralUrl,
+} from "../promotions/referrals.ts";
 import { balancesByCurrency, nonZeroBalances } from "./customer-ledger.ts";
 
 /**
@@ -87,7 +98,15 @@ export async function accountBalances(
       friendOffCents: REFERRAL.friendOffCents,
       minSubtotalCents: REFERRAL.minSubtotalCents,
       creditCents: REFERRAL.creditCents,
+      // The offer in each currency: the page states it in the shopper's (decision 051).
+      offers: Object.fromEntries(CURRENCIES.map((c) => [c, referralOfferIn(c)])) as Record<
+        Currency,
+        ReferralOfferView
+      >,
       referrals: refs.map((r) => ({
+        // A referral's credit is in its friend's order's currency.
+        currency: storedCurrency(r.currency),
+        creditCents: referralCreditIn(storedCurrency(r.currency)),
         status: r.status,
         voidReason: r.voidReason,
         at: r.createdAt.toISOString(),

@@ -45,6 +45,16 @@ export const REFERRAL_IN: Record<
   GBP: { friendOffCents: 800, minSubtotalCents: 3500, creditCents: 800 },
 };
 
+/** The offer in a currency: the friend's amount off and minimum, the referrer's credit. */
+export const referralOfferIn = (currency: Currency) =>
+  currency === "USD"
+    ? {
+        friendOffCents: REFERRAL.friendOffCents,
+        minSubtotalCents: REFERRAL.minSubtotalCents,
+        creditCents: REFERRAL.creditCents,
+      }
+    : REFERRAL_IN[currency];
+
 /** What the referrer is credited for a friend's order in `currency`. */
 export const referralCreditIn = (currency: Currency): number =>
   currency === "USD" ? REFERRAL.creditCents : REFERRAL_IN[currency].creditCents;
@@ -291,6 +301,7 @@ export function referralsOf(db: DbOrTx, userId: string) {
       createdAt: referrals.createdAt,
       creditedAt: referrals.creditedAt,
       orderNumber: orders.orderNumber,
+      currency: orders.currency,
     })
     .from(referrals)
     .innerJoin(orders, eq(orders.id, referrals.orderId))

@@ -147,6 +147,17 @@ describe.each(testDatabases)("referrals on %s", (kind) => {
       .from(outbox)
       .where(eq(outbox.dedupeKey, `referral-credit:${ref?.id}`));
     expect(mail?.subject).toBe("You earned €10.00 of MANA store credit");
+    // The account states the offer in every currency and the referral's credit in its own.
+    const mine = await me.call("GET", "/api/account/balances");
+    expect(mine.body.referral.offers).toEqual({
+      USD: { friendOffCents: 1000, minSubtotalCents: 4000, creditCents: 1000 },
+      CAD: { friendOffCents: 1500, minSubtotalCents: 5500, creditCents: 1500 },
+      EUR: { friendOffCents: 1000, minSubtotalCents: 4000, creditCents: 1000 },
+      GBP: { friendOffCents: 800, minSubtotalCents: 3500, creditCents: 800 },
+    });
+    expect(mine.body.referral.referrals).toEqual([
+      expect.objectContaining({ status: "credited", currency: "EUR", creditCents: 1000 }),
+    ]);
   });
 
   it("a referral code's offer in Canadian dollars is CA$15 off from CA$55: CA$54.00 is not enough", async () => {

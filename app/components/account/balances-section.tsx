@@ -5,7 +5,7 @@ import Users from "lucide-react/icons/users";
 import { useId, useRef, useState } from "react";
 import type { AccountBalancesResponse, LedgerEntryView } from "../../../core/contracts/balances.ts";
 import { orderPagePath } from "../../../core/contracts/orders.ts";
-import { BASE_CURRENCY } from "../../../core/markets.ts";
+import { BASE_CURRENCY, type Currency } from "../../../core/markets.ts";
 import { formatMoney } from "../../../core/money.ts";
 import type { ReferralVoidReason } from "../../../core/referral-void.ts";
 import { CENTS_PER_STEP, POINTS_PER_STEP } from "../../../core/tenders.ts";
@@ -13,6 +13,7 @@ import { useLaterT } from "../../hooks/use-later-t.ts";
 import { type Translator, useLocale, useT } from "../../i18n/i18n.tsx";
 import { Link } from "../../i18n/link.tsx";
 import { rich } from "../../i18n/rich.tsx";
+import { usePrices } from "../../lib/currency.ts";
 import { formatDate } from "../../lib/format-date.ts";
 import { Button } from "../ui/button.tsx";
 
@@ -204,6 +205,7 @@ function InviteAFriend({ referral }: { referral: AccountBalancesResponse["referr
   const [said, setSaid] = useState("");
   const input = useRef<HTMLInputElement>(null);
   const t = useT();
+  const shownCurrency = usePrices().currency;
   const locale = useLocale();
   const later = useLaterT(["account.referral.copied", "account.referral.selectToCopy"]);
   async function copy() {
@@ -217,9 +219,12 @@ function InviteAFriend({ referral }: { referral: AccountBalancesResponse["referr
     }
     window.setTimeout(() => setSaid(""), 3000);
   }
-  const off = formatMoney(referral.friendOffCents).replace(/\.00$/, "");
-  const min = formatMoney(referral.minSubtotalCents).replace(/\.00$/, "");
-  const credit = formatMoney(referral.creditCents).replace(/\.00$/, "");
+  // The offer in the currency the shopper browses in (decision 051); each referral's credit in its own.
+  const offer = referral.offers[shownCurrency] ?? referral;
+  const whole = (cents: number, currency: Currency) => formatMoney(cents, currency).replace(/\.00$/, "");
+  const off = whole(offer.friendOffCents, shownCurrency);
+  const min = whole(offer.minSubtotalCents, shownCurrency);
+  const credit = whole(offer.creditCents, shownCurrency);
   return (
     <section aria-labelledby="invite-a-friend" className={cardClass}>
       <h2 id="invite-a-friend" className="flex items-center gap-2 text-xl">
@@ -256,7 +261,10 @@ function InviteAFriend({ referral }: { referral: AccountBalancesResponse["referr
               <span>{t("account.referral.friendOrder", { date: formatDate(r.at, locale) })}</span>
               <span className={r.status === "credited" ? "font-semibold text-forest" : "text-muted"}>
                 {r.status === "credited" && r.creditedAt
-                  ? t("account.referral.creditedOn", { credit, date: formatDate(r.creditedAt, locale) })
+                  ? t("account.referral.creditedOn", {
+                      credit: whole(r.creditCents, r.currency),
+                      date: formatDate(r.creditedAt, locale),
+                    })
                   : referralStatusText(r, t)}
               </span>
             </li>
