@@ -37,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 /** The issue form's amount in dollars ("25" or "25.00") as cents, or NaN for the rules to refuse. */
 function centsOf(text: string | undefined): number {
-  const t = (text ?? "").trim().replace(/^\$/, "");
+  const t = (text ?? "").trim().replace(/^(?:CA\$|\$|€|£)/, "");
   return /^\d{1,6}(\.\d{1,2})?$/.test(t) ? Math.round(Number(t) * 100) : Number.NaN;
 }
 
@@ -57,6 +57,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "issue") {
     const form = parseForm(adminGiftCardIssue, {
       amountCents: centsOf(fields.amount),
+      currency: fields.currency || undefined,
       recipientEmail: fields.recipientEmail?.trim() ?? "",
       recipientName: fields.recipientName,
       message: fields.message,

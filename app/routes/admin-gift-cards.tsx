@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { AdminGiftCardView } from "../../core/contracts/admin-gift-cards.ts";
-import { GIFT_CARD_MAX_CENTS, GIFT_CARD_MIN_CENTS } from "../../core/contracts/balances.ts";
 import type { FormErrors } from "../../core/contracts/form-answer.ts";
+import { GIFT_CARD_MAX_CENTS, GIFT_CARD_MIN_CENTS } from "../../core/gift-card-amounts.ts";
+import { BASE_CURRENCY, CURRENCIES } from "../../core/markets.ts";
 import { formatMoney } from "../../core/money.ts";
 import { Button } from "../components/ui/button.tsx";
 import { inputClass } from "../components/ui/field.tsx";
@@ -23,7 +24,7 @@ const STATE: Record<string, { label: string; tone: BadgeTone }> = {
   voided: { label: "Void", tone: "red" },
 };
 
-const ISSUE_FIELDS = ["amount", "recipientEmail", "recipientName", "message", "note"] as const;
+const ISSUE_FIELDS = ["currency", "amount", "recipientEmail", "recipientName", "message", "note"] as const;
 
 /** Gift cards bought and issued: last four, amount, balance, recipient, state and order; issue and void. */
 export default function AdminGiftCards({ loaderData, actionData }: Route.ComponentProps) {
@@ -48,8 +49,8 @@ export default function AdminGiftCards({ loaderData, actionData }: Route.Compone
           role="status"
           className="mt-4 rounded-xl bg-status-green p-3 text-sm text-status-green-ink"
         >
-          A {formatMoney(issued.initialCents)} gift card ending {issued.last4 ?? "----"} is issued and
-          e-mailed to {issued.recipientEmail}.
+          A {formatMoney(issued.initialCents, issued.currency)} gift card ending {issued.last4 ?? "----"} is
+          issued and e-mailed to {issued.recipientEmail}.
         </p>
       ) : null}
       {voidErrors?.form || voidErrors?.id || voidErrors?.reason ? (
@@ -90,8 +91,8 @@ function GiftCardRow({ card, manage }: { card: AdminGiftCardView; manage: boolea
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted">Balance</dt>
         <dd className="tabular-nums">
-          <span className="font-semibold text-ink">{formatMoney(card.balanceCents)}</span> of{" "}
-          {formatMoney(card.initialCents)}
+          <span className="font-semibold text-ink">{formatMoney(card.balanceCents, card.currency)}</span> of{" "}
+          {formatMoney(card.initialCents, card.currency)}
         </dd>
         <dt className="text-muted">To</dt>
         <dd className="min-w-0 break-all">
@@ -146,7 +147,7 @@ function GiftCardRow({ card, manage }: { card: AdminGiftCardView; manage: boolea
               className={inputClass}
             />
             <p className="text-sm text-muted">
-              What is left on it ({formatMoney(card.balanceCents)}) can no longer be spent.
+              What is left on it ({formatMoney(card.balanceCents, card.currency)}) can no longer be spent.
             </p>
             <div>
               <Button
@@ -193,10 +194,30 @@ function IssueForm({ errors }: { errors: FormErrors | null }) {
       </p>
       <input type="hidden" name="intent" value="issue" />
       <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid content-start gap-1.5">
+          <label htmlFor="field-currency" className="text-sm font-medium text-ink">
+            Currency
+          </label>
+          <select
+            id="field-currency"
+            name="currency"
+            defaultValue={BASE_CURRENCY}
+            aria-invalid={errors?.currency ? true : undefined}
+            aria-describedby={errors?.currency ? "currency-error" : undefined}
+            className={inputClass}
+          >
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          <FieldError name="currency" error={errors?.currency} />
+        </div>
         <TextField
           name="amount"
-          label="Amount (USD)"
-          hint={`${formatMoney(GIFT_CARD_MIN_CENTS)} to ${formatMoney(GIFT_CARD_MAX_CENTS)}, such as 25.`}
+          label="Amount"
+          hint={`In the card's currency: in US dollars ${formatMoney(GIFT_CARD_MIN_CENTS)} to ${formatMoney(GIFT_CARD_MAX_CENTS)}, such as 25; in the others, the bounds on Prices.`}
           inputMode="decimal"
           error={errors?.amount}
         />

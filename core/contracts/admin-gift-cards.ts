@@ -5,8 +5,8 @@
  * POST /api/admin/customers/:id/credit gives a customer store credit as a goodwill gesture.
  */
 import { z } from "zod";
+import { GIFT_CARD_LIMIT_CENTS, GIFT_CARD_MESSAGE_MAX } from "../gift-card-amounts.ts";
 import { BASE_CURRENCY, CURRENCIES, type Currency } from "../markets.ts";
-import { GIFT_CARD_MAX_CENTS, GIFT_CARD_MESSAGE_MAX, GIFT_CARD_MIN_CENTS } from "./balances.ts";
 
 /** A gift card as the dashboard lists it. */
 export interface AdminGiftCardView {
@@ -14,6 +14,8 @@ export interface AdminGiftCardView {
   last4: string | null;
   initialCents: number;
   balanceCents: number;
+  /** The card's currency (decision 051), upper case. */
+  currency: Currency;
   recipientEmail: string;
   recipientName: string | null;
   /** pending (its order not paid yet) | active | voided */
@@ -41,13 +43,20 @@ const optionalText = (max: number, what: string) =>
 
 const dollars = (c: number) => `$${(c / 100).toFixed(2)}`;
 
-/** POST /api/admin/gift-cards: a card issued by the owner, delivered to the recipient at once. */
+/**
+ * POST /api/admin/gift-cards: a card issued by the owner, delivered to the recipient at once, in a
+ * currency (US dollars when none is given; decision 051). The amount's bounds here are the widest any
+ * currency allows; the server holds it to the currency's own (its price list's `gift_card:min` and `max`).
+ */
 export const adminGiftCardIssue = z.strictObject({
   amountCents: z
     .number({ error: "Enter the amount in cents." })
     .int("The amount must be a whole number of cents.")
-    .min(GIFT_CARD_MIN_CENTS, `The amount must be at least ${dollars(GIFT_CARD_MIN_CENTS)}.`)
-    .max(GIFT_CARD_MAX_CENTS, `The amount can be at most ${dollars(GIFT_CARD_MAX_CENTS)}.`),
+    .min(1, "The amount must be more than zero.")
+    .max(GIFT_CARD_LIMIT_CENTS, `The amount can be at most ${dollars(GIFT_CARD_LIMIT_CENTS)}.`),
+  currency: z
+    .enum(CURRENCIES, { error: `The currency is one of ${CURRENCIES.join(", ")}.` })
+    .default(BASE_CURRENCY),
   recipientEmail: z
     .email({ error: "Enter the recipient's e-mail address." })
     .max(254, "The e-mail address is too long."),

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { AdminCustomerBalances, AdminGiftCardView } from "../../core/contracts/admin-gift-cards.ts";
 import { BASE_CURRENCY, type Currency } from "../../core/markets.ts";
+import { storedCurrency } from "../../core/order-totals.ts";
 import { UUID } from "../../core/uuid.ts";
 import { type AuditActor, actorName, recordAudit } from "../audit/audit.ts";
 import {
@@ -38,6 +39,7 @@ export async function listAdminGiftCards(db: DbOrTx, limit = 200): Promise<Admin
     last4: card.last4,
     initialCents: card.initialCents,
     balanceCents: balance,
+    currency: storedCurrency(card.currency),
     recipientEmail: card.recipientEmail,
     recipientName: card.recipientName,
     status: card.status,

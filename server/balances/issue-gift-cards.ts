@@ -14,7 +14,7 @@ import type { AuditActor } from "../audit/audit.ts";
 import { actorName, recordAudit } from "../audit/audit.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { cartGiftCards, giftCards, orders, priceListEntries } from "../db/schema.ts";
-import { Conflict, notFound, words } from "../domain-errors.ts";
+import { Conflict, InvalidInput, notFound, words } from "../domain-errors.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { giftCardEmail } from "../mail/templates/gift-card.ts";
 import { addGiftCardEntry, deliverGiftCard, giftCardBalance, lockGiftCard } from "./gift-cards.ts";
@@ -213,6 +213,8 @@ export async function issueGiftCard(
   deps: DeliveryDeps,
   input: {
     amountCents: number;
+    /** The card's currency (decision 051): US dollars when not given. */
+    currency?: Currency;
     recipientEmail: string;
     recipientName: string | null;
     message: string | null;
@@ -220,11 +222,25 @@ export async function issueGiftCard(
     actor: AuditActor;
   },
 ): Promise<{ id: string }> {
+  const currency = input.currency ?? "USD";
   const card = await deps.db.transaction(async (tx) => {
+    // Within the bounds of an amount chosen in that currency (its price list's; US dollars' in the code).
+    const bounds = (await giftCardAmountsIn(tx, currency)).custom;
+    if (!bounds)
+      throw new InvalidInput("invalid_input", `Gift cards are not sold in ${currency}.`, {
+        fields: { currency: `Gift cards are not sold in ${currency}.` },
+      });
+    if (input.amountCents < bounds.min || input.amountCents > bounds.max) {
+      const message = `The amount must be between ${formatMoney(bounds.min, currency)} and ${formatMoney(bounds.max, currency)}.`;
+      throw new InvalidInput("invalid_input", message, {
+        fields: { amountCents: message },
+      });
+    }
     const [row] = await tx
       .insert(giftCards)
       .values({
         initialCents: input.amountCents,
+        currency: currency.toLowerCase(),
         recipientEmail: input.recipientEmail.toLowerCase(),
         recipientName: input.recipientName,
         message: input.message,
@@ -247,7 +263,12 @@ export async function issueGiftCard(
       targetType: "gift_card",
       targetId: row.id,
       before: null,
-      after: { amountCents: input.amountCents, recipientEmail: row.recipientEmail, note: input.note },
+      after: {
+        amountCents: input.amountCents,
+        currency,
+        recipientEmail: row.recipientEmail,
+        note: input.note,
+      },
     });
     return row;
   });

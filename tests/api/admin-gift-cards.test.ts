@@ -118,6 +118,28 @@ describe.each(testDatabases)("the dashboard's gift cards and store credit on %s"
     ]);
   });
 
+  it("issues a card in another currency within that currency's bounds (decision 051), and lists it in it", async () => {
+    const email = `gift-cad-${Date.now()}@example.com`;
+    const res = await issue({ amountCents: 7500, currency: "CAD", recipientEmail: email });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ initialCents: 7500, balanceCents: 7500, currency: "CAD" });
+    const [row] = await db().select().from(giftCards).where(eq(giftCards.id, res.body.id));
+    expect(row?.currency).toBe("cad");
+    // The price list's bounds for an amount chosen in pounds: £10.00 to £400.00.
+    const tooMuch = await issue({ amountCents: 40_100, currency: "GBP", recipientEmail: email });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body).toMatchObject({
+      code: "invalid_input",
+      message: "The amount must be between £10.00 and £400.00.",
+    });
+    const unknown = await issue({ amountCents: 2500, currency: "JPY", recipientEmail: email });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain("The currency is one of USD, CAD, EUR, GBP.");
+    // Without a currency, US dollars, as before.
+    const usd = await issue({ amountCents: 2500, recipientEmail: email });
+    expect(usd.body).toMatchObject({ currency: "USD" });
+  });
+
   it("refuses a bad body with 400 and its fields, and an unknown card with 404", async () => {
     for (const body of [
       {},
