@@ -196,9 +196,12 @@ test("the account and the dashboard's gift cards, customer and order pages pass 
   await hydrated(owner);
   await expect(owner.getByRole("link", { name: "Gift cards" }).first()).toBeVisible();
   await owner.getByRole("button", { name: "Issue and e-mail the card" }).click();
-  await expect(owner.getByLabel("Amount (USD)")).toBeFocused();
+  const amount = owner.getByLabel("Amount", { exact: true });
+  await expect(amount).toBeFocused();
   await expect(owner.getByText(/The amount must be|Enter the amount/)).toBeVisible();
-  await owner.getByLabel("Amount (USD)").fill("25");
+  // The card's currency: US dollars unless the owner picks another (decision 051).
+  await expect(owner.locator("#field-currency")).toHaveValue("USD");
+  await amount.fill("25");
   await owner.getByLabel("Recipient's e-mail").fill(customerEmail);
   await owner.getByLabel("Recipient's name (optional)").fill("Rowan");
   await owner.getByLabel("Note for the shop (optional)").fill("Late parcel");
