@@ -32,25 +32,28 @@ export const HANDLED_EVENTS = [
   "charge.refunded",
 ] as const;
 
+/** What reporting a payment to the orders uses of the shop (Stripe's webhooks and the sandbox's card page). */
+export type PaymentReportDeps = Pick<
+  ShopDeps,
+  | "db"
+  | "catalogue"
+  | "payments"
+  | "mailer"
+  | "logger"
+  | "metrics"
+  | "origin"
+  | "manageSecret"
+  | "shipTo"
+  | "tax"
+>;
+
 /**
  * Turns a provider event into a report to the orders, which decide what it changes. Stripe's verified
  * webhooks and the sandbox's card page both report here, in the shape of Stripe's events, so there is
  * one code path from a payment to an order. Events the shop does not act on are not kept.
  */
 export async function reportPaymentEvent(
-  deps: Pick<
-    ShopDeps,
-    | "db"
-    | "catalogue"
-    | "payments"
-    | "mailer"
-    | "logger"
-    | "metrics"
-    | "origin"
-    | "manageSecret"
-    | "shipTo"
-    | "tax"
-  >,
+  deps: PaymentReportDeps,
   provider: PaymentProvider["name"],
   event: PaymentEvent,
 ): Promise<EventOutcome> {
@@ -60,10 +63,7 @@ export async function reportPaymentEvent(
 }
 
 async function reportOnce(
-  deps: Pick<
-    ShopDeps,
-    "db" | "catalogue" | "payments" | "mailer" | "logger" | "origin" | "manageSecret" | "shipTo" | "tax"
-  >,
+  deps: Omit<PaymentReportDeps, "metrics">,
   provider: PaymentProvider["name"],
   event: PaymentEvent,
 ): Promise<EventOutcome> {

@@ -18,7 +18,7 @@ import {
 } from "../orders/order-rows.ts";
 import { stockShortfall } from "../orders/take-stock.ts";
 import { taxableOf } from "../tax/payment-taxes.ts";
-import { type EventOutcome, reportPaymentEvent } from "./report-event.ts";
+import { type EventOutcome, type PaymentReportDeps, reportPaymentEvent } from "./report-event.ts";
 import { checkSandboxCard, sandboxCardFingerprint } from "./sandbox-card.ts";
 import { saveSandboxCard } from "./sandbox-cards.ts";
 import { sandboxPaymentEvent, sandboxSessionId, sandboxSuccessPath } from "./sandbox-provider.ts";
@@ -48,19 +48,7 @@ export async function loadSandboxSession(
  * takes it with the payment (docs/decisions/027-address-on-the-payment-page.md).
  */
 export async function payWithSandboxCard(
-  deps: Pick<
-    ShopDeps,
-    | "db"
-    | "catalogue"
-    | "payments"
-    | "mailer"
-    | "logger"
-    | "metrics"
-    | "origin"
-    | "manageSecret"
-    | "shipTo"
-    | "tax"
-  >,
+  deps: PaymentReportDeps,
   sessionId: string,
   form: Record<string, unknown>,
   now = new Date(),
@@ -172,19 +160,7 @@ function soldOut(names: string[]): SandboxPayResult {
  * card's token for subscriptions, the address typed on the page, and which card paid (its fingerprint).
  */
 export function confirmSandboxSession(
-  deps: Pick<
-    ShopDeps,
-    | "db"
-    | "catalogue"
-    | "payments"
-    | "mailer"
-    | "logger"
-    | "metrics"
-    | "origin"
-    | "manageSecret"
-    | "shipTo"
-    | "tax"
-  >,
+  deps: PaymentReportDeps,
   session: SandboxSession,
   paid: {
     card?: { token: string; label: string } | null;

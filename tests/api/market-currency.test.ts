@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../core/subscription-rules.ts";
@@ -8,7 +7,12 @@ import { shopDeps } from "../../server/deps.ts";
 import { refundOrder } from "../../server/orders/refund-order.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { runDueSubscriptions } from "../../server/subscriptions/run-due.ts";
-import { deliver as deliverSigned, inProcess, WEBHOOK_SECRET } from "../reliability/support/stripe-events.ts";
+import {
+  deliver as deliverSigned,
+  inProcess,
+  stripeEvent,
+  WEBHOOK_SECRET,
+} from "../reliability/support/stripe-events.ts";
 import { pendingOrderOf, sessionIdOf, useStripeShop } from "../support/stripe-shop.ts";
 import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
@@ -358,14 +362,7 @@ describe.each(testDatabases)("a subscription in CAD billed by Stripe on %s", (ki
   });
 
   async function deliver(type: string, object: Record<string, unknown>) {
-    const event = {
-      id: `evt_${randomBytes(8).toString("hex")}`,
-      object: "event",
-      type,
-      created: Math.floor(Date.now() / 1000),
-      data: { object },
-    };
-    expect(await deliverSigned(inProcess(shop), event)).toBe(200);
+    expect(await deliverSigned(inProcess(shop), stripeEvent(type, object))).toBe(200);
   }
 
   it("starts Stripe Billing with a CAD price at the locked amount, and its renewal is an order in CAD", async () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../core/subscription-rules.ts";
@@ -8,7 +7,12 @@ import { shopDeps } from "../../server/deps.ts";
 import { loadInvoice } from "../../server/orders/invoice.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { runDueSubscriptions } from "../../server/subscriptions/run-due.ts";
-import { deliver as deliverSigned, inProcess, WEBHOOK_SECRET } from "../reliability/support/stripe-events.ts";
+import {
+  deliver as deliverSigned,
+  inProcess,
+  stripeEvent,
+  WEBHOOK_SECRET,
+} from "../reliability/support/stripe-events.ts";
 import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { createUser, headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
@@ -238,14 +242,7 @@ describe.each(testDatabases)("renewals taxed on Stripe Billing on %s", (kind) =>
   });
 
   async function deliver(type: string, object: Params) {
-    const event = {
-      id: `evt_${randomBytes(8).toString("hex")}`,
-      object: "event",
-      type,
-      created: Math.floor(Date.now() / 1000),
-      data: { object },
-    };
-    expect(await deliverSigned(inProcess(shop), event)).toBe(200);
+    expect(await deliverSigned(inProcess(shop), stripeEvent(type, object))).toBe(200);
   }
 
   it("the Stripe subscription carries the address's tax rates, and the renewal order records what its invoice charged", async () => {
@@ -350,14 +347,7 @@ describe.each(testDatabases)("renewals taxed by Stripe Tax (TAX_PROVIDER=stripe)
   });
 
   async function deliver(type: string, object: Params) {
-    const event = {
-      id: `evt_${randomBytes(8).toString("hex")}`,
-      object: "event",
-      type,
-      created: Math.floor(Date.now() / 1000),
-      data: { object },
-    };
-    expect(await deliverSigned(inProcess(shop), event)).toBe(200);
+    expect(await deliverSigned(inProcess(shop), stripeEvent(type, object))).toBe(200);
   }
 
   it("the Stripe subscription has automatic tax at the customer's address, which follows the subscription's; the order records the invoice's taxes", async () => {

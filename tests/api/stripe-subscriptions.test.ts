@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMonths } from "../../core/subscription-rules.ts";
@@ -7,7 +6,12 @@ import { shopDeps } from "../../server/deps.ts";
 import { shopOrigin } from "../../server/http/shop-origin.ts";
 import { afterStripeCardUpdate, startCardUpdate } from "../../server/subscriptions/card-update.ts";
 import { startProviderSubscriptions } from "../../server/subscriptions/provider-billing.ts";
-import { deliver as deliverSigned, inProcess, WEBHOOK_SECRET } from "../reliability/support/stripe-events.ts";
+import {
+  deliver as deliverSigned,
+  inProcess,
+  stripeEvent,
+  WEBHOOK_SECRET,
+} from "../reliability/support/stripe-events.ts";
 import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { createUser, headerIdentity, Visitor } from "./checkout-visitor.ts";
@@ -36,14 +40,7 @@ describe.each(testDatabases)("subscriptions billed by Stripe on %s", (kind) => {
   });
 
   async function deliver(type: string, object: Params) {
-    const event = {
-      id: `evt_${randomBytes(8).toString("hex")}`,
-      object: "event",
-      type,
-      created: Math.floor(Date.now() / 1000),
-      data: { object },
-    };
-    expect(await deliverSigned(inProcess(shop), event)).toBe(200);
+    expect(await deliverSigned(inProcess(shop), stripeEvent(type, object))).toBe(200);
   }
 
   /** The user subscribes to a product, pays on Stripe's page, and Stripe says so: their subscription row. */
