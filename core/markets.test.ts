@@ -8,7 +8,7 @@ import {
   marketOfCountry,
   marketOfCurrency,
 } from "./markets.ts";
-import { formatMoney } from "./money.ts";
+import { formatMoney, formatWholeMoney } from "./money.ts";
 
 describe("markets", () => {
   it("puts each shipping country in one market at most", () => {
@@ -50,5 +50,12 @@ describe("formatMoney", () => {
     expect(formatMoney(2900, "EUR")).toBe("€29.00");
     expect(formatMoney(2500, "GBP")).toBe("£25.00");
     expect(formatMoney(-595, "CAD")).toBe("-CA$5.95");
+  });
+
+  it("writes a whole amount without its cents, and any other with them (formatWholeMoney)", () => {
+    expect(formatWholeMoney(10_000, "CAD")).toBe("CA$100");
+    expect(formatWholeMoney(1000)).toBe("$10");
+    expect(formatWholeMoney(795, "CAD")).toBe("CA$7.95");
+    expect(formatWholeMoney(1050, "GBP")).toBe("£10.50");
   });
 });

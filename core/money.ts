@@ -32,3 +32,8 @@ export function formatMoney(cents: number, currency: Currency = "USD"): string {
   const sign = CURRENCY_SIGNS[currency];
   return cents < 0 ? `-${sign}${formatCents(-cents)}` : `${sign}${formatCents(cents)}`;
 }
+
+/** The same without ".00" when it is a whole amount ("CA$100"), as offers and thresholds are worded. */
+export function formatWholeMoney(cents: number, currency: Currency = "USD"): string {
+  return formatMoney(cents, currency).replace(/\.00$/, "");
+}

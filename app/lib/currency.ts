@@ -1,6 +1,6 @@
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { BASE_CURRENCY, type Currency, isEuropeanMarket, marketOfCurrency } from "../../core/markets.ts";
-import { CURRENCY_SIGNS, formatMoney } from "../../core/money.ts";
+import { CURRENCY_SIGNS, formatMoney, formatWholeMoney } from "../../core/money.ts";
 import { type GiftCardAmounts, giftCardAmounts, type PriceItem } from "../../core/price-lists.ts";
 import { FREE_SHIPPING_OVER_CENTS, lineTotalCents, stackDiscountPercent } from "../../core/pricing.ts";
 import { currencyCookie } from "../../core/shopper-currency.ts";
@@ -53,7 +53,7 @@ export function pricesOf(shop: ShopPrices): Prices {
   return {
     currency,
     format: (cents) => formatMoney(cents, currency),
-    whole: (cents) => formatMoney(cents, currency).replace(/\.00$/, ""),
+    whole: (cents) => formatWholeMoney(cents, currency),
     sign: CURRENCY_SIGNS[currency],
     product: (id) => items[`product:${id}`] ?? null,
     stack: (key) => {

@@ -7,7 +7,7 @@ import { cartSignature } from "../../core/cart-signature.ts";
 import type { CartBalancesResponse } from "../../core/contracts/balances.ts";
 import type { CartCodeResponse } from "../../core/contracts/discount-code.ts";
 import { type Currency, currencyOfCountry, marketOfCountry } from "../../core/markets.ts";
-import { formatMoney } from "../../core/money.ts";
+import { formatMoney, formatWholeMoney } from "../../core/money.ts";
 import type { TaxDestination } from "../../core/tax.ts";
 import type { TenderResult } from "../../core/tenders.ts";
 import { orderCurrencyFor } from "../components/checkout/checkout-currency.ts";
@@ -270,7 +270,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <li className="flex items-start gap-2">
               <Truck aria-hidden className="mt-0.5 size-5 shrink-0 text-verdant" />
               {t("checkout.assurance.shipping", {
-                amount: formatMoney(loaderData.freeShippingOverCents, currency).replace(/\.00$/, ""),
+                amount: formatWholeMoney(loaderData.freeShippingOverCents, currency),
               })}
             </li>
           </ul>

@@ -5,8 +5,8 @@ import Users from "lucide-react/icons/users";
 import { useId, useRef, useState } from "react";
 import type { AccountBalancesResponse, LedgerEntryView } from "../../../core/contracts/balances.ts";
 import { orderPagePath } from "../../../core/contracts/orders.ts";
-import { BASE_CURRENCY, type Currency } from "../../../core/markets.ts";
-import { formatMoney } from "../../../core/money.ts";
+import { BASE_CURRENCY } from "../../../core/markets.ts";
+import { formatMoney, formatWholeMoney } from "../../../core/money.ts";
 import type { ReferralVoidReason } from "../../../core/referral-void.ts";
 import { CENTS_PER_STEP, POINTS_PER_STEP } from "../../../core/tenders.ts";
 import { useLaterT } from "../../hooks/use-later-t.ts";
@@ -221,10 +221,9 @@ function InviteAFriend({ referral }: { referral: AccountBalancesResponse["referr
   }
   // The offer in the currency the shopper browses in (decision 051); each referral's credit in its own.
   const offer = referral.offers[shownCurrency] ?? referral;
-  const whole = (cents: number, currency: Currency) => formatMoney(cents, currency).replace(/\.00$/, "");
-  const off = whole(offer.friendOffCents, shownCurrency);
-  const min = whole(offer.minSubtotalCents, shownCurrency);
-  const credit = whole(offer.creditCents, shownCurrency);
+  const off = formatWholeMoney(offer.friendOffCents, shownCurrency);
+  const min = formatWholeMoney(offer.minSubtotalCents, shownCurrency);
+  const credit = formatWholeMoney(offer.creditCents, shownCurrency);
   return (
     <section aria-labelledby="invite-a-friend" className={cardClass}>
       <h2 id="invite-a-friend" className="flex items-center gap-2 text-xl">
@@ -262,7 +261,7 @@ function InviteAFriend({ referral }: { referral: AccountBalancesResponse["referr
               <span className={r.status === "credited" ? "font-semibold text-forest" : "text-muted"}>
                 {r.status === "credited" && r.creditedAt
                   ? t("account.referral.creditedOn", {
-                      credit: whole(r.creditCents, r.currency),
+                      credit: formatWholeMoney(r.creditCents, r.currency),
                       date: formatDate(r.creditedAt, locale),
                     })
                   : referralStatusText(r, t)}
