@@ -11,7 +11,7 @@ import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { sessionIdOf } from "../support/stripe-shop.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { people } from "./admin-fixtures.ts";
-import { headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
+import { headerIdentity, ONTARIO, Visitor } from "./checkout-visitor.ts";
 import { newDiscountCode } from "./promotion-fixtures.ts";
 
 /**
@@ -21,14 +21,6 @@ import { newDiscountCode } from "./promotion-fixtures.ts";
  */
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
-const ONTARIO = {
-  ...TEST_ADDRESS,
-  line1: "200 King St W",
-  city: "Toronto",
-  region: "ON",
-  postalCode: "M5V 2T6",
-  country: "CA",
-};
 /** Ashwagandha (product 3): $30.00, CA$40.00. */
 const ASHWAGANDHA = 3;
 

@@ -12,18 +12,9 @@ import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { pendingOrderOf, sessionIdOf } from "../support/stripe-shop.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { people } from "./admin-fixtures.ts";
-import { headerIdentity, newCustomer, TEST_ADDRESS, type Visitor } from "./checkout-visitor.ts";
+import { headerIdentity, newCustomer, ONTARIO, type Visitor } from "./checkout-visitor.ts";
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
-
-const ONTARIO = {
-  ...TEST_ADDRESS,
-  line1: "200 King St W",
-  city: "Toronto",
-  region: "ON",
-  postalCode: "M5V 2T6",
-  country: "CA",
-};
 
 /**
  * Store credit and Wellness Points in their own currency (docs/decisions/051-markets-and-currencies.md,

@@ -7,7 +7,7 @@ import { addLedgerEntry, balancesOf } from "../../server/balances/customer-ledge
 import { giftCards } from "../../server/db/schema.ts";
 import { pendingOrderOf } from "../support/stripe-shop.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
-import { headerIdentity, newCustomer, TEST_ADDRESS, type Visitor } from "./checkout-visitor.ts";
+import { headerIdentity, newCustomer, ONTARIO, type Visitor } from "./checkout-visitor.ts";
 import { issuedGiftCard } from "./promotion-fixtures.ts";
 
 /**
@@ -18,14 +18,6 @@ import { issuedGiftCard } from "./promotion-fixtures.ts";
  * a card in another currency, and credit and points in another, do not, and the answer says which orders
  * they pay in the request's language; the figure shown is the one the checkout accepts.
  */
-const ONTARIO = {
-  ...TEST_ADDRESS,
-  line1: "200 King St W",
-  city: "Toronto",
-  region: "ON",
-  postalCode: "M5V 2T6",
-  country: "CA",
-};
 
 describe.each(testDatabases)("checkout page's balances in the order's currency on %s", (kind) => {
   let shop: TestShop;

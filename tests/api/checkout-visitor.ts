@@ -15,6 +15,26 @@ export const TEST_ADDRESS = {
   phone: "",
 };
 
+/** An address in Toronto (the Canadian market, CAD; HST 13%: content/tax-rates.json). */
+export const ONTARIO = {
+  ...TEST_ADDRESS,
+  line1: "200 King St W",
+  city: "Toronto",
+  region: "ON",
+  postalCode: "M5V 2T6",
+  country: "CA",
+};
+
+/** An address in Paris (the EU market, EUR; VAT included in prices). */
+export const PARIS = {
+  ...TEST_ADDRESS,
+  line1: "10 Rue de Rivoli",
+  city: "Paris",
+  region: "",
+  postalCode: "75001",
+  country: "FR",
+};
+
 /** A visitor with their own cookie jar (and optionally a signed-in user), talking to the in-process app. */
 export class Visitor {
   cookie = "";

@@ -9,7 +9,7 @@ import { pendingOrderOf, useStripeShop } from "../support/stripe-shop.ts";
 import type { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { Browser, uniqueEmail } from "./auth-helpers.ts";
-import { headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
+import { headerIdentity, ONTARIO, PARIS, Visitor } from "./checkout-visitor.ts";
 import { newDiscountCode } from "./promotion-fixtures.ts";
 
 /**
@@ -18,23 +18,6 @@ import { newDiscountCode } from "./promotion-fixtures.ts";
  * within its bounds), and an amount code or a code's minimum is the owner's in the order's currency, never
  * converted; without one there, the code gives nothing and says which currencies it is for.
  */
-
-const ONTARIO = {
-  ...TEST_ADDRESS,
-  line1: "200 King St W",
-  city: "Toronto",
-  region: "ON",
-  postalCode: "M5V 2T6",
-  country: "CA",
-};
-const PARIS = {
-  ...TEST_ADDRESS,
-  line1: "10 Rue de Rivoli",
-  city: "Paris",
-  region: "",
-  postalCode: "75001",
-  country: "FR",
-};
 
 /** Ashwagandha (product 3): $30.00, CA$40.00, €29.00. */
 const ASHWAGANDHA = 3;

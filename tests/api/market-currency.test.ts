@@ -16,7 +16,7 @@ import {
 import { pendingOrderOf, sessionIdOf, useStripeShop } from "../support/stripe-shop.ts";
 import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
-import { createUser, headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
+import { createUser, headerIdentity, ONTARIO, PARIS, Visitor } from "./checkout-visitor.ts";
 import { issuedGiftCard, newDiscountCode } from "./promotion-fixtures.ts";
 
 /**
@@ -25,23 +25,6 @@ import { issuedGiftCard, newDiscountCode } from "./promotion-fixtures.ts";
  */
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
-
-const ONTARIO = {
-  ...TEST_ADDRESS,
-  line1: "200 King St W",
-  city: "Toronto",
-  region: "ON",
-  postalCode: "M5V 2T6",
-  country: "CA",
-};
-const PARIS = {
-  ...TEST_ADDRESS,
-  line1: "10 Rue de Rivoli",
-  city: "Paris",
-  region: "",
-  postalCode: "75001",
-  country: "FR",
-};
 
 /** Ashwagandha (product 3): $30.00, CA$40.00, €29.00. */
 const ASHWAGANDHA = 3;

@@ -10,7 +10,7 @@ import { shopDeps } from "../../server/deps.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { pendingOrderOf } from "../support/stripe-shop.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
-import { createUser, headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
+import { createUser, headerIdentity, ONTARIO, PARIS, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
 
 /**
  * The owner's markets decide where the shop ships (docs/decisions/051-markets-and-currencies.md): the
@@ -19,22 +19,6 @@ import { createUser, headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-vi
  */
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
-const PARIS = {
-  ...TEST_ADDRESS,
-  line1: "10 Rue de Rivoli",
-  city: "Paris",
-  region: "",
-  postalCode: "75001",
-  country: "FR",
-};
-const ONTARIO = {
-  ...TEST_ADDRESS,
-  line1: "200 King St W",
-  city: "Toronto",
-  region: "ON",
-  postalCode: "M5V 2T6",
-  country: "CA",
-};
 /** Ashwagandha (product 3): $30.00, CA$40.00, €29.00 (content/price-lists.json). */
 const ASHWAGANDHA = 3;
 

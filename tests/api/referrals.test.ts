@@ -10,7 +10,7 @@ import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { settleDueReferrals } from "../../server/promotions/referrals.ts";
 import { pendingOrderOf, sessionIdOf } from "../support/stripe-shop.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
-import { headerIdentity, newCustomer, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
+import { headerIdentity, newCustomer, PARIS, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
 /** The sandbox's other card that pays (a Mastercard). */
@@ -115,18 +115,10 @@ describe.each(testDatabases)("referrals on %s", (kind) => {
     await friend.add(2); // €39.00
     await friend.add(3); // €29.00
     expect((await friend.call("POST", "/api/cart/code?currency=EUR", { code })).status).toBe(200);
-    const paris = {
-      ...TEST_ADDRESS,
-      line1: "10 Rue de Rivoli",
-      city: "Paris",
-      region: "",
-      postalCode: "75001",
-      country: "FR",
-    };
     const res = await friend.checkout({
       email: `friend-eur-${kind}@example.com`,
       discountCode: code,
-      shippingAddress: paris,
+      shippingAddress: PARIS,
       currency: "EUR",
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -15,7 +15,7 @@ import {
 } from "../reliability/support/stripe-events.ts";
 import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
-import { createUser, headerIdentity, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
+import { createUser, headerIdentity, ONTARIO, PARIS, TEST_ADDRESS, Visitor } from "./checkout-visitor.ts";
 import { newDiscountCode } from "./promotion-fixtures.ts";
 
 /**
@@ -27,24 +27,8 @@ import { newDiscountCode } from "./promotion-fixtures.ts";
  */
 
 const card = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123", name: "Test Person" };
-const ONTARIO = {
-  ...TEST_ADDRESS,
-  line1: "200 King St W",
-  city: "Toronto",
-  region: "ON",
-  postalCode: "M5V 2T6",
-  country: "CA",
-};
 const QUEBEC = { ...ONTARIO, city: "Montréal", region: "QC", postalCode: "H2X 1Y4" };
 const WASHINGTON = { ...TEST_ADDRESS, city: "Seattle", region: "WA", postalCode: "98101" };
-const PARIS = {
-  ...TEST_ADDRESS,
-  line1: "10 Rue de Rivoli",
-  city: "Paris",
-  region: "",
-  postalCode: "75001",
-  country: "FR",
-};
 
 type Params = Record<string, unknown>;
 type SubRow = typeof subscriptions.$inferSelect;
