@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { checkLooks } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
-import { boughtOnSandbox, signedUp } from "./support/shopper.ts";
+import { boughtOnSandbox } from "./support/shopper.ts";
 
 // The dashboard's discount codes (docs/decisions/046-discount-codes.md): the owner makes a code, finds it
 // listed, pauses and resumes it, and ends it after a confirmation; both pages pass axe in both themes.
@@ -15,11 +15,7 @@ let orderNumber = "";
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(150_000);
-  await shop.start();
-  owner = await signedUp(browser, shop.base, ownerEmail, "Olive Owner");
-  await shop.stop();
-  await shop.admin("users", "promote", ownerEmail);
-  await shop.start();
+  owner = await shop.startWithOwner(browser, ownerEmail);
 });
 
 test.afterAll(async () => {

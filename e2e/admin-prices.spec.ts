@@ -1,7 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { checkLooks } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
-import { signedUp } from "./support/shopper.ts";
 
 // The dashboard's price lists and markets (decision 051): the owner sets a Canadian price and a shopper
 // browsing in Canadian dollars sees it on the next page.
@@ -24,11 +23,7 @@ const item = (page: Page, name: string) =>
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(150_000);
-  await shop.start();
-  owner = await signedUp(browser, shop.base, ownerEmail, "Olive Owner");
-  await shop.stop();
-  await shop.admin("users", "promote", ownerEmail);
-  await shop.start();
+  owner = await shop.startWithOwner(browser, ownerEmail);
 });
 
 test.afterAll(async () => {

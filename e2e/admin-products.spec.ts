@@ -2,7 +2,6 @@ import { expect, type Page, test } from "@playwright/test";
 import { fillAddress } from "./support/address.ts";
 import { checkLooks } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
-import { signedUp } from "./support/shopper.ts";
 
 // The dashboard's Products page: the owner changes stock and prices, and the shop follows at once.
 test.describe.configure({ mode: "serial", timeout: 180_000 });
@@ -25,11 +24,7 @@ let owner: Page;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(150_000);
-  await shop.start();
-  owner = await signedUp(browser, shop.base, ownerEmail, "Olive Owner");
-  await shop.stop();
-  await shop.admin("users", "promote", ownerEmail);
-  await shop.start();
+  owner = await shop.startWithOwner(browser, ownerEmail);
 });
 
 test.afterAll(async () => {

@@ -5,7 +5,6 @@ import { expect, type Page, test } from "@playwright/test";
 import { fillAddress } from "./support/address.ts";
 import { checkLooks } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
-import { signedUp } from "./support/shopper.ts";
 
 // Labels name who to tell about a reaction, a customer reports one and the owner hears of it at once, and a
 // product that needs California's Proposition 65 warning shows it at checkout for a California address
@@ -27,11 +26,7 @@ let reportPath = "/admin/reactions";
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(150_000);
-  await shop.start();
-  owner = await signedUp(browser, shop.base, ownerEmail, "Olive Owner");
-  await shop.stop();
-  await shop.admin("users", "promote", ownerEmail);
-  await shop.start();
+  owner = await shop.startWithOwner(browser, ownerEmail);
 });
 
 test.afterAll(async () => {

@@ -1,7 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { checkLooks } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
-import { signedUp } from "./support/shopper.ts";
 
 // The owner's amounts per currency for gift cards and fixed-amount codes (docs/decisions/051-markets-and-
 // currencies.md): a shopper browsing in Canadian dollars is offered CA$25, CA$50 and CA$100 and buys one in
@@ -14,11 +13,7 @@ let owner: Page;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(150_000);
-  await shop.start();
-  owner = await signedUp(browser, shop.base, ownerEmail, "Olive Owner");
-  await shop.stop();
-  await shop.admin("users", "promote", ownerEmail);
-  await shop.start();
+  owner = await shop.startWithOwner(browser, ownerEmail);
 });
 
 test.afterAll(async () => {

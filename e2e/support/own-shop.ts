@@ -1,7 +1,9 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
+import type { Browser, Page } from "@playwright/test";
 import { journeyDataDir } from "./data-dir.ts";
 import { freePort } from "./free-port.ts";
+import { signedUp } from "./shopper.ts";
 
 const run = promisify(execFile);
 
@@ -79,5 +81,18 @@ export class OwnShop {
   /** `npm run admin -- …` against this shop's data directory (stop the shop first). */
   admin(...args: string[]) {
     return run(process.execPath, ["scripts/admin.ts", ...args], { env: this.env() });
+  }
+
+  /**
+   * Starts the shop with its owner: Olive Owner signs up at `email` in a browser context of her own, the
+   * shop stops while `npm run admin` promotes her, and starts again. Answers her page, signed in.
+   */
+  async startWithOwner(browser: Browser, email: string): Promise<Page> {
+    await this.start();
+    const owner = await signedUp(browser, this.base, email, "Olive Owner");
+    await this.stop();
+    await this.admin("users", "promote", email);
+    await this.start();
+    return owner;
   }
 }
