@@ -1233,3 +1233,71 @@ export const referrals = pgTable(
   },
   (t) => [index("referrals_referrer").on(t.referrerUserId), index("referrals_status").on(t.status)],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Returns: the 60-day guarantee and the EU/UK right of withdrawal (docs/decisions/055-returns.md).
+
+/**
+ * A customer's claim on a delivered order: the guarantee (`kind` "guarantee") or a withdrawal within 14
+ * days ("withdrawal"). Statuses and their moves: core/contracts/returns.ts. Its number is
+ * `R-<order digits>-<sequence>`, the sequence counting the order's returns from 1.
+ */
+export const returnRequests = pgTable(
+  "return_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    sequence: integer("sequence").notNull(),
+    /** guarantee | withdrawal */
+    kind: text("kind").notNull(),
+    /** requested | approved | received | refunded | declined */
+    status: text("status").notNull().default("requested"),
+    reason: text("reason").notNull(),
+    comment: text("comment").notNull().default(""),
+    /** The customer keeps the product (a reason that needs no return). */
+    keep: boolean("keep").notNull().default(false),
+    /** original | credit */
+    refundTo: text("refund_to").notNull().default("original"),
+    /** keep | end, for an order that started a subscription; null otherwise. */
+    subscriptionChoice: text("subscription_choice"),
+    /** Set when the owner approves: whether the product must come back. */
+    returnNeeded: boolean("return_needed"),
+    /** The owner's approval note (how to send it back) or the reason of a decline. */
+    note: text("note").notNull().default(""),
+    /** What the return refunds (its lines', and the shipping of a whole order withdrawn). */
+    refundCents: integer("refund_cents").notNull(),
+    /** The refund it was paid by, once refunded. */
+    refundId: uuid("refund_id").references(() => refunds.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("return_requests_number").on(t.orderId, t.sequence),
+    index("return_requests_status").on(t.status, t.createdAt),
+    index("return_requests_user").on(t.userId),
+    check("return_requests_refund_positive", sql`${t.refundCents} >= 0`),
+  ],
+);
+
+/** The order lines a return claims, and how many of each. */
+export const returnRequestLines = pgTable(
+  "return_request_lines",
+  {
+    returnId: uuid("return_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    orderLineId: uuid("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    refundCents: integer("refund_cents").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.orderLineId] }),
+    index("return_request_lines_line").on(t.orderLineId),
+    check("return_request_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
