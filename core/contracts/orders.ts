@@ -52,7 +52,19 @@ export interface OrderView {
 /** An order as its pages render it: everything but the internal id, which is never sent to a page. */
 export type OrderPageView = Omit<OrderView, "id">;
 
-export type OrderEventType = "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded";
+export type OrderEventType =
+  | "placed"
+  | "paid"
+  | "shipped"
+  | "delivered"
+  | "cancelled"
+  | "refunded"
+  // Returns (docs/decisions/055-returns.md): each step carries the return's number.
+  | "return_requested"
+  | "withdrawn"
+  | "return_approved"
+  | "return_received"
+  | "return_declined";
 
 /** One step of an order's timeline. */
 export interface OrderEventView {
@@ -64,6 +76,8 @@ export interface OrderEventView {
   trackingUrl?: string | null;
   /** refunded: the amount that went back. */
   amountCents?: number;
+  /** A return's steps: the return's number (R-…-1). */
+  returnNumber?: string;
 }
 
 export type { SubscriptionView } from "./subscriptions.ts";

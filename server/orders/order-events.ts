@@ -14,6 +14,11 @@ const STEP: Record<OrderEventType, number> = {
   delivered: 3,
   cancelled: 4,
   refunded: 5,
+  return_requested: 6,
+  withdrawn: 6,
+  return_approved: 7,
+  return_received: 8,
+  return_declined: 9,
 };
 
 /**
@@ -49,7 +54,7 @@ export async function loadOrderEvents(db: DbOrTx, orderIds: string[]): Promise<M
     list.sort(
       (a, b) =>
         a.createdAt.getTime() - b.createdAt.getTime() ||
-        (STEP[a.type as OrderEventType] ?? 9) - (STEP[b.type as OrderEventType] ?? 9),
+        (STEP[a.type as OrderEventType] ?? 10) - (STEP[b.type as OrderEventType] ?? 10),
     );
   }
   return byOrder;
@@ -73,6 +78,7 @@ export function toTimeline(rows: OrderEventRow[]): OrderEventView[] {
     }
     if (row.type === "refunded" && typeof detail.amountCents === "number")
       step.amountCents = detail.amountCents;
+    if (typeof detail.returnNumber === "string") step.returnNumber = detail.returnNumber;
     timeline.push(step);
   }
   return timeline;

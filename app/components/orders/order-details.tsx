@@ -216,6 +216,11 @@ const STEP_ICONS = {
   delivered: PackageCheck,
   cancelled: CircleX,
   refunded: Undo2,
+  return_requested: Undo2,
+  withdrawn: Undo2,
+  return_approved: Undo2,
+  return_received: PackageCheck,
+  return_declined: CircleX,
 } as const;
 
 function stepTitle(t: Translator["t"], step: OrderEventView, currency: Currency): string {
@@ -236,6 +241,16 @@ function stepTitle(t: Translator["t"], step: OrderEventView, currency: Currency)
       return step.amountCents !== undefined
         ? t("orders.timeline.refundedAmount", { amount: formatMoney(step.amountCents, currency) })
         : t("orders.timeline.refunded");
+    case "return_requested":
+      return t("orders.timeline.returnRequested", { number: step.returnNumber ?? "" });
+    case "withdrawn":
+      return t("orders.timeline.withdrawn", { number: step.returnNumber ?? "" });
+    case "return_approved":
+      return t("orders.timeline.returnApproved", { number: step.returnNumber ?? "" });
+    case "return_received":
+      return t("orders.timeline.returnReceived", { number: step.returnNumber ?? "" });
+    case "return_declined":
+      return t("orders.timeline.returnDeclined", { number: step.returnNumber ?? "" });
   }
 }
 
