@@ -10,6 +10,7 @@ import { shopDeps } from "../../server/deps.ts";
 import { cancelOrder } from "../../server/orders/cancel-order.ts";
 import { fulfilOrder } from "../../server/orders/fulfil-order.ts";
 import { refundOrder } from "../../server/orders/refund-order.ts";
+import { loadOrderReturns } from "../../server/returns/return-rows.ts";
 import {
   attempt,
   dashboardAction,
@@ -29,9 +30,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services, user } = await dashboardPage(context, request, { order: ["read"] });
   const order = await adminOrderDetail(services.database.db, params.number);
   if (!order) throw data(null, { status: 404, headers: noStore });
+  // The order's returns (decision 055), each a link to its page in the returns queue.
+  const returns = await loadOrderReturns(services.database.db, order.id);
   return data(
     {
       order,
+      returns,
       carriers: [...CARRIER_NAMES],
       may: {
         fulfil: allows(user.role, { order: ["fulfil"] }),

@@ -8,6 +8,7 @@ import { formatMoney } from "../../core/money.ts";
 import { storedCurrency, taxRows } from "../../core/order-totals.ts";
 import { AdminOrderActions } from "../components/admin/admin-order-actions.tsx";
 import { AuditList } from "../components/admin/audit-list.tsx";
+import { ReturnStatusBadge } from "../components/admin/return-words.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { InvoiceLink } from "../components/orders/invoice-link.tsx";
 import { OrderBadge } from "../components/orders/order-details.tsx";
@@ -35,6 +36,12 @@ const STEP: Record<string, string> = {
   delivered: "Delivered",
   cancelled: "Cancelled",
   refunded: "Refunded",
+  // Returns (decision 055): each step names the return's number (stepDetail).
+  return_requested: "Return requested",
+  withdrawn: "Withdrawn from the contract (EU or UK right of withdrawal)",
+  return_approved: "Return approved",
+  return_received: "Returned product received",
+  return_declined: "Return declined",
   oversold: "Paid after the stock ran out: check the stock and refund or ship",
   address_refused: "Paid without an address the shop can ship to: refund the payment with the provider",
   tax_not_collected:
@@ -44,6 +51,7 @@ const STEP: Record<string, string> = {
 function stepDetail(detail: Record<string, string | number> | null, currency: Currency): string {
   if (!detail) return "";
   const parts: string[] = [];
+  if (detail.returnNumber) parts.push(`return ${detail.returnNumber}`);
   if (typeof detail.amountCents === "number") parts.push(formatMoney(detail.amountCents, currency));
   if (detail.carrier) parts.push(String(detail.carrier));
   if (detail.trackingCode) parts.push(`tracking ${detail.trackingCode}`);
@@ -227,6 +235,23 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                   order.trackingCode
                 )}
               </p>
+            ) : null}
+            {loaderData.returns.length ? (
+              <>
+                <h3 className="mt-4 text-base font-semibold">Returns</h3>
+                <ul className="mt-1 text-sm">
+                  {loaderData.returns.map((r) => (
+                    <li key={r.id} className="flex flex-wrap items-center gap-2 py-1">
+                      <Link to={`/admin/returns/${r.id}`} className="font-semibold text-forest underline">
+                        {r.number}
+                      </Link>
+                      <ReturnStatusBadge status={r.status} />
+                      <span className="tabular-nums text-muted">{formatMoney(r.refundCents, currency)}</span>
+                      {r.kind === "withdrawal" ? <span className="text-muted">· withdrawal</span> : null}
+                    </li>
+                  ))}
+                </ul>
+              </>
             ) : null}
             {order.subscriptions.length ? (
               <>
