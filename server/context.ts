@@ -63,6 +63,15 @@ export interface Identity {
   checkPassword(userId: string, password: string): Promise<boolean | null>;
   /** Ends every session of the account, wherever sessions are kept (the database, Redis). */
   endSessions(userId: string): Promise<void>;
+  /** Sets the account's password (already checked against the shop's rules: server/auth/account-security.ts). */
+  setPassword(userId: string, password: string): Promise<void>;
+  /** Ends every session of the account but the one `headers` carry (Better Auth's revokeOtherSessions). */
+  endOtherSessions(headers: Headers): Promise<void>;
+  /**
+   * A signed token for the link that moves the account from `currentEmail` to `newEmail` when opened
+   * (Better Auth's change-email verification, read by Identity.verifyEmail).
+   */
+  emailChangeToken(userId: string, currentEmail: string, newEmail: string): Promise<string>;
   /** The routes mounted at /api/auth; null where no sign-in is offered (a test shop's stand-in identity). */
   frontDoor: SignInFrontDoor | null;
   /** Closes what the identity holds open (a Redis connection). */

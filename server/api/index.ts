@@ -8,6 +8,7 @@ import { sameOrigin } from "../http/same-origin.ts";
 import { requestLocale } from "../i18n/request-locale.ts";
 import { UNSUBSCRIBE_API_PATH } from "../newsletter/unsubscribe.ts";
 import { accountDataApi } from "./account-data.ts";
+import { accountSecurityApi } from "./account-security.ts";
 import { addressesApi } from "./addresses.ts";
 import { adminApi } from "./admin.ts";
 import { adminCommandApi } from "./admin-command.ts";
@@ -81,6 +82,7 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
     api.route("/auth", authRoutes(services, frontDoor));
   }
   api.route("/account", accountDataApi(services));
+  api.route("/account", accountSecurityApi(services));
   api.route("/addresses", addressesApi(services));
   api.route("/preferences", preferencesApi(services));
   api.route("/bookmarks", bookmarksApi(services));

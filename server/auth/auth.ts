@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { admin, genericOAuth, phoneNumber } from "better-auth/plugins";
 import type { Logger } from "pino";
 import { RESET_LINK_HOURS, VERIFICATION_LINK_HOURS } from "../../core/account-rules.ts";
+import { PASSKEY_NAME_MAX } from "../../core/contracts/account-security.ts";
 import { pathInLocale } from "../../core/i18n/locales.ts";
 import { isE164 } from "../../core/phone.ts";
 import { isPlaceholderEmail, placeholderEmailFor } from "../../core/placeholder-email.ts";
@@ -371,6 +372,21 @@ export function createAuth({ env, db, logger, sms, limits, mailer, secondaryStor
           return { context: { query: { ...ctx.query, name: "" } } };
         }
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // A passkey's name (docs/decisions/052-passkeys.md): 1 to PASSKEY_NAME_MAX characters, trimmed, when
+        // it is added with one and whenever it is renamed.
+        if (
+          ctx.path === "/passkey/update-passkey" ||
+          (ctx.path === "/passkey/verify-registration" && body.name !== undefined)
+        ) {
+          const name = typeof body.name === "string" ? body.name.trim() : "";
+          if (!name || name.length > PASSKEY_NAME_MAX) {
+            throw new APIError("BAD_REQUEST", {
+              code: "PASSKEY_NAME_INVALID",
+              message: `Give the passkey a name of 1 to ${PASSKEY_NAME_MAX} characters.`,
+            });
+          }
+          return { context: { body: { ...body, name } } };
+        }
         const candidate =
           ctx.path === "/sign-up/email"
             ? body.password

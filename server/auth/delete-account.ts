@@ -63,7 +63,7 @@ export const STAFF_REFUSAL =
 type Deps = Pick<ShopDeps, "db" | "payments" | "mailer" | "logger" | "identity" | "origin">;
 
 /** Whether the account signs in with a password (Better Auth's "credential" account). */
-async function hasPassword(db: DbOrTx, userId: string): Promise<boolean> {
+export async function hasPassword(db: DbOrTx, userId: string): Promise<boolean> {
   const rows = await db
     .select({ id: account.id })
     .from(account)

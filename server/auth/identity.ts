@@ -1,5 +1,6 @@
+import { createEmailVerificationToken } from "better-auth/api";
 import type { AuthSession, Identity } from "../context.ts";
-import type { Auth, SignInProviders } from "./auth.ts";
+import { type Auth, type SignInProviders, VERIFICATION_TOKEN_SECONDS } from "./auth.ts";
 import type { HumanCheck } from "./human-check.ts";
 import type { LimitStore } from "./limit-store.ts";
 import { resetTokenUsable } from "./reset-token.ts";
@@ -83,6 +84,20 @@ export function betterAuthIdentity(parts: {
     async endSessions(userId) {
       const ctx = await auth.$context;
       await ctx.internalAdapter.deleteUserSessions(userId);
+    },
+    async setPassword(userId, password) {
+      const ctx = await auth.$context;
+      await ctx.internalAdapter.updatePassword(userId, await ctx.password.hash(password));
+    },
+    async endOtherSessions(headers) {
+      await auth.api.revokeOtherSessions({ headers });
+    },
+    async emailChangeToken(userId, currentEmail, newEmail) {
+      const ctx = await auth.$context;
+      return createEmailVerificationToken(ctx.secret, currentEmail, newEmail, VERIFICATION_TOKEN_SECONDS, {
+        requestType: "change-email-verification",
+        userId,
+      });
     },
     frontDoor: { auth, humanCheck, sms },
     close,

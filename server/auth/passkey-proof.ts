@@ -16,13 +16,20 @@ import { passkey, verification } from "../db/schema.ts";
  * (`origin`, from PUBLIC_URL), as for the plugin's ceremonies (server/auth/auth.ts passkeyParty).
  */
 const PROOF_SECONDS = 5 * 60;
-const identifierOf = (userId: string) => `passkey-proof:${userId}`;
+/**
+ * What a proof is for: deleting the account, or changing its password or e-mail. Each has its own
+ * challenge, so asking for one does not use up the other's.
+ */
+export type ProofPurpose = "delete" | "change";
+const identifierOf = (userId: string, purpose: ProofPurpose) =>
+  purpose === "delete" ? `passkey-proof:${userId}` : `passkey-proof:${purpose}:${userId}`;
 
 /** Options for the browser's `navigator.credentials.get`, or null when the account has no passkey. */
 export async function passkeyProofOptions(
   db: DbOrTx,
   origin: string,
   userId: string,
+  purpose: ProofPurpose = "delete",
 ): Promise<PublicKeyCredentialRequestOptionsJSON | null> {
   const rows = await db
     .select({ credentialID: passkey.credentialID, transports: passkey.transports })
@@ -37,10 +44,10 @@ export async function passkeyProofOptions(
       transports: r.transports ? (r.transports.split(",") as AuthenticatorTransportFuture[]) : undefined,
     })),
   });
-  await db.delete(verification).where(eq(verification.identifier, identifierOf(userId)));
+  await db.delete(verification).where(eq(verification.identifier, identifierOf(userId, purpose)));
   await db.insert(verification).values({
     id: crypto.randomUUID(),
-    identifier: identifierOf(userId),
+    identifier: identifierOf(userId, purpose),
     value: options.challenge,
     expiresAt: new Date(Date.now() + PROOF_SECONDS * 1000),
   });
@@ -56,10 +63,13 @@ export async function checkPasskeyProof(
   origin: string,
   userId: string,
   response: unknown,
+  purpose: ProofPurpose = "delete",
 ): Promise<boolean> {
   const [challenge] = await db
     .delete(verification)
-    .where(and(eq(verification.identifier, identifierOf(userId)), gt(verification.expiresAt, new Date())))
+    .where(
+      and(eq(verification.identifier, identifierOf(userId, purpose)), gt(verification.expiresAt, new Date())),
+    )
     .returning({ value: verification.value });
   const answer = response as AuthenticationResponseJSON;
   if (!challenge || typeof answer?.id !== "string") return false;

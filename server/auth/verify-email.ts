@@ -14,11 +14,30 @@ export async function verifyEmailToken(
   headers: Headers,
 ): Promise<VerificationResult> {
   if (!token || token.length > 4000) return "invalid";
+  // A link that moves an account to a new address (server/auth/account-security.ts): refused when another
+  // account took that address since the link was sent (the address is unique).
+  const moveTo = emailChangeTarget(token);
+  if (moveTo) {
+    const taken = await (await auth.$context).internalAdapter.findUserByEmail(moveTo.email);
+    if (taken && taken.user.id !== moveTo.userId) return "invalid";
+  }
   try {
     await auth.api.verifyEmail({ query: { token }, headers });
     return "verified";
   } catch (err) {
     if (!(err instanceof APIError)) throw err;
     return (err.body as { code?: string } | undefined)?.code === "TOKEN_EXPIRED" ? "expired" : "invalid";
+  }
+}
+
+/** The new address and account a change-of-address token names (read unchecked: Better Auth checks it). */
+function emailChangeTarget(token: string): { email: string; userId: string | undefined } | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return typeof payload?.updateTo === "string"
+      ? { email: payload.updateTo, userId: typeof payload.userId === "string" ? payload.userId : undefined }
+      : null;
+  } catch {
+    return null;
   }
 }

@@ -44,6 +44,9 @@ export function testIdentity(
     // No account of the test identity has a password, and it keeps no sessions of its own.
     checkPassword: async () => null,
     endSessions: async () => {},
+    setPassword: async () => {},
+    endOtherSessions: async () => {},
+    emailChangeToken: async () => "",
     frontDoor: null,
     close: async () => {},
   };

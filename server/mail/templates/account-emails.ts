@@ -93,3 +93,48 @@ export function passwordResetEmail(input: AccountLink): MailMessage {
     notes: [t("email.account.reset.expiry", { hours: RESET_LINK_HOURS }), t("email.account.reset.notYou")],
   });
 }
+
+/** Who a notice about the account goes to; its link is the forgot-password page, for "it was not me". */
+type AccountNotice = AccountLink;
+
+/** The account's password was changed from the account page (server/auth/account-security.ts). */
+export function passwordChangedEmail(input: AccountNotice): MailMessage {
+  const { t } = input.words ?? wordsIn("en");
+  return accountEmail(input, {
+    subject: t("email.account.passwordChanged.subject"),
+    heading: t("email.account.passwordChanged.heading"),
+    paragraphs: [t("email.account.passwordChanged.done")],
+    action: t("email.account.passwordChanged.action"),
+    notes: [t("email.account.passwordChanged.notYou")],
+  });
+}
+
+/** The link that moves the account to a new address, sent to that address. */
+export function emailChangeLinkEmail(input: AccountLink): MailMessage {
+  const { t } = input.words ?? wordsIn("en");
+  return accountEmail(input, {
+    subject: t("email.account.changeEmail.subject"),
+    heading: t("email.account.changeEmail.heading"),
+    paragraphs: [
+      t("email.account.changeEmail.request", { email: input.to }),
+      t("email.account.changeEmail.until"),
+    ],
+    action: t("email.account.changeEmail.action"),
+    notes: [
+      t("email.account.changeEmail.expiry", { hours: VERIFICATION_LINK_HOURS }),
+      t("email.account.changeEmail.notYou"),
+    ],
+  });
+}
+
+/** The account's current address is told a move to `newEmail` was asked for. */
+export function emailChangeNoticeEmail(input: AccountNotice & { newEmail: string }): MailMessage {
+  const { t } = input.words ?? wordsIn("en");
+  return accountEmail(input, {
+    subject: t("email.account.emailChangeNotice.subject"),
+    heading: t("email.account.emailChangeNotice.heading"),
+    paragraphs: [t("email.account.emailChangeNotice.request", { email: input.newEmail })],
+    action: t("email.account.emailChangeNotice.action"),
+    notes: [t("email.account.emailChangeNotice.notYou")],
+  });
+}
