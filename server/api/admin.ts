@@ -16,6 +16,7 @@ import { adminPricesApi } from "./admin-prices.ts";
 import { adminProductsApi } from "./admin-products.ts";
 import { adminReactionsApi } from "./admin-reactions.ts";
 import { adminRenewalConsentsApi } from "./admin-renewal-consents.ts";
+import { adminReturnsApi } from "./admin-returns.ts";
 import { adminReviewsApi } from "./admin-reviews.ts";
 import { adminSubscriptionsApi } from "./admin-subscriptions.ts";
 
@@ -57,6 +58,8 @@ export function adminApi(services: AppServices) {
       .route("/prices", adminPricesApi(services))
       .route("/markets", adminMarketsApi(services))
       .route("/orders", adminOrdersApi(services))
+      // The returns queue and the owner's moves on a return (decision 055).
+      .route("/returns", adminReturnsApi(services))
       // /customers, /customers.csv, /newsletter, /newsletter.csv, /outbox: each module names its own paths.
       .route("/", adminCustomersApi(services))
       .route("/", adminNewsletterApi(services))

@@ -1,0 +1,447 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerBalance } from "../../server/balances/customer-ledger.ts";
+import {
+  adminAudit,
+  orderLines,
+  orders,
+  outbox,
+  refunds,
+  returnRequestLines,
+  returnRequests,
+} from "../../server/db/schema.ts";
+import { shopDeps } from "../../server/deps.ts";
+import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
+import { mails, type OrderRow, people } from "./admin-fixtures.ts";
+import { headerIdentity, newCustomer, ONTARIO, Visitor } from "./checkout-visitor.ts";
+
+type People = Awaited<ReturnType<typeof people>>;
+
+/**
+ * The owner's side of returns (docs/decisions/055-returns.md): the queue, approve (send it back or keep
+ * it), received, refund (to store credit or to the card, never above what the order paid, even when
+ * refunds of the same order run at once) and decline; who may do each; the customer's e-mails in the
+ * order's language and the order's timeline.
+ */
+describe.each(testDatabases)("the owner's returns on %s (sandbox payments)", (kind) => {
+  let shop: TestShop;
+  let who: People;
+  const db = () => shop.services.database.db;
+  beforeAll(async () => {
+    shop = await createTestShop(kind, { identity: headerIdentity(() => shop) });
+    who = await people(shop);
+  });
+  afterAll(() => shop.close());
+
+  /** A signed-in customer's paid order, shipped and delivered by the owner. */
+  async function deliveredOrder(
+    buyer: Visitor,
+    lines: [productId: number, quantity: number][],
+    extra: Record<string, unknown> = {},
+  ): Promise<OrderRow> {
+    for (const [productId, quantity] of lines)
+      expect((await buyer.add(productId, quantity, false)).status).toBe(201);
+    const email = `${buyer.userId}@example.com`;
+    const checkout = await buyer.checkout({ email, userId: buyer.userId, ...extra });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const sessionId = new URL(checkout.body.url).pathname.split("/").pop() as string;
+    const paid = await payWithSandboxCard(shopDeps(shop.services), sessionId, {
+      cardNumber: "4242424242424242",
+      expiry: "12/40",
+      cvc: "123",
+      name: "Sam Shopper",
+    });
+    expect(paid).toMatchObject({ kind: "paid" });
+    const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
+    if (!order) throw new Error("no order");
+    const path = `/api/admin/orders/${order.orderNumber}`;
+    expect(
+      (await who.staff.call("POST", `${path}/ship`, { carrier: "UPS", trackingCode: "1Z1" })).status,
+    ).toBe(200);
+    expect((await who.staff.call("POST", `${path}/deliver`)).status).toBe(200);
+    return order;
+  }
+
+  /**
+   * The customer's claim as its rows: each line's share of what the lines paid for the quantity claimed,
+   * rounded down (taxes and shipping left out, so a claim is never above what was paid).
+   */
+  async function claim(
+    order: OrderRow,
+    picks: [productId: number, quantity: number][],
+    options: { reason: string; keep: boolean; refundTo: "original" | "credit" },
+  ): Promise<{ id: string; refundCents: number }> {
+    const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const claimed = picks.map(([productId, quantity]) => {
+      const line = lines.find((l) => l.productId === productId);
+      if (!line) throw new Error(`no line for ${productId}`);
+      return {
+        orderLineId: line.id,
+        quantity,
+        refundCents: Math.floor(((line.lineTotalCents - line.codeDiscountCents) * quantity) / line.quantity),
+      };
+    });
+    const refundCents = claimed.reduce((n, l) => n + l.refundCents, 0);
+    const before = await db().select().from(returnRequests).where(eq(returnRequests.orderId, order.id));
+    const [row] = await db()
+      .insert(returnRequests)
+      .values({
+        orderId: order.id,
+        userId: order.userId,
+        sequence: before.length + 1,
+        kind: "guarantee",
+        reason: options.reason,
+        keep: options.keep,
+        refundTo: options.refundTo,
+        refundCents,
+      })
+      .returning();
+    if (!row) throw new Error("no return");
+    await db()
+      .insert(returnRequestLines)
+      .values(claimed.map((l) => ({ returnId: row.id, ...l })));
+    return { id: row.id, refundCents };
+  }
+
+  const returnPath = (id: string, move = "") => `/api/admin/returns/${id}${move ? `/${move}` : ""}`;
+  const mailTexts = async (to: string, subject: string) =>
+    (
+      await db()
+        .select({ subject: outbox.subject, text: outbox.text })
+        .from(outbox)
+        .where(and(eq(outbox.to, to), like(outbox.subject, `%${subject}%`)))
+    ).map((m) => `${m.subject}\n${m.text}`);
+  const timeline = async (orderNumber: string) =>
+    (await who.admin.call("GET", `/api/admin/orders/${orderNumber}`)).body.timeline.map(
+      (t: { type: string; detail: Record<string, unknown> | null }) =>
+        t.detail?.returnNumber ? `${t.type} ${t.detail.returnNumber}` : t.type,
+    );
+
+  it("checks the role: reading needs the dashboard, every move the refund permission; 401 signed out, 403 a customer", async () => {
+    const buyer = await newCustomer(shop, "roles");
+    const order = await deliveredOrder(buyer, [[1, 1]]);
+    const ret = await claim(order, [[1, 1]], { reason: "damaged", keep: true, refundTo: "original" });
+    const routes = [
+      ["GET", "/api/admin/returns", undefined, true],
+      ["GET", returnPath(ret.id), undefined, true],
+      ["POST", returnPath(ret.id, "approve"), { returnNeeded: false }, false],
+      ["POST", returnPath(ret.id, "received"), undefined, false],
+      ["POST", returnPath(ret.id, "refund"), undefined, false],
+      ["POST", returnPath(ret.id, "decline"), { reason: "No" }, false],
+    ] as const;
+    for (const [method, path, body, staff] of routes) {
+      expect((await new Visitor(shop).call(method, path, body)).status, path).toBe(401);
+      expect((await buyer.call(method, path, body)).status, path).toBe(403);
+      expect((await who.customer.call(method, path, body)).status, path).toBe(403);
+      expect((await who.staff.call(method, path, body)).status, `${path} staff`).toBe(staff ? 200 : 403);
+    }
+    // Nothing moved.
+    expect((await who.admin.call("GET", returnPath(ret.id))).body).toMatchObject({
+      status: "requested",
+      returnNeeded: null,
+    });
+    for (const bad of ["nope", randomUUID()]) {
+      expect((await who.admin.call("GET", returnPath(bad))).status).toBe(404);
+      expect((await who.admin.call("POST", returnPath(bad, "refund"))).status).toBe(404);
+      expect((await who.admin.call("POST", returnPath(bad, "approve"), { returnNeeded: true })).status).toBe(
+        404,
+      );
+    }
+  });
+
+  it("keep it: approved with no need to send it back, then refunded to store credit in the order's currency (CAD), e-mailed in French", async () => {
+    const buyer = await newCustomer(shop, "keeper");
+    const order = await deliveredOrder(buyer, [[2, 2]], {
+      shippingAddress: ONTARIO,
+      currency: "CAD",
+      locale: "fr",
+    });
+    expect(order).toMatchObject({ currency: "cad", locale: "fr" });
+    const ret = await claim(order, [[2, 1]], { reason: "side_effect", keep: true, refundTo: "credit" });
+    const number = `R-${order.orderNumber.replace(/^MANA-/, "")}-1`;
+
+    const detail = await who.staff.call("GET", returnPath(ret.id));
+    expect(detail.body).toMatchObject({
+      id: ret.id,
+      number,
+      orderNumber: order.orderNumber,
+      status: "requested",
+      keep: true,
+      refundTo: "credit",
+      refundCents: ret.refundCents,
+      currency: "CAD",
+      email: order.email,
+      customerName: "Sam Shopper",
+      orderTotalCents: order.totalCents,
+      orderRefundedCents: 0,
+      lines: [expect.objectContaining({ productId: 2, quantity: 1, refundCents: ret.refundCents })],
+    });
+    expect(detail.body.deliveredAt).toBeTruthy();
+
+    // A refund before the approval, and "received" of a product nobody sends back, are refused.
+    expect((await who.admin.call("POST", returnPath(ret.id, "refund"))).status).toBe(409);
+    for (const bad of [{}, { returnNeeded: "no" }, { returnNeeded: false, note: "x".repeat(501) }])
+      expect((await who.admin.call("POST", returnPath(ret.id, "approve"), bad)).status).toBe(400);
+    const approved = await who.admin.call("POST", returnPath(ret.id, "approve"), { returnNeeded: false });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ status: "approved", returnNeeded: false });
+    const again = await who.admin.call("POST", returnPath(ret.id, "approve"), { returnNeeded: true });
+    expect(again.status).toBe(409);
+    expect(again.body.message ?? again.body.error).toMatch(new RegExp(`${number} is approved`));
+    const received = await who.admin.call("POST", returnPath(ret.id, "received"));
+    expect(received.status).toBe(409);
+
+    const [approvedMail] = await mailTexts(order.email, number);
+    expect(approvedMail).toContain("est accepté");
+    expect(approvedMail).toContain("Inutile de nous le renvoyer\u00a0: gardez-le.");
+    expect(approvedMail).toContain("votre crédit boutique MANA");
+
+    const before = await ledgerBalance(db(), buyer.userId as string, "credit", "CAD");
+    const refunded = await who.admin.call("POST", returnPath(ret.id, "refund"));
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(refunded.body).toMatchObject({
+      status: "refunded",
+      refundCents: ret.refundCents,
+      orderRefundedCents: ret.refundCents,
+    });
+    expect(await ledgerBalance(db(), buyer.userId as string, "credit", "CAD")).toBe(before + ret.refundCents);
+    expect(await ledgerBalance(db(), buyer.userId as string, "credit", "USD")).toBe(0);
+    const [row] = await db().select().from(returnRequests).where(eq(returnRequests.id, ret.id));
+    const [refund] = await db()
+      .select()
+      .from(refunds)
+      .where(eq(refunds.id, row?.refundId as string));
+    expect(refund).toMatchObject({
+      amountCents: ret.refundCents,
+      provider: "store_credit",
+      status: "succeeded",
+      reason: `Return ${number}`,
+    });
+    // The refund's own e-mail, in French.
+    expect(await mails(shop, order.email, "Nous avons remboursé")).toBe(1);
+    expect((await who.admin.call("POST", returnPath(ret.id, "refund"))).status).toBe(409);
+    expect(await timeline(order.orderNumber)).toEqual([
+      "placed",
+      "paid",
+      "shipped",
+      "delivered",
+      `return_approved ${number}`,
+      "refunded",
+    ]);
+    const audit = await db().select().from(adminAudit).where(eq(adminAudit.targetId, ret.id));
+    expect(audit.map((a) => a.action).sort()).toEqual(["return.approve", "return.refund"]);
+  });
+
+  it("send it back: approved with the label note, received, then refunded to the card through the sandbox", async () => {
+    const buyer = await newCustomer(shop, "sender");
+    const order = await deliveredOrder(buyer, [
+      [1, 1],
+      [3, 2],
+    ]);
+    const ret = await claim(
+      order,
+      [
+        [1, 1],
+        [3, 1],
+      ],
+      { reason: "wrong_item", keep: false, refundTo: "original" },
+    );
+    const number = `R-${order.orderNumber.replace(/^MANA-/, "")}-1`;
+    const note = "Print the prepaid UPS label attached and drop the parcel at any UPS point.";
+    const approved = await who.admin.call("POST", returnPath(ret.id, "approve"), {
+      returnNeeded: true,
+      note,
+    });
+    expect(approved.body).toMatchObject({ status: "approved", returnNeeded: true, note });
+    const [mail] = await mailTexts(order.email, "is approved");
+    expect(mail).toContain(note);
+    expect(mail).toContain("Please send the products back");
+    // Not before the product arrived.
+    const early = await who.admin.call("POST", returnPath(ret.id, "refund"));
+    expect(early.status).toBe(409);
+    expect(early.body.message ?? early.body.error).toMatch(/before the product is received/);
+
+    const received = await who.admin.call("POST", returnPath(ret.id, "received"));
+    expect(received.body).toMatchObject({ status: "received" });
+    expect(await mails(shop, order.email, "We received your return")).toBe(1);
+    expect((await who.admin.call("POST", returnPath(ret.id, "received"))).status).toBe(409);
+
+    const refunded = await who.admin.call("POST", returnPath(ret.id, "refund"));
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(refunded.body).toMatchObject({ status: "refunded", orderRefundedCents: ret.refundCents });
+    const rows = await db().select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows).toEqual([
+      expect.objectContaining({ amountCents: ret.refundCents, provider: "sandbox", status: "succeeded" }),
+    ]);
+    expect(await ledgerBalance(db(), buyer.userId as string, "credit", "USD")).toBe(0);
+    expect(await mails(shop, order.email, "We refunded")).toBe(1);
+    expect(await timeline(order.orderNumber)).toEqual([
+      "placed",
+      "paid",
+      "shipped",
+      "delivered",
+      `return_approved ${number}`,
+      `return_received ${number}`,
+      "refunded",
+    ]);
+  });
+
+  it("declines with a reason the customer reads; a declined return cannot be refunded", async () => {
+    const buyer = await newCustomer(shop, "declined");
+    const order = await deliveredOrder(buyer, [[4, 1]]);
+    const ret = await claim(order, [[4, 1]], { reason: "changed_mind", keep: false, refundTo: "original" });
+    for (const bad of [{}, { reason: "  " }, { reason: "x".repeat(501) }])
+      expect((await who.admin.call("POST", returnPath(ret.id, "decline"), bad)).status).toBe(400);
+    const reason = "The jar came back opened and half used.";
+    const declined = await who.admin.call("POST", returnPath(ret.id, "decline"), { reason });
+    expect(declined.body).toMatchObject({ status: "declined", note: reason });
+    const [mail] = await mailTexts(order.email, "was declined");
+    expect(mail).toContain(reason);
+    expect((await who.admin.call("POST", returnPath(ret.id, "decline"), { reason })).status).toBe(409);
+    expect((await who.admin.call("POST", returnPath(ret.id, "refund"))).status).toBe(409);
+    expect(
+      (await who.admin.call("POST", returnPath(ret.id, "approve"), { returnNeeded: false })).status,
+    ).toBe(409);
+    expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(0);
+    expect((await timeline(order.orderNumber)).at(-1)).toMatch(/^return_declined R-/);
+
+    // The queue: open ones only by default, newest first; a status names one; a bad one is a 400.
+    const open = await who.staff.call("GET", "/api/admin/returns");
+    expect(open.status).toBe(200);
+    expect(open.body.returns.map((r: { id: string }) => r.id)).not.toContain(ret.id);
+    expect(
+      open.body.returns.every((r: { status: string }) =>
+        ["requested", "approved", "received"].includes(r.status),
+      ),
+    ).toBe(true);
+    const dates = open.body.returns.map((r: { createdAt: string }) => r.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const declinedList = await who.staff.call("GET", "/api/admin/returns?status=declined");
+    expect(declinedList.body.returns.map((r: { id: string }) => r.id)).toContain(ret.id);
+    const all = await who.staff.call("GET", "/api/admin/returns?status=");
+    expect(all.body.total).toBeGreaterThanOrEqual(open.body.total + declinedList.body.total);
+    expect((await who.staff.call("GET", "/api/admin/returns?status=lost")).status).toBe(400);
+    expect((await who.staff.call("GET", "/api/admin/returns?page=0")).status).toBe(400);
+  });
+
+  it("two owners refunding the same return at once: one refund, the other 409", async () => {
+    const buyer = await newCustomer(shop, "twice");
+    const order = await deliveredOrder(buyer, [[1, 2]]);
+    const ret = await claim(order, [[1, 2]], { reason: "damaged", keep: true, refundTo: "original" });
+    expect(
+      (await who.admin.call("POST", returnPath(ret.id, "approve"), { returnNeeded: false })).status,
+    ).toBe(200);
+    const second = await people(shop);
+    const answers = await Promise.all([
+      who.admin.call("POST", returnPath(ret.id, "refund")),
+      second.admin.call("POST", returnPath(ret.id, "refund")),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const rows = await db().select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.amountCents).toBe(ret.refundCents);
+    expect(await mails(shop, order.email, "We refunded")).toBe(1);
+  });
+
+  it("a manual refund first: the next return is capped at what is left, the one after refused and left approved", async () => {
+    const buyer = await newCustomer(shop, "capped");
+    const order = await deliveredOrder(buyer, [[2, 2]]);
+    const a = await claim(order, [[2, 1]], { reason: "damaged", keep: true, refundTo: "original" });
+    const b = await claim(order, [[2, 1]], { reason: "damaged", keep: true, refundTo: "credit" });
+    for (const r of [a, b])
+      expect(
+        (await who.admin.call("POST", returnPath(r.id, "approve"), { returnNeeded: false })).status,
+      ).toBe(200);
+    const manual = order.totalCents - Math.floor(a.refundCents / 2);
+    expect(
+      (
+        await who.admin.call("POST", `/api/admin/orders/${order.orderNumber}/refund`, {
+          amountCents: manual,
+          reason: "Goodwill",
+        })
+      ).status,
+    ).toBe(200);
+    const capped = await who.admin.call("POST", returnPath(a.id, "refund"));
+    expect(capped.status, JSON.stringify(capped.body)).toBe(200);
+    expect(capped.body).toMatchObject({
+      status: "refunded",
+      refundCents: order.totalCents - manual,
+      orderRefundedCents: order.totalCents,
+    });
+    const refused = await who.admin.call("POST", returnPath(b.id, "refund"));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message ?? refused.body.error).toMatch(/already refunded in full/);
+    expect((await who.admin.call("GET", returnPath(b.id))).body).toMatchObject({
+      status: "approved",
+      refundCents: b.refundCents,
+    });
+    const [after] = await db().select().from(orders).where(eq(orders.id, order.id));
+    expect(after?.refundedCents).toBe(order.totalCents);
+    const audit = await db()
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.targetId, a.id), eq(adminAudit.action, "return.refund")));
+    expect(audit[0]?.after).toMatchObject({ cappedFromCents: a.refundCents });
+  });
+
+  it("three returns and a manual refund of one order at once: never above what was paid; what could not be paid is capped or refused and left approved", async () => {
+    for (let round = 0; round < 3; round++) {
+      const buyer = await newCustomer(shop, `race${round}`);
+      const order = await deliveredOrder(buyer, [[1, 3]]);
+      const claims = [];
+      for (let i = 0; i < 3; i++)
+        claims.push(
+          await claim(order, [[1, 1]], {
+            reason: "damaged",
+            keep: true,
+            refundTo: i === 1 ? "credit" : "original",
+          }),
+        );
+      for (const r of claims)
+        expect(
+          (await who.admin.call("POST", returnPath(r.id, "approve"), { returnNeeded: false })).status,
+        ).toBe(200);
+      const claimed = claims.reduce((n, r) => n + r.refundCents, 0);
+      // With the manual refund, the four together would give back more than the order paid.
+      const manual = order.totalCents - Math.floor(claimed / 2);
+      const [manualAnswer, ...answers] = await Promise.all([
+        who.admin.call("POST", `/api/admin/orders/${order.orderNumber}/refund`, {
+          amountCents: manual,
+          reason: "Goodwill",
+        }),
+        ...claims.map((r) => who.admin.call("POST", returnPath(r.id, "refund"))),
+      ]);
+      expect([200, 409]).toContain(manualAnswer?.status);
+      const rows = await db().select().from(refunds).where(eq(refunds.orderId, order.id));
+      const given = rows.filter((r) => r.status !== "failed").reduce((n, r) => n + r.amountCents, 0);
+      expect(given).toBeLessThanOrEqual(order.totalCents);
+      const [after] = await db().select().from(orders).where(eq(orders.id, order.id));
+      expect(after?.refundedCents).toBe(given);
+      let paidByReturns = 0;
+      let short = 0;
+      for (const [i, r] of claims.entries()) {
+        const answer = answers[i];
+        const [row] = await db().select().from(returnRequests).where(eq(returnRequests.id, r.id));
+        if (answer?.status === 200) {
+          expect(row).toMatchObject({ status: "refunded" });
+          expect(row?.refundId).toBeTruthy();
+          expect(row?.refundCents).toBeGreaterThan(0);
+          expect(row?.refundCents).toBeLessThanOrEqual(r.refundCents);
+          if ((row?.refundCents ?? 0) < r.refundCents) short++;
+          paidByReturns += row?.refundCents ?? 0;
+        } else {
+          expect(answer?.status, JSON.stringify(answer?.body)).toBe(409);
+          expect(answer?.body.message ?? answer?.body.error).toMatch(/refunded/);
+          expect(row).toMatchObject({ status: "approved", refundId: null, refundCents: r.refundCents });
+          short++;
+        }
+      }
+      expect(paidByReturns + (manualAnswer?.status === 200 ? manual : 0)).toBe(given);
+      // When the manual refund went through, the returns could not all be paid in full.
+      if (manualAnswer?.status === 200) expect(short).toBeGreaterThan(0);
+      else expect(paidByReturns).toBe(claimed);
+    }
+  });
+});
