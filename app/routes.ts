@@ -65,6 +65,8 @@ export default [
     route("orders/ship", "routes/admin-orders-ship.tsx"),
     route("orders/:number", "routes/admin-order.tsx"),
     route("orders/:number/invoice", "routes/admin-order-invoice.tsx"),
+    route("returns", "routes/admin-returns.tsx"),
+    route("returns/:id", "routes/admin-return.tsx"),
     route("products", "routes/admin-products.tsx"),
     route("prices", "routes/admin-prices.tsx"),
     route("markets", "routes/admin-markets.tsx"),

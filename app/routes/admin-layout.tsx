@@ -11,7 +11,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** The owner's dashboard: who is signed in, the sections their role opens, and the section's page. */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { email, role, sections } = loaderData;
+  const { email, role, sections, openReturns } = loaderData;
   return (
     <div className="container-shop py-8 sm:py-12">
       <p className="text-sm text-muted print:hidden">
@@ -23,6 +23,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <li key={s.to}>
               <NavLink to={s.to} end={s.to === "/admin"} className={linkClass}>
                 {s.label}
+                {s.to === "/admin/returns" && openReturns > 0 ? " " : null}
+                {s.to === "/admin/returns" && openReturns > 0 ? (
+                  <span className="ml-1.5 rounded-full bg-status-yellow px-1.5 text-xs text-status-yellow-ink">
+                    {openReturns}
+                    <span className="sr-only"> open</span>
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}
