@@ -1,6 +1,6 @@
+import type { ReturnView } from "../../core/contracts/returns.ts";
 import { formatMoney } from "../../core/money.ts";
 import { storedCurrency } from "../../core/order-totals.ts";
-import type { returnRequests } from "../db/schema.ts";
 import { labelled, paragraph } from "../mail/layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { orderEmail, orderWords } from "../orders/order-email.ts";
@@ -12,22 +12,16 @@ import type { OrderRow } from "../orders/order-rows.ts";
  * e-mail is the order's refund e-mail (server/orders/fulfilment-emails.ts). Each is sent once per return.
  */
 
-type ReturnRow = typeof returnRequests.$inferSelect;
-
-const amountOf = (order: OrderRow, ret: ReturnRow) =>
+const amountOf = (order: OrderRow, ret: ReturnView) =>
   formatMoney(ret.refundCents, storedCurrency(order.currency));
 
 /** Where the refund will go: the customer's store credit, or what paid for the order. */
-const whereKey = (ret: ReturnRow) =>
+const whereKey = (ret: ReturnView) =>
   ret.refundTo === "credit" ? "email.return.toStoreCredit" : "email.return.toOriginal";
 
 /** The owner approved the return: send it back as the note says, or keep it. */
-export function returnApprovedEmail(
-  order: OrderRow,
-  ret: ReturnRow,
-  number: string,
-  origin: string,
-): MailMessage {
+export function returnApprovedEmail(order: OrderRow, ret: ReturnView, origin: string): MailMessage {
+  const { number } = ret;
   const words = orderWords(order);
   const amount = amountOf(order, ret);
   const where = words.t(whereKey(ret));
@@ -54,12 +48,8 @@ export function returnApprovedEmail(
 }
 
 /** The products of the return arrived: the refund follows. */
-export function returnReceivedEmail(
-  order: OrderRow,
-  ret: ReturnRow,
-  number: string,
-  origin: string,
-): MailMessage {
+export function returnReceivedEmail(order: OrderRow, ret: ReturnView, origin: string): MailMessage {
+  const { number } = ret;
   const words = orderWords(order);
   const amount = amountOf(order, ret);
   return orderEmail({
@@ -76,12 +66,8 @@ export function returnReceivedEmail(
 }
 
 /** The owner declined the return, saying why. */
-export function returnDeclinedEmail(
-  order: OrderRow,
-  ret: ReturnRow,
-  number: string,
-  origin: string,
-): MailMessage {
+export function returnDeclinedEmail(order: OrderRow, ret: ReturnView, origin: string): MailMessage {
+  const { number } = ret;
   const words = orderWords(order);
   return orderEmail({
     order,

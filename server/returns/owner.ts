@@ -4,6 +4,7 @@ import type {
   AdminReturnView,
   adminReturnsQuery,
   ReturnStatus,
+  ReturnView,
 } from "../../core/contracts/returns.ts";
 import { formatMoney } from "../../core/money.ts";
 import { OrderTransitionError } from "../../core/order-status.ts";
@@ -132,7 +133,7 @@ type Move = {
   event: "return_approved" | "return_received" | "return_declined";
   action: string;
   words: string;
-  email: (order: OrderRow, ret: ReturnRow, number: string, origin: string) => MailMessage;
+  email: (order: OrderRow, ret: ReturnView, origin: string) => MailMessage;
 };
 
 /** One move: the conditional update, the timeline step and the audit row together, then the e-mail. */
@@ -164,8 +165,9 @@ async function move(deps: OwnerDeps, id: string, m: Move, actor: AuditActor): Pr
       .where(eq(returnRequests.id, id));
     throw refused(number, now?.status ?? "gone", m.words);
   }
-  await deps.mailer.send(m.email(order, moved.after, number, deps.origin));
-  return (await returnDetail(deps.db, id)) as AdminReturnView;
+  const view = (await returnDetail(deps.db, id)) as AdminReturnView;
+  await deps.mailer.send(m.email(order, view, deps.origin));
+  return view;
 }
 
 /** Approves a requested return: the product comes back (the note says how) or the customer keeps it. */

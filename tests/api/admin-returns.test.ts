@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerBalance } from "../../server/balances/customer-ledger.ts";
@@ -13,6 +13,8 @@ import {
 } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import { deliver as deliverSigned, inProcess, WEBHOOK_SECRET } from "../reliability/support/stripe-events.ts";
+import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { mails, type OrderRow, people } from "./admin-fixtures.ts";
 import { headerIdentity, newCustomer, ONTARIO, Visitor } from "./checkout-visitor.ts";
@@ -443,5 +445,94 @@ describe.each(testDatabases)("the owner's returns on %s (sandbox payments)", (ki
       if (manualAnswer?.status === 200) expect(short).toBeGreaterThan(0);
       else expect(paidByReturns).toBe(claimed);
     }
+  });
+});
+
+describe.each(testDatabases)("a return refunded through Stripe on %s", (kind) => {
+  let shop: TestShop;
+  let standIn: StripeStandIn;
+  let who: People;
+  const db = () => shop.services.database.db;
+  beforeAll(async () => {
+    standIn = await new StripeStandIn().start();
+    shop = await createTestShop(kind, {
+      env: standIn.env(WEBHOOK_SECRET),
+      identity: headerIdentity(() => shop),
+    });
+    who = await people(shop);
+  });
+  afterAll(async () => {
+    await shop.close();
+    await standIn.stop();
+  });
+
+  it("Stripe down: 502, the return is back to received with no refund, and refunding it again works once Stripe is back", async () => {
+    const buyer = await newCustomer(shop, "stripe");
+    expect((await buyer.add(1, 2)).status).toBe(201);
+    const { body } = await buyer.checkout({ email: `${buyer.userId}@example.com`, userId: buyer.userId });
+    const sessionId = new URL(body.url).pathname.split("/").pop() as string;
+    const session = standIn.sessions.get(sessionId) as Record<string, unknown>;
+    const paymentIntent = `pi_${randomBytes(8).toString("hex")}`;
+    standIn.payments.set(paymentIntent, Number(session.amount_total));
+    const completed = {
+      id: `evt_${randomBytes(8).toString("hex")}`,
+      object: "event",
+      type: "checkout.session.completed",
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: { ...session, payment_status: "paid", status: "complete", payment_intent: paymentIntent },
+      },
+    };
+    expect(await deliverSigned(inProcess(shop), completed)).toBe(200);
+    const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
+    if (!order) throw new Error("no order");
+    const path = `/api/admin/orders/${order.orderNumber}`;
+    expect(
+      (await who.staff.call("POST", `${path}/ship`, { carrier: "UPS", trackingCode: "1Z2" })).status,
+    ).toBe(200);
+    expect((await who.staff.call("POST", `${path}/deliver`)).status).toBe(200);
+    const [line] = await db().select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const refundCents = Math.floor((line?.lineTotalCents ?? 0) / 2);
+    const [ret] = await db()
+      .insert(returnRequests)
+      .values({
+        orderId: order.id,
+        userId: order.userId,
+        sequence: 1,
+        kind: "guarantee",
+        reason: "wrong_item",
+        refundCents,
+      })
+      .returning();
+    await db()
+      .insert(returnRequestLines)
+      .values({ returnId: ret?.id as string, orderLineId: line?.id as string, quantity: 1, refundCents });
+    const at = `/api/admin/returns/${ret?.id}`;
+    expect(
+      (await who.admin.call("POST", `${at}/approve`, { returnNeeded: true, note: "Label inside" })).status,
+    ).toBe(200);
+    expect((await who.admin.call("POST", `${at}/received`)).status).toBe(200);
+
+    standIn.faults.push("500", "500", "500");
+    const down = await who.admin.call("POST", `${at}/refund`);
+    expect(down.status).toBe(502);
+    standIn.faults.length = 0;
+    expect((await who.admin.call("GET", at)).body).toMatchObject({
+      status: "received",
+      orderRefundedCents: 0,
+    });
+    const [row] = await db()
+      .select()
+      .from(returnRequests)
+      .where(eq(returnRequests.id, ret?.id as string));
+    expect(row?.refundId).toBeNull();
+
+    const back = await who.admin.call("POST", `${at}/refund`);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body).toMatchObject({ status: "refunded", refundCents, orderRefundedCents: refundCents });
+    const call = standIn.requests.filter((r) => r.path === "/v1/refunds" && r.method === "POST").at(-1);
+    expect(call?.params).toMatchObject({ payment_intent: paymentIntent, amount: String(refundCents) });
+    const rows = await db().select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows.map((r) => r.status).sort()).toEqual(["failed", "succeeded"]);
   });
 });
