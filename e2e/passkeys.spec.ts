@@ -7,7 +7,7 @@ import { signedUp } from "./support/shopper.ts";
 
 // Passkeys (docs/decisions/052-passkeys.md), with Chromium's virtual authenticator standing in for a
 // fingerprint reader: a customer adds a passkey from the account, signs out, signs in with it from /auth,
-// then removes it, after which it signs no one in. WebAuthn refuses an IP address as the relying party, so
+// renames it, changes the password with it, then removes it, after which it signs no one in. WebAuthn refuses an IP address as the relying party, so
 // this journey's shop lives at http://localhost:PORT (PUBLIC_URL), not at 127.0.0.1 like the others.
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -104,6 +104,39 @@ test("a customer adds a named passkey from the account; it is listed with the da
   expect(credentials[0]?.rpId).toBe("localhost");
 });
 
+test("the customer renames the passkey in place: Escape cancels, Save keeps the new name", async () => {
+  const card = customer.getByRole("region", { name: "Passkeys" });
+  const rename = card.getByRole("button", { name: "Rename Work laptop" });
+  await rename.click();
+  const field = card.getByLabel("Passkey name");
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue("Work laptop");
+  expect(await axeViolations(customer)).toEqual([]);
+  // Escape leaves the name as it was, the focus back on Rename.
+  await field.fill("Something else");
+  await field.press("Escape");
+  await expect(field).toBeHidden();
+  await expect(rename).toBeFocused();
+  await expect(card.getByRole("listitem")).toContainText("Work laptop");
+
+  await rename.click();
+  // An empty name is refused beside the field.
+  await field.fill("   ");
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(card.getByRole("alert")).toHaveText("Please enter a name for this passkey.");
+  await expect(field).toBeFocused();
+  await field.fill("Office laptop");
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(toast(customer).getByText("Passkey renamed")).toBeVisible();
+  await expect(card.getByRole("listitem")).toContainText("Office laptop");
+  await expect(card.getByRole("button", { name: "Rename Office laptop" })).toBeFocused();
+  // Read again from the shop, the new name stays.
+  await customer.reload();
+  await expect(customer.getByRole("region", { name: "Passkeys" }).getByRole("listitem")).toContainText(
+    "Office laptop",
+  );
+});
+
 test("signed out, the customer signs in with the passkey from /auth", async () => {
   await signOut(customer);
   await customer.goto(`${shop.base}/auth`);
@@ -116,10 +149,119 @@ test("signed out, the customer signs in with the passkey from /auth", async () =
   await expect(toast(customer).getByText("Welcome back!")).toBeVisible();
 });
 
+test("the customer changes the password, confirmed with the passkey, then signs in with the new one", async ({
+  browser,
+}) => {
+  await customer.setViewportSize({ width: 1280, height: 900 });
+  await customer.goto(`${shop.base}/account`);
+  await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const card = customer.getByRole("region", { name: "Sign-in and security" });
+  await expect(card).toContainText(email);
+  await expect(card).toContainText("A password is set");
+  const open = card.getByRole("button", { name: "Change password" });
+  await open.click();
+  const dialog = customer.getByRole("dialog", { name: "Change your password" });
+  await expect(dialog.getByLabel("New password")).toBeFocused();
+  expect(await axeViolations(customer)).toEqual([]);
+  // The sign-up's rules, in the sign-up's words.
+  await dialog.getByLabel("New password").fill("abc");
+  await dialog.getByRole("button", { name: "Change with a passkey" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Password should be at least 6 characters");
+  await dialog.getByLabel("New password").fill("password123");
+  await dialog.getByRole("button", { name: "Change with a passkey" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(/one of the most common passwords/);
+  // A wrong current password is refused.
+  await dialog.getByLabel("New password").fill("bright river 58");
+  await dialog.getByLabel("Current password").fill("not my password");
+  await dialog.getByRole("button", { name: "Change password" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("That password is not right.");
+  await expect(dialog.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
+  // The passkey stands in for the current password.
+  await dialog.getByLabel("Current password").fill("");
+  await dialog.getByRole("button", { name: "Change with a passkey" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toast(customer).getByText("Password changed")).toBeVisible();
+  await expect(open).toBeFocused();
+  // Still signed in here.
+  await customer.reload();
+  await expect(customer.getByRole("heading", { level: 1 })).toContainText("Pia Keller");
+
+  // On another device (no authenticator there, so no passkey autofill): the old password no longer works,
+  // the new one does.
+  const other = await browser.newPage();
+  await other.goto(`${shop.base}/auth`);
+  await expect(other.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await other.getByLabel("Email").fill(email);
+  await other.getByLabel("Password").fill("quiet forest 42");
+  await other.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(toast(other).getByText("Sign In Failed")).toBeVisible();
+  await expect(other).toHaveURL(`${shop.base}/auth`);
+  await other.getByLabel("Password").fill("bright river 58");
+  await other.getByRole("button", { name: "Sign In", exact: true }).click();
+  await other.waitForURL(`${shop.base}/account`);
+  await expect(other.getByRole("heading", { level: 1 })).toContainText("Pia Keller");
+  await other.context().close();
+});
+
+test("the change-e-mail form asks for a proof and says where the link went", async () => {
+  await customer.goto(`${shop.base}/account`);
+  await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const card = customer.getByRole("region", { name: "Sign-in and security" });
+  const open = card.getByRole("button", { name: "Change e-mail" });
+  await open.click();
+  const dialog = customer.getByRole("dialog", { name: "Change your e-mail" });
+  await dialog.getByLabel("New e-mail address").fill(email);
+  await dialog.getByLabel("Current password").fill("bright river 58");
+  await dialog.getByRole("button", { name: "Send the link" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("This is already your account's e-mail address.");
+  const next = `pia-new-${Date.now()}@example.com`;
+  await dialog.getByLabel("New e-mail address").fill(next);
+  await dialog.getByRole("button", { name: "Confirm with a passkey" }).click();
+  await expect(dialog.getByRole("status")).toContainText(`We sent a link to ${next}`);
+  await expect(dialog).toContainText(`Until then, you keep signing in with ${email}.`);
+  expect(await axeViolations(customer)).toEqual([]);
+  await customer.screenshot({ path: test.info().outputPath("change-email-sent.png") });
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(open).toBeFocused();
+  // Nothing changes before the link is opened.
+  await expect(card).toContainText(email);
+});
+
 test("the account's Passkeys card and /auth pass axe at 1280 and 390 px in both themes", async ({ page }) => {
   await checkLooks(customer, shop.base, [["account-passkeys", "/account"]], async (p) => {
-    await expect(p.getByRole("region", { name: "Passkeys" }).getByText("Work laptop")).toBeVisible();
+    await expect(p.getByRole("region", { name: "Passkeys" }).getByText("Office laptop")).toBeVisible();
   });
+  // The new forms, open: renaming in place, changing the password and the e-mail.
+  await checkLooks(
+    customer,
+    shop.base,
+    [
+      ["account-rename-passkey", "/account"],
+      ["account-change-password", "/account"],
+      ["account-change-email", "/account"],
+    ],
+    async (p, name) => {
+      await expect(p.locator("html")).toHaveAttribute("data-hydrated", "true");
+      if (name === "account-rename-passkey") {
+        await p.getByRole("button", { name: "Rename Office laptop" }).click();
+        await p.getByLabel("Passkey name").fill("");
+        await p.getByRole("button", { name: "Save" }).click();
+        await expect(p.getByRole("region", { name: "Passkeys" }).getByRole("alert")).toBeVisible();
+        return;
+      }
+      const card = p.getByRole("region", { name: "Sign-in and security" });
+      if (name === "account-change-password") {
+        await card.getByRole("button", { name: "Change password" }).click();
+        const dialog = p.getByRole("dialog", { name: "Change your password" });
+        await dialog.getByLabel("New password").fill("abc");
+        await dialog.getByRole("button", { name: "Change password" }).click();
+        await expect(dialog.getByRole("alert")).toBeVisible();
+        return;
+      }
+      await card.getByRole("button", { name: "Change e-mail" }).click();
+      await expect(p.getByRole("dialog", { name: "Change your e-mail" })).toBeVisible();
+    },
+  );
   await checkLooks(page, shop.base, [["auth-passkey", "/auth"]], async (p) => {
     await expect(p.locator("html")).toHaveAttribute("data-hydrated", "true");
     await expect(p.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
@@ -131,8 +273,8 @@ test("the customer removes the passkey, confirmed; it no longer signs anyone in"
   await customer.goto(`${shop.base}/account`);
   await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");
   const card = customer.getByRole("region", { name: "Passkeys" });
-  await card.getByRole("button", { name: "Remove Work laptop" }).click();
-  const confirm = customer.getByRole("alertdialog", { name: "Remove Work laptop?" });
+  await card.getByRole("button", { name: "Remove Office laptop" }).click();
+  const confirm = customer.getByRole("alertdialog", { name: "Remove Office laptop?" });
   await expect(confirm.getByRole("button", { name: "Keep passkey" })).toBeFocused();
   expect(await axeViolations(customer)).toEqual([]);
   await customer.screenshot({ path: test.info().outputPath("remove-passkey-dialog.png") });
@@ -157,7 +299,7 @@ test("a passkey confirms deleting the account instead of the password", async ()
   await customer.goto(`${shop.base}/auth`);
   await expect(customer.locator("html")).toHaveAttribute("data-hydrated", "true");
   await customer.getByLabel("Email").fill(email);
-  await customer.getByLabel("Password").fill("quiet forest 42");
+  await customer.getByLabel("Password").fill("bright river 58");
   await customer.getByRole("button", { name: "Sign In", exact: true }).click();
   await customer.waitForURL(`${shop.base}/account`);
   const card = customer.getByRole("region", { name: "Passkeys" });

@@ -15,6 +15,7 @@ import {
   updateAddress,
 } from "../../server/addresses/address-book.ts";
 import { parseShippingAddress } from "../../server/addresses/shipping-address.ts";
+import { signInDetails } from "../../server/auth/account-security.ts";
 import { listPasskeysOf } from "../../server/auth/passkeys.ts";
 import { updateProfile } from "../../server/auth/profile.ts";
 import { accountBalances } from "../../server/balances/account-balances.ts";
@@ -75,22 +76,34 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const onSubscriptions = tab === "subscriptions";
   const onOverview = tab === "overview";
   const origin = shopOrigin(env, requestHost(request), "page");
-  const [profile, orders, subscriptions, addresses, products, stacks, readingList, balances, passkeys] =
-    await Promise.all([
-      loadProfile(context, session),
-      listOrdersForUser(database.db, userId),
-      listSubscriptionsForUser(database.db, userId, shopTaxProvider(env.TAX_HOME_STATES)),
-      listAddresses(database.db, userId),
-      // The Subscriptions tab's swap choices and "Subscribe again" links, and its stacks' names.
-      onSubscriptions ? catalogue.list() : [],
-      onSubscriptions ? listStacks(database.db, catalogue) : [],
-      // The Overview's reading list: the articles saved with Bookmark.
-      onOverview ? listBookmarks(database.db, userId) : [],
-      // The Overview's points, store credit, gift cards and referral link (decision 047).
-      onOverview ? accountBalances(database.db, session.user, origin) : null,
-      // The Overview's Passkeys card (decision 052).
-      onOverview ? listPasskeysOf(database.db, userId) : [],
-    ]);
+  const [
+    profile,
+    orders,
+    subscriptions,
+    addresses,
+    products,
+    stacks,
+    readingList,
+    balances,
+    passkeys,
+    signIn,
+  ] = await Promise.all([
+    loadProfile(context, session),
+    listOrdersForUser(database.db, userId),
+    listSubscriptionsForUser(database.db, userId, shopTaxProvider(env.TAX_HOME_STATES)),
+    listAddresses(database.db, userId),
+    // The Subscriptions tab's swap choices and "Subscribe again" links, and its stacks' names.
+    onSubscriptions ? catalogue.list() : [],
+    onSubscriptions ? listStacks(database.db, catalogue) : [],
+    // The Overview's reading list: the articles saved with Bookmark.
+    onOverview ? listBookmarks(database.db, userId) : [],
+    // The Overview's points, store credit, gift cards and referral link (decision 047).
+    onOverview ? accountBalances(database.db, session.user, origin) : null,
+    // The Overview's Passkeys card (decision 052).
+    onOverview ? listPasskeysOf(database.db, userId) : [],
+    // The Overview's "Sign-in and security" card: the e-mail, whether there is a password (decision 052).
+    onOverview ? signInDetails(database.db, userId) : null,
+  ]);
   const shopProducts: ShopProduct[] = products.map((p) => ({
     id: p.id,
     slug: p.slug,
@@ -113,6 +126,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       readingList,
       balances,
       passkeys,
+      signIn,
       meta: { title: t("account.meta.title") },
     },
     { headers: noStore },

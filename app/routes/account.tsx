@@ -25,6 +25,7 @@ import { PasskeysSection } from "../components/account/passkeys-section.tsx";
 import { ProfileCard } from "../components/account/profile-card.tsx";
 import { ReadingList } from "../components/account/reading-list.tsx";
 import { SavedQuiz } from "../components/account/saved-quiz.tsx";
+import { SignInDetailsCard } from "../components/account/sign-in-details.tsx";
 import { YourData } from "../components/account/your-data.tsx";
 import { AddressBookSection } from "../components/address/address-book.tsx";
 import { completeSignIn } from "../components/auth/complete-sign-in.ts";
@@ -230,6 +231,13 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
             {balances ? <BalancesSection balances={balances} /> : null}
             <ReadingList bookmarks={loaderData.readingList} />
             <SavedQuiz />
+            {loaderData.signIn ? (
+              <SignInDetailsCard
+                details={loaderData.signIn}
+                hasPasskey={loaderData.passkeys.length > 0}
+                onChanged={() => authClient.$store.notify("$sessionSignal")}
+              />
+            ) : null}
             <PasskeysSection passkeys={loaderData.passkeys} />
             <YourData hasPasskey={loaderData.passkeys.length > 0} />
           </Tabs.Content>

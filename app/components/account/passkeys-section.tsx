@@ -1,8 +1,10 @@
 import KeyRound from "lucide-react/icons/key-round";
+import Pencil from "lucide-react/icons/pencil";
 import Plus from "lucide-react/icons/plus";
 import Trash2 from "lucide-react/icons/trash-2";
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { PASSKEY_NAME_MAX } from "../../../core/contracts/account-security.ts";
 import type { PasskeyView } from "../../../core/contracts/passkeys.ts";
 import { formatDate } from "../../../core/format-date.ts";
 import { useLaterT } from "../../hooks/use-later-t.ts";
@@ -29,8 +31,8 @@ import {
 import { DialogButtons } from "../ui/dialog-buttons.tsx";
 import { Field, inputClass } from "../ui/field.tsx";
 
-/** The most characters a passkey's name keeps. */
-const NAME_MAX = 60;
+/** The most characters a passkey's name keeps (the server refuses more: server/auth/auth.ts). */
+const NAME_MAX = PASSKEY_NAME_MAX;
 
 /** A refusal of Better Auth's passkey client, worded in the page's language by its code. */
 function addFailure(error: { code?: string; status?: number }): string {
@@ -43,9 +45,9 @@ function addFailure(error: { code?: string; status?: number }): string {
 
 /**
  * The account's Passkeys card (docs/decisions/052-passkeys.md): the customer's passkeys with the day each was
- * added, Add a passkey (named first, "Chrome on Linux" by default) and Remove, confirmed. The list comes
- * from the page's loader; adding and removing go through Better Auth's passkey routes, then the page is
- * read again.
+ * added, Add a passkey (named first, "Chrome on Linux" by default), Rename (in place: Save, Cancel or
+ * Escape, the focus back on Rename) and Remove, confirmed. The list comes from the page's loader; adding,
+ * renaming and removing go through Better Auth's passkey routes, then the page is read again.
  */
 export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
   const t = useT();
@@ -57,6 +59,8 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
   // The passkey just removed: its Remove button, the dialog's opener, is on its way out of the list.
   const removed = useRef<string | null>(null);
   const addButton = useRef<HTMLButtonElement | null>(null);
+  // The passkey whose name is being edited in place.
+  const [renaming, setRenaming] = useState<string | null>(null);
   useEffect(() => setSupported(passkeysSupported()), []);
 
   return (
@@ -69,6 +73,20 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
         <ul className="mt-4 grid gap-3" aria-label={t("passkey.list.label")}>
           {passkeys.map((p) => {
             const name = p.name || t("passkey.unnamed");
+            if (renaming === p.id)
+              return (
+                <li key={p.id} className="rounded-xl border border-sand-deep p-4">
+                  <RenamePasskey
+                    passkey={p}
+                    onDone={async (renamed) => {
+                      if (renamed) await revalidator.revalidate().catch(() => undefined);
+                      setRenaming(null);
+                      // The row's Rename button is back on the page after this render.
+                      requestAnimationFrame(() => document.getElementById(`passkey-rename-${p.id}`)?.focus());
+                    }}
+                  />
+                </li>
+              );
             return (
               <li
                 key={p.id}
@@ -80,18 +98,29 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
                     {t("passkey.added", { date: formatDate(p.createdAt, locale) })}
                   </p>
                 </div>
-                <Button
-                  variant="outline"
-                  size="sm-wide"
-                  aria-label={t("passkey.remove.label", { name })}
-                  onClick={(e) => {
-                    opener.current = e.currentTarget;
-                    removed.current = null;
-                    setRemoving(p);
-                  }}
-                >
-                  <Trash2 className="size-4" aria-hidden /> {t("passkey.remove")}
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    id={`passkey-rename-${p.id}`}
+                    variant="outline"
+                    size="sm-wide"
+                    aria-label={t("passkey.rename.label", { name })}
+                    onClick={() => setRenaming(p.id)}
+                  >
+                    <Pencil className="size-4" aria-hidden /> {t("passkey.rename")}
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm-wide"
+                    aria-label={t("passkey.remove.label", { name })}
+                    onClick={(e) => {
+                      opener.current = e.currentTarget;
+                      removed.current = null;
+                      setRemoving(p);
+                    }}
+                  >
+                    <Trash2 className="size-4" aria-hidden /> {t("passkey.remove")}
+                  </Button>
+                </div>
               </li>
             );
           })}
@@ -117,6 +146,109 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
         fallback={() => addButton.current}
       />
     </section>
+  );
+}
+
+/** A passkey's name edited in place: the field, Save and Cancel (Escape cancels too). */
+function RenamePasskey({
+  passkey,
+  onDone,
+}: {
+  passkey: PasskeyView;
+  onDone: (renamed: boolean) => Promise<void>;
+}) {
+  const t = useT();
+  const later = useLaterT(["passkey.toast.renamed"]);
+  const [name, setName] = useState(passkey.name ?? "");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const fieldId = `passkey-name-${passkey.id}`;
+  const errorId = `${fieldId}-error`;
+
+  async function save(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const label = name.trim();
+    if (!label) {
+      setError(later("passkey.error.name"));
+      document.getElementById(fieldId)?.focus();
+      return;
+    }
+    if (label === passkey.name) {
+      await onDone(false);
+      return;
+    }
+    setPending(true);
+    setError(null);
+    const { error: refused } = await passkeyAuthClient.$fetch("/passkey/update-passkey", {
+      method: "POST",
+      body: { id: passkey.id, name: label.slice(0, NAME_MAX) },
+    });
+    if (refused) {
+      setPending(false);
+      setError(
+        later(
+          refused.status === 429
+            ? "passkey.error.tooMany"
+            : refused.status === 400
+              ? "passkey.error.nameLength"
+              : "passkey.error.generic",
+          { max: NAME_MAX },
+        ),
+      );
+      document.getElementById(fieldId)?.focus();
+      return;
+    }
+    toast({ title: later("passkey.toast.renamed"), description: label });
+    await onDone(true);
+  }
+
+  return (
+    <form
+      className="grid gap-3"
+      noValidate
+      onSubmit={(e) => void save(e)}
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && !pending) {
+          e.preventDefault();
+          void onDone(false);
+        }
+      }}
+    >
+      <Field id={fieldId} label={t("passkey.rename.name")}>
+        <input
+          id={fieldId}
+          value={name}
+          maxLength={NAME_MAX}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          autoComplete="off"
+          // biome-ignore lint/a11y/noAutofocus: the field replaces the Rename button the customer just pressed
+          autoFocus
+          className={inputClass}
+        />
+      </Field>
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm-wide" pending={pending} pendingText={t("passkey.rename.saving")}>
+          {t("passkey.rename.save")}
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm-wide"
+          disabled={pending}
+          onClick={() => void onDone(false)}
+        >
+          {t("passkey.rename.cancel")}
+        </Button>
+      </div>
+    </form>
   );
 }
 
