@@ -56,7 +56,11 @@ export const returnClaimBody = z.object({
 export type ReturnClaimBody = z.infer<typeof returnClaimBody>;
 
 /** POST /api/orders/:number/withdraw: the confirmation step of "Withdraw from contract here". */
-export const withdrawalBody = z.object({ confirm: z.literal(true) });
+export const withdrawalBody = z.object({
+  confirm: z.literal(true, { error: "confirm the withdrawal (confirm: true)" }),
+  /** Only for an order that started a subscription: keep it running (the default), or end it now. */
+  subscription: z.enum(["keep", "end"]).optional(),
+});
 
 /** POST /api/admin/returns/:id/approve */
 export const approveReturnBody = z.object({

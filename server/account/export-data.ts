@@ -31,6 +31,7 @@ import {
   userPreferences,
   wishlistItems,
 } from "../db/schema.ts";
+import { loadUserReturns } from "../returns/return-rows.ts";
 
 /** A timestamp as the export writes it. */
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -187,6 +188,8 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
     db.select().from(referrals).where(eq(referrals.referrerUserId, userId)).orderBy(asc(referrals.createdAt)),
   ]);
 
+  const returnRows = await loadUserReturns(db, userId);
+
   return {
     exportedAt: now.toISOString(),
     about:
@@ -276,6 +279,8 @@ export async function exportAccountData(db: Db, userId: string, now = new Date()
         .filter((r) => r.orderId === o.id)
         .map((r) => ({ amountCents: r.amountCents, status: r.status, at: iso(r.createdAt) })),
     })),
+    // The returns of their orders (docs/decisions/055-returns.md), as their order page shows them.
+    returns: returnRows,
     subscriptions: subscriptionRows.map((s) => ({
       id: s.id,
       orderNumber: orderRows.find((o) => o.id === s.orderId)?.orderNumber ?? null,

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { returnClaimBody, withdrawalBody } from "../../core/contracts/returns.ts";
 import {
   PREVIEWED_ACTIONS,
   type SubscriptionActionResponse,
@@ -18,6 +19,7 @@ import { readJsonBody } from "../http/validate.ts";
 import { requestLocale } from "../i18n/request-locale.ts";
 import { listOrdersForUser } from "../orders/order-queries.ts";
 import { PaymentProviderError } from "../payments/provider.ts";
+import { claimGuarantee, orderReturns, withdraw } from "../returns/claims.ts";
 import { cardUpdatePath, startCardUpdate, stripeCardUpdateUrl } from "../subscriptions/card-update.ts";
 import {
   changeSubscription,
@@ -55,6 +57,32 @@ export function ordersApi(services: AppServices) {
       const [order] = await listOrdersForUser(db, user.id, ref.data);
       if (!order) throw notFound("Order not found.");
       return c.json(order);
+    })
+    // Returns (docs/decisions/055-returns.md): what the order can still claim and its returns; a claim under
+    // the 60-day guarantee; the EU/UK withdrawal. By order number in any case; another user's order is 404.
+    .get("/:ref/returns", signedIn, async (c) => {
+      const { user } = c.var;
+      return c.json(await orderReturns({ db }, user.id, c.req.param("ref")));
+    })
+    .post("/:ref/returns", signedIn, async (c) => {
+      const { user } = c.var;
+      const body = await readJsonBody(c, returnClaimBody);
+      const view = await claimGuarantee(shopDeps(services), {
+        userId: user.id,
+        orderNumber: c.req.param("ref"),
+        body,
+      });
+      return c.json(view, 201);
+    })
+    .post("/:ref/withdraw", signedIn, async (c) => {
+      const { user } = c.var;
+      const body = await readJsonBody(c, withdrawalBody);
+      const view = await withdraw(shopDeps(services), {
+        userId: user.id,
+        orderNumber: c.req.param("ref"),
+        subscription: body.subscription,
+      });
+      return c.json(view, 201);
     });
 
   const subscriptions = new Hono()

@@ -21,6 +21,7 @@ import {
   profiles,
   rateLimit,
   refunds,
+  returnRequests,
   reviews,
   sandboxCards,
   stockNotifications,
@@ -325,6 +326,19 @@ export async function deleteAccount(
           .update(refunds)
           .set({ reason: REMOVED.removed })
           .where(and(inArray(refunds.orderId, orderIds), mentions(refunds.reason, needles)));
+        // A return's comment (the customer's words) and note (the owner's) go when they name the customer.
+        await tx
+          .update(returnRequests)
+          .set({
+            comment: sql`case when ${mentions(returnRequests.comment, needles)} then ${REMOVED.removed} else ${returnRequests.comment} end`,
+            note: sql`case when ${mentions(returnRequests.note, needles)} then ${REMOVED.removed} else ${returnRequests.note} end`,
+          })
+          .where(
+            and(
+              inArray(returnRequests.orderId, orderIds),
+              or(mentions(returnRequests.comment, needles), mentions(returnRequests.note, needles)),
+            ),
+          );
       }
       if (subscriptionIds.length)
         await tx

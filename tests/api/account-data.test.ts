@@ -22,6 +22,7 @@ import {
   reactionReports,
   referrals,
   renewalConsents,
+  returnRequests,
   reviews,
   session,
   stockNotifications,
@@ -107,6 +108,16 @@ const CHECKED_COLUMNS: Record<string, string[]> = {
     "discount_code",
   ],
   refunds: ["reason", "status", "provider", "provider_refund_id", "actor"],
+  return_requests: [
+    "user_id",
+    "kind",
+    "status",
+    "reason",
+    "comment",
+    "refund_to",
+    "subscription_choice",
+    "note",
+  ],
   order_events: ["type", "detail"],
   addresses: ["user_id", "full_name", "line1", "line2", "city", "region", "postal_code", "country", "phone"],
   order_lines: ["product_name", "bundle_id"],
@@ -255,6 +266,18 @@ describe.each(testDatabases)("a customer's own data on %s", (kind) => {
     await db()
       .insert(orderEvents)
       .values({ orderId: order.id, type: "note", detail: { to: name, at: street } });
+    // A return whose comment names them (docs/decisions/055-returns.md): exported, erased with the account.
+    await db()
+      .insert(returnRequests)
+      .values({
+        orderId: order.id,
+        userId,
+        sequence: 1,
+        kind: "guarantee",
+        reason: "other",
+        comment: `Please write to ${name} at ${street}`,
+        refundCents: 0,
+      });
     const [sub] = await db()
       .insert(subscriptions)
       .values({
