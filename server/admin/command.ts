@@ -1,4 +1,5 @@
 import { CARRIER_NAMES, findCarrier } from "../../core/carriers.ts";
+import { RETURN_STATUSES } from "../../core/contracts/returns.ts";
 import { formatMoney, toCents } from "../../core/money.ts";
 import { OrderTransitionError } from "../../core/order-status.ts";
 import { storedCurrency } from "../../core/order-totals.ts";
@@ -21,6 +22,8 @@ export const USAGE = `Usage:
   npm run admin -- orders deliver <orderNumber> [--as-of YYYY-MM-DD]
                    (the day it was delivered, for a late entry: not before it shipped, not in the future)
   npm run admin -- orders cancel <orderNumber> [--refunded <amount>]   (the amount you refunded with the payment provider)
+  npm run admin -- returns list [--status open|requested|approved|received|refunded|declined|all]
+                   the returns, newest first (default: open, the ones waiting for the owner)
   npm run admin -- orders purge-pending [--older-than-days N]   (default: PENDING_ORDER_MAX_AGE_DAYS, 7)
   npm run admin -- subscriptions run-due [--as-of YYYY-MM-DD]
                    renewals, retries, reminders and ended pauses due up to that day (default: now); safe to run twice
@@ -33,6 +36,8 @@ export type AdminCommand =
   | { kind: "role"; email: string; role: "admin" | "staff" | "user" }
   | { kind: "run-due"; asOf: Date | null; all?: boolean }
   | { kind: "list" }
+  /** The returns queue (decision 055): "open", one status, or "" for every return. */
+  | { kind: "returns"; status: string }
   /** olderThanDays null: the shop's PENDING_ORDER_MAX_AGE_DAYS. */
   | { kind: "purge-pending"; olderThanDays: number | null }
   | {
@@ -85,11 +90,16 @@ export function parseAdminCommand(args: string[]): { command: AdminCommand } | {
 function parse(args: string[]): AdminCommand {
   const [resource, command, orderNumber] = args;
   if (
-    (resource !== "orders" && resource !== "subscriptions" && resource !== "users" && resource !== "jobs") ||
+    (resource !== "orders" &&
+      resource !== "subscriptions" &&
+      resource !== "users" &&
+      resource !== "jobs" &&
+      resource !== "returns") ||
     !command
   )
     refuse(USAGE);
   if ((resource === "subscriptions" || resource === "jobs") && command !== "run-due") refuse(USAGE);
+  if (resource === "returns" && command !== "list") refuse(USAGE);
   if (resource === "users" && ((command !== "promote" && command !== "demote") || !orderNumber))
     refuse(USAGE);
 
@@ -119,6 +129,13 @@ function parse(args: string[]): AdminCommand {
         ? "--refunded needs the amount refunded, such as 12.50."
         : "--refunded goes with cancel only.",
     );
+  }
+
+  if (resource === "returns") {
+    const status = option("--status") ?? "open";
+    const known = ["open", "all", ...RETURN_STATUSES] as string[];
+    if (!known.includes(status)) refuse(`--status is one of ${known.join(", ")}.`);
+    return { kind: "returns", status: status === "all" ? "" : status };
   }
 
   if (resource === "users") {
@@ -270,6 +287,32 @@ async function run(command: AdminCommand, deps: AdminCommandDeps, out: string[])
           o.trackingCode ? `${o.carrier ? `${o.carrier} ` : ""}tracking ${o.trackingCode}` : "",
         ].join("  "),
       );
+    }
+  } else if (command.kind === "returns") {
+    const { listReturns } = await import("../returns/owner.ts");
+    const shown = command.status || "all";
+    for (let page = 1; ; page++) {
+      const found = await listReturns(database.db, {
+        status: command.status as "open",
+        page,
+      });
+      if (found.total === 0) out.push(`No returns (${shown}).`);
+      for (const r of found.returns)
+        out.push(
+          [
+            r.number,
+            r.createdAt.slice(0, 16).replace("T", " "),
+            r.status.padEnd(9),
+            formatMoney(r.refundCents, storedCurrency(r.currency)).padStart(11),
+            r.orderNumber,
+            r.email,
+            r.kind === "withdrawal" ? "withdrawal" : r.reason,
+            r.status === "approved" ? (r.returnNeeded ? "sent back" : "kept") : "",
+          ]
+            .join("  ")
+            .trimEnd(),
+        );
+      if (found.page >= found.pages) break;
     }
   } else if (command.kind === "purge-pending") {
     const olderThanDays = command.olderThanDays ?? env.PENDING_ORDER_MAX_AGE_DAYS;

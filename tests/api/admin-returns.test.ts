@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseAdminCommand, runAdminCommand } from "../../server/admin/command.ts";
 import { ledgerBalance } from "../../server/balances/customer-ledger.ts";
 import {
   adminAudit,
@@ -326,6 +327,34 @@ describe.each(testDatabases)("the owner's returns on %s (sandbox payments)", (ki
     expect(all.body.total).toBeGreaterThanOrEqual(open.body.total + declinedList.body.total);
     expect((await who.staff.call("GET", "/api/admin/returns?status=lost")).status).toBe(400);
     expect((await who.staff.call("GET", "/api/admin/returns?page=0")).status).toBe(400);
+  });
+
+  it("npm run admin -- returns list: the open returns newest first, --status names one or all, a wrong one is refused", async () => {
+    const buyer = await newCustomer(shop, "command");
+    const order = await deliveredOrder(buyer, [[3, 1]]);
+    const ret = await claim(order, [[3, 1]], { reason: "taste_or_texture", keep: true, refundTo: "credit" });
+    const number = `R-${order.orderNumber.replace(/^MANA-/, "")}-1`;
+    const run = async (...args: string[]) => {
+      const parsed = parseAdminCommand(["returns", "list", ...args]);
+      if ("refused" in parsed) return { code: 1, out: [], err: [parsed.refused] };
+      return runAdminCommand(parsed.command, {
+        env: shop.services.env,
+        database: shop.services.database,
+        mailer: () => shop.services.mailer,
+      });
+    };
+    const open = await run();
+    expect(open.code).toBe(0);
+    expect(open.out[0]).toMatch(
+      new RegExp(`^${number}  .*requested.*${order.orderNumber}  ${order.email}  taste_or_texture$`),
+    );
+    expect((await run("--status", "declined")).out.join("\n")).not.toContain(number);
+    expect((await run("--status", "all")).out.join("\n")).toContain(number);
+    await who.admin.call("POST", returnPath(ret.id, "approve"), { returnNeeded: false });
+    expect((await run("--status", "approved")).out.find((l) => l.startsWith(number))).toMatch(/kept$/);
+    const wrong = await run("--status", "lost");
+    expect(wrong.code).toBe(1);
+    expect(wrong.err[0]).toMatch(/--status is one of open, all, requested/);
   });
 
   it("two owners refunding the same return at once: one refund, the other 409", async () => {
