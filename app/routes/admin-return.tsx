@@ -3,7 +3,7 @@ import { Link, type ShouldRevalidateFunction } from "react-router";
 import { WITHDRAWAL_DAYS } from "../../core/contracts/returns.ts";
 import { formatMoney } from "../../core/money.ts";
 import { storedCurrency } from "../../core/order-totals.ts";
-import { DONE_WORDS, ReturnActions, refundNow } from "../components/admin/return-actions.tsx";
+import { MOVED_WORDS, ReturnActions, refundNow } from "../components/admin/return-actions.tsx";
 import {
   ageWords,
   keepWords,
@@ -36,11 +36,13 @@ export default function AdminReturn({ loaderData }: Route.ComponentProps) {
   const money = (cents: number) => formatMoney(cents, currency);
   const [said, setSaid] = useState("");
   const status = useRef<HTMLParagraphElement>(null);
-  // A move replaces the buttons it was made with: focus goes to the line that says what happened.
+  // A move replaces the buttons it was made with (the router reads the return again after each post): the
+  // status line says what happened, and takes the focus when the button that had it is gone.
   const previous = useRef(ret.status);
   useEffect(() => {
     if (previous.current === ret.status) return;
     previous.current = ret.status;
+    setSaid(MOVED_WORDS[ret.status] ?? "");
     const active = document.activeElement;
     if (!active || active === document.body || !active.isConnected) status.current?.focus();
   }, [ret.status]);
@@ -93,7 +95,7 @@ export default function AdminReturn({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {open && may.act ? (
-        <ReturnActions ret={ret} onDone={(intent) => setSaid(DONE_WORDS[intent] ?? "Saved.")} />
+        <ReturnActions ret={ret} />
       ) : open ? (
         <p className={`${card} text-sm text-muted`}>
           Approving, refunding and declining returns needs the refund permission: ask the shop's owner.

@@ -14,12 +14,12 @@ export function refundNow(r: AdminReturnView): number {
   return Math.max(0, Math.min(r.refundCents, r.orderTotalCents - r.orderRefundedCents));
 }
 
-/** What was said after a move went through, for the page's status line. */
-export const DONE_WORDS: Record<string, string> = {
-  approve: "Return approved. The customer is e-mailed.",
+/** What the page's status line says once a return moved to a status (the move's own buttons are gone). */
+export const MOVED_WORDS: Partial<Record<AdminReturnView["status"], string>> = {
+  approved: "Return approved. The customer is e-mailed.",
   received: "Marked received. The customer is e-mailed.",
-  refund: "Refunded. The customer is e-mailed.",
-  decline: "Return declined. The customer is e-mailed with the reason.",
+  refunded: "Refunded. The customer is e-mailed.",
+  declined: "Return declined. The customer is e-mailed with the reason.",
 };
 
 /**
@@ -28,9 +28,9 @@ export const DONE_WORDS: Record<string, string> = {
  * without it, or received → refund (confirmed in a dialog) or decline. Each posts to the page's action,
  * whose refusal (a 409 when another owner was first) shows in the alert region.
  */
-export function ReturnActions({ ret, onDone }: { ret: AdminReturnView; onDone: (intent: string) => void }) {
-  const approve = useFormAction("approve", () => onDone("approve"));
-  const received = useFormAction("received", () => onDone("received"));
+export function ReturnActions({ ret }: { ret: AdminReturnView }) {
+  const approve = useFormAction("approve");
+  const received = useFormAction("received");
   const [dialog, setDialog] = useState<"refund" | "decline" | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -83,21 +83,9 @@ export function ReturnActions({ ret, onDone }: { ret: AdminReturnView; onDone: (
         fallback={() => heading.current}
       >
         {dialog === "refund" ? (
-          <RefundForm
-            ret={ret}
-            onDone={() => {
-              setDialog(null);
-              onDone("refund");
-            }}
-          />
+          <RefundForm ret={ret} onDone={() => setDialog(null)} />
         ) : dialog === "decline" ? (
-          <DeclineForm
-            ret={ret}
-            onDone={() => {
-              setDialog(null);
-              onDone("decline");
-            }}
-          />
+          <DeclineForm ret={ret} onDone={() => setDialog(null)} />
         ) : null}
       </ActionDialog>
     </section>

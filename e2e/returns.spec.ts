@@ -1,0 +1,168 @@
+import { expect, type Page, test } from "@playwright/test";
+import { checkLooks } from "./support/looks.ts";
+import { OwnShop } from "./support/own-shop.ts";
+import { boughtOnSandbox, signedUp } from "./support/shopper.ts";
+
+// Returns, the 60-day guarantee online (docs/decisions/055-returns.md, issue 32): a customer with a
+// delivered order claims the guarantee on the claim page and keeps the product; the owner finds the claim
+// in the dashboard's returns queue, approves it with "No need to send it back" and refunds it to store
+// credit; the customer has the credit on their account and the e-mails of each step. axe and screenshots of
+// the queue and a return's page in both themes at 1280 and 390 px.
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+const shop = new OwnShop("returns");
+const stamp = Date.now();
+const ownerEmail = `owner-${stamp}@example.com`;
+const customerEmail = `river-${stamp}@example.com`;
+
+let owner: Page;
+let customer: Page;
+let orderNumber = "";
+let kept = "";
+let keptPath = "";
+let sentBackPath = "";
+
+const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(230_000);
+  owner = await shop.startWithOwner(browser, ownerEmail);
+  customer = await signedUp(browser, shop.base, customerEmail, "River Reyes");
+  // Two Total Restore ($40 each): one is claimed and kept, the other claimed to be sent back.
+  orderNumber = await boughtOnSandbox(customer, shop.base, [{ productId: 2, quantity: 2 }], "new");
+  const shipped = await owner.request.post(`${shop.base}/api/admin/orders/${orderNumber}/ship`, {
+    data: { carrier: "UPS", trackingCode: `1Z${stamp}` },
+  });
+  expect(shipped.status()).toBe(200);
+  const delivered = await owner.request.post(`${shop.base}/api/admin/orders/${orderNumber}/deliver`);
+  expect(delivered.status()).toBe(200);
+});
+
+test.afterAll(async () => {
+  await owner?.context().close();
+  await customer?.context().close();
+  await shop.stop();
+});
+
+test("a customer claims the guarantee and keeps the product; the owner approves it and refunds it to store credit; the customer has the credit and the e-mails", async () => {
+  // The customer's claim, on the order's claim page.
+  await customer.goto(`${shop.base}/account/orders/${orderNumber}/return`);
+  await hydrated(customer);
+  await expect(customer.getByRole("heading", { level: 1, name: "Claim the 60-day guarantee" })).toBeVisible();
+  await customer.getByLabel("Quantity of Total Restore").fill("1");
+  await customer.getByLabel("Reason").selectOption({ label: "I noticed no difference" });
+  await customer.getByLabel("Keep the product").check();
+  await customer.getByLabel("Store credit").check();
+  await customer.getByRole("button", { name: "Send my claim" }).click();
+  await customer.waitForURL(/[?&]claimed=R-/);
+  kept = new URL(customer.url()).searchParams.get("claimed") ?? "";
+  expect(kept).toMatch(/^R-.+-1$/);
+
+  // The owner's queue: the open claim, newest first, with the dashboard's count beside "Returns".
+  await owner.goto(`${shop.base}/admin/orders/${orderNumber}`);
+  const nav = owner.getByRole("navigation", { name: "Dashboard" });
+  await expect(nav.getByRole("link", { name: "Returns 1 open" })).toBeVisible();
+  await nav.getByRole("link", { name: /^Returns/ }).click();
+  await expect(owner.getByRole("heading", { level: 1, name: "Returns" })).toBeVisible();
+  const byStatus = owner.getByRole("navigation", { name: "Returns by status" });
+  await expect(byStatus.getByRole("link", { name: "Open" })).toHaveAttribute("aria-current", "page");
+  const row = owner.getByRole("row").filter({ hasText: kept });
+  await expect(row).toContainText("Noticed no difference");
+  await expect(row).toContainText("Keeps it");
+  await expect(row).toContainText("Requested");
+  await expect(row).toContainText("$40.00");
+  await expect(row.getByRole("link", { name: orderNumber })).toHaveAttribute(
+    "href",
+    `/admin/orders/${orderNumber}`,
+  );
+  await row.getByRole("link", { name: kept }).click();
+  await expect(owner.getByRole("heading", { level: 1, name: `Return ${kept}` })).toBeVisible();
+  keptPath = new URL(owner.url()).pathname;
+  await hydrated(owner);
+  await expect(owner.getByText("The customer asked to keep it")).toBeVisible();
+  await expect(owner.getByText("Store credit", { exact: true })).toBeVisible();
+
+  // Approve: the customer keeps it, so no label.
+  const actions = owner.getByRole("region", { name: "Actions" });
+  await expect(actions.getByLabel("No need to send it back")).toBeChecked();
+  await actions.getByRole("button", { name: "Approve" }).click();
+  await expect(owner.getByText("Return approved. The customer is e-mailed.")).toBeVisible();
+  await expect(owner.locator("article header").getByText("Approved", { exact: true })).toBeVisible();
+
+  // Refund, confirmed in a dialog; a second refund is not offered.
+  const refund = actions.getByRole("button", { name: "Refund $40.00 to store credit…" });
+  await refund.click();
+  const dialog = owner.getByRole("dialog", { name: `Refund return ${kept}` });
+  await expect(dialog).toContainText("$40.00 goes to the customer's store credit");
+  await dialog.getByRole("button", { name: "Refund $40.00" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(owner.getByText("Refunded. The customer is e-mailed.")).toBeVisible();
+  await expect(owner.getByRole("region", { name: "Actions" })).toHaveCount(0);
+  await expect(owner.getByText("Refunded on the order")).toBeVisible();
+
+  // The order page lists the return and says its steps in words.
+  await owner.goto(`${shop.base}/admin/orders/${orderNumber}`);
+  await expect(owner.getByRole("link", { name: kept })).toHaveAttribute("href", keptPath);
+  const timeline = owner.getByRole("region", { name: "Timeline" });
+  await expect(timeline.getByText(`Return requested · return ${kept}`)).toBeVisible();
+  await expect(timeline.getByText(`Return approved · return ${kept}`)).toBeVisible();
+
+  // The queue has nothing open any more.
+  await owner.goto(`${shop.base}/admin/returns`);
+  await expect(owner.getByText("No open returns.")).toBeVisible();
+  await byStatus.getByRole("link", { name: "Refunded" }).click();
+  await expect(owner.getByRole("row").filter({ hasText: kept })).toContainText("Refunded");
+
+  // The customer: $40 of store credit, and an e-mail for the claim, its approval and the refund.
+  await customer.goto(`${shop.base}/account`);
+  await expect(customer.getByTestId("stat-credit")).toContainText("$40.00");
+  await customer.goto(`${shop.base}/dev/outbox`);
+  const mail = customer.getByRole("listitem");
+  await expect(
+    mail.filter({ hasText: `We received your claim ${kept} for MANA order ${orderNumber}` }),
+  ).toHaveCount(1);
+  await expect(
+    mail.filter({ hasText: `Your return ${kept} of MANA order ${orderNumber} is approved` }),
+  ).toHaveCount(1);
+  await expect(mail.filter({ hasText: `We refunded $40.00 on your MANA order ${orderNumber}` })).toHaveCount(
+    1,
+  );
+});
+
+test("a second claim, to send the product back, waits in the queue; the queue and a return's page pass axe in both themes at 1280 and 390 px", async () => {
+  const view = await (await customer.request.get(`${shop.base}/api/orders/${orderNumber}/returns`)).json();
+  const line = view.lines[0];
+  expect(line.claimable).toBe(1);
+  const claimed = await customer.request.post(`${shop.base}/api/orders/${orderNumber}/returns`, {
+    data: {
+      lines: [{ lineId: line.lineId, quantity: 1 }],
+      reason: "changed_mind",
+      comment: "Bought one too many.",
+      keep: false,
+    },
+  });
+  expect(claimed.status()).toBe(201);
+  const sentBack = (await claimed.json()).id as string;
+  sentBackPath = `/admin/returns/${sentBack}`;
+
+  await owner.goto(`${shop.base}${sentBackPath}`);
+  await hydrated(owner);
+  const actions = owner.getByRole("region", { name: "Actions" });
+  await expect(actions.getByLabel("Send a prepaid return label")).toBeChecked();
+  await expect(actions.getByLabel("Note for the customer (optional)")).toBeVisible();
+  // Declining needs a reason: the dialog says so and keeps the return open.
+  await actions.getByRole("button", { name: "Decline…" }).click();
+  const decline = owner.getByRole("dialog", { name: /^Decline return/ });
+  await decline.getByRole("button", { name: "Decline return" }).click();
+  await expect(decline.getByRole("alert")).toContainText("Say why the return is declined.");
+  await decline.getByRole("button", { name: "Keep it open" }).click();
+  await expect(decline).toHaveCount(0);
+  await expect(actions.getByRole("button", { name: "Decline…" })).toBeFocused();
+
+  await checkLooks(owner, shop.base, [
+    ["admin-returns-open", "/admin/returns"],
+    ["admin-returns-all", "/admin/returns?status=all"],
+    ["admin-return-requested", sentBackPath],
+    ["admin-return-refunded", keptPath],
+  ]);
+});
