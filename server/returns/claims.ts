@@ -107,7 +107,9 @@ export async function orderReturns(
   const lines = await loadOrderLines(db, order.id);
   const existing = await returnsWithLines(db, order.id);
   const claimable = claimableQuantities(lines, existing);
-  const anythingLeft = [...claimable.values()].some((n) => n > 0);
+  // An order refunded in full has nothing left to claim, whatever its quantities say.
+  const anythingLeft =
+    [...claimable.values()].some((n) => n > 0) && (await committedCents(db, order.id)) < order.totalCents;
   const markets = await enabledMarkets(db);
   const running = await runningSubscriptions(db, order.id);
   return {
@@ -156,6 +158,12 @@ function refuseWindow(order: OrderRow, state: WindowState, days: number, what: s
     case "not_in_market":
       throw new Conflict("return_no_withdrawal", `Order ${number} has no right of withdrawal.`);
   }
+}
+
+/** An order refunded in full already: nothing is left to claim (409 return_nothing_left). */
+async function refuseRefundedInFull(tx: Tx, order: OrderRow): Promise<void> {
+  if ((await committedCents(tx, order.id)) >= order.totalCents)
+    throw new Conflict("return_nothing_left", `Order ${order.orderNumber} is already refunded in full.`);
 }
 
 /** The next return's sequence on an order (its number R-…-n), read with the order row locked. */
@@ -300,6 +308,7 @@ export async function claimGuarantee(
     const existing = await returnsWithLines(tx, order.id);
     const claimable = claimableQuantities(lines, existing);
     refuseWindow(order, guaranteeWindow(facts(order), now), GUARANTEE_DAYS, "60-day guarantee");
+    await refuseRefundedInFull(tx, order);
     const byId = new Map(lines.map((l) => [l.id, l]));
     for (const l of body.lines) {
       const line = byId.get(l.lineId);
@@ -362,6 +371,7 @@ export async function withdraw(
         `Order ${order.orderNumber} was not shipped to a country of the shop's EU or UK markets, so it has no right of withdrawal: the 60-day guarantee applies.`,
       );
     refuseWindow(order, state, WITHDRAWAL_DAYS, "14-day right of withdrawal");
+    await refuseRefundedInFull(tx, order);
     const lines = await loadOrderLines(tx, order.id);
     const claimable = claimableQuantities(lines, await returnsWithLines(tx, order.id));
     const claim = lines.flatMap((l) => {

@@ -5,6 +5,7 @@ import { parseAdminCommand, runAdminCommand } from "../../server/admin/command.t
 import { orders, outbox, subscriptions } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { mailerFromEnv } from "../../server/mail/mailer.ts";
+import { refundOrder } from "../../server/orders/refund-order.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
 import { headerIdentity, newCustomer, PARIS, TEST_ADDRESS, type Visitor } from "./checkout-visitor.ts";
@@ -355,6 +356,20 @@ describe.each(testDatabases)("a customer's returns on %s", (kind) => {
     expect((await returnsOf(ender, ended)).body.startsSubscription).toBe(false);
     const [mail] = await mailsTo(ended.email, "We received your claim");
     expect(mail).toContain("subscription bought with this order is cancelled");
+  });
+
+  it("has nothing left to claim on an order refunded in full", async () => {
+    const buyer = await newCustomer(shop, "refunded");
+    const o = await order(buyer, [[1, 1]], 5);
+    await refundOrder(shopDeps(shop.services), o.orderNumber, {
+      amountCents: o.totalCents,
+      reason: "refunded by the owner",
+      actor: "command line",
+    });
+    expect((await returnsOf(buyer, o)).body.guarantee).toMatchObject({ open: false, why: "nothing_left" });
+    const refused = await claimOne(buyer, o);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("return_nothing_left");
   });
 
   it("puts the returns in the customer's data export", async () => {
