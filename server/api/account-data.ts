@@ -77,7 +77,7 @@ export function accountDataApi(services: AppServices) {
       // Options for confirming with one of the account's passkeys (decision 052); 404 without one.
       .post("/deletion/passkey", signedIn, async (c) => {
         const options = await passkeyProofOptions(db, shopDeps(services).origin, c.var.user.id);
-        if (!options) throw new NotFound("no_passkey", "This account has no passkey.");
+        if (!options) throw new NotFound("This account has no passkey.", "no_passkey");
         c.header("Cache-Control", "no-store");
         return c.json(options);
       })

@@ -23,6 +23,13 @@ export async function verifyEmailToken(
   }
   try {
     await auth.api.verifyEmail({ query: { token }, headers });
+    // Better Auth keeps a moved account's old verified state; the link just proved the new address.
+    if (moveTo?.userId) {
+      const ctx = await auth.$context;
+      const moved = await ctx.internalAdapter.findUserById(moveTo.userId);
+      if (moved && !moved.emailVerified && moved.email.toLowerCase() === moveTo.email.toLowerCase())
+        await ctx.internalAdapter.updateUser(moveTo.userId, { emailVerified: true });
+    }
     return "verified";
   } catch (err) {
     if (!(err instanceof APIError)) throw err;

@@ -234,6 +234,9 @@ describe.each(testDatabases)("account sign-in details on %s", (kind) => {
         .from(user)
         .where(eq(user.id, before?.id as string));
       expect(after?.email).toBe(next);
+      // The link proved the new address (the old one never was).
+      expect(before?.emailVerified).toBe(false);
+      expect(after?.emailVerified).toBe(true);
       expect((await browser().signIn(next)).status).toBe(200);
       expect((await browser().signIn(email)).status).toBe(401);
     });
