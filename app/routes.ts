@@ -28,6 +28,7 @@ function shopPages(locale: "" | "es" | "fr") {
     page("newsletter/confirm", "routes/newsletter-confirm.tsx"),
     page("account/:tab?", "routes/account.tsx"),
     page("account/orders/:id", "routes/account-order.tsx"),
+    page("account/orders/:number/return", "routes/account-order-return.tsx"),
     page("account/subscriptions/:id/card", "routes/subscription-card.tsx"),
     page("subscriptions/manage/:token", "routes/subscription-manage.tsx"),
     page("orders", "routes/orders.tsx"),

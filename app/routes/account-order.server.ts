@@ -1,10 +1,15 @@
 import { data, redirect } from "react-router";
 import { type OrderPageView, orderPagePath } from "../../core/contracts/orders.ts";
+import { withdrawalBody } from "../../core/contracts/returns.ts";
 import { localeOfPath } from "../../core/i18n/locales.ts";
+import { shopDeps } from "../../server/deps.ts";
+import { NotSignedIn } from "../../server/domain-errors.ts";
+import { parseWith } from "../../server/http/validate.ts";
 import { listOrdersForUser } from "../../server/orders/order-queries.ts";
+import { orderReturns, withdraw } from "../../server/returns/claims.ts";
 import { appContext } from "../context.server.ts";
 import { requestTranslator } from "../i18n/catalogue.server.ts";
-import { loadSession, noStore } from "../session.server.ts";
+import { jsonBody, loadSession, noStore, refuseCrossSite, refusedWrite } from "../session.server.ts";
 import type { Route } from "./+types/account-order";
 
 export const headers: Route.HeadersFunction = () => noStore;
@@ -20,7 +25,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const session = await loadSession(context, request);
   if (!session)
     return data(
-      { signedIn: false as const, order: null, meta: { title: t("orders.meta.order") } },
+      { signedIn: false as const, order: null, returns: null, meta: { title: t("orders.meta.order") } },
       { headers: noStore },
     );
   const { database } = context.get(appContext);
@@ -30,5 +35,30 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { id: _internal, ...shown } = order;
   const page: OrderPageView = shown;
   const meta = { title: t("orders.meta.orderNumber", { number: order.orderNumber }) };
-  return data({ signedIn: true as const, order: page, meta }, { headers: noStore });
+  // Returns and refunds (docs/decisions/055-returns.md): the guarantee, the right of withdrawal, the returns.
+  const returns = await orderReturns(database, session.user.id, order.orderNumber);
+  return data({ signedIn: true as const, order: page, returns, meta }, { headers: noStore });
+}
+
+/**
+ * "Withdraw from contract here", confirmed (docs/decisions/055-returns.md): by the same domain function and
+ * rules as POST /api/orders/:number/withdraw, on the customer's own order only; a refusal is answered with
+ * its status and the API's error body for the dialog to show.
+ */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  refuseCrossSite(request);
+  const session = await loadSession(context, request);
+  if (!session) return refusedWrite(new NotSignedIn("unauthorized", "Please sign in to withdraw."));
+  const services = context.get(appContext);
+  try {
+    // The contract's object drops the post's `intent`; anything but { confirm: true } is a 400.
+    parseWith(withdrawalBody, await jsonBody(request), "request body");
+    const withdrawal = await withdraw(shopDeps(services), {
+      userId: session.user.id,
+      orderNumber: params.id,
+    });
+    return data({ ok: true as const, intent: "withdraw" as const, withdrawal }, { headers: noStore });
+  } catch (err) {
+    return refusedWrite(err);
+  }
 }

@@ -1,10 +1,11 @@
 import ArrowLeft from "lucide-react/icons/arrow-left";
-import { isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse, useSearchParams } from "react-router";
 import { reactionFormPath } from "../../core/reaction-report.ts";
 import { SignInRequired } from "../components/account/sign-in-required.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
 import { InvoiceLink } from "../components/orders/invoice-link.tsx";
 import { OrderActions, OrderBadge, OrderDetailSections } from "../components/orders/order-details.tsx";
+import { OrderReturns } from "../components/orders/order-returns.tsx";
 import { RenewalNote } from "../components/orders/renewal-note.tsx";
 import { useLocale, useT } from "../i18n/i18n.tsx";
 import { Link } from "../i18n/link.tsx";
@@ -12,7 +13,7 @@ import { rich } from "../i18n/rich.tsx";
 import { formatDate } from "../lib/format-date.ts";
 import type { Route } from "./+types/account-order";
 
-export { headers, loader } from "./account-order.server.ts";
+export { action, headers, loader } from "./account-order.server.ts";
 
 // The title comes from the loader (or its 404), in the page's language: a meta function has no translator.
 export const meta: Route.MetaFunction = ({ loaderData, error }) => [
@@ -35,9 +36,10 @@ function reactionLink(order: { orderNumber: string; items: { productId: number }
 
 /** One order: number, date, status, lines and figures, payment, shipping address and timeline. */
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, returns } = loaderData;
   const t = useT();
   const locale = useLocale();
+  const [search] = useSearchParams();
   if (!order) return <SignInRequired message={t("orders.order.signIn")} />;
   return (
     <section className="container-shop py-10 sm:py-14">
@@ -69,6 +71,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
           </OrderActions>
         </div>
       </div>
+      {returns ? <OrderReturns view={returns} claimed={search.get("claimed")} /> : null}
       <p className="mt-6 text-sm">
         {rich(t, "orders.order.reaction", {
           link: (
