@@ -20,7 +20,7 @@ import type { MailMessage } from "../mail/mailer.ts";
 import { recordOrderEvent } from "../orders/order-events.ts";
 import type { OrderRow } from "../orders/order-rows.ts";
 import { committedCents, refundOrder } from "../orders/refund-order.ts";
-import { returnApprovedEmail, returnDeclinedEmail, returnReceivedEmail } from "./owner-emails.ts";
+import { returnApprovedEmail, returnDeclinedEmail, returnReceivedEmail } from "./return-emails.ts";
 import { loadReturnLines, type ReturnRow, returnNumber, toReturnView } from "./return-rows.ts";
 
 /**

@@ -1,19 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ReturnReason } from "../../core/contracts/returns.ts";
 import { parseAdminCommand, runAdminCommand } from "../../server/admin/command.ts";
 import { ledgerBalance } from "../../server/balances/customer-ledger.ts";
-import {
-  adminAudit,
-  orderLines,
-  orders,
-  outbox,
-  refunds,
-  returnRequestLines,
-  returnRequests,
-} from "../../server/db/schema.ts";
+import { adminAudit, orderLines, orders, outbox, refunds, returnRequests } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
+import { claimGuarantee } from "../../server/returns/claims.ts";
 import { deliver as deliverSigned, inProcess, WEBHOOK_SECRET } from "../reliability/support/stripe-events.ts";
 import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
@@ -21,6 +15,40 @@ import { mails, type OrderRow, people } from "./admin-fixtures.ts";
 import { headerIdentity, newCustomer, ONTARIO, Visitor } from "./checkout-visitor.ts";
 
 type People = Awaited<ReturnType<typeof people>>;
+
+interface ClaimOptions {
+  reason: ReturnReason;
+  keep: boolean;
+  refundTo: "original" | "credit";
+}
+
+/** The order's customer claims the guarantee on some of its lines (server/returns/claims.ts), as the account page does. */
+async function claimAs(
+  shop: TestShop,
+  order: OrderRow,
+  picks: [productId: number, quantity: number][],
+  options: ClaimOptions,
+): Promise<{ id: string; refundCents: number }> {
+  const lines = await shop.services.database.db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id));
+  const view = await claimGuarantee(shopDeps(shop.services), {
+    userId: order.userId as string,
+    orderNumber: order.orderNumber,
+    body: {
+      lines: picks.map(([productId, quantity]) => {
+        const line = lines.find((l) => l.productId === productId);
+        if (!line) throw new Error(`no line for ${productId}`);
+        return { lineId: line.id, quantity };
+      }),
+      comment: "",
+      ...options,
+    },
+  });
+  expect(view.refundCents).toBeGreaterThan(0);
+  return { id: view.id, refundCents: view.refundCents };
+}
 
 /**
  * The owner's side of returns (docs/decisions/055-returns.md): the queue, approve (send it back or keep
@@ -67,46 +95,8 @@ describe.each(testDatabases)("the owner's returns on %s (sandbox payments)", (ki
     return order;
   }
 
-  /**
-   * The customer's claim as its rows: each line's share of what the lines paid for the quantity claimed,
-   * rounded down (taxes and shipping left out, so a claim is never above what was paid).
-   */
-  async function claim(
-    order: OrderRow,
-    picks: [productId: number, quantity: number][],
-    options: { reason: string; keep: boolean; refundTo: "original" | "credit" },
-  ): Promise<{ id: string; refundCents: number }> {
-    const lines = await db().select().from(orderLines).where(eq(orderLines.orderId, order.id));
-    const claimed = picks.map(([productId, quantity]) => {
-      const line = lines.find((l) => l.productId === productId);
-      if (!line) throw new Error(`no line for ${productId}`);
-      return {
-        orderLineId: line.id,
-        quantity,
-        refundCents: Math.floor(((line.lineTotalCents - line.codeDiscountCents) * quantity) / line.quantity),
-      };
-    });
-    const refundCents = claimed.reduce((n, l) => n + l.refundCents, 0);
-    const before = await db().select().from(returnRequests).where(eq(returnRequests.orderId, order.id));
-    const [row] = await db()
-      .insert(returnRequests)
-      .values({
-        orderId: order.id,
-        userId: order.userId,
-        sequence: before.length + 1,
-        kind: "guarantee",
-        reason: options.reason,
-        keep: options.keep,
-        refundTo: options.refundTo,
-        refundCents,
-      })
-      .returning();
-    if (!row) throw new Error("no return");
-    await db()
-      .insert(returnRequestLines)
-      .values(claimed.map((l) => ({ returnId: row.id, ...l })));
-    return { id: row.id, refundCents };
-  }
+  const claim = (order: OrderRow, picks: [number, number][], options: ClaimOptions) =>
+    claimAs(shop, order, picks, options);
 
   const returnPath = (id: string, move = "") => `/api/admin/returns/${id}${move ? `/${move}` : ""}`;
   const mailTexts = async (to: string, subject: string) =>
@@ -196,7 +186,7 @@ describe.each(testDatabases)("the owner's returns on %s (sandbox payments)", (ki
     const received = await who.admin.call("POST", returnPath(ret.id, "received"));
     expect(received.status).toBe(409);
 
-    const [approvedMail] = await mailTexts(order.email, number);
+    const [approvedMail] = await mailTexts(order.email, "est accepté");
     expect(approvedMail).toContain("est accepté");
     expect(approvedMail).toContain("Inutile de nous le renvoyer\u00a0: gardez-le.");
     expect(approvedMail).toContain("votre crédit boutique MANA");
@@ -230,6 +220,7 @@ describe.each(testDatabases)("the owner's returns on %s (sandbox payments)", (ki
       "paid",
       "shipped",
       "delivered",
+      `return_requested ${number}`,
       `return_approved ${number}`,
       "refunded",
     ]);
@@ -285,6 +276,7 @@ describe.each(testDatabases)("the owner's returns on %s (sandbox payments)", (ki
       "paid",
       "shipped",
       "delivered",
+      `return_requested ${number}`,
       `return_approved ${number}`,
       `return_received ${number}`,
       "refunded",
@@ -520,23 +512,13 @@ describe.each(testDatabases)("a return refunded through Stripe on %s", (kind) =>
       (await who.staff.call("POST", `${path}/ship`, { carrier: "UPS", trackingCode: "1Z2" })).status,
     ).toBe(200);
     expect((await who.staff.call("POST", `${path}/deliver`)).status).toBe(200);
-    const [line] = await db().select().from(orderLines).where(eq(orderLines.orderId, order.id));
-    const refundCents = Math.floor((line?.lineTotalCents ?? 0) / 2);
-    const [ret] = await db()
-      .insert(returnRequests)
-      .values({
-        orderId: order.id,
-        userId: order.userId,
-        sequence: 1,
-        kind: "guarantee",
-        reason: "wrong_item",
-        refundCents,
-      })
-      .returning();
-    await db()
-      .insert(returnRequestLines)
-      .values({ returnId: ret?.id as string, orderLineId: line?.id as string, quantity: 1, refundCents });
-    const at = `/api/admin/returns/${ret?.id}`;
+    const ret = await claimAs(shop, order, [[1, 1]], {
+      reason: "wrong_item",
+      keep: false,
+      refundTo: "original",
+    });
+    const { refundCents } = ret;
+    const at = `/api/admin/returns/${ret.id}`;
     expect(
       (await who.admin.call("POST", `${at}/approve`, { returnNeeded: true, note: "Label inside" })).status,
     ).toBe(200);
@@ -550,10 +532,7 @@ describe.each(testDatabases)("a return refunded through Stripe on %s", (kind) =>
       status: "received",
       orderRefundedCents: 0,
     });
-    const [row] = await db()
-      .select()
-      .from(returnRequests)
-      .where(eq(returnRequests.id, ret?.id as string));
+    const [row] = await db().select().from(returnRequests).where(eq(returnRequests.id, ret.id));
     expect(row?.refundId).toBeNull();
 
     const back = await who.admin.call("POST", `${at}/refund`);
