@@ -95,5 +95,17 @@ test("a French shopper reads the account page in French", async ({ page }) => {
   await expect(dialog.getByRole("alert")).toHaveText("Saisissez votre mot de passe.");
   await dialog.getByRole("button", { name: "Garder mon compte" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
+  // The "Sign-in and security" card and its password form (decision 052) are French too, the sign-up's
+  // rule in the sign-up's words.
+  const security = page.getByRole("region", { name: "Connexion et sécurité" });
+  await expect(security.getByText("Un mot de passe est défini")).toBeVisible();
+  await security.getByRole("button", { name: "Changer le mot de passe" }).click();
+  const change = page.getByRole("dialog", { name: "Changer votre mot de passe" });
+  await change.getByLabel("Nouveau mot de passe").fill("abc");
+  await change.getByLabel("Mot de passe actuel").fill("quiet forest 42");
+  await change.getByRole("button", { name: "Changer le mot de passe" }).click();
+  await expect(change.getByRole("alert")).toHaveText("Le mot de passe doit contenir au moins 6 caractères");
+  await change.getByRole("button", { name: "Annuler" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   expect(problems).toEqual([]);
 });
