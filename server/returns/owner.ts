@@ -140,7 +140,7 @@ type Move = {
 async function move(deps: OwnerDeps, id: string, m: Move, actor: AuditActor): Promise<AdminReturnView> {
   const { order, number } = await load(deps.db, id);
   const moved = await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id));
+    const [before] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id)).for("update");
     const [after] = await tx
       .update(returnRequests)
       .set({ ...m.set, status: m.to, updatedAt: sql`now()` })
@@ -262,27 +262,31 @@ async function refund(deps: OwnerDeps, id: string, actor: AuditActor): Promise<A
     and(eq(returnRequests.status, "approved"), eq(returnRequests.returnNeeded, false)),
     eq(returnRequests.status, "received"),
   ) as SQL;
-  const [taken] = await deps.db
-    .update(returnRequests)
-    .set({ status: "refunded", updatedAt: sql`now()` })
-    .where(and(eq(returnRequests.id, id), eq(returnRequests.status, row.status), refundable))
-    .returning();
-  if (!taken) {
-    const [now] = await deps.db
-      .select({ status: returnRequests.status, returnNeeded: returnRequests.returnNeeded })
+  // The status it had, read under the row's lock, so a move made meanwhile (approved → received) is seen.
+  const from = await deps.db.transaction(async (tx) => {
+    const [now] = await tx
+      .select({ status: returnRequests.status })
       .from(returnRequests)
-      .where(eq(returnRequests.id, id));
+      .where(eq(returnRequests.id, id))
+      .for("update");
+    const [taken] = await tx
+      .update(returnRequests)
+      .set({ status: "refunded", updatedAt: sql`now()` })
+      .where(and(eq(returnRequests.id, id), refundable))
+      .returning({ id: returnRequests.id });
     const status = now?.status ?? "gone";
-    throw refused(
-      number,
-      status,
-      status === "approved" ? "refunded before the product is received" : "refunded",
-    );
-  }
+    if (!taken)
+      throw refused(
+        number,
+        status,
+        status === "approved" ? "refunded before the product is received" : "refunded",
+      );
+    return status;
+  });
   const putBack = () =>
     deps.db
       .update(returnRequests)
-      .set({ status: row.status, updatedAt: sql`now()` })
+      .set({ status: from, updatedAt: sql`now()` })
       .where(
         and(
           eq(returnRequests.id, id),
@@ -330,7 +334,7 @@ async function refund(deps: OwnerDeps, id: string, actor: AuditActor): Promise<A
       action: "return.refund",
       targetType: "return",
       targetId: id,
-      before: { status: row.status, refundCents: row.refundCents },
+      before: { status: from, refundCents: row.refundCents },
       after: {
         status: "refunded",
         refundCents: amountCents,
