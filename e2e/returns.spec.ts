@@ -166,3 +166,49 @@ test("a second claim, to send the product back, waits in the queue; the queue an
     ["admin-return-refunded", keptPath],
   ]);
 });
+
+test("staff read the queue and a return but cannot move it; a move another owner made first is said in the alert region", async ({
+  browser,
+}) => {
+  const staffEmail = `sky-${stamp}@example.com`;
+  const staff = await signedUp(browser, shop.base, staffEmail, "Sky Staff");
+  try {
+    // With the shop running: the command goes through it (decision 018).
+    expect((await shop.admin("users", "promote", staffEmail, "--role", "staff")).stdout).toContain(
+      `${staffEmail} is now staff`,
+    );
+    await staff.goto(`${shop.base}/admin/returns`);
+    await expect(staff.getByRole("link", { name: /^R-.+-2$/ })).toBeVisible();
+    await staff.goto(`${shop.base}${sentBackPath}`);
+    await expect(staff.getByText("needs the refund permission")).toBeVisible();
+    await expect(staff.getByRole("region", { name: "Actions" })).toHaveCount(0);
+    const posted = await staff.request.post(`${shop.base}${sentBackPath}`, {
+      form: { intent: "approve", returnNeeded: "no" },
+      maxRedirects: 0,
+    });
+    expect(posted.status()).toBe(403);
+  } finally {
+    await staff.context().close();
+  }
+
+  // The owner's page is open; meanwhile the return is approved through the API (another owner's click).
+  await owner.setViewportSize({ width: 1280, height: 900 });
+  await owner.goto(`${shop.base}${sentBackPath}`);
+  await hydrated(owner);
+  await expect(owner.locator("article header").getByText("Requested", { exact: true })).toBeVisible();
+  const id = sentBackPath.split("/").pop();
+  const approved = await owner.request.post(`${shop.base}/api/admin/returns/${id}/approve`, {
+    data: { returnNeeded: true, note: "Use the prepaid label in this e-mail." },
+  });
+  expect(approved.status()).toBe(200);
+  const actions = owner.getByRole("region", { name: "Actions" });
+  await actions.getByLabel("No need to send it back").check();
+  await actions.getByRole("button", { name: "Approve" }).click();
+  await expect(actions.getByRole("alert")).toContainText("approved");
+  // The page read the return again: approved with a label, so the next move is "Mark received".
+  await expect(owner.locator("article header").getByText("Approved", { exact: true })).toBeVisible();
+  await expect(owner.getByText("Use the prepaid label in this e-mail.")).toBeVisible();
+  await actions.getByRole("button", { name: "Mark received" }).click();
+  await expect(owner.getByText("Marked received. The customer is e-mailed.")).toBeVisible();
+  await expect(actions.getByRole("button", { name: "Refund $40.00 to the card…" })).toBeVisible();
+});

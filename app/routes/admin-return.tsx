@@ -59,7 +59,7 @@ export default function AdminReturn({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
         <h1 id="return-title" className="mt-1 text-3xl break-words sm:text-4xl">
-          Return {ret.number}
+          Return <span className="whitespace-nowrap">{ret.number}</span>
         </h1>
         <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">
           <ReturnStatusBadge status={ret.status} />

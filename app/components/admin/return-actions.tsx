@@ -42,9 +42,8 @@ export function ReturnActions({ ret }: { ret: AdminReturnView }) {
   const canApprove = ret.status === "requested";
   const canReceive = ret.status === "approved" && ret.returnNeeded === true;
   const canRefund = (ret.status === "approved" && ret.returnNeeded === false) || ret.status === "received";
-  const error =
-    (canApprove ? firstError(approve.errors, ["returnNeeded", "note"]) : null) ??
-    (canReceive ? (received.errors?.form ?? null) : null);
+  // Kept after the page reads the return again: a move another owner made first explains why it changed.
+  const error = firstError(approve.errors, ["returnNeeded", "note"]) ?? received.errors?.form ?? null;
 
   return (
     <section aria-labelledby="return-actions" className="rounded-card bg-white p-4 shadow-card sm:p-6">
@@ -57,7 +56,7 @@ export function ReturnActions({ ret }: { ret: AdminReturnView }) {
         ) : null}
       </div>
       {canApprove ? <ApproveForm ret={ret} action={approve} /> : null}
-      <div className="mt-4 flex flex-wrap gap-3">
+      <div className={`mt-4 flex flex-wrap gap-3${canApprove ? " border-t border-sand-deep pt-4" : ""}`}>
         {canReceive ? (
           <received.fetcher.Form method="post">
             <input type="hidden" name="intent" value="received" />

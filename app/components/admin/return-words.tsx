@@ -41,7 +41,8 @@ export function keepWords(r: Pick<AdminReturnView, "keep" | "returnNeeded">): st
 }
 
 /** Where the refund goes, in the owner's words. */
-export const refundToWords = (to: AdminReturnView["refundTo"]) => (to === "credit" ? "store credit" : "card");
+export const refundToWords = (to: AdminReturnView["refundTo"]) =>
+  to === "credit" ? "store credit" : "the card";
 
 /** How long ago a return was made, from the moment the page was read (`now`, the server's clock). */
 export function ageWords(createdAt: string, now: string): string {
