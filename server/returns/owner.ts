@@ -12,7 +12,7 @@ import { storedCurrency } from "../../core/order-totals.ts";
 import { owning } from "../admin/orders.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.ts";
 import type { DbOrTx } from "../db/client.ts";
-import { orders, returnRequests } from "../db/schema.ts";
+import { orders, refunds, returnRequests } from "../db/schema.ts";
 import type { ShopDeps } from "../deps.ts";
 import { Conflict, NotFound } from "../domain-errors.ts";
 import { listPage } from "../lib/list-page.ts";
@@ -233,6 +233,26 @@ export function declineReturn(
   );
 }
 
+/** The refunds an earlier attempt of a return's refund left (pending or succeeded): their sum and the latest. */
+async function givenFor(
+  db: DbOrTx,
+  orderId: string,
+  reason: string,
+): Promise<{ cents: number; lastId: string | null }> {
+  const rows = await db
+    .select({ id: refunds.id, amountCents: refunds.amountCents })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.orderId, orderId),
+        eq(refunds.reason, reason),
+        inArray(refunds.status, ["pending", "succeeded"]),
+      ),
+    )
+    .orderBy(refunds.createdAt);
+  return { cents: rows.reduce((n, r) => n + r.amountCents, 0), lastId: rows.at(-1)?.id ?? null };
+}
+
 /** What is left to refund on the order now (refunds pending or succeeded count). */
 async function leftOn(db: DbOrTx, order: OrderRow): Promise<number> {
   const [now] = await db
@@ -295,23 +315,32 @@ async function refund(deps: OwnerDeps, id: string, actor: AuditActor): Promise<A
         ),
       );
   const money = (cents: number) => formatMoney(cents, storedCurrency(order.currency));
-  let paid: Awaited<ReturnType<typeof refundOrder>>;
+  const reason = `Return ${number}`;
+  let refundId: string | null = null;
   let amountCents = 0;
+  let givenBefore = 0;
   try {
-    for (let attempt = 0; ; attempt++) {
+    // An earlier attempt whose card part failed may have given back the balances' part already: only the
+    // rest is due now, so a return never gives back more than it claims.
+    const before = await givenFor(deps.db, order.id, reason);
+    givenBefore = before.cents;
+    refundId = before.lastId;
+    const due = row.refundCents - givenBefore;
+    for (let attempt = 0; due > 0; attempt++) {
       const left = await leftOn(deps.db, order);
       if (left <= 0)
         throw new OrderTransitionError(
           `Order ${order.orderNumber} is already refunded in full (${money(order.totalCents)}): nothing is left to refund for return ${number}.`,
         );
-      amountCents = Math.min(row.refundCents, left);
+      amountCents = Math.min(due, left);
       try {
-        paid = await refundOrder(deps, order.orderNumber, {
+        const paid = await refundOrder(deps, order.orderNumber, {
           amountCents,
-          reason: `Return ${number}`,
+          reason,
           actor,
           to: row.refundTo === "credit" ? "credit" : "original",
         });
+        refundId = paid.refund.id;
         break;
       } catch (err) {
         // Another refund of the order took part of what was left: ask again for what is left now.
@@ -324,10 +353,11 @@ async function refund(deps: OwnerDeps, id: string, actor: AuditActor): Promise<A
     await putBack();
     throw err;
   }
+  const refunded = givenBefore + amountCents;
   await deps.db.transaction(async (tx) => {
     await tx
       .update(returnRequests)
-      .set({ refundId: paid.refund.id, refundCents: amountCents, updatedAt: sql`now()` })
+      .set({ refundId, refundCents: refunded, updatedAt: sql`now()` })
       .where(eq(returnRequests.id, id));
     await recordAudit(tx, {
       actor,
@@ -337,10 +367,11 @@ async function refund(deps: OwnerDeps, id: string, actor: AuditActor): Promise<A
       before: { status: from, refundCents: row.refundCents },
       after: {
         status: "refunded",
-        refundCents: amountCents,
-        refundId: paid.refund.id,
+        refundCents: refunded,
+        refundId,
         to: row.refundTo,
-        ...(amountCents < row.refundCents ? { cappedFromCents: row.refundCents } : {}),
+        ...(givenBefore > 0 ? { givenBeforeCents: givenBefore } : {}),
+        ...(refunded < row.refundCents ? { cappedFromCents: row.refundCents } : {}),
       },
     });
   });

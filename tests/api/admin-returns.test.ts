@@ -3,7 +3,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReturnReason } from "../../core/contracts/returns.ts";
 import { parseAdminCommand, runAdminCommand } from "../../server/admin/command.ts";
-import { ledgerBalance } from "../../server/balances/customer-ledger.ts";
+import { addLedgerEntry, ledgerBalance } from "../../server/balances/customer-ledger.ts";
 import { adminAudit, orderLines, orders, outbox, refunds, returnRequests } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
@@ -487,10 +487,13 @@ describe.each(testDatabases)("a return refunded through Stripe on %s", (kind) =>
     await standIn.stop();
   });
 
-  it("Stripe down: 502, the return is back to received with no refund, and refunding it again works once Stripe is back", async () => {
-    const buyer = await newCustomer(shop, "stripe");
-    expect((await buyer.add(1, 2)).status).toBe(201);
-    const { body } = await buyer.checkout({ email: `${buyer.userId}@example.com`, userId: buyer.userId });
+  /** The buyer's cart paid through Stripe (its card part; balances chosen in the cart pay the rest), delivered. */
+  async function paidStripeOrder(buyer: Visitor, extra: Record<string, unknown> = {}) {
+    const { body } = await buyer.checkout({
+      email: `${buyer.userId}@example.com`,
+      userId: buyer.userId,
+      ...extra,
+    });
     const sessionId = new URL(body.url).pathname.split("/").pop() as string;
     const session = standIn.sessions.get(sessionId) as Record<string, unknown>;
     const paymentIntent = `pi_${randomBytes(8).toString("hex")}`;
@@ -512,6 +515,13 @@ describe.each(testDatabases)("a return refunded through Stripe on %s", (kind) =>
       (await who.staff.call("POST", `${path}/ship`, { carrier: "UPS", trackingCode: "1Z2" })).status,
     ).toBe(200);
     expect((await who.staff.call("POST", `${path}/deliver`)).status).toBe(200);
+    return { order, paymentIntent };
+  }
+
+  it("Stripe down: 502, the return is back to received with no refund, and refunding it again works once Stripe is back", async () => {
+    const buyer = await newCustomer(shop, "stripe");
+    expect((await buyer.add(1, 2)).status).toBe(201);
+    const { order, paymentIntent } = await paidStripeOrder(buyer);
     const ret = await claimAs(shop, order, [[1, 1]], {
       reason: "wrong_item",
       keep: false,
@@ -542,5 +552,37 @@ describe.each(testDatabases)("a return refunded through Stripe on %s", (kind) =>
     expect(call?.params).toMatchObject({ payment_intent: paymentIntent, amount: String(refundCents) });
     const rows = await db().select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(rows.map((r) => r.status).sort()).toEqual(["failed", "succeeded"]);
+  });
+
+  it("an order paid partly with store credit, Stripe down: the credit's part given back stays counted, and refunding again gives only the rest", async () => {
+    const buyer = await newCustomer(shop, "partial");
+    const userId = buyer.userId as string;
+    await addLedgerEntry(db(), { userId, kind: "credit", reason: "goodwill", amount: 1000, currency: "USD" });
+    expect((await buyer.add(2, 2)).status).toBe(201);
+    expect((await buyer.call("PUT", "/api/cart/balances", { useCredit: true, pointSteps: 0 })).status).toBe(
+      200,
+    );
+    const { order } = await paidStripeOrder(buyer, { tenderedCents: 1000 });
+    expect(order.tenderedCents).toBe(1000);
+    expect(await ledgerBalance(db(), userId, "credit", "USD")).toBe(0);
+    const ret = await claimAs(shop, order, [[2, 1]], { reason: "damaged", keep: true, refundTo: "original" });
+    expect(ret.refundCents).toBeGreaterThan(1000);
+    const at = `/api/admin/returns/${ret.id}`;
+    expect((await who.admin.call("POST", `${at}/approve`, { returnNeeded: false })).status).toBe(200);
+
+    standIn.faults.push("500", "500", "500");
+    expect((await who.admin.call("POST", `${at}/refund`)).status).toBe(502);
+    standIn.faults.length = 0;
+    // The store credit that paid went back at once; the card's part failed; the return waits, approved.
+    expect(await ledgerBalance(db(), userId, "credit", "USD")).toBe(1000);
+    expect((await who.admin.call("GET", at)).body).toMatchObject({ status: "approved" });
+
+    const again = await who.admin.call("POST", `${at}/refund`);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ status: "refunded", refundCents: ret.refundCents });
+    const rows = await db().select().from(refunds).where(eq(refunds.orderId, order.id));
+    const given = rows.filter((r) => r.status !== "failed").reduce((n, r) => n + r.amountCents, 0);
+    expect(given).toBe(ret.refundCents);
+    expect(await ledgerBalance(db(), userId, "credit", "USD")).toBe(1000);
   });
 });
