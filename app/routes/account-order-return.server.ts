@@ -1,10 +1,15 @@
+import { and, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { orderPagePath } from "../../core/contracts/orders.ts";
-import { returnClaimBody } from "../../core/contracts/returns.ts";
+import { type OrderReturnsView, returnClaimBody } from "../../core/contracts/returns.ts";
 import { localeOfPath, pathInLocale } from "../../core/i18n/locales.ts";
+import { claimRefund } from "../../core/returns.ts";
+import type { DbOrTx } from "../../server/db/client.ts";
+import { orders } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { NotFound, NotSignedIn } from "../../server/domain-errors.ts";
 import { parseWith } from "../../server/http/validate.ts";
+import { loadOrderLines } from "../../server/orders/order-rows.ts";
 import { claimGuarantee, orderReturns } from "../../server/returns/claims.ts";
 import { appContext } from "../context.server.ts";
 import { requestTranslator } from "../i18n/catalogue.server.ts";
@@ -17,6 +22,40 @@ export const headers: Route.HeadersFunction = () => noStore;
  * /account/orders/{order number}/return: the signed-in customer's claim of the 60-day guarantee on their own
  * order (docs/decisions/055-returns.md), else 404 (another customer's order looks like one that does not exist).
  */
+/**
+ * What claiming 0, 1, … of each claimable line would refund, by the claim's own rule (core/returns.ts
+ * claimRefund, rounded down per line as the claim is): the form adds up the chosen lines' figures as an
+ * "up to" (the server caps the sum at what is left to refund on the order, and decides).
+ */
+async function refundTable(
+  db: DbOrTx,
+  userId: string,
+  view: OrderReturnsView,
+): Promise<Record<string, number[]>> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNumber, view.orderNumber), eq(orders.userId, userId)));
+  if (!order) return {};
+  const lines = await loadOrderLines(db, order.id);
+  const facts = {
+    taxCents: order.taxCents,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    refundedCents: 0,
+  };
+  return Object.fromEntries(
+    view.lines.map((l) => [
+      l.lineId,
+      Array.from({ length: l.claimable + 1 }, (_, quantity) =>
+        quantity === 0
+          ? 0
+          : (claimRefund(facts, lines, [{ lineId: l.lineId, quantity }]).lines[0]?.refundCents ?? 0),
+      ),
+    ]),
+  );
+}
+
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { t } = requestTranslator(localeOfPath(new URL(request.url).pathname), new Set());
   const session = await loadSession(context, request);
@@ -32,8 +71,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     throw err;
   });
   const meta = { title: t("returns.meta.claimNumber", { number: view.orderNumber }) };
+  const refunds = await refundTable(database.db, session.user.id, view);
   return data(
-    { signedIn: true as const, view, meta, orderPath: orderPagePath(view.orderNumber) },
+    { signedIn: true as const, view, refunds, meta, orderPath: orderPagePath(view.orderNumber) },
     { headers: noStore },
   );
 }

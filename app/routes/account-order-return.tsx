@@ -49,7 +49,7 @@ export default function AccountOrderReturn({ loaderData }: Route.ComponentProps)
             <p className="mb-5 text-sm font-semibold text-ink">
               {t("returns.claim.until", { date: formatDate(guarantee.until, locale) })}
             </p>
-            <ReturnClaimForm view={view} />
+            <ReturnClaimForm view={view} refunds={loaderData.refunds} />
           </>
         ) : (
           <div data-testid="claim-unavailable">

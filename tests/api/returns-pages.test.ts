@@ -186,6 +186,13 @@ describe.each(testDatabases)("the returns pages on %s", (kind) => {
 
   it("a claim taken goes on to the order page in the page's language, which lists it", async () => {
     const lineId = await lineOf(us);
+    // The page's "up to": what 0, 1 or 2 of the line refund, by the claim's own rule.
+    const before = await run(claimLoader, claimPath(us), { number: us.orderNumber }, buyer);
+    const table = (before.body as { refunds: Record<string, number[]> }).refunds[lineId] as number[];
+    expect(table).toHaveLength(3);
+    expect(table[0]).toBe(0);
+    expect(table[1]).toBeGreaterThan(0);
+    expect(table[2]).toBeGreaterThanOrEqual(2 * (table[1] as number));
     const body = {
       intent: "claim",
       lines: [{ lineId, quantity: 1 }],
@@ -202,7 +209,16 @@ describe.each(testDatabases)("the returns pages on %s", (kind) => {
     const page = await run(orderLoader, `/account/orders/${us.orderNumber}`, { id: us.orderNumber }, buyer);
     expect(page.body).toMatchObject({
       returns: {
-        returns: [{ number, kind: "guarantee", status: "requested", keep: true, refundTo: "credit" }],
+        returns: [
+          {
+            number,
+            kind: "guarantee",
+            status: "requested",
+            keep: true,
+            refundTo: "credit",
+            refundCents: table[1],
+          },
+        ],
         lines: [{ claimable: 1 }],
       },
     });

@@ -10,6 +10,8 @@ import {
   type ReturnClaimBody,
   type ReturnReason,
 } from "../../../core/contracts/returns.ts";
+import { formatMoney } from "../../../core/money.ts";
+import { storedCurrency } from "../../../core/order-totals.ts";
 import { useFetcherAnswer } from "../../hooks/use-fetcher-answer.ts";
 import { useT } from "../../i18n/i18n.tsx";
 import { Button } from "../ui/button.tsx";
@@ -165,7 +167,14 @@ function QuantityField({
  * server decides and refunds, the page shows its refusal in an alert, and on success goes to the order page
  * with the claim's number.
  */
-export function ReturnClaimForm({ view }: { view: OrderReturnsView }) {
+export function ReturnClaimForm({
+  view,
+  refunds,
+}: {
+  view: OrderReturnsView;
+  /** Per line, what claiming 0, 1, … of it refunds (the page's loader, by core/returns.ts claimRefund). */
+  refunds: Record<string, number[]>;
+}) {
   const t = useT();
   const ids = { reason: useId(), comment: useId(), error: useId() };
   const lines = view.lines.filter((l) => l.claimable > 0);
@@ -181,6 +190,7 @@ export function ReturnClaimForm({ view }: { view: OrderReturnsView }) {
   const problem = useRef<HTMLParagraphElement>(null);
   const fetcher = useFetcher<ClaimAnswer>();
   const pending = fetcher.state !== "idle";
+  const upTo = lines.reduce((sum, l) => sum + (refunds[l.lineId]?.[quantities[l.lineId] ?? 0] ?? 0), 0);
   const returnRequired = (r: ReturnReason | "") =>
     r !== "" && (view.reasons.find((x) => x.reason === r)?.returnRequired ?? true);
   const keepRefused = returnRequired(reason);
@@ -340,6 +350,13 @@ export function ReturnClaimForm({ view }: { view: OrderReturnsView }) {
           ]}
         />
       ) : null}
+      <p
+        className="rounded-xl bg-sand p-4 font-semibold text-ink tabular-nums"
+        aria-live="polite"
+        data-testid="claim-refund"
+      >
+        {t("returns.claim.upTo", { amount: formatMoney(upTo, storedCurrency(view.currency)) })}
+      </p>
       <div>
         <Button type="submit" size="lg" pending={pending} pendingText={t("returns.claim.pending")}>
           {t("returns.claim.submit")}
