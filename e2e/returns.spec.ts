@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { checkLooks } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
-import { boughtOnSandbox, signedUp } from "./support/shopper.ts";
+import { boughtOnSandbox, payWithTestCard, signedUp } from "./support/shopper.ts";
 
 // Returns, the 60-day guarantee online (docs/decisions/055-returns.md, issue 32): a customer with a
 // delivered order claims the guarantee on the claim page and keeps the product; the owner finds the claim
@@ -211,4 +211,62 @@ test("staff read the queue and a return but cannot move it; a move another owner
   await actions.getByRole("button", { name: "Mark received" }).click();
   await expect(owner.getByText("Marked received. The customer is e-mailed.")).toBeVisible();
   await expect(actions.getByRole("button", { name: "Refund $40.00 to the card…" })).toBeVisible();
+});
+
+/** A French shopper in euros buys Ashwagandha and pays to Paris on the French pages (as e2e/returns-customer.spec.ts). */
+async function boughtInParis(page: Page): Promise<string> {
+  await page.context().addCookies([{ name: "mana_currency", value: "EUR", url: shop.base }]);
+  const added = await page.request.post(`${shop.base}/api/cart`, {
+    data: { productId: 3, quantity: 1, isSubscription: false },
+  });
+  expect(added.status()).toBe(201);
+  await page.goto(`${shop.base}/fr/checkout`);
+  await hydrated(page);
+  await page.getByLabel("Pays").selectOption("FR");
+  await page.getByLabel("Nom complet").fill("Camille Paris");
+  await page.getByLabel("Adresse", { exact: true }).fill("10 rue de Rivoli");
+  await page.getByLabel("Ville").fill("Paris");
+  await page.getByLabel("Code postal").fill("75004");
+  await page.getByRole("button", { name: "Continuer vers le paiement sécurisé" }).click();
+  await payWithTestCard(page, "Camille Paris");
+  const list = await (await page.request.get(`${shop.base}/api/orders`)).json();
+  return list[0].orderNumber as string;
+}
+
+test("a withdrawal from an order shipped to Paris is highlighted in the queue and on its page with the law's 14 days, in euros; axe in both themes", async ({
+  browser,
+}) => {
+  const camille = await signedUp(browser, shop.base, `camille-${stamp}@example.com`, "Camille Paris");
+  try {
+    const paris = await boughtInParis(camille);
+    for (const step of ["ship", "deliver"] as const) {
+      const moved = await owner.request.post(`${shop.base}/api/admin/orders/${paris}/${step}`, {
+        data: step === "ship" ? { carrier: "DHL", trackingCode: `JD${stamp}` } : undefined,
+      });
+      expect(moved.status(), step).toBe(200);
+    }
+    const withdrawn = await camille.request.post(`${shop.base}/api/orders/${paris}/withdraw`, {
+      data: { confirm: true },
+    });
+    expect(withdrawn.status()).toBe(201);
+    const { id, number } = (await withdrawn.json()) as { id: string; number: string };
+
+    await owner.goto(`${shop.base}/admin/returns`);
+    const row = owner.getByRole("row").filter({ hasText: number });
+    await expect(row).toContainText("Withdrawal · 14 days");
+    await expect(row).toContainText("€");
+    await row.getByRole("link", { name: number }).click();
+    await expect(owner.getByRole("heading", { level: 1, name: `Return ${number}` })).toBeVisible();
+    const law = owner.getByRole("region", { name: "Withdrawal from the contract (EU or UK)" });
+    await expect(law).toContainText("within 14 days of the withdrawal: refund by");
+    await expect(owner.getByText("Right of withdrawal (14 days, EU or UK)")).toBeVisible();
+    await expect(owner.getByText("Withdrawal (no reason needed)")).toBeVisible();
+    // The whole order is withdrawn: its shipping comes back with the product.
+    await expect(
+      owner.getByRole("row", { name: /^Shipping \(the whole order is withdrawn\) €/ }),
+    ).toBeVisible();
+    await checkLooks(owner, shop.base, [["admin-return-withdrawal", `/admin/returns/${id}`]]);
+  } finally {
+    await camille.context().close();
+  }
 });

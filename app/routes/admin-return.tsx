@@ -7,8 +7,8 @@ import { MOVED_WORDS, ReturnActions, refundNow } from "../components/admin/retur
 import {
   ageWords,
   keepWords,
-  RETURN_REASON_WORDS,
   ReturnStatusBadge,
+  reasonWords,
   refundToWords,
 } from "../components/admin/return-words.tsx";
 import { RouteErrorPage } from "../components/layout/missing-page.tsx";
@@ -48,6 +48,9 @@ export default function AdminReturn({ loaderData }: Route.ComponentProps) {
   }, [ret.status]);
   const open = ret.status === "requested" || ret.status === "approved" || ret.status === "received";
   const refundBy = new Date(new Date(ret.createdAt).getTime() + WITHDRAWAL_DAYS * DAY).toISOString();
+  // A withdrawal of the whole order gives the shipping back too: what the lines do not account for.
+  const linesCents = ret.lines.reduce((n, l) => n + l.refundCents, 0);
+  const shippingCents = ret.kind === "withdrawal" ? Math.max(0, ret.refundCents - linesCents) : 0;
   const leftOnOrder = Math.max(0, ret.orderTotalCents - ret.orderRefundedCents);
 
   return (
@@ -130,7 +133,7 @@ export default function AdminReturn({ loaderData }: Route.ComponentProps) {
                 : "60-day money-back guarantee"}
             </dd>
             <dt className="text-muted">Reason</dt>
-            <dd>{RETURN_REASON_WORDS[ret.reason]}</dd>
+            <dd>{reasonWords(ret)}</dd>
             <dt className="text-muted">Comment</dt>
             <dd className="whitespace-pre-line break-words">{ret.comment || "None"}</dd>
             <dt className="text-muted">The product</dt>
@@ -180,6 +183,12 @@ export default function AdminReturn({ loaderData }: Route.ComponentProps) {
                   <td className="py-2 text-right tabular-nums">{money(l.refundCents)}</td>
                 </tr>
               ))}
+              {shippingCents > 0 ? (
+                <tr>
+                  <td className="py-2 pr-2">Shipping (the whole order is withdrawn)</td>
+                  <td className="py-2 text-right tabular-nums">{money(shippingCents)}</td>
+                </tr>
+              ) : null}
             </tbody>
           </table>
           <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">

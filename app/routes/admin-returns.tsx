@@ -6,9 +6,9 @@ import { ListTable, listCell, listLink } from "../components/admin/list-table.ts
 import {
   ageWords,
   keepWords,
-  RETURN_REASON_WORDS,
   RETURN_STATUS_WORDS,
   ReturnStatusBadge,
+  reasonWords,
 } from "../components/admin/return-words.tsx";
 import { Button } from "../components/ui/button.tsx";
 import { formatDate } from "../lib/format-date.ts";
@@ -113,7 +113,7 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
                   {r.customerName ?? r.email}
                 </span>
                 <span className="block text-xs text-muted sm:hidden">
-                  {RETURN_REASON_WORDS[r.reason]} · {keepWords(r)}
+                  {reasonWords(r)} · {keepWords(r)}
                 </span>
               </td>
               <td className={`${listCell} hidden break-words md:table-cell`}>
@@ -121,7 +121,7 @@ export default function AdminReturns({ loaderData }: Route.ComponentProps) {
                 <span className="block break-all text-xs text-muted">{r.email}</span>
               </td>
               <td className={`${listCell} hidden sm:table-cell`}>
-                {RETURN_REASON_WORDS[r.reason]}
+                {reasonWords(r)}
                 <span className="block text-xs text-muted">{keepWords(r)}</span>
               </td>
               <td className={listCell}>

@@ -12,6 +12,11 @@ export const RETURN_REASON_WORDS: Record<ReturnReason, string> = {
   other: "Other",
 };
 
+/** A return's reason in words; a withdrawal needs none (the law asks for no reason). */
+export function reasonWords(r: Pick<AdminReturnView, "kind" | "reason">): string {
+  return r.kind === "withdrawal" ? "Withdrawal (no reason needed)" : RETURN_REASON_WORDS[r.reason];
+}
+
 export const RETURN_STATUS_WORDS: Record<ReturnStatus, string> = {
   requested: "Requested",
   approved: "Approved",
