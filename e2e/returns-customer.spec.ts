@@ -221,6 +221,10 @@ test("a claim by keyboard alone: Tab, arrows, Space and Enter submit it and the 
   // A reason that needs the product back: Keep is disabled, and the page says why.
   await sam.goto(`${shop.base}/account/orders/${fresh}/return`);
   await expect(sam.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // What the chosen quantity would refund (Korean Ginseng, $30.00, no tax added in Illinois here), and 0 for none.
+  await expect(sam.getByTestId("claim-refund")).toHaveText("Refund of up to $30.00 for what you chose");
+  await sam.getByRole("button", { name: "One fewer Korean Ginseng" }).click();
+  await expect(sam.getByTestId("claim-refund")).toHaveText("Refund of up to $0.00 for what you chose");
   await sam.getByLabel("Reason").selectOption("changed_mind");
   await expect(sam.getByLabel("Keep the product")).toBeDisabled();
   await expect(
