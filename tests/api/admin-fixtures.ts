@@ -25,18 +25,20 @@ export async function people(shop: TestShop) {
 
 /**
  * A customer's paid order of the given lines (product, quantity, and whether it is a subscription), through
- * the cart, checkout and the sandbox's card page; `email` is the order's (a new one when not given).
+ * the cart, checkout and the sandbox's card page; `email` is the order's (a new one when not given), `extra`
+ * more of the checkout's body (an address, a currency, a locale).
  */
 export async function paidSandboxOrder(
   shop: TestShop,
   buyer: Visitor,
   lines: [productId: number, quantity: number, isSubscription?: boolean][],
   email = `buyer-${randomBytes(3).toString("hex")}@example.com`,
+  extra: Record<string, unknown> = {},
 ): Promise<OrderRow> {
   for (const [productId, quantity, isSubscription = false] of lines)
     expect((await buyer.add(productId, quantity, isSubscription)).status).toBe(201);
-  const checkout = await buyer.checkout({ email, userId: buyer.userId ?? null });
-  expect(checkout.status).toBe(200);
+  const checkout = await buyer.checkout({ email, userId: buyer.userId ?? null, ...extra });
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
   const sessionId = new URL(checkout.body.url).pathname.split("/").pop() as string;
   const paid = await payWithSandboxCard(shopDeps(shop.services), sessionId, {
     cardNumber: "4242424242424242",

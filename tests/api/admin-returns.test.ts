@@ -6,12 +6,11 @@ import { parseAdminCommand, runAdminCommand } from "../../server/admin/command.t
 import { addLedgerEntry, ledgerBalance } from "../../server/balances/customer-ledger.ts";
 import { adminAudit, orderLines, orders, outbox, refunds, returnRequests } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
-import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { claimGuarantee } from "../../server/returns/claims.ts";
 import { deliver as deliverSigned, inProcess, WEBHOOK_SECRET } from "../reliability/support/stripe-events.ts";
 import { StripeStandIn } from "../support/stripe-stand-in.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
-import { mails, type OrderRow, people } from "./admin-fixtures.ts";
+import { mails, type OrderRow, paidSandboxOrder, people } from "./admin-fixtures.ts";
 import { headerIdentity, newCustomer, ONTARIO, Visitor } from "./checkout-visitor.ts";
 
 type People = Awaited<ReturnType<typeof people>>;
@@ -72,21 +71,7 @@ describe.each(testDatabases)("the owner's returns on %s (sandbox payments)", (ki
     lines: [productId: number, quantity: number][],
     extra: Record<string, unknown> = {},
   ): Promise<OrderRow> {
-    for (const [productId, quantity] of lines)
-      expect((await buyer.add(productId, quantity, false)).status).toBe(201);
-    const email = `${buyer.userId}@example.com`;
-    const checkout = await buyer.checkout({ email, userId: buyer.userId, ...extra });
-    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-    const sessionId = new URL(checkout.body.url).pathname.split("/").pop() as string;
-    const paid = await payWithSandboxCard(shopDeps(shop.services), sessionId, {
-      cardNumber: "4242424242424242",
-      expiry: "12/40",
-      cvc: "123",
-      name: "Sam Shopper",
-    });
-    expect(paid).toMatchObject({ kind: "paid" });
-    const [order] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
-    if (!order) throw new Error("no order");
+    const order = await paidSandboxOrder(shop, buyer, lines, `${buyer.userId}@example.com`, extra);
     const path = `/api/admin/orders/${order.orderNumber}`;
     expect(
       (await who.staff.call("POST", `${path}/ship`, { carrier: "UPS", trackingCode: "1Z1" })).status,

@@ -10,10 +10,9 @@ import {
 } from "../../app/routes/account-order-return.server.ts";
 import { parseAdminCommand, runAdminCommand } from "../../server/admin/command.ts";
 import { orders, returnRequests } from "../../server/db/schema.ts";
-import { shopDeps } from "../../server/deps.ts";
 import { mailerFromEnv } from "../../server/mail/mailer.ts";
-import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
+import { paidSandboxOrder } from "./admin-fixtures.ts";
 import { headerIdentity, newCustomer, PARIS, TEST_ADDRESS, type Visitor } from "./checkout-visitor.ts";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -47,25 +46,15 @@ describe.each(testDatabases)("the returns pages on %s", (kind) => {
 
   /** A paid order of one Ashwagandha, shipped and delivered 3 days ago (to Paris in euros for "fr"). */
   async function delivered(who: Visitor, where: "us" | "fr"): Promise<OrderRow> {
-    expect((await who.add(3, 2, false)).status).toBe(201);
-    const checkout = await who.checkout({
-      email: `${who.userId}@example.com`,
-      userId: who.userId,
-      ...(where === "fr"
+    const row = await paidSandboxOrder(
+      shop,
+      who,
+      [[3, 2]],
+      `${who.userId}@example.com`,
+      where === "fr"
         ? { shippingAddress: PARIS, currency: "EUR", locale: "fr" }
-        : { shippingAddress: TEST_ADDRESS }),
-    });
-    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-    const sessionId = new URL(checkout.body.url).pathname.split("/").pop() as string;
-    const paid = await payWithSandboxCard(shopDeps(shop.services), sessionId, {
-      cardNumber: "4242424242424242",
-      expiry: "12/40",
-      cvc: "123",
-      name: "Sam Shopper",
-    });
-    expect(paid).toMatchObject({ kind: "paid" });
-    const [row] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
-    if (!row) throw new Error("no order");
+        : { shippingAddress: TEST_ADDRESS },
+    );
     await admin("orders", "ship", row.orderNumber, "--carrier", "UPS", "--tracking", "1Z1");
     await db()
       .update(orders)

@@ -6,8 +6,8 @@ import { orders, outbox, subscriptions } from "../../server/db/schema.ts";
 import { shopDeps } from "../../server/deps.ts";
 import { mailerFromEnv } from "../../server/mail/mailer.ts";
 import { refundOrder } from "../../server/orders/refund-order.ts";
-import { payWithSandboxCard } from "../../server/payments/sandbox-checkout.ts";
 import { createTestShop, type TestShop, testDatabases } from "../support/test-app.ts";
+import { paidSandboxOrder } from "./admin-fixtures.ts";
 import { headerIdentity, newCustomer, PARIS, TEST_ADDRESS, type Visitor } from "./checkout-visitor.ts";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -50,26 +50,15 @@ describe.each(testDatabases)("a customer's returns on %s", (kind) => {
     deliveredDaysAgo: number | null,
     where: "us" | "fr" = "us",
   ): Promise<OrderRow> {
-    for (const [productId, quantity, isSubscription = false] of lines)
-      expect((await buyer.add(productId, quantity, isSubscription)).status).toBe(201);
-    const checkout = await buyer.checkout({
-      email: `${buyer.userId}@example.com`,
-      userId: buyer.userId,
-      ...(where === "fr"
+    const row = await paidSandboxOrder(
+      shop,
+      buyer,
+      lines,
+      `${buyer.userId}@example.com`,
+      where === "fr"
         ? { shippingAddress: PARIS, currency: "EUR", locale: "fr" }
-        : { shippingAddress: TEST_ADDRESS }),
-    });
-    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-    const sessionId = new URL(checkout.body.url).pathname.split("/").pop() as string;
-    const paid = await payWithSandboxCard(shopDeps(shop.services), sessionId, {
-      cardNumber: "4242424242424242",
-      expiry: "12/40",
-      cvc: "123",
-      name: "Sam Shopper",
-    });
-    expect(paid).toMatchObject({ kind: "paid" });
-    const [row] = await db().select().from(orders).where(eq(orders.providerSessionId, sessionId));
-    if (!row) throw new Error("no order");
+        : { shippingAddress: TEST_ADDRESS },
+    );
     await admin("orders", "ship", row.orderNumber, "--carrier", "UPS", "--tracking", "1Z1");
     if (deliveredDaysAgo !== null) {
       // Shipped before the day it is delivered on (the command refuses a delivery before the shipment).
