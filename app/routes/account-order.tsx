@@ -51,7 +51,9 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       </Link>
       <div className="mt-2 flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-3xl sm:text-4xl">
+          {/* The number never breaks at its hyphen, so on a phone the heading is a size at which the widest
+              number (eight letters such as W) fits a 390 px screen (e2e/returns-customer.spec.ts looks at 390). */}
+          <h1 className="text-[1.625rem] sm:text-4xl">
             {rich(t, "orders.order.heading", {
               number: <span className="whitespace-nowrap">{order.orderNumber}</span>,
             })}
