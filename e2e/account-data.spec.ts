@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { checkLooks, setTheme } from "./support/looks.ts";
+import { axe, checkLooks, setTheme } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
 import { boughtOnSandbox, signedUp } from "./support/shopper.ts";
 
@@ -21,9 +20,7 @@ let customer: Page;
 let orderNumber = "";
 
 const axeViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze()).violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`,
-  );
+  (await axe(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(170_000);

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { axe } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
 
 let counter = 0;
@@ -42,7 +42,7 @@ async function linkFromOutbox(browser: Browser, to: string, subject: string, pat
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await axe(page).analyze();
   expect(result.violations).toEqual([]);
 }
 

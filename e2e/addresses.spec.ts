@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { setTheme } from "./support/looks.ts";
+import { axe, setTheme } from "./support/looks.ts";
 
 // The address book at /account/addresses: add, check, make default, edit and delete, by mouse and keyboard,
 // on a wide screen and a phone, in both themes.
@@ -31,7 +30,7 @@ async function closeToast(page: Page) {
 }
 
 async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 

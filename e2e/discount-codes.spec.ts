@@ -1,8 +1,7 @@
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { fillAddress } from "./support/address.ts";
-import { setTheme, THEMES, WIDTHS } from "./support/looks.ts";
+import { axe, setTheme, THEMES, WIDTHS } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
 import { payWithTestCard, signedUp } from "./support/shopper.ts";
 
@@ -32,7 +31,7 @@ const shot = (name: string) =>
 const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 
 async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+  const results = await axe(page).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
 }
 

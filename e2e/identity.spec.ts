@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axe } from "./support/looks.ts";
 
 let counter = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${++counter}@example.com`;
@@ -197,14 +197,14 @@ test.describe("identity", () => {
   test("/auth and /account have no accessibility violations", async ({ page }) => {
     await page.goto("/auth");
     await expect(page.locator("altcha-widget")).toBeVisible();
-    const auth = await new AxeBuilder({ page }).analyze();
+    const auth = await axe(page).analyze();
     expect(auth.violations).toEqual([]);
     await signUp(page, uniqueEmail("axe"));
     await expect(page.getByRole("heading", { name: /Welcome back/ })).toBeVisible();
     // Analyse the page at rest, not a toast halfway through its fade-in.
     await page.getByRole("button", { name: "Close notification" }).click();
     await expect(toast(page).getByRole("status")).toHaveCount(0);
-    const account = await new AxeBuilder({ page }).analyze();
+    const account = await axe(page).analyze();
     expect(account.violations).toEqual([]);
   });
   test("opened at another address than the shop's own, sign-up says which address to use", async ({

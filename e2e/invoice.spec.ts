@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { fillAddress } from "./support/address.ts";
-import { checkLooks, setTheme } from "./support/looks.ts";
+import { axe, checkLooks, setTheme } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
 import { payWithTestCard, signedUp } from "./support/shopper.ts";
 
@@ -119,7 +118,7 @@ test("another customer gets 404 for it, and a signed-out visitor is asked to sig
   expect(res?.status()).toBe(404);
   await expect(other.getByRole("heading", { level: 1, name: "No invoice here" })).toBeVisible();
   await expect(other.getByText("MANA Wellness Co. (demo)")).toHaveCount(0);
-  const results = await new AxeBuilder({ page: other }).options({ resultTypes: ["violations"] }).analyze();
+  const results = await axe(other).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
   // The customer's invoice is not the dashboard's: a customer gets no owner's copy.
   expect((await other.goto(`${shop.base}/admin/orders/${paid}/invoice`))?.status()).toBe(403);
@@ -151,7 +150,7 @@ test("the owner opens the order's invoice in the dashboard", async () => {
     "href",
     `/admin/orders/${paid}`,
   );
-  const results = await new AxeBuilder({ page: owner }).options({ resultTypes: ["violations"] }).analyze();
+  const results = await axe(owner).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   await owner.screenshot({ path: test.info().outputPath("invoice-admin-1280.png"), fullPage: true });
 });

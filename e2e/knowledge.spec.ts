@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axe } from "./support/looks.ts";
 
 /** axe-core on the page with motion reduced (so fading blocks are measured at full opacity). */
-async function axe(page: Page) {
+async function axeReduced(page: Page) {
   await page.emulateMedia({ reducedMotion: "reduce" });
-  return new AxeBuilder({ page }).analyze();
+  return axe(page).analyze();
 }
 
 const ARTICLE = "ashwagandha-stress-research";
@@ -167,7 +167,7 @@ test.describe("knowledge hub", () => {
     test(`axe finds no violations on ${path}`, async ({ page }) => {
       await page.goto(path);
       await expect(page.locator("h1")).toBeVisible();
-      const results = await axe(page);
+      const results = await axeReduced(page);
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
         [],
       );

@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { consoleProblems } from "./support/console.ts";
-import { setTheme } from "./support/looks.ts";
+import { axe, setTheme } from "./support/looks.ts";
 
 /**
  * Every public page of the shop in Spanish and in French (docs/decisions/049-languages.md): it answers 200
@@ -120,7 +119,7 @@ for (const locale of ["es", "fr"] as const) {
         expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
           width,
         );
-        const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+        const results = await axe(page).analyze();
         expect(
           results.violations.map(
             (v) => `${path} ${theme} ${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`,

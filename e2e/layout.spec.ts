@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axe } from "./support/looks.ts";
 
 // Layout rules measured in the browser: equal product cards, unbroken price phrases, the account page's
 // one navigation on a phone, the checkout form before the summary on a phone, and a modest space above
@@ -163,7 +163,7 @@ test.describe("checkout on a phone", () => {
     const lineBox = await line.boundingBox();
     if (!lineBox) throw new Error("the summary's line is not rendered");
     expect(emailBox.y).toBeLessThan(lineBox.y);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   });
 

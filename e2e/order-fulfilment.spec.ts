@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../server/db/client.ts";
 import { orders } from "../server/db/schema.ts";
 import { fillAddress } from "./support/address.ts";
+import { axe } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
 import { agreeToRenewal } from "./support/shopper.ts";
 
@@ -150,7 +150,7 @@ test("a paid order shipped by the owner with UPS shows its timeline and tracking
   await expect(page.getByText("$85.00", { exact: true })).toBeVisible();
   await expect(page.getByTestId("payment-status")).toContainText("Paid $85.00");
   expect(await page.content()).not.toContain(orderId);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axe(page).analyze()).violations).toEqual([]);
 
   // The orders page: the same Track Package link; View Details shows the same timeline.
   await page.goto(`${base}/orders`);

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
 import { freePort } from "./support/free-port.ts";
-import { checkLooks } from "./support/looks.ts";
+import { axe, checkLooks } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
 import { signedUp } from "./support/shopper.ts";
 
@@ -18,9 +17,7 @@ let authenticator: { cdp: CDPSession; id: string };
 
 const toast = (page: Page) => page.getByRole("region", { name: /Notification/ });
 const axeViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze()).violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`,
-  );
+  (await axe(page).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
 
 /** A platform authenticator with user verification, as a laptop's fingerprint reader is. */
 async function virtualAuthenticator(page: Page) {

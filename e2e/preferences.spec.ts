@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axe } from "./support/looks.ts";
 
 // The toast viewport ("Notifications (F8)"), not the page's Notifications group.
 const toast = (page: Page) => page.getByRole("region", { name: /^Notifications \(/ });
@@ -95,7 +95,7 @@ test("preferences: every control named and described, each change saved to the a
   for (const close of await page.getByRole("button", { name: "Close notification" }).all())
     await close.click();
   await expect(toast(page).getByRole("status")).toHaveCount(0);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axe(page).analyze()).violations).toEqual([]);
 });
 
 /** The theme <html> carried when the document was parsed: what the first paint is drawn in. */

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { checkLooks } from "./support/looks.ts";
+import { axe, checkLooks } from "./support/looks.ts";
 import { signedUp } from "./support/shopper.ts";
 
 /**
@@ -13,7 +12,7 @@ import { signedUp } from "./support/shopper.ts";
 const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 

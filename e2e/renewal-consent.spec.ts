@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { fillAddress } from "./support/address.ts";
-import { checkLooks, setTheme } from "./support/looks.ts";
+import { axe, checkLooks, setTheme } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
 import { agreeToRenewal, signedUp } from "./support/shopper.ts";
 
@@ -32,7 +31,7 @@ test.afterAll(async () => {
 const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 
 async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
+  const results = await axe(page).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`);
 }
 

@@ -1,9 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { openDatabase } from "../server/db/client.ts";
 import { orderEvents, orders } from "../server/db/schema.ts";
-import { checkLooks, setTheme, THEMES, WIDTHS } from "./support/looks.ts";
+import { axe, checkLooks, setTheme, THEMES, WIDTHS } from "./support/looks.ts";
 import { OwnShop } from "./support/own-shop.ts";
 import { boughtOnSandbox, payWithTestCard, signedUp } from "./support/shopper.ts";
 
@@ -152,9 +151,7 @@ test("an EU order delivered 3 days ago: Withdraw from contract here, confirmed, 
       const dialog = camille.getByRole("dialog", { name: `Withdraw from order ${paris}?` });
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText("Ashwagandha × 1");
-      const results = await new AxeBuilder({ page: camille })
-        .options({ resultTypes: ["violations"] })
-        .analyze();
+      const results = await axe(camille).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
         [],
       );

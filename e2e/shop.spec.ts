@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { setTheme } from "./support/looks.ts";
+import { axe, setTheme } from "./support/looks.ts";
 
 const cartBadge = (page: Page) => page.getByRole("button", { name: /^Open cart/ });
 
@@ -56,7 +55,7 @@ test.describe("home page", () => {
 
   test("has no accessibility violations", async ({ page }) => {
     await page.goto("/");
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   });
 
@@ -66,7 +65,7 @@ test.describe("home page", () => {
     await setTheme(page, "dark");
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   });
 });
@@ -174,7 +173,7 @@ test.describe("product page", () => {
 
   test("has no accessibility violations", async ({ page }) => {
     await page.goto("/products/korean-ginseng");
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { setTheme } from "./support/looks.ts";
+import { axe, setTheme } from "./support/looks.ts";
 
 /** axe-core on the page with motion reduced (so fading blocks are measured at full opacity). */
-async function axe(page: Page) {
+async function axeReduced(page: Page) {
   await page.emulateMedia({ reducedMotion: "reduce" });
-  return new AxeBuilder({ page }).analyze();
+  return axe(page).analyze();
 }
 
 const STORY = "/story/the-root-that-looked-like-a-person";
@@ -220,7 +219,7 @@ test.describe("story reader", () => {
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
       await page.getByRole("button", { name: "Skip for now" }).click();
       await expect(page.getByText(/^Chapter 1 of/)).toBeVisible();
-      const results = await axe(page);
+      const results = await axeReduced(page);
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual(
         [],
       );

@@ -1,8 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { MANAGE_LINK_DAYS, manageToken } from "../server/subscriptions/manage-link.ts";
 import { fillAddress } from "./support/address.ts";
-import { setTheme, THEMES } from "./support/looks.ts";
+import { axe, setTheme, THEMES } from "./support/looks.ts";
 import { payWithTestCard, signedUp } from "./support/shopper.ts";
 
 // Cancelling online, for everyone (decision 043): a guest opens the link from a subscription e-mail and
@@ -25,7 +24,7 @@ const mailTo = (page: Page, to: string, subject: string | RegExp) =>
   page.getByRole("listitem").filter({ hasText: to }).filter({ hasText: subject });
 
 async function noAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 

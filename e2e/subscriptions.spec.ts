@@ -1,10 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { formatDate } from "../app/lib/format-date.ts";
 import type { SubscriptionView } from "../core/contracts/subscriptions.ts";
 import { addMonths } from "../core/subscription-rules.ts";
 import { fillAddress } from "./support/address.ts";
-import { setTheme } from "./support/looks.ts";
+import { axe, setTheme } from "./support/looks.ts";
 import { agreeToRenewal } from "./support/shopper.ts";
 
 // A customer's subscriptions, from the shop to the account page: subscribe to a product and to a stack,
@@ -33,7 +32,7 @@ async function expectToast(title: string, description?: string | RegExp) {
 }
 
 async function noAxeViolations() {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axe(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 
