@@ -88,6 +88,63 @@ async function passkeyProof(): Promise<Record<string, unknown> | null> {
   }
 }
 
+type Proof = { currentPassword: string } | { passkey: Record<string, unknown> };
+type Refusal = { message: string; field: string | null };
+/** A dialog's check before it asks: the refusal (null when the field is fine), its field and its input. */
+interface Check {
+  refused: string | null;
+  field: string;
+  input: string;
+}
+
+function currentPasswordCheck(current: string, later: T, input: string): Check {
+  return {
+    refused: current ? null : later("account.security.enterCurrent"),
+    field: "currentPassword",
+    input,
+  };
+}
+
+/**
+ * A change confirmed with the current password or one of the account's passkeys, as both dialogs ask it:
+ * the dialog's checks in order (the first refusal is shown beside its field, which takes the focus), then
+ * the proof (the browser's passkey prompt, or the password typed), then `send`; a refusal from the server
+ * is shown in the page's language.
+ */
+function useProvenChange(later: T, send: (proof: Proof) => Promise<void>) {
+  const [error, setError] = useState<Refusal | null>(null);
+  const [pending, setPending] = useState<"password" | "passkey" | null>(null);
+
+  async function run(kind: "password" | "passkey", current: string, checks: Check[]) {
+    if (pending) return;
+    const failed = checks.find((check) => check.refused);
+    if (failed?.refused) {
+      setError({ message: failed.refused, field: failed.field });
+      document.getElementById(failed.input)?.focus();
+      return;
+    }
+    setPending(kind);
+    setError(null);
+    try {
+      if (kind === "password") await send({ currentPassword: current });
+      else {
+        const passkey = await passkeyProof();
+        if (!passkey) {
+          setError({ message: later("account.security.passkeyCancelled"), field: null });
+          return;
+        }
+        await send({ passkey });
+      }
+    } catch (err) {
+      setError(refusalOf(err, later));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return { error, pending, run, clearError: () => setError(null) };
+}
+
 /**
  * The account's "Sign-in and security" card: its e-mail with Change e-mail, and Change password for an
  * account that has one (an account made with a sign-in provider or a phone is told how it can set one).
@@ -170,27 +227,7 @@ function ChangePassword({ hasPasskey, onChanged }: { hasPasskey: boolean; onChan
   const [open, setOpen] = useState(false);
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
-  const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
-  const [pending, setPending] = useState<"password" | "passkey" | null>(null);
-
-  function opened(value: boolean) {
-    if (pending) return;
-    setOpen(value);
-    if (!value) return;
-    setCurrent("");
-    setNext("");
-    setError(null);
-  }
-
-  /** The new password as the sign-up checks it first; the server checks it again. */
-  function newPasswordRefusal(): string | null {
-    if (!next) return later("account.security.enterNew");
-    if (next.length < MIN_PASSWORD_LENGTH)
-      return later("auth.error.passwordTooShort", { min: MIN_PASSWORD_LENGTH });
-    return null;
-  }
-
-  async function send(proof: { currentPassword: string } | { passkey: Record<string, unknown> }) {
+  const { error, pending, run, clearError } = useProvenChange(later, async (proof) => {
     await apiRequest("POST", "/api/account/password", { ...proof, newPassword: next });
     toast({
       title: later("account.security.password.done"),
@@ -198,56 +235,36 @@ function ChangePassword({ hasPasskey, onChanged }: { hasPasskey: boolean; onChan
     });
     setOpen(false);
     onChanged();
+  });
+
+  function opened(value: boolean) {
+    if (pending) return;
+    setOpen(value);
+    if (!value) return;
+    setCurrent("");
+    setNext("");
+    clearError();
   }
 
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
+  /** The new password as the sign-up checks it first; the server checks it again. */
+  function newPasswordCheck(): Check {
+    const refused = !next
+      ? later("account.security.enterNew")
+      : next.length < MIN_PASSWORD_LENGTH
+        ? later("auth.error.passwordTooShort", { min: MIN_PASSWORD_LENGTH })
+        : null;
+    return { refused, field: "newPassword", input: "change-password-new" };
+  }
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
-    if (!current) {
-      setError({ message: later("account.security.enterCurrent"), field: "currentPassword" });
-      document.getElementById("change-password-current")?.focus();
-      return;
-    }
-    const refused = newPasswordRefusal();
-    if (refused) {
-      setError({ message: refused, field: "newPassword" });
-      document.getElementById("change-password-new")?.focus();
-      return;
-    }
-    setPending("password");
-    setError(null);
-    try {
-      await send({ currentPassword: current });
-    } catch (err) {
-      setError(refusalOf(err, later));
-    } finally {
-      setPending(null);
-    }
+    void run("password", current, [
+      currentPasswordCheck(current, later, "change-password-current"),
+      newPasswordCheck(),
+    ]);
   }
 
-  async function withPasskey() {
-    if (pending) return;
-    const refused = newPasswordRefusal();
-    if (refused) {
-      setError({ message: refused, field: "newPassword" });
-      document.getElementById("change-password-new")?.focus();
-      return;
-    }
-    setPending("passkey");
-    setError(null);
-    try {
-      const passkey = await passkeyProof();
-      if (!passkey) {
-        setError({ message: later("account.security.passkeyCancelled"), field: null });
-        return;
-      }
-      await send({ passkey });
-    } catch (err) {
-      setError(refusalOf(err, later));
-    } finally {
-      setPending(null);
-    }
-  }
+  const withPasskey = () => void run("passkey", current, [newPasswordCheck()]);
 
   const invalid = (field: string) => (error?.field === field ? true : undefined);
   const describedBy = (field: string, hint?: string) =>
@@ -303,7 +320,7 @@ function ChangePassword({ hasPasskey, onChanged }: { hasPasskey: boolean; onChan
                 pending={pending === "passkey"}
                 pendingText={t("account.security.passkeyWaiting")}
                 disabled={pending === "password"}
-                onClick={() => void withPasskey()}
+                onClick={withPasskey}
               >
                 {t("account.security.password.withPasskey")}
               </Button>
@@ -338,9 +355,14 @@ function ChangeEmail({ details, hasPasskey }: { details: SignInDetails; hasPassk
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState("");
   const [current, setCurrent] = useState("");
-  const [error, setError] = useState<{ message: string; field: string | null } | null>(null);
-  const [pending, setPending] = useState<"password" | "passkey" | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const { error, pending, run, clearError } = useProvenChange(later, async (proof) => {
+    const started = await apiRequest<EmailChangeStarted>("POST", "/api/account/email", {
+      ...proof,
+      newEmail: email.trim(),
+    });
+    setSentTo(started.to);
+  });
 
   function opened(value: boolean) {
     if (pending) return;
@@ -348,55 +370,20 @@ function ChangeEmail({ details, hasPasskey }: { details: SignInDetails; hasPassk
     if (!value) return;
     setEmail("");
     setCurrent("");
-    setError(null);
+    clearError();
     setSentTo(null);
   }
 
-  function emailRefusal(): string | null {
+  function change(kind: "password" | "passkey") {
     const typed = email.trim();
-    if (!typed) return later("account.security.enterEmail");
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(typed)) return later("account.security.invalidEmail");
-    return null;
-  }
-
-  async function send(proof: { currentPassword: string } | { passkey: Record<string, unknown> }) {
-    const started = await apiRequest<EmailChangeStarted>("POST", "/api/account/email", {
-      ...proof,
-      newEmail: email.trim(),
-    });
-    setSentTo(started.to);
-  }
-
-  async function run(kind: "password" | "passkey") {
-    if (pending) return;
-    const refused = emailRefusal();
-    if (refused) {
-      setError({ message: refused, field: "newEmail" });
-      document.getElementById("change-email-new")?.focus();
-      return;
-    }
-    if (kind === "password" && !current) {
-      setError({ message: later("account.security.enterCurrent"), field: "currentPassword" });
-      document.getElementById("change-email-current")?.focus();
-      return;
-    }
-    setPending(kind);
-    setError(null);
-    try {
-      if (kind === "password") await send({ currentPassword: current });
-      else {
-        const passkey = await passkeyProof();
-        if (!passkey) {
-          setError({ message: later("account.security.passkeyCancelled"), field: null });
-          return;
-        }
-        await send({ passkey });
-      }
-    } catch (err) {
-      setError(refusalOf(err, later));
-    } finally {
-      setPending(null);
-    }
+    const refused = !typed
+      ? later("account.security.enterEmail")
+      : /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(typed)
+        ? null
+        : later("account.security.invalidEmail");
+    const checks: Check[] = [{ refused, field: "newEmail", input: "change-email-new" }];
+    if (kind === "password") checks.push(currentPasswordCheck(current, later, "change-email-current"));
+    void run(kind, current, checks);
   }
 
   const invalid = (field: string) => (error?.field === field ? true : undefined);
@@ -444,7 +431,7 @@ function ChangeEmail({ details, hasPasskey }: { details: SignInDetails; hasPassk
               noValidate
               onSubmit={(e) => {
                 e.preventDefault();
-                void run(details.hasPassword ? "password" : "passkey");
+                change(details.hasPassword ? "password" : "passkey");
               }}
             >
               <Field id="change-email-new" label={t("account.security.email.new")}>
@@ -485,7 +472,7 @@ function ChangeEmail({ details, hasPasskey }: { details: SignInDetails; hasPassk
                     pending={pending === "passkey"}
                     pendingText={t("account.security.passkeyWaiting")}
                     disabled={pending === "password"}
-                    onClick={details.hasPassword ? () => void run("passkey") : undefined}
+                    onClick={details.hasPassword ? () => change("passkey") : undefined}
                   >
                     {t("account.security.email.withPasskey")}
                   </Button>
