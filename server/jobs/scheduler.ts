@@ -26,6 +26,25 @@ export const JOBS = {
   referrals: { name: "referrals-settle", cron: "41 * * * *" },
 } as const;
 
+/**
+ * On the embedded database every statement waits its turn on the database's one thread (decision 041), and
+ * pg-boss's default timers (each worker fetching every 2 s, the cron and flow checks every 5 s) took ~30 ms of
+ * it a second with the shop idle, in bursts a request queued behind. Its jobs are due every ten minutes at
+ * most and `runNow` wakes its worker itself, so the embedded shop checks every 30 s (decision 056).
+ */
+const EMBEDDED_POLL_SECONDS = 30;
+const EMBEDDED_TIMERS = {
+  cronWorkerIntervalSeconds: 30,
+  flowIntervalSeconds: 30,
+  // Maintenance (expiring, archiving, the queues' counts) every 10 minutes instead of every minute; the
+  // vacuum and index-bloat checks are for a shared server's tables, not a small file on one machine.
+  superviseIntervalSeconds: 600,
+  monitorIntervalSeconds: 600,
+  queueCacheIntervalSeconds: 600,
+  monitorVacuum: false,
+  reindex: false,
+} as const;
+
 export interface Scheduler {
   /** Runs a job now (on whichever process's worker takes it), as its schedule would. */
   runNow(job: keyof typeof JOBS): Promise<void>;
@@ -34,10 +53,10 @@ export interface Scheduler {
 
 export async function startScheduler(services: AppServices, logger: Logger): Promise<Scheduler> {
   const { jobs } = services.database;
-  const boss =
-    jobs.kind === "postgres"
-      ? new PgBoss({ connectionString: jobs.url, schema: "pgboss", max: 2, application_name: "mana-jobs" })
-      : new PgBoss({ db: fromPglite(jobs.client), backend: "pglite", schema: "pgboss" });
+  const embedded = jobs.kind === "pglite";
+  const boss = embedded
+    ? new PgBoss({ db: fromPglite(jobs.client), backend: "pglite", schema: "pgboss", ...EMBEDDED_TIMERS })
+    : new PgBoss({ connectionString: jobs.url, schema: "pgboss", max: 2, application_name: "mana-jobs" });
   boss.on("error", (err) => logger.warn({ err }, "job scheduler error; it carries on"));
   await boss.start();
 
@@ -67,10 +86,12 @@ export async function startScheduler(services: AppServices, logger: Logger): Pro
     },
   };
 
+  const workers = {} as Record<keyof typeof JOBS, string>;
   for (const [key, job] of Object.entries(JOBS) as [keyof typeof JOBS, (typeof JOBS)[keyof typeof JOBS]][]) {
     await boss.createQueue(job.name, { policy: "singleton", retryLimit: 3, retryDelay: 60 });
     await boss.schedule(job.name, job.cron, null, { tz: "UTC" });
-    await boss.work(job.name, async () => {
+    const options = embedded ? { pollingIntervalSeconds: EMBEDDED_POLL_SECONDS } : {};
+    workers[key] = await boss.work(job.name, options, async () => {
       await handlers[key]();
     });
   }
@@ -78,6 +99,8 @@ export async function startScheduler(services: AppServices, logger: Logger): Pro
   return {
     async runNow(job) {
       await boss.send(JOBS[job].name, {});
+      // This process's worker fetches it now rather than at its next poll (another process's may be first).
+      boss.notifyWorker(workers[job]);
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });
