@@ -28,9 +28,9 @@ export const JOBS = {
 
 /**
  * On the embedded database every statement waits its turn on the database's one thread (decision 041), and
- * pg-boss's default timers (each worker fetching every 2 s, the cron and flow checks every 5 s) took ~30 ms of
- * it a second with the shop idle, in bursts a request queued behind. Its jobs are due every ten minutes at
- * most and `runNow` wakes its worker itself, so the embedded shop checks every 30 s (decision 056).
+ * pg-boss's default timers (each worker fetching every 2 s, the cron and flow checks every 5 s, maintenance
+ * every minute) were half of an idle shop's CPU. The jobs are due every ten minutes at most and `runNow`
+ * wakes its worker itself, so the embedded shop checks every 30 s (decision 056).
  */
 const EMBEDDED_POLL_SECONDS = 30;
 const EMBEDDED_TIMERS = {
