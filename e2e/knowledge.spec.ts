@@ -1,11 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { axe } from "./support/looks.ts";
-
-/** axe-core on the page with motion reduced (so fading blocks are measured at full opacity). */
-async function axeReduced(page: Page) {
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  return axe(page).analyze();
-}
+import { expect, test } from "@playwright/test";
+import { axeReduced } from "./support/looks.ts";
 
 const ARTICLE = "ashwagandha-stress-research";
 const ARTICLE_TITLE = "Ashwagandha and Stress: What the Clinical Trials Actually Measured";

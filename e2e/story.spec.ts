@@ -1,11 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axe, setTheme } from "./support/looks.ts";
-
-/** axe-core on the page with motion reduced (so fading blocks are measured at full opacity). */
-async function axeReduced(page: Page) {
-  await page.emulateMedia({ reducedMotion: "reduce" });
-  return axe(page).analyze();
-}
+import { axeReduced, setTheme } from "./support/looks.ts";
 
 const STORY = "/story/the-root-that-looked-like-a-person";
 const TITLE = "The Root That Looked Like a Person";

@@ -13,6 +13,12 @@ export function axe(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] });
 }
 
+/** axe on the page with motion reduced first (so fading blocks are measured at full opacity). */
+export async function axeReduced(page: Page) {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  return axe(page).analyze();
+}
+
 /**
  * The full-page screenshots are for a person to look at: CI, where nobody does, skips them (a second or
  * more each on a long page at 390 px); `E2E_SCREENSHOTS=true` keeps them there too.

@@ -32,10 +32,10 @@ export const JOBS = {
  * every minute) were half of an idle shop's CPU. The jobs are due every ten minutes at most and `runNow`
  * wakes its worker itself, so the embedded shop checks every 30 s (decision 056).
  */
-const EMBEDDED_POLL_SECONDS = 30;
+const EMBEDDED_CHECK_SECONDS = 30;
 const EMBEDDED_TIMERS = {
-  cronWorkerIntervalSeconds: 30,
-  flowIntervalSeconds: 30,
+  cronWorkerIntervalSeconds: EMBEDDED_CHECK_SECONDS,
+  flowIntervalSeconds: EMBEDDED_CHECK_SECONDS,
   // Maintenance (expiring, archiving, the queues' counts) every 10 minutes instead of every minute; the
   // vacuum and index-bloat checks are for a shared server's tables, not a small file on one machine.
   superviseIntervalSeconds: 600,
@@ -86,12 +86,12 @@ export async function startScheduler(services: AppServices, logger: Logger): Pro
     },
   };
 
+  const workOptions = embedded ? { pollingIntervalSeconds: EMBEDDED_CHECK_SECONDS } : {};
   const workers = {} as Record<keyof typeof JOBS, string>;
   for (const [key, job] of Object.entries(JOBS) as [keyof typeof JOBS, (typeof JOBS)[keyof typeof JOBS]][]) {
     await boss.createQueue(job.name, { policy: "singleton", retryLimit: 3, retryDelay: 60 });
     await boss.schedule(job.name, job.cron, null, { tz: "UTC" });
-    const options = embedded ? { pollingIntervalSeconds: EMBEDDED_POLL_SECONDS } : {};
-    workers[key] = await boss.work(job.name, options, async () => {
+    workers[key] = await boss.work(job.name, workOptions, async () => {
       await handlers[key]();
     });
   }
