@@ -1,7 +1,5 @@
 import { readFileSync } from "node:fs";
-import { PassThrough, Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
@@ -36,40 +34,33 @@ function readRootStylesheet(): string | undefined {
   return rootStylesheet;
 }
 
+const HEAD_END = Buffer.from("</head>");
+
 /**
- * A stream that writes `html` just before the document's `</head>` (the whole document is rendered before
- * it is piped, so what the render used is known): the page's messages and its other languages. React
- * leaves elements it did not render in the head alone when it hydrates.
+ * A sink that keeps the rendered document's bytes and, when React ends it, hands `done` the whole document
+ * with `html` just before its `</head>` (the whole document is rendered before it is piped, so what the
+ * render used is known): the page's messages and its other languages. React leaves elements it did not
+ * render in the head alone when it hydrates. One buffer, written in one piece: the document's chunks are
+ * neither decoded to text nor streamed through a web stream (docs/performance.md, "The rendered pages'
+ * bytes in one piece").
  */
-function beforeHeadEnd(html: string, out: PassThrough): Transform {
-  let pending = "";
-  let done = false;
-  // A character of several bytes may be split between two chunks.
-  const decoder = new StringDecoder("utf8");
-  const input = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (done) return callback(null, decoder.write(chunk));
-      pending += decoder.write(chunk);
-      const at = pending.indexOf("</head>");
-      if (at === -1) {
-        // Keep a tail that could hold the start of "</head>".
-        const keep = pending.slice(-6);
-        const ready = pending.slice(0, -6);
-        pending = keep;
-        return callback(null, ready);
-      }
-      done = true;
-      const text = pending.slice(0, at) + html + pending.slice(at);
-      pending = "";
-      callback(null, text);
+function documentWithHead(html: string, done: (document: Uint8Array<ArrayBuffer>) => void): Writable {
+  const chunks: Buffer[] = [];
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
     },
-    flush(callback) {
-      const rest = pending + decoder.end();
-      callback(null, rest || undefined);
+    final(callback) {
+      const page = Buffer.concat(chunks);
+      const at = page.indexOf(HEAD_END);
+      const whole =
+        at === -1 ? page : Buffer.concat([page.subarray(0, at), Buffer.from(html), page.subarray(at)]);
+      // A Buffer is a Uint8Array over Node's memory; the Response wants one over a plain ArrayBuffer.
+      done(new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength));
+      callback();
     },
   });
-  input.pipe(out);
-  return input;
 }
 
 /**
@@ -108,18 +99,16 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              callback();
-            },
-          });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           const head =
             languageAlternates(loadContext, request, url.pathname) +
             pageMessagesScript(pageMessages(locale, used), nonce);
-          pipe(beforeHeadEnd(head, body));
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+          pipe(
+            documentWithHead(head, (document) => {
+              clearTimeout(timeoutId);
+              resolve(new Response(document, { headers: responseHeaders, status }));
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);

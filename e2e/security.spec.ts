@@ -63,6 +63,26 @@ test("every page answers with a nonce-based CSP whose nonce is on every script, 
   }
 });
 
+test("a page rendered for its visitor is written in one piece, its messages and nonce in the head", async ({
+  request,
+}) => {
+  // A session cookie makes the page rendered for this request (no page cache): app/entry.server.tsx hands
+  // the whole document over as one buffer, so the answer has a length instead of being chunked.
+  const res = await request.get("/checkout", {
+    headers: { cookie: "mana.session_token=no-such-session", "accept-encoding": "identity" },
+  });
+  expect(res.status()).toBe(200);
+  expect(res.headers()["x-page-cache"]).not.toBe("hit");
+  const body = await res.body();
+  expect(res.headers()["transfer-encoding"]).toBeUndefined();
+  expect(res.headers()["content-length"]).toBe(String(body.byteLength));
+  const html = body.toString("utf8");
+  const head = html.slice(0, html.indexOf("</head>"));
+  const nonce = /'nonce-([A-Za-z0-9_-]+)'/.exec(res.headers()["content-security-policy"] as string)?.[1];
+  expect(head).toContain(`<script type="application/json" id="mana-messages" nonce="${nonce}">`);
+  expect(html.indexOf("</head>")).toBe(html.lastIndexOf("</head>"));
+});
+
 test("pages work under the CSP: no violation while browsing, on a cached page, or solving the human check", async ({
   page,
 }) => {

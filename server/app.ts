@@ -4,6 +4,7 @@ import type { RouterContext } from "react-router";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { type ApiOptions, apiErrorHandler, createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
+import { setAnswerHeader } from "./http/answer-header.ts";
 import { metricsEndpoint, routeLabel } from "./http/metrics.ts";
 import { devOutboxGuard, socketPeer } from "./http/outbox-access.ts";
 import { servePageCache } from "./http/page-cache.ts";
@@ -36,7 +37,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
     c.set("requestId", requestId);
     const started = performance.now();
     await next();
-    c.header("X-Request-Id", requestId);
+    setAnswerHeader(c, "X-Request-Id", requestId);
     recordRequest(services, {
       reqId: requestId,
       method: c.req.method,

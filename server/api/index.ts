@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { trustedOrigins } from "../auth/auth.ts";
 import type { AppServices } from "../context.ts";
+import { setAnswerHeader } from "../http/answer-header.ts";
 import { errorResponse } from "../http/error-status.ts";
 import { sameOrigin } from "../http/same-origin.ts";
 import { requestLocale } from "../i18n/request-locale.ts";
@@ -60,7 +61,7 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
   api.use("*", (c, next) => (crossSiteAllowed(c.req.path) ? next() : originCheck(c, next)));
   api.use("*", async (c, next) => {
     await next();
-    if (!c.res.headers.has("cache-control")) c.header("Cache-Control", "no-store");
+    if (!c.res.headers.has("cache-control")) setAnswerHeader(c, "Cache-Control", "no-store");
   });
 
   api.route("/products", productsApi(services));

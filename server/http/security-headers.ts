@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Env } from "../env.ts";
+import { setAnswerHeader } from "./answer-header.ts";
 
 /**
  * Security headers on every answer.
@@ -106,7 +107,7 @@ export function securityHeaders(env: Env): MiddlewareHandler<{ Variables: Vars }
       // A page's own stricter policy stays: the reset, verification and unsubscribe pages carry a token in
       // their address and answer Referrer-Policy: no-referrer.
       if (name === "referrer-policy" && c.res.headers.get(name) === "no-referrer") continue;
-      c.header(name, value);
+      setAnswerHeader(c, name, value);
     }
   };
 }
