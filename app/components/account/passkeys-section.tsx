@@ -61,7 +61,15 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
   const addButton = useRef<HTMLButtonElement | null>(null);
   // The passkey whose name is being edited in place.
   const [renaming, setRenaming] = useState<string | null>(null);
+  // The passkey whose Rename button takes the focus once the row is drawn without its field again: after
+  // the commit, not on the next frame, which on a busy machine can come before it.
+  const refocusRename = useRef<string | null>(null);
   useEffect(() => setSupported(passkeysSupported()), []);
+  useEffect(() => {
+    if (renaming !== null || refocusRename.current === null) return;
+    document.getElementById(`passkey-rename-${refocusRename.current}`)?.focus();
+    refocusRename.current = null;
+  }, [renaming]);
 
   return (
     <section aria-labelledby="passkeys" className="rounded-card bg-white p-5 shadow-card sm:p-6">
@@ -80,9 +88,8 @@ export function PasskeysSection({ passkeys }: { passkeys: PasskeyView[] }) {
                     passkey={p}
                     onDone={async (renamed) => {
                       if (renamed) await revalidator.revalidate().catch(() => undefined);
+                      refocusRename.current = p.id;
                       setRenaming(null);
-                      // The row's Rename button is back on the page after this render.
-                      requestAnimationFrame(() => document.getElementById(`passkey-rename-${p.id}`)?.focus());
                     }}
                   />
                 </li>
