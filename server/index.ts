@@ -12,6 +12,7 @@ import { withStoredAuthSecret } from "./auth/stored-secret.ts";
 import { exitIfDataDirInUse } from "./db/data-dir-lock.ts";
 import { DataDirPermissionError } from "./db/private-data-dir.ts";
 import { EnvError, parseEnv } from "./env.ts";
+import { setAnswerHeader } from "./http/answer-header.ts";
 import { cachedRouteLabel } from "./http/metrics.ts";
 import { nextRequestId } from "./http/request-id.ts";
 import { recordRequest } from "./http/request-log.ts";
@@ -62,17 +63,18 @@ const app = createApp(services, {
     // Hashed files never change: cache them for a year. Everything else in public/ for an hour.
     app.use("/assets/*", async (c, next) => {
       await next();
-      if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+      if (c.res.ok) setAnswerHeader(c, "Cache-Control", "public, max-age=31536000, immutable");
     });
     // The offline stories' worker is asked for again at every story visit: a deploy's new worker must
     // not wait an hour in a cache on the way (docs/decisions/054-offline-stories.md).
     app.use("/sw.js", async (c, next) => {
       await next();
-      if (c.res.ok) c.header("Cache-Control", "no-cache");
+      if (c.res.ok) setAnswerHeader(c, "Cache-Control", "no-cache");
     });
     app.use("*", async (c, next) => {
       await next();
-      if (c.res.ok && !c.res.headers.has("cache-control")) c.header("Cache-Control", "public, max-age=3600");
+      if (c.res.ok && !c.res.headers.has("cache-control"))
+        setAnswerHeader(c, "Cache-Control", "public, max-age=3600");
     });
     // Scripts and styles are compressed once at build time (scripts/vite-precompress.ts): .br, else .gz.
     // Every file the build and public/ hold has an extension; a page's path (/products/korean-ginseng) is
