@@ -154,13 +154,15 @@ if (chromePath) {
 runs[0].child.kill("SIGTERM");
 // The memory soak on fresh servers: pages rendered for every request must not make memory grow (bench/soak.mjs).
 console.log("\nMemory soak (pglite)…");
-runs[0].soaks = await soakBoth({ buildDir, runs: 6, duration });
+// A quick run (CI's check that the instrument works) loads each soak twice after its warm-up, not six times.
+const soakRuns = quick ? 2 : 6;
+runs[0].soaks = await soakBoth({ buildDir, runs: soakRuns, duration });
 
 if (process.env.BENCH_DATABASE_URL) {
   const pg = await benchDatabase("postgres", process.env.BENCH_DATABASE_URL);
   pg.child.kill("SIGTERM");
   console.log("\nMemory soak (postgres)…");
-  pg.soaks = await soakBoth({ buildDir, databaseUrl: process.env.BENCH_DATABASE_URL, runs: 6, duration });
+  pg.soaks = await soakBoth({ buildDir, databaseUrl: process.env.BENCH_DATABASE_URL, runs: soakRuns, duration });
   runs.push(pg);
 }
 
