@@ -162,7 +162,12 @@ if (process.env.BENCH_DATABASE_URL) {
   const pg = await benchDatabase("postgres", process.env.BENCH_DATABASE_URL);
   pg.child.kill("SIGTERM");
   console.log("\nMemory soak (postgres)…");
-  pg.soaks = await soakBoth({ buildDir, databaseUrl: process.env.BENCH_DATABASE_URL, runs: soakRuns, duration });
+  pg.soaks = await soakBoth({
+    buildDir,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    runs: soakRuns,
+    duration,
+  });
   runs.push(pg);
 }
 
