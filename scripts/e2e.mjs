@@ -44,6 +44,11 @@ await (await openPglite(template)).close();
 process.env.E2E_DATA_TEMPLATE = join(template, "pglite");
 process.on("exit", () => rmSync(template, { recursive: true, force: true }));
 
+// The shops the journeys start, and `npm run admin` against them, keep their compiled modules on disk as
+// `npm start` does (scripts/start.mjs): a start then skips loading Node's TypeScript stripper and compiling
+// the server's files again (4.5-4.9 -> 4.0-4.5 s of CPU from start to ready on two cores).
+process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), "node-compile-cache");
+
 const args = process.argv.slice(2);
 const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 1) || 1);
 const taken = new Set();
