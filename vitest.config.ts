@@ -12,7 +12,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     // The modules a file imports stay loaded for the next file in the same worker: with a fresh module graph
-    // per file, importing the server again took about half of the run's CPU (docs/decisions/039, update of
+    // per file, importing the server again took about a third of the run's CPU (715 -> 460 s) (docs/decisions/039, update of
     // 2026-11-28). Every file still opens its own database and app; no test mocks a module.
     isolate: false,
     // Two files at a time even on a two-core machine: most tests wait on a database, not the CPU

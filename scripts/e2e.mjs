@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { journeyDataDir } from "../e2e/support/data-dir.ts";
 import { canListen, freePort } from "../e2e/support/free-port.ts";
+import { COMPILE_CACHE_DIR } from "./compile-cache.mjs";
 import { findChromium, HOW_TO_GET_CHROMIUM } from "./find-chromium.mjs";
 
 const chromium = await findChromium();
@@ -47,7 +48,7 @@ process.on("exit", () => rmSync(template, { recursive: true, force: true }));
 // The shops the journeys start, and `npm run admin` against them, keep their compiled modules on disk as
 // `npm start` does (scripts/start.mjs): a start then skips loading Node's TypeScript stripper and compiling
 // the server's files again (4.5-4.9 -> 4.0-4.5 s of CPU from start to ready on two cores).
-process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), "node-compile-cache");
+process.env.NODE_COMPILE_CACHE ??= COMPILE_CACHE_DIR;
 
 const args = process.argv.slice(2);
 const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 1) || 1);

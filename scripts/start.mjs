@@ -3,9 +3,8 @@
 // the process's memory figures are the server's). `npm run bench` starts the server through this file too.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { COMPILE_CACHE_DIR } from "./compile-cache.mjs";
 
 if (!existsSync(`${process.env.BUILD_DIR ?? "build"}/server/index.js`) || process.env.REBUILD === "true") {
   console.log("No production build yet: building the shop first…");
@@ -44,7 +43,7 @@ const runtimeEnv = {
   MALLOC_ARENA_MAX: "2",
   // Compiled modules are cached on disk: a warm start skips loading Node's TypeScript stripper (a
   // WebAssembly module; -13 MB after start-up). The first start after a change of the server's code fills it.
-  NODE_COMPILE_CACHE: join(tmpdir(), "node-compile-cache"),
+  NODE_COMPILE_CACHE: COMPILE_CACHE_DIR,
 };
 
 const server = fileURLToPath(new URL("../server/index.ts", import.meta.url));
