@@ -149,6 +149,29 @@ test("a shopper arrives with ?code=WELCOME10, pays 10% less, and sees the discou
   await expect(guest.getByRole("button", { name: "Pay $35.95" })).toBeVisible();
 });
 
+test("a code link's toast is in words even when the page's catalogue arrives after the code's answer", async ({
+  browser,
+}) => {
+  const page = await (await browser.newContext()).newPage();
+  pages.push(page);
+  // The page carries only the words its server render used; a toast's come with the language's whole
+  // catalogue. Held back here until the code's answer is in (3 s at most), as on a slow connection.
+  let answered = () => {};
+  const codeAnswered = new Promise<void>((resolve) => {
+    answered = resolve;
+  });
+  page.on("response", (response) => {
+    if (response.request().method() === "POST" && response.url().endsWith("/api/cart/code")) answered();
+  });
+  await page.route(/\/i18n\/en\.\w+\.json$/, async (route) => {
+    await Promise.race([codeAnswered, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    await route.continue();
+  });
+  await page.goto(`${shop.base}/?code=WELCOME10`);
+  await expect(page.getByRole("status").filter({ hasText: "WELCOME10 applied: 10% off" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "cart.code" })).toHaveCount(0);
+});
+
 test("a code whose minimum the cart does not meet says how much more to add; removing a code gives the field back", async ({
   browser,
 }) => {

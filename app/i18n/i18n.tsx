@@ -47,16 +47,23 @@ function wholeCatalogue(href: string): Promise<CompiledMessages> {
   return whole;
 }
 
+/** Whether the page's translator has its language's whole catalogue (always on the server). */
+const WholeCatalogueContext = createContext(true);
+
 function BrowserTranslator({ children }: { children: React.ReactNode }) {
   const [page] = useState(readPageMessages);
   const [messages, setMessages] = useState(page.messages);
+  const [whole, setWhole] = useState(!page.catalogue);
   useEffect(() => {
     if (!page.catalogue) return;
     let live = true;
-    wholeCatalogue(page.catalogue).then(
-      (all) => live && setMessages((used) => ({ ...all, ...used })),
-      () => {},
-    );
+    const arrived = (all: CompiledMessages) => {
+      if (!live) return;
+      setMessages((used) => ({ ...all, ...used }));
+      setWhole(true);
+    };
+    // A catalogue that cannot come leaves the page with the words it carries: nothing waits for it forever.
+    wholeCatalogue(page.catalogue).then(arrived, () => arrived({}));
     return () => {
       live = false;
     };
@@ -69,7 +76,11 @@ function BrowserTranslator({ children }: { children: React.ReactNode }) {
     newest.current = translatorOf(page.locale, messages);
     return { locale: page.locale, t: (key, values) => (newest.current as Translator).t(key, values) };
   }, [page.locale, messages]);
-  return <TranslatorContext value={translator}>{children}</TranslatorContext>;
+  return (
+    <TranslatorContext value={translator}>
+      <WholeCatalogueContext value={whole}>{children}</WholeCatalogueContext>
+    </TranslatorContext>
+  );
 }
 
 /** Puts the page's translator around the document: the request's on the server, the page's in the browser. */
@@ -82,6 +93,15 @@ export function TranslatorProvider({ children }: { children: React.ReactNode }) 
 /** `t("shell.nav.products")`: the message in the page's language, with its values. */
 export function useT(): Translator["t"] {
   return use(TranslatorContext).t;
+}
+
+/**
+ * Whether every message of the page's language can be formatted now: false in the browser until the whole
+ * catalogue has arrived. What formats words the server render did not use, outside a render (a toast
+ * shown by a component the server never rendered), waits for it.
+ */
+export function useWholeCatalogue(): boolean {
+  return use(WholeCatalogueContext);
 }
 
 /** The page's language. */
