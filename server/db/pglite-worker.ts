@@ -4,6 +4,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 import { migrateClient, STANDARD_PARSERS, startClient } from "./pglite.ts";
+import { changesWhatIsRead, PreparedStatements } from "./pglite-statements.ts";
 import type { ThreadError, ThreadReply, ThreadRequest } from "./pglite-thread.ts";
 
 const port = parentPort;
@@ -19,6 +20,8 @@ interface OpenTransaction {
 }
 
 let client: PGlite;
+/** Every statement the server sends is parsed and planned once (decision 057). */
+let statements: PreparedStatements;
 const open = new Map<number, OpenTransaction>();
 const stops = new Map<string, () => Promise<void>>();
 let nextTransaction = 1;
@@ -67,11 +70,15 @@ function begin(): Promise<number> {
 async function run(request: ThreadRequest): Promise<unknown> {
   switch (request.op) {
     case "query": {
-      const result = await target(request.tx).query(request.text, request.params, options(request));
-      return plain(result);
+      const tx = request.tx === undefined ? undefined : target(request.tx);
+      return plain(await statements.query(request.text, request.params, options(request), tx));
     }
-    case "exec":
-      return (await target(request.tx).exec(request.text, options(request))).map(plain);
+    case "exec": {
+      const on = target(request.tx);
+      const results = (await on.exec(request.text, options(request))).map(plain);
+      if (changesWhatIsRead(request.text)) await statements.forget(request.tx === undefined ? undefined : on);
+      return results;
+    }
     case "begin":
       return begin();
     case "end": {
@@ -119,6 +126,7 @@ function errorOf(err: unknown): ThreadError {
 try {
   client = await startClient(workerData.dir as string);
   await migrateClient(client);
+  statements = new PreparedStatements(client);
 } catch (err) {
   post({ ready: false, error: errorOf(err) });
   throw err;
