@@ -4,7 +4,7 @@ import type { Locale } from "../../core/i18n/locales.ts";
 import { isStoryEligible } from "../../core/story.ts";
 import type { Db } from "../db/client.ts";
 import { articles, articleTranslations } from "../db/schema.ts";
-import { SEARCH_CONFIGS, textMatch } from "../search/text-query.ts";
+import { type MatchTerms, SEARCH_CONFIGS, termsOf, textMatch, textMatchOf } from "../search/text-query.ts";
 import { typoWords } from "../search/typo-words.ts";
 
 const { searchText: _searchText, searchVector: _searchVector, ...articleColumns } = getTableColumns(articles);
@@ -102,7 +102,7 @@ async function articleMatch(db: Db, q: string) {
  * The rows are the English articles: the caller lays the language's words over them (articleWords).
  */
 async function searchArticlesIn(db: Db, q: string, limit: number, locale: Exclude<Locale, "en">) {
-  const { where, rank } = translatedArticleMatch(q, await typoWords(db, q, locale), locale);
+  const { where, rank } = translatedArticleMatch(termsOf(q, await typoWords(db, q, locale)), locale);
   const rows = await db
     .select(articleColumns)
     .from(articles)
@@ -120,16 +120,15 @@ async function searchArticlesIn(db: Db, q: string, limit: number, locale: Exclud
  * Which articles a query in a language finds, and how well, for a statement that left-joins the article's
  * translation in that language (article_translations): its words where it has one, else the English ones.
  */
-export function translatedArticleMatch(q: string, typos: readonly string[], locale: Exclude<Locale, "en">) {
-  const translated = textMatch(
+export function translatedArticleMatch(terms: MatchTerms, locale: Exclude<Locale, "en">) {
+  const translated = textMatchOf(
     articleTranslations.searchVector,
     articleTranslations.title,
-    q,
-    typos,
+    terms,
     1,
     SEARCH_CONFIGS[locale],
   );
-  const english = textMatch(articles.searchVector, articles.title, q, typos);
+  const english = textMatchOf(articles.searchVector, articles.title, terms);
   const has = sql`${articleTranslations.articleId} is not null`;
   return {
     where: sql`((${has} and ${translated.where}) or (not ${has} and ${english.where}))`,

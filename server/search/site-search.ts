@@ -1,12 +1,13 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { ArticleHit, ProductHit, SiteSearchResults } from "../../core/contracts/search.ts";
 import { type Locale, pathInLocale } from "../../core/i18n/locales.ts";
 import { formatCents } from "../../core/money.ts";
 import { isStoryEligible } from "../../core/story.ts";
 import { translatedArticleMatch } from "../content/articles.ts";
+import { builtOnce } from "../db/built-once.ts";
 import { type Db, rowsOf } from "../db/client.ts";
 import { articles, articleTranslations, products, productTranslations } from "../db/schema.ts";
-import { SEARCH_CONFIGS, textMatch } from "./text-query.ts";
+import { type MatchTerms, SEARCH_CONFIGS, termsOf, textMatchOf } from "./text-query.ts";
 import { typoWords } from "./typo-words.ts";
 
 /**
@@ -44,11 +45,44 @@ export async function siteSearch(
   limit: number,
   locale: Locale = "en",
 ): Promise<SiteSearchResults> {
-  if (locale !== "en") return siteSearchIn(db, q, limit, locale);
-  const typos = await typoWords(db, q);
-  const p = textMatch(products.searchVector, products.name, q, typos, 2);
-  const a = textMatch(articles.searchVector, articles.title, q, typos);
-  const result = await db.execute(sql`
+  const typos = await typoWords(db, q, locale);
+  const terms = termsOf(q, typos);
+  const statement = statementFor(locale, terms.prefix !== null, terms.corrections !== null);
+  const result = await db.execute(statement({ ...terms, limit }));
+  return resultsOf(q, typos, rowsOf<HitRow>(result), limit, locale);
+}
+
+type SearchValues = Record<"q" | "prefix" | "corrections" | "limit", unknown>;
+
+/**
+ * The search's statement for a language and the forms its query has, its text rendered once
+ * (server/db/built-once.ts): the header's box asks on every pause in typing.
+ */
+const statementFor = (() => {
+  const shapes = new Map<string, (values: SearchValues) => SQL>();
+  return (locale: Locale, prefix: boolean, corrections: boolean) => {
+    const key = `${locale} ${prefix} ${corrections}`;
+    let shape = shapes.get(key);
+    if (!shape) {
+      const terms: MatchTerms = {
+        q: sql.placeholder("q"),
+        prefix: prefix ? sql.placeholder("prefix") : null,
+        corrections: corrections ? sql.placeholder("corrections") : null,
+      };
+      shape = builtOnce<keyof SearchValues>(() =>
+        locale === "en" ? englishStatement(terms) : translatedStatement(terms, locale),
+      );
+      shapes.set(key, shape);
+    }
+    return shape;
+  };
+})();
+
+function englishStatement(terms: MatchTerms): SQL {
+  const p = textMatchOf(products.searchVector, products.name, terms, 2);
+  const a = textMatchOf(articles.searchVector, articles.title, terms);
+  const limit = sql.placeholder("limit");
+  return sql`
     (select 'product' as kind, ${products.id} as id, ${products.slug} as slug, ${products.name} as title,
         ${products.tagline} as excerpt, ${products.imageUrl} as image, ${products.priceCents} as price_cents,
         ${products.stockOnHand} as stock, null::jsonb as tags, null::integer as reading_time
@@ -59,9 +93,7 @@ export async function siteSearch(
         ${articles.featuredImage}, null, null, ${articles.tags}, ${articles.readingTime}
       from ${articles} where ${a.where}
       order by ${a.rank} desc, ${articles.publishDate} desc limit ${ARTICLE_ROWS})
-  `);
-
-  return resultsOf(q, typos, rowsOf<HitRow>(result), limit, "en");
+  `;
 }
 
 /**
@@ -71,19 +103,14 @@ export async function siteSearch(
  * Typos are corrected against the language's words (server/search/typo-words.ts); the links name the
  * language (/fr/knowledge/...).
  */
-async function siteSearchIn(
-  db: Db,
-  q: string,
-  limit: number,
-  locale: Exclude<Locale, "en">,
-): Promise<SiteSearchResults> {
-  const typos = await typoWords(db, q, locale);
+function translatedStatement(terms: MatchTerms, locale: Exclude<Locale, "en">): SQL {
   const config = SEARCH_CONFIGS[locale];
-  const pt = textMatch(productTranslations.searchVector, products.name, q, typos, 2, config);
-  const pe = textMatch(products.searchVector, products.name, q, typos, 2);
+  const pt = textMatchOf(productTranslations.searchVector, products.name, terms, 2, config);
+  const pe = textMatchOf(products.searchVector, products.name, terms, 2);
   const hasP = sql`${productTranslations.productId} is not null`;
-  const a = translatedArticleMatch(q, typos, locale);
-  const result = await db.execute(sql`
+  const a = translatedArticleMatch(terms, locale);
+  const limit = sql.placeholder("limit");
+  return sql`
     (select 'product' as kind, ${products.id} as id, ${products.slug} as slug, ${products.name} as title,
         coalesce(${productTranslations.tagline}, ${products.tagline}) as excerpt, ${products.imageUrl} as image,
         ${products.priceCents} as price_cents, ${products.stockOnHand} as stock, null::jsonb as tags,
@@ -100,8 +127,7 @@ async function siteSearchIn(
         on ${articleTranslations.articleId} = ${articles.id} and ${articleTranslations.locale} = ${locale}
       where ${a.where}
       order by ${a.rank} desc, ${articles.publishDate} desc limit ${ARTICLE_ROWS})
-  `);
-  return resultsOf(q, typos, rowsOf<HitRow>(result), limit, locale);
+  `;
 }
 
 /** The statement's rows as the answer's groups, at most `limit` each, the links in the language. */

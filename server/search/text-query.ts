@@ -28,10 +28,28 @@ export function typoQuery(words: readonly string[]): string | null {
 }
 
 /**
+ * What a query is matched with: the query itself, its words as prefixes, and its typos' corrections, or
+ * null for a form it does not have. Values, or placeholders in a statement whose text is rendered once
+ * (server/db/built-once.ts).
+ */
+export interface MatchTerms {
+  q: unknown;
+  prefix: unknown | null;
+  corrections: unknown | null;
+}
+
+/** The match terms of a query and the words its typos may have meant. */
+export function termsOf(q: string, typos: readonly string[]): MatchTerms {
+  return { q, prefix: prefixQuery(q), corrections: typoQuery(typos) };
+}
+
+/**
  * Which rows a query finds, and how well: web-style search of the document, every word as a prefix, the
  * typos' corrections, or a title close to the query (word similarity, as pg_trgm measures it). The rank
- * adds the three text ranks and the title's similarity, counted `titleWeight` times. The query is parsed with
- * the document's text-search configuration: English, or the language of a translation (SEARCH_CONFIGS).
+ * adds the three text ranks and the title's similarity, counted `titleWeight` times; a form the query does
+ * not have (no correction) is the web-style one, tested once and its rank counted twice. The query is
+ * parsed with the document's text-search configuration: English, or the language of a translation
+ * (SEARCH_CONFIGS).
  */
 export function textMatch(
   doc: SQLWrapper,
@@ -41,16 +59,36 @@ export function textMatch(
   titleWeight = 1,
   config: SearchConfig = "english",
 ): { where: SQL; rank: SQL<number> } {
+  return textMatchOf(doc, title, termsOf(q, typos), titleWeight, config);
+}
+
+/** textMatch, of terms given as values or placeholders. */
+export function textMatchOf(
+  doc: SQLWrapper,
+  title: SQLWrapper,
+  terms: MatchTerms,
+  titleWeight = 1,
+  config: SearchConfig = "english",
+): { where: SQL; rank: SQL<number> } {
   const cfg = sql.raw(`'${config}'`);
-  const prefix = prefixQuery(q);
-  const corrections = typoQuery(typos);
-  const web = sql`websearch_to_tsquery(${cfg}, ${q})`;
-  const pre = prefix ? sql`to_tsquery(${cfg}, ${prefix})` : web;
+  const web = sql`websearch_to_tsquery(${cfg}, ${terms.q})`;
+  // Without a prefix form or corrections, the query stands in for them: it is matched once and its rank
+  // counted for each (each test reads the row's search vector again).
+  const queries: { query: SQL; times: number }[] = [{ query: web, times: 1 }];
+  const counted = (query: SQL | null) => {
+    if (query) queries.push({ query, times: 1 });
+    else (queries[0] as { times: number }).times += 1;
+  };
+  counted(terms.prefix === null ? null : sql`to_tsquery(${cfg}, ${terms.prefix})`);
   // The listed words are stemmed already: the simple configuration takes them as they are.
-  const fix = corrections ? sql`to_tsquery('simple', ${corrections})` : web;
-  const similarity = sql`word_similarity(${q}, ${title})`;
+  counted(terms.corrections === null ? null : sql`to_tsquery('simple', ${terms.corrections})`);
+  const similarity = sql`word_similarity(${terms.q}, ${title})`;
+  const matches = queries.map(({ query }) => sql`${doc} @@ ${query}`);
+  const ranks = queries.map(({ query, times }) =>
+    times === 1 ? sql`ts_rank(${doc}, ${query})` : sql`${sql.raw(String(times))} * ts_rank(${doc}, ${query})`,
+  );
   return {
-    where: sql`(${doc} @@ ${web} or ${doc} @@ ${pre} or ${doc} @@ ${fix} or ${similarity} >= ${TYPO_THRESHOLD})`,
-    rank: sql<number>`ts_rank(${doc}, ${web}) + ts_rank(${doc}, ${pre}) + ts_rank(${doc}, ${fix}) + ${sql.raw(String(titleWeight))} * ${similarity}`,
+    where: sql`(${sql.join(matches, sql` or `)} or ${similarity} >= ${TYPO_THRESHOLD})`,
+    rank: sql<number>`${sql.join(ranks, sql` + `)} + ${sql.raw(String(titleWeight))} * ${similarity}`,
   };
 }
