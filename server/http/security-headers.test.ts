@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../env.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { NONCE_PLACEHOLDER, newNonce, securityHeaders } from "./security-headers.ts";
 
 /** The shop's security headers in front of two pages: one with its own, stricter Referrer-Policy. */
 function appWithPages() {
@@ -22,5 +22,15 @@ describe("security headers", () => {
   it("gives every other page strict-origin-when-cross-origin", async () => {
     const res = await appWithPages().request("http://localhost/products");
     expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("newNonce", () => {
+  it("gives 22 characters of base64url, the placeholder's length, and never the same twice", () => {
+    // 1,000 draws: several refills of the 256-nonce pool.
+    const nonces = Array.from({ length: 1000 }, () => newNonce());
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(nonces[0]).toHaveLength(NONCE_PLACEHOLDER.length);
+    expect(new Set(nonces).size).toBe(nonces.length);
   });
 });

@@ -13,8 +13,19 @@ import { setAnswerHeader } from "./answer-header.ts";
 /** Same length as a real nonce (16 random bytes in base64url = 22 characters), so a swap is a byte copy. */
 export const NONCE_PLACEHOLDER = "MANAnoncePlaceholder00";
 
+/** Random bytes drawn 256 nonces at a time: one call into the system's generator, not one per request. */
+let pool = Buffer.alloc(0);
+let drawn = 0;
+
+/** A fresh nonce: 16 random bytes, never given twice. */
 export function newNonce(): string {
-  return randomBytes(16).toString("base64url");
+  if (drawn + 16 > pool.length) {
+    pool = randomBytes(16 * 256);
+    drawn = 0;
+  }
+  const nonce = pool.toString("base64url", drawn, drawn + 16);
+  drawn += 16;
+  return nonce;
 }
 
 /** Pages that show one person's data or take their money: never stored by a browser or a proxy. */
