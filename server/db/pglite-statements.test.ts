@@ -155,6 +155,17 @@ describe("statements parsed and planned once on the embedded database", () => {
     expect(statements.size).toBe(0);
   });
 
+  it("forgets a statement parsed by a run that was already waiting when the tables changed", async () => {
+    await statements.query("select $1::int as warm", [1], undefined);
+    const text = "select $1::int * 2 as twice";
+    // The run is queued first, the forgetting after it: the statement it parses is dropped too.
+    const first = statements.query(text, [2], undefined);
+    const forgotten = statements.forget();
+    await Promise.all([first, forgotten]);
+    expect(statements.size).toBe(0);
+    expect((await statements.query(text, [3], undefined)).rows).toEqual([{ twice: 6 }]);
+  });
+
   it(`keeps at most ${KEPT_STATEMENTS} statements prepared, closing the one used longest ago`, async () => {
     const kept = "select $1::int + 0 as kept";
     await statements.query(kept, [1], undefined);

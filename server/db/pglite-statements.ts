@@ -87,9 +87,7 @@ export class PreparedStatements {
       if (changesWhatIsRead(text)) await this.forget(tx);
       return result;
     }
-    const run = () => this.#run<T>(text, params ?? [], options, tx === undefined);
-    if (tx) return client._runExclusiveQuery(run);
-    return client._runExclusiveTransaction(() => client._runExclusiveQuery(run));
+    return this.#locked(() => this.#run<T>(text, params ?? [], options, tx === undefined), tx !== undefined);
   }
 
   /**
@@ -97,9 +95,21 @@ export class PreparedStatements {
    * `exec`, or through `query` above). `tx` as for `query`.
    */
   async forget(tx?: Pick<PGlite, "query" | "exec">): Promise<void> {
-    if (this.#statements.size === 0) return;
-    this.#statements.clear();
-    await (tx ?? this.#client).exec("deallocate all");
+    // Under the locks a run takes: a statement parsed by a run already waiting is dropped with the rest,
+    // never named in the map after its deallocation.
+    const drop = async () => {
+      if (this.#statements.size === 0) return;
+      this.#statements.clear();
+      await this.#client.execProtocolStream(protocol.serialize.query("deallocate all"), { syncToFs: false });
+    };
+    return this.#locked(drop, tx !== undefined);
+  }
+
+  /** `fn` alone on the instance: inside an open transaction (its callback holds it), or after any. */
+  #locked<R>(fn: () => Promise<R>, inTransaction: boolean): Promise<R> {
+    const client = this.#client;
+    if (inTransaction) return client._runExclusiveQuery(fn);
+    return client._runExclusiveTransaction(() => client._runExclusiveQuery(fn));
   }
 
   async #run<T>(
