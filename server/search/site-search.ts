@@ -54,29 +54,29 @@ export async function siteSearch(
 
 type SearchValues = Record<"q" | "prefix" | "corrections" | "limit", unknown>;
 
+/** The search's statements rendered so far, by language and the forms the query has. */
+const shapes = new Map<string, (values: SearchValues) => SQL>();
+
 /**
  * The search's statement for a language and the forms its query has, its text rendered once
  * (server/db/built-once.ts): the header's box asks on every pause in typing.
  */
-const statementFor = (() => {
-  const shapes = new Map<string, (values: SearchValues) => SQL>();
-  return (locale: Locale, prefix: boolean, corrections: boolean) => {
-    const key = `${locale} ${prefix} ${corrections}`;
-    let shape = shapes.get(key);
-    if (!shape) {
-      const terms: MatchTerms = {
-        q: sql.placeholder("q"),
-        prefix: prefix ? sql.placeholder("prefix") : null,
-        corrections: corrections ? sql.placeholder("corrections") : null,
-      };
-      shape = builtOnce<keyof SearchValues>(() =>
-        locale === "en" ? englishStatement(terms) : translatedStatement(terms, locale),
-      );
-      shapes.set(key, shape);
-    }
-    return shape;
-  };
-})();
+function statementFor(locale: Locale, prefix: boolean, corrections: boolean) {
+  const key = `${locale} ${prefix} ${corrections}`;
+  let shape = shapes.get(key);
+  if (!shape) {
+    const terms: MatchTerms = {
+      q: sql.placeholder("q"),
+      prefix: prefix ? sql.placeholder("prefix") : null,
+      corrections: corrections ? sql.placeholder("corrections") : null,
+    };
+    shape = builtOnce<keyof SearchValues>(() =>
+      locale === "en" ? englishStatement(terms) : translatedStatement(terms, locale),
+    );
+    shapes.set(key, shape);
+  }
+  return shape;
+}
 
 function englishStatement(terms: MatchTerms): SQL {
   const p = textMatchOf(products.searchVector, products.name, terms, 2);
