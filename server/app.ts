@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import type { RouterContext } from "react-router";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { type ApiOptions, apiErrorHandler, createApi } from "./api/index.ts";
 import type { AppServices } from "./context.ts";
 import { setAnswerHeader } from "./http/answer-header.ts";
+import { compressAnswers } from "./http/compress-answers.ts";
 import { metricsEndpoint, routeLabel } from "./http/metrics.ts";
 import { devOutboxGuard, socketPeer } from "./http/outbox-access.ts";
 import { servePageCache } from "./http/page-cache.ts";
@@ -52,8 +52,7 @@ export function createApp(services: AppServices, options: CreateAppOptions = {})
   app.use("*", refuseForeignRequestTarget());
   app.use("*", redirectTrailingSlash());
   app.use("*", servePageCache(services.pageCache));
-  const compressor = compress();
-  app.use("*", (c, next) => (c.get("skipCompress") ? next() : compressor(c, next)));
+  app.use("*", compressAnswers());
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/metrics", metricsEndpoint(services.metrics, services.env));

@@ -1,9 +1,9 @@
 import { type ErrorHandler, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { trustedOrigins } from "../auth/auth.ts";
 import type { AppServices } from "../context.ts";
 import { setAnswerHeader } from "../http/answer-header.ts";
+import { limitBody } from "../http/body-limit.ts";
 import { errorResponse } from "../http/error-status.ts";
 import { sameOrigin } from "../http/same-origin.ts";
 import { requestLocale } from "../i18n/request-locale.ts";
@@ -47,7 +47,7 @@ export function createApi(services: AppServices, options: ApiOptions = {}) {
 
   api.use(
     "*",
-    bodyLimit({
+    limitBody({
       maxSize: services.env.BODY_LIMIT_BYTES,
       onError: (c) => c.json({ message: "The request body is too large.", code: "payload_too_large" }, 413),
     }),
