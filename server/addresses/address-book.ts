@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { ADDRESS_FIELDS, type ShippingAddress } from "../../core/address.ts";
 import type { AddressView } from "../../core/contracts/addresses.ts";
 import type { DbOrTx } from "../db/client.ts";
+import { perDatabase } from "../db/prepared.ts";
 import { addresses, user } from "../db/schema.ts";
 import { Conflict } from "../domain-errors.ts";
 
@@ -27,12 +28,17 @@ const columns = {
 /** A customer keeps at most this many addresses. */
 export const MAX_ADDRESSES = 20;
 
-export function listAddresses(db: DbOrTx, userId: string): Promise<AddressView[]> {
-  return db
+const addressesOf = perDatabase((db) =>
+  db
     .select(columns)
     .from(addresses)
-    .where(eq(addresses.userId, userId))
-    .orderBy(desc(addresses.isDefault), asc(addresses.createdAt), asc(addresses.id));
+    .where(eq(addresses.userId, sql.placeholder("userId")))
+    .orderBy(desc(addresses.isDefault), asc(addresses.createdAt), asc(addresses.id))
+    .prepare("addresses_of_user"),
+);
+
+export function listAddresses(db: DbOrTx, userId: string): Promise<AddressView[]> {
+  return addressesOf(db).execute({ userId });
 }
 
 export async function findAddress(db: DbOrTx, userId: string, id: string): Promise<AddressView | null> {

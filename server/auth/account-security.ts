@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type {
   ChangeEmailBody,
   ChangePasswordBody,
@@ -7,6 +7,7 @@ import type {
 import { type Locale, pathInLocale } from "../../core/i18n/locales.ts";
 import { isPlaceholderEmail, realEmail } from "../../core/placeholder-email.ts";
 import type { DbOrTx } from "../db/client.ts";
+import { perDatabase } from "../db/prepared.ts";
 import { user } from "../db/schema.ts";
 import type { ShopDeps } from "../deps.ts";
 import { Conflict, InvalidInput, LimitExceeded, NotSignedIn } from "../domain-errors.ts";
@@ -44,9 +45,17 @@ type Deps = Pick<ShopDeps, "db" | "mailer" | "logger" | "identity" | "origin">;
 /** The forgot-password page, where "it was not me" leads (and where an account without a password sets one). */
 const FORGOT_PAGE = "/auth/forgot";
 
+const emailOf = perDatabase((db) =>
+  db
+    .select({ email: user.email })
+    .from(user)
+    .where(eq(user.id, sql.placeholder("userId")))
+    .prepare("email_of_user"),
+);
+
 /** How the account signs in, for the account page. */
 export async function signInDetails(db: DbOrTx, userId: string): Promise<SignInDetails> {
-  const [u] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  const [u] = await emailOf(db).execute({ userId });
   if (!u) throw new NotSignedIn("unauthorized", "Please sign in to continue.");
   return { hasPassword: await hasPassword(db, userId), email: realEmail(u.email) };
 }

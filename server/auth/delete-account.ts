@@ -6,6 +6,7 @@ import type { Locale } from "../../core/i18n/locales.ts";
 import { DELETED_EMAIL_DOMAIN, deletedAccountEmail, realEmail } from "../../core/placeholder-email.ts";
 import { recordAudit } from "../audit/audit.ts";
 import type { DbOrTx } from "../db/client.ts";
+import { perDatabase } from "../db/prepared.ts";
 import {
   account,
   addresses,
@@ -64,11 +65,16 @@ export const STAFF_REFUSAL =
 type Deps = Pick<ShopDeps, "db" | "payments" | "mailer" | "logger" | "identity" | "origin">;
 
 /** Whether the account signs in with a password (Better Auth's "credential" account). */
-export async function hasPassword(db: DbOrTx, userId: string): Promise<boolean> {
-  const rows = await db
+const passwordAccountOf = perDatabase((db) =>
+  db
     .select({ id: account.id })
     .from(account)
-    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+    .where(and(eq(account.userId, sql.placeholder("userId")), eq(account.providerId, "credential")))
+    .prepare("password_account_of_user"),
+);
+
+export async function hasPassword(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await passwordAccountOf(db).execute({ userId });
   return rows.length > 0;
 }
 

@@ -3,13 +3,23 @@ import type { ProfileSyncBody, ProfileUpdateBody, ProfileView } from "../../core
 import { realEmail } from "../../core/placeholder-email.ts";
 import type { AuthSession, Identity } from "../context.ts";
 import type { Db } from "../db/client.ts";
+import { perDatabase } from "../db/prepared.ts";
 import { profiles } from "../db/schema.ts";
 import { Forbidden } from "../domain-errors.ts";
 import { SESSION_FRESH_SECONDS } from "./auth.ts";
 
+const profileOf = perDatabase((db) =>
+  db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.userId, sql.placeholder("userId")))
+    .limit(1)
+    .prepare("profile_of_user"),
+);
+
 /** The stored profile (display name and phone as the user edited them), else the identity's values. */
 export async function readProfile(db: Db, session: AuthSession): Promise<ProfileView> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.userId, session.user.id)).limit(1);
+  const [row] = await profileOf(db).execute({ userId: session.user.id });
   const email = realEmail(session.user.email);
   return {
     id: session.user.id,

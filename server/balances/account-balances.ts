@@ -1,4 +1,4 @@
-import { desc, eq, or, sql } from "drizzle-orm";
+import { desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type {
   AccountBalancesResponse,
   AccountGiftCardView,
@@ -8,6 +8,7 @@ import { BASE_CURRENCY, CURRENCIES, type Currency } from "../../core/markets.ts"
 import { storedCurrency } from "../../core/order-totals.ts";
 import { realEmail } from "../../core/placeholder-email.ts";
 import type { Db } from "../db/client.ts";
+import { perDatabase } from "../db/prepared.ts";
 import { customerLedger, giftCards, orders } from "../db/schema.ts";
 import {
   REFERRAL,
@@ -18,6 +19,49 @@ import {
   referralUrl,
 } from "../promotions/referrals.ts";
 import { balancesByCurrency, nonZeroBalances } from "./customer-ledger.ts";
+
+/** The account's balances history: the last 100 entries, newest first, with their orders' numbers. */
+const ledgerHistoryOf = perDatabase((db) =>
+  db
+    .select({
+      kind: customerLedger.kind,
+      reason: customerLedger.reason,
+      amount: customerLedger.amount,
+      currency: customerLedger.currency,
+      orderNumber: orders.orderNumber,
+      at: customerLedger.createdAt,
+    })
+    .from(customerLedger)
+    .leftJoin(orders, eq(orders.id, customerLedger.orderId))
+    .where(eq(customerLedger.userId, sql.placeholder("userId")))
+    .orderBy(desc(customerLedger.createdAt), desc(customerLedger.id))
+    .limit(100)
+    .prepare("ledger_history_of_user"),
+);
+
+/** The gift cards a customer bought, and (with an e-mail) those sent to them, with their balances. */
+const giftCardsOf = perDatabase((db) => {
+  const cards = (owner: SQL | undefined, name: string) =>
+    db
+      .select({
+        card: giftCards,
+        // The card's table named by hand: a one-table select writes its columns unqualified, which would
+        // compare the entry's card id with the entry's own id.
+        balance: sql<number>`coalesce((select sum(e.amount_cents) from gift_card_entries e where e.gift_card_id = gift_cards.id), 0)::int`,
+      })
+      .from(giftCards)
+      .where(owner)
+      .orderBy(desc(giftCards.createdAt))
+      .prepare(name);
+  const buyer = eq(giftCards.purchaserUserId, sql.placeholder("userId"));
+  return {
+    purchased: cards(buyer, "gift_cards_of_buyer"),
+    withEmail: cards(
+      or(buyer, eq(giftCards.recipientEmail, sql.placeholder("email"))),
+      "gift_cards_of_buyer_or_recipient",
+    ),
+  };
+});
 
 /**
  * What the account page shows of a customer's balances (core/contracts/balances.ts): each currency's credit
@@ -31,34 +75,10 @@ export async function accountBalances(
   const email = realEmail(user.email)?.toLowerCase() ?? null;
   const [all, history, cards, code, refs] = await Promise.all([
     balancesByCurrency(db, user.id),
-    db
-      .select({
-        kind: customerLedger.kind,
-        reason: customerLedger.reason,
-        amount: customerLedger.amount,
-        currency: customerLedger.currency,
-        orderNumber: orders.orderNumber,
-        at: customerLedger.createdAt,
-      })
-      .from(customerLedger)
-      .leftJoin(orders, eq(orders.id, customerLedger.orderId))
-      .where(eq(customerLedger.userId, user.id))
-      .orderBy(desc(customerLedger.createdAt), desc(customerLedger.id))
-      .limit(100),
-    db
-      .select({
-        card: giftCards,
-        // The card's table named by hand: a one-table select writes its columns unqualified, which would
-        // compare the entry's card id with the entry's own id.
-        balance: sql<number>`coalesce((select sum(e.amount_cents) from gift_card_entries e where e.gift_card_id = gift_cards.id), 0)::int`,
-      })
-      .from(giftCards)
-      .where(
-        email
-          ? or(eq(giftCards.purchaserUserId, user.id), eq(giftCards.recipientEmail, email))
-          : eq(giftCards.purchaserUserId, user.id),
-      )
-      .orderBy(desc(giftCards.createdAt)),
+    ledgerHistoryOf(db).execute({ userId: user.id }),
+    email
+      ? giftCardsOf(db).withEmail.execute({ userId: user.id, email })
+      : giftCardsOf(db).purchased.execute({ userId: user.id }),
     referralCodeOf(db, user.id),
     referralsOf(db, user.id),
   ]);

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type {
   AppliedGiftCard,
   CartBalancesResponse,
@@ -13,6 +13,7 @@ import { balancesNotInCurrency, POINTS_PER_STEP } from "../../core/tenders.ts";
 import type { CartOwner } from "../cart/cart-owner.ts";
 import { ownerKey } from "../cart/cart-queries.ts";
 import type { Db, DbOrTx } from "../db/client.ts";
+import { perDatabase } from "../db/prepared.ts";
 import { cartGiftCards, carts, giftCards } from "../db/schema.ts";
 import { Conflict, InvalidInput, LimitExceeded, NotFound, notFound, words } from "../domain-errors.ts";
 import { wordsIn } from "../i18n/words.ts";
@@ -31,16 +32,20 @@ export const MAX_GIFT_CARD_LINES = 10;
 
 type CartRow = typeof carts.$inferSelect;
 
-function ownerWhere(owner: CartOwner) {
-  const key = ownerKey(owner);
-  if (!key) return null;
-  return owner.kind === "user" ? eq(carts.userId, key) : eq(carts.guestTokenHash, key);
-}
+/** The cart row of a user or of a guest's token, by its unique key (the checkout page's read). */
+const cartRowOf = perDatabase((db) => {
+  const owner = sql.placeholder("owner");
+  const read = (where: SQL, name: string) => db.select().from(carts).where(where).limit(1).prepare(name);
+  return {
+    user: read(eq(carts.userId, owner), "cart_row_user"),
+    guest: read(eq(carts.guestTokenHash, owner), "cart_row_guest"),
+  };
+});
 
 export async function cartRow(db: DbOrTx, owner: CartOwner): Promise<CartRow | null> {
-  const where = ownerWhere(owner);
-  if (!where) return null;
-  const [row] = await db.select().from(carts).where(where).limit(1);
+  const key = ownerKey(owner);
+  if (!key) return null;
+  const [row] = await cartRowOf(db)[owner.kind].execute({ owner: key });
   return row ?? null;
 }
 

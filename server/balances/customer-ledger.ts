@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { CURRENCIES, type Currency, currencyOf } from "../../core/markets.ts";
 import type { DbOrTx, Tx } from "../db/client.ts";
+import { perDatabase } from "../db/prepared.ts";
 import { customerLedger, user } from "../db/schema.ts";
 import { Conflict } from "../domain-errors.ts";
 
@@ -52,17 +53,22 @@ export interface CurrencyBalances {
   points: number;
 }
 
-/** Every currency's balances of a customer, in the shop's order of currencies (none left out). */
-export async function balancesByCurrency(db: DbOrTx, userId: string): Promise<CurrencyBalances[]> {
-  const rows = await db
+const ledgerSumsOf = perDatabase((db) =>
+  db
     .select({
       kind: customerLedger.kind,
       currency: customerLedger.currency,
       n: sql<number>`coalesce(sum(${customerLedger.amount}), 0)::int`,
     })
     .from(customerLedger)
-    .where(eq(customerLedger.userId, userId))
-    .groupBy(customerLedger.kind, customerLedger.currency);
+    .where(eq(customerLedger.userId, sql.placeholder("userId")))
+    .groupBy(customerLedger.kind, customerLedger.currency)
+    .prepare("ledger_sums_of_user"),
+);
+
+/** Every currency's balances of a customer, in the shop's order of currencies (none left out). */
+export async function balancesByCurrency(db: DbOrTx, userId: string): Promise<CurrencyBalances[]> {
+  const rows = await ledgerSumsOf(db).execute({ userId });
   return CURRENCIES.map((currency) => {
     const of = (kind: LedgerKind) =>
       rows.find((r) => r.kind === kind && currencyOf(r.currency) === currency)?.n ?? 0;

@@ -1,12 +1,12 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { BookmarkView } from "../../core/contracts/bookmarks.ts";
 import { isStoryEligible } from "../../core/story.ts";
 import type { Db } from "../db/client.ts";
+import { perDatabase } from "../db/prepared.ts";
 import { articles, bookmarks } from "../db/schema.ts";
 
-/** A customer's reading list, the article saved last first. */
-export async function listBookmarks(db: Db, userId: string): Promise<BookmarkView[]> {
-  const rows = await db
+const bookmarksOf = perDatabase((db) =>
+  db
     .select({
       articleId: articles.id,
       slug: articles.slug,
@@ -18,8 +18,14 @@ export async function listBookmarks(db: Db, userId: string): Promise<BookmarkVie
     })
     .from(bookmarks)
     .innerJoin(articles, eq(articles.id, bookmarks.articleId))
-    .where(eq(bookmarks.userId, userId))
-    .orderBy(desc(bookmarks.createdAt), desc(articles.id));
+    .where(eq(bookmarks.userId, sql.placeholder("userId")))
+    .orderBy(desc(bookmarks.createdAt), desc(articles.id))
+    .prepare("bookmarks_of_user"),
+);
+
+/** A customer's reading list, the article saved last first. */
+export async function listBookmarks(db: Db, userId: string): Promise<BookmarkView[]> {
+  const rows = await bookmarksOf(db).execute({ userId });
   return rows.map(({ tags, savedAt, ...r }) => ({
     ...r,
     href: isStoryEligible({ id: r.articleId, tags }) ? `/story/${r.slug}` : `/knowledge/${r.slug}`,

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { trackingUrl } from "../../core/carriers.ts";
 import type { OrderView } from "../../core/contracts/orders.ts";
 import { formatCents } from "../../core/money.ts";
 import { type LineFigures, type OrderTaxLine, orderTotals, paymentState } from "../../core/order-totals.ts";
 import { UUID } from "../../core/uuid.ts";
 import type { Db } from "../db/client.ts";
+import { perDatabase } from "../db/prepared.ts";
 import { orderLines, orders } from "../db/schema.ts";
 import { loadOrderEvents, type OrderEventRow, toTimeline } from "./order-events.ts";
 import { ORDER_NUMBER_PATTERN } from "./order-number.ts";
@@ -56,6 +57,24 @@ export function toOrderView(
   };
 }
 
+/** At most this many of a customer's orders are listed, newest first. */
+const ORDERS_LISTED = 200;
+
+/** A customer's orders, the ones still waiting for payment left out. */
+const ordersOfUser = (userId: string | SQLWrapper) =>
+  and(eq(orders.userId, userId), ne(orders.status, "pending"));
+
+/** The account's and the order list's read (every signed-in visit to them). */
+const allOrdersOf = perDatabase((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(ordersOfUser(sql.placeholder("userId")))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDERS_LISTED)
+    .prepare("orders_of_user"),
+);
+
 /**
  * A user's orders, newest first; with `ref` (an order number, or the internal id old links carry) only
  * that order, and only when it is this user's. Pending orders are checkouts not (yet) paid, not orders the
@@ -70,12 +89,14 @@ export async function listOrdersForUser(db: Db, userId: string, ref?: string): P
       only = eq(orders.orderNumber, wanted.toUpperCase());
     else return [];
   }
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), ne(orders.status, "pending"), only))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(200);
+  const rows = only
+    ? await db
+        .select()
+        .from(orders)
+        .where(and(ordersOfUser(userId), only))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(ORDERS_LISTED)
+    : await allOrdersOf(db).execute({ userId });
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const lines = await db

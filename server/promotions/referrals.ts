@@ -8,6 +8,7 @@ import { storedCurrency } from "../../core/order-totals.ts";
 import type { ReferralVoidReason } from "../../core/referral-void.ts";
 import { addLedgerEntry } from "../balances/customer-ledger.ts";
 import type { Db, DbOrTx, Tx } from "../db/client.ts";
+import { perDatabase } from "../db/prepared.ts";
 import { addresses, discountCodeAmounts, discountCodes, orders, referrals, user } from "../db/schema.ts";
 import { Conflict } from "../domain-errors.ts";
 import { customerLocale } from "../i18n/customer-locale.ts";
@@ -72,15 +73,20 @@ export const referralCodeAmounts = (codeId: string) =>
 
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
+const referralCodeRead = perDatabase((db) =>
+  db
+    .select({ code: discountCodes.code })
+    .from(discountCodes)
+    .where(
+      and(eq(discountCodes.referrerUserId, sql.placeholder("userId")), eq(discountCodes.status, "active")),
+    )
+    .limit(1)
+    .prepare("referral_code_of_user"),
+);
+
 /** The customer's referral code, made the first time it is asked for. */
 export async function referralCodeOf(db: Db, userId: string): Promise<string> {
-  const mine = () =>
-    db
-      .select({ code: discountCodes.code })
-      .from(discountCodes)
-      .where(and(eq(discountCodes.referrerUserId, userId), eq(discountCodes.status, "active")))
-      .limit(1);
-  const [found] = await mine();
+  const [found] = await referralCodeRead(db).execute({ userId });
   if (found) return found.code;
   for (;;) {
     let code = "FRIEND-";
@@ -291,9 +297,8 @@ function referralCreditEmail(to: string, referralId: string, origin: string, loc
   return { to, subject, text, html, dedupeKey: `referral-credit:${referralId}`, locale };
 }
 
-/** A customer's referrals, newest first, for their account and the owner's customer page. */
-export function referralsOf(db: DbOrTx, userId: string) {
-  return db
+const referralsRead = perDatabase((db) =>
+  db
     .select({
       id: referrals.id,
       status: referrals.status,
@@ -305,6 +310,12 @@ export function referralsOf(db: DbOrTx, userId: string) {
     })
     .from(referrals)
     .innerJoin(orders, eq(orders.id, referrals.orderId))
-    .where(eq(referrals.referrerUserId, userId))
-    .orderBy(desc(referrals.createdAt));
+    .where(eq(referrals.referrerUserId, sql.placeholder("userId")))
+    .orderBy(desc(referrals.createdAt))
+    .prepare("referrals_of_user"),
+);
+
+/** A customer's referrals, newest first, for their account and the owner's customer page. */
+export function referralsOf(db: DbOrTx, userId: string) {
+  return referralsRead(db).execute({ userId });
 }

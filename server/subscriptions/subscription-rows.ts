@@ -1,4 +1,4 @@
-import { and, desc, eq, type InferSelectModel } from "drizzle-orm";
+import { and, desc, eq, type InferSelectModel, sql } from "drizzle-orm";
 import type { SubscriptionView } from "../../core/contracts/subscriptions.ts";
 import { formatCents } from "../../core/money.ts";
 import { storedCurrency } from "../../core/order-totals.ts";
@@ -11,6 +11,7 @@ import {
 } from "../../core/subscription-rules.ts";
 import type { TaxProvider } from "../../core/tax.ts";
 import type { DbOrTx } from "../db/client.ts";
+import { perDatabase } from "../db/prepared.ts";
 import { subscriptionEvents, subscriptions } from "../db/schema.ts";
 import { renewalAddedTax } from "./renewal-tax.ts";
 
@@ -70,17 +71,23 @@ export function toSubscriptionView(row: SubscriptionRow, tax: TaxProvider): Subs
   };
 }
 
+/** A customer's subscriptions, newest first (the account's read on every signed-in visit). */
+const subscriptionsOf = perDatabase((db) =>
+  db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, sql.placeholder("userId")))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(200)
+    .prepare("subscriptions_of_user"),
+);
+
 export async function listSubscriptionsForUser(
   db: DbOrTx,
   userId: string,
   tax: TaxProvider,
 ): Promise<SubscriptionView[]> {
-  const rows = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(200);
+  const rows = await subscriptionsOf(db).execute({ userId });
   return rows.map((row) => toSubscriptionView(row, tax));
 }
 
