@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { MAX_LINE_QUANTITY } from "../../core/pricing.ts";
 import type { Db } from "../db/client.ts";
+import { perDatabase } from "../db/prepared.ts";
 import { cartItems, carts, stacks } from "../db/schema.ts";
 import type { CartOwner } from "./cart-owner.ts";
 
@@ -85,17 +86,8 @@ function prepare(db: Db) {
 
 export type CartQueries = ReturnType<typeof prepare>;
 
-const prepared = new WeakMap<Db, CartQueries>();
-
 /** The prepared cart statements of this database (built on first use). */
-export function cartQueries(db: Db): CartQueries {
-  let queries = prepared.get(db);
-  if (!queries) {
-    queries = prepare(db);
-    prepared.set(db, queries);
-  }
-  return queries;
-}
+export const cartQueries: (db: Db) => CartQueries = perDatabase(prepare);
 
 /** Whether a failed statement was refused for want of the owner's cart (cart_id NOT NULL). */
 export function isMissingCart(err: unknown): boolean {
