@@ -40,7 +40,7 @@ export async function createServices(env: Env): Promise<StartedServices> {
   if (database.poolStats) metrics.watchPool(database.poolStats);
   const mailer = mailerFromEnv(env, database.db, logger);
   metrics.watchRecords(() => recordCounts(database.db));
-  const identity = createAuthIdentity({ env, db: database.db, logger, mailer });
+  const identity = await createAuthIdentity({ env, db: database.db, logger, mailer });
   const services: AppServices = {
     env,
     database,
@@ -50,7 +50,7 @@ export async function createServices(env: Env): Promise<StartedServices> {
     pageCache: new PageCache({ keyByHost: !env.PUBLIC_URL, metrics }),
     metrics,
     logger,
-    payments: createPaymentProvider(env),
+    payments: await createPaymentProvider(env),
     articleWords: readArticleWords(),
   };
   // Renewals, reminders and the purge of abandoned checkouts run on the scheduler.

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import Stripe from "stripe";
 import type { AppServices } from "../context.ts";
 import { shopDeps } from "../deps.ts";
 import { InvalidInput, notFound, TryAgainLater } from "../domain-errors.ts";
@@ -24,6 +23,8 @@ export function webhooksApi(services: AppServices) {
     const signature = c.req.header("stripe-signature");
     if (!signature) throw new InvalidInput("missing_signature", "The Stripe-Signature header is missing.");
     const raw = await c.req.text();
+    // Loaded here, not with the module: only a shop that pays through Stripe loads its client (create-provider.ts).
+    const { default: Stripe } = await import("stripe");
     let verified: unknown;
     try {
       verified = Stripe.webhooks.constructEvent(raw, signature, secret);

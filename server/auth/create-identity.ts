@@ -11,16 +11,16 @@ import { connectRedis, redisSecondaryStorage } from "./redis-storage.ts";
 import { createSmsSender, type SmsSender } from "./sms-sender.ts";
 
 /** Wires Better Auth, the limiter store, the human check and the SMS sender from the environment. */
-export function createAuthIdentity(options: {
+export async function createAuthIdentity(options: {
   env: Env;
   db: Db;
   logger: Logger;
   sms?: SmsSender;
   /** Where the account e-mails (verification, password reset) go; by default a mailer from the environment. */
   mailer?: Mailer;
-}): Identity {
+}): Promise<Identity> {
   const { env, db, logger } = options;
-  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : null;
+  const redis = env.REDIS_URL ? await connectRedis(env.REDIS_URL) : null;
   redis?.on("error", (err) =>
     logger.warn({ err: err.message }, "redis unavailable: sign-in limits fail closed"),
   );

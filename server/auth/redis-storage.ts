@@ -1,4 +1,4 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 
 /** Better Auth's secondary storage contract (sessions cached in Redis when REDIS_URL is set). */
 export interface SecondaryStorage {
@@ -9,7 +9,12 @@ export interface SecondaryStorage {
   delete(key: string): Promise<void>;
 }
 
-export function connectRedis(url: string): Redis {
+/**
+ * A client of the Redis at `url`. ioredis is loaded here, not with the module: only a shop with REDIS_URL
+ * set loads it (about 3 MB of the process's memory).
+ */
+export async function connectRedis(url: string): Promise<Redis> {
+  const { Redis } = await import("ioredis");
   // Fail fast rather than queue commands forever: a limiter that cannot answer refuses (fail closed).
   return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "pino";
 import { escapeHtml } from "../../core/escape-html.ts";
 import { isPlaceholderEmail } from "../../core/placeholder-email.ts";
@@ -74,7 +74,14 @@ export function createMailer(options: {
   /** Where customers write: every message names it at the end and replies go to it. */
   supportEmail?: string;
 }): Mailer {
-  const transport: Transporter | null = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const smtpUrl = options.smtpUrl;
+  // nodemailer is loaded with the first delivery: a shop without SMTP_URL never loads it, one with it
+  // loads it when it first sends (about 7 MB of the process's memory, docs/performance.md).
+  let transporter: Promise<Transporter> | undefined;
+  const transport = () =>
+    (transporter ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl),
+    ));
   const support = options.supportEmail;
   /** The outbox row of a message (the support line added); null for a duplicate key. */
   async function record(db: DbOrTx, original: MailMessage) {
@@ -105,9 +112,9 @@ export function createMailer(options: {
   }
 
   async function deliver(id: string, message: MailMessage) {
-    if (!transport) return;
+    if (!smtpUrl) return;
     try {
-      await transport.sendMail({
+      await (await transport()).sendMail({
         from: options.from,
         ...(support ? { replyTo: support } : {}),
         ...message,
@@ -130,7 +137,7 @@ export function createMailer(options: {
       return (await record(tx, message))?.id ?? null;
     },
     async deliverQueued(ids) {
-      if (!transport || ids.length === 0) return;
+      if (!smtpUrl || ids.length === 0) return;
       const rows = await options.db
         .select()
         .from(outbox)

@@ -1,13 +1,19 @@
 import type { Env } from "../env.ts";
 import type { PaymentProvider } from "./provider.ts";
 import { createSandboxProvider } from "./sandbox-provider.ts";
-import { createStripeProvider } from "./stripe-provider.ts";
 
 /** PAYMENT_PROVIDER, or by default stripe when a secret key is set and the offline sandbox otherwise. */
 export function paymentProviderName(env: Env): "sandbox" | "stripe" {
   return env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? "stripe" : "sandbox");
 }
 
-export function createPaymentProvider(env: Env): PaymentProvider {
-  return paymentProviderName(env) === "stripe" ? createStripeProvider(env) : createSandboxProvider();
+/**
+ * The shop's payment provider. Stripe's client is loaded only by a shop that pays through Stripe: its
+ * modules hold about 8 MB of the process's memory (docs/performance.md, "Clients loaded by the
+ * configurations that use them").
+ */
+export async function createPaymentProvider(env: Env): Promise<PaymentProvider> {
+  if (paymentProviderName(env) !== "stripe") return createSandboxProvider();
+  const { createStripeProvider } = await import("./stripe-provider.ts");
+  return createStripeProvider(env);
 }

@@ -94,7 +94,7 @@ export async function createTestShop(kind: DatabaseKind, options: TestShopOption
     ...options.env,
   });
   const realAuth = options.auth
-    ? createAuthIdentity({ env, db: database.db, logger: pino({ level: "silent" }) })
+    ? await createAuthIdentity({ env, db: database.db, logger: pino({ level: "silent" }) })
     : null;
   const metrics = new Metrics({ defaultMetrics: false });
   metrics.watchRecords(() => recordCounts(database.db));
@@ -113,7 +113,7 @@ export async function createTestShop(kind: DatabaseKind, options: TestShopOption
     pageCache: new PageCache({ keyByHost: !env.PUBLIC_URL, metrics }),
     metrics,
     logger: pino({ level: "silent" }),
-    payments: createPaymentProvider(env),
+    payments: await createPaymentProvider(env),
     articleWords: readArticleWords(),
   };
   const app = createApp(services);
