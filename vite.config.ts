@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { asciiServerBuild } from "./scripts/vite-ascii-server.ts";
 import { offlineWorkerVersion } from "./scripts/vite-offline-worker.ts";
 import { precompress } from "./scripts/vite-precompress.ts";
 import { iconPerImporter, shellChunk } from "./scripts/vite-shell-chunk.ts";
@@ -15,6 +16,7 @@ export default defineConfig({
     iconPerImporter(),
     offlineWorkerVersion(),
     precompress(),
+    asciiServerBuild(),
   ],
   build: { assetsInlineLimit: 0 },
   environments: {

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 /**
  * The clients of services a shop may not use (Stripe, SMTP through nodemailer, Redis) are loaded by the
  * configurations that use them, when they use them: together they held about 18 MB of the server's memory
- * (docs/performance.md, "Clients loaded by the configurations that use them"). Each case starts the shop's
+ * (docs/performance.md, "What the server holds when it starts"). Each case starts the shop's
  * services as the server does (server/services.ts, PGlite in a fresh directory) in a process of its own
  * and lists the packages it loaded.
  */
