@@ -9,8 +9,8 @@ export function paymentProviderName(env: Env): "sandbox" | "stripe" {
 
 /**
  * The shop's payment provider. Stripe's client is loaded only by a shop that pays through Stripe: its
- * modules hold about 8 MB of the process's memory (docs/performance.md, "Clients loaded by the
- * configurations that use them").
+ * modules hold about 8 MB of the process's memory (docs/performance.md, "What the server holds when it
+ * starts").
  */
 export async function createPaymentProvider(env: Env): Promise<PaymentProvider> {
   if (paymentProviderName(env) !== "stripe") return createSandboxProvider();
