@@ -2,7 +2,6 @@ import type { Plugin } from "vite";
 
 /** Every character outside ASCII, one UTF-16 code unit at a time (an emoji is two). */
 const NON_ASCII = /[\u0080-\uffff]/g;
-const HAS_NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * The code with every character outside ASCII written as a `\uXXXX` escape, which means the same character
@@ -30,7 +29,7 @@ export function asciiServerBuild(): Plugin {
     // writes the characters back.
     generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
-        if (file.type === "chunk" && HAS_NON_ASCII.test(file.code)) file.code = asciiOnly(file.code);
+        if (file.type === "chunk") file.code = asciiOnly(file.code);
       }
     },
   };
